@@ -1,0 +1,13 @@
+// Three projects, run in this order by scripts/test.sh: unit (no I/O), integration (real HTTP
+// against the emulator on a loopback port), e2e (the real Pulumi engine against the emulator).
+const transform = { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } } }] };
+const common = { transform, testEnvironment: "node", moduleFileExtensions: ["ts", "js", "json"] };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"] },
+    { ...common, displayName: "integration", testMatch: ["<rootDir>/tests/integration/**/*.test.ts"] },
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"], slowTestThreshold: 120 },
+  ],
+};
