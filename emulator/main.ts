@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// The uptime-emulator command: parses flags, starts the server, prints one "listening on" line
+// that scripts parse, and shuts down cleanly on SIGINT/SIGTERM.
+
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import demoSeed from "./seed.json";
+import { startEmulator } from "./server";
+import type { EmulatorOptions, FaultConfig } from "./types";
+
+const USAGE = `Usage: uptime-emulator --api-key <key> [options]
+
+A local implementation of the uptime-monitoring service's HTTP API (base URL ending in /v1).
+
+Options:
+  --api-key <key>            credential clients must send (or set UPTIME_API_KEY)
+  --port <n>                 port to listen on; 0 picks a free one (default 8787)
+  --host <addr>              interface to bind (default 127.0.0.1)
+  --seed <file>              JSON seed of monitors, pages, alerts, webhooks (default: the bundled demo seed)
+  --no-seed                  start empty instead of with the demo seed
+  --data <file>              persist all data to this JSON file (loaded at start when it exists)
+  --documented-only          undocumented routes (GET/DELETE /monitors/{uuid}, GET /pages|alerts/{uuid}) answer 405
+  --timestamp-offset <+hh:mm> render timestamps with this numeric offset instead of Z
+  --latency-ms <n>           add n ms of latency to every /v1 request
+  --faults <file>            JSON fault configuration active from the start (see README)
+  --quiet                    no per-request log lines on stderr
+  --help                     print this help
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`uptime-emulator: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseOptions(argv: string[]): EmulatorOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        "api-key": { type: "string" }, port: { type: "string" }, host: { type: "string" }, seed: { type: "string" },
+        "no-seed": { type: "boolean" }, data: { type: "string" }, "documented-only": { type: "boolean" },
+        "timestamp-offset": { type: "string" }, "latency-ms": { type: "string" }, faults: { type: "string" },
+        quiet: { type: "boolean" }, help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (parsed.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const apiKey = parsed["api-key"] ?? process.env.UPTIME_API_KEY;
+  if (!apiKey) fail("--api-key (or UPTIME_API_KEY) is required");
+  const port = Number(parsed.port ?? "8787");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port ${parsed.port}: expected an integer from 0 to 65535`);
+  if (parsed.seed !== undefined && parsed["no-seed"]) fail("--seed and --no-seed exclude each other");
+  let faults: FaultConfig | undefined;
+  if (parsed.faults !== undefined) {
+    try {
+      faults = JSON.parse(readFileSync(parsed.faults, "utf8")) as FaultConfig;
+    } catch (error) {
+      fail(`--faults ${parsed.faults}: ${(error as Error).message}`);
+    }
+  }
+  if (parsed["latency-ms"] !== undefined) {
+    const latency = Number(parsed["latency-ms"]);
+    if (!Number.isFinite(latency) || latency < 0) fail(`--latency-ms ${parsed["latency-ms"]}: expected a number >= 0`);
+    faults = { ...faults, latency: { ...faults?.latency, fixedMs: latency } };
+  }
+  return {
+    apiKey, port, host: parsed.host, seed: parsed["no-seed"] ? undefined : parsed.seed ?? demoSeed,
+    dataFile: parsed.data, documentedOnly: parsed["documented-only"] === true,
+    timestampOffset: parsed["timestamp-offset"], faults, quiet: parsed.quiet === true,
+  };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  let emulator;
+  try {
+    emulator = await startEmulator(options);
+  } catch (error) {
+    process.stderr.write(`uptime-emulator: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`uptime-emulator listening on ${emulator.url}\n`);
+  const stop = () => {
+    emulator.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+void main();
