@@ -1,0 +1,73 @@
+// Plain-HTTP helpers for the emulator's own integration tests: no provider code involved.
+
+import { startEmulator } from "../../emulator/server";
+import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
+
+export const API_KEY = "test-api-key-0123";
+
+export function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+  return startEmulator({ apiKey: API_KEY, quiet: true, ...options });
+}
+
+/** Response JSON is whatever the server sent; tests assert its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: Json;
+}
+
+export interface CallOptions {
+  /** Headers replacing the defaults (Authorization with the test key, Content-Type when a body is sent). */
+  headers?: Record<string, string>;
+  /** Body text sent as is instead of JSON-encoding `body`. */
+  raw?: string;
+  signal?: AbortSignal;
+}
+
+async function toReply(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let json: Json = undefined;
+  try {
+    json = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** A /v1 call: path is relative to the base URL, e.g. "/monitors". */
+export async function api(emulator: RunningEmulator, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Reply> {
+  const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
+  const headers = options.headers ?? {
+    authorization: API_KEY,
+    ...(payload !== undefined ? { "content-type": "application/json" } : {}),
+  };
+  return toReply(await fetch(`${emulator.url}${path}`, { method, headers, body: payload, signal: options.signal }));
+}
+
+/** An /admin call (no credential). */
+export async function admin(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<Reply> {
+  const init: RequestInit = { method };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { "content-type": "application/json" };
+  }
+  return toReply(await fetch(`${emulator.adminUrl}${path}`, init));
+}
+
+/** The smallest valid monitor body; overrides are merged in. */
+export function monitorBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: "api", type: "https", urn: "https://api.example.com/health", interval: 60, regions: [1], ...overrides };
+}
+
+export async function createMonitor(emulator: RunningEmulator, overrides: Record<string, unknown> = {}): Promise<Json> {
+  const reply = await api(emulator, "POST", "/monitors", monitorBody(overrides));
+  if (reply.status !== 201) throw new Error(`POST /monitors: ${reply.status} ${reply.text}`);
+  return reply.json.monitor;
+}
+
+export const RFC3339_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

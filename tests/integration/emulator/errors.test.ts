@@ -1,0 +1,119 @@
+// Error statuses and body shape: 401, 415, 400, 404, 405 (also in documented-only mode).
+
+import type { RunningEmulator } from "../../../emulator/types";
+import { API_KEY, api, createMonitor, monitorBody, startTestEmulator } from "../../helpers/emulator-http";
+
+let emulator: RunningEmulator;
+let documentedOnly: RunningEmulator;
+const seed = { pages: [{ uuid: "p1", name: "P" }], alerts: [{ uuid: "a1", name: "A" }], webhooks: [{ topic: "monitors/delete", url: "https://h" }] };
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ seed });
+  documentedOnly = await startTestEmulator({ seed, documentedOnly: true });
+});
+afterAll(async () => {
+  await emulator.close();
+  await documentedOnly.close();
+});
+
+describe("401: the credential", () => {
+  test.each([
+    ["no Authorization", {}],
+    ["a wrong key", { authorization: "wrong" }],
+    ["a wrong Bearer key", { authorization: "Bearer wrong" }],
+    ["another scheme", { authorization: `Basic ${API_KEY}` }],
+  ])("%s is 401 unauthorized, and the body never echoes the header", async (_label, headers) => {
+    const reply = await api(emulator, "GET", "/webhooks", undefined, { headers });
+    expect(reply.status).toBe(401);
+    expect(reply.json).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
+    expect(reply.text).not.toContain("wrong");
+    expect(reply.text).not.toContain(API_KEY);
+  });
+
+  test("the key alone (as the document shows) and with a Bearer prefix are both accepted", async () => {
+    expect((await api(emulator, "GET", "/webhooks", undefined, { headers: { authorization: API_KEY } })).status).toBe(200);
+    expect((await api(emulator, "GET", "/webhooks", undefined, { headers: { authorization: `Bearer ${API_KEY}` } })).status).toBe(200);
+  });
+
+  test("auth is checked before anything else: an unknown path or a bad body without a key is 401", async () => {
+    expect((await api(emulator, "GET", "/nothing-here", undefined, { headers: {} })).status).toBe(401);
+    expect((await api(emulator, "POST", "/monitors", undefined, { raw: "{", headers: { "content-type": "text/plain" } })).status).toBe(401);
+  });
+});
+
+describe("415 and 400: the body", () => {
+  test("a body without Content-Type: application/json is 415 and stores nothing", async () => {
+    const body = JSON.stringify(monitorBody({ name: "415-check" }));
+    const plain = await api(emulator, "POST", "/monitors", undefined, { raw: body, headers: { authorization: API_KEY, "content-type": "text/plain" } });
+    expect(plain.status).toBe(415);
+    expect(plain.json.error.code).toBe("unsupported_media_type");
+    const missing = await fetch(`${emulator.url}/monitors`, { method: "POST", headers: { authorization: API_KEY }, body: Buffer.from(body) });
+    expect(missing.status).toBe(415);
+    const state = await (await fetch(`${emulator.adminUrl}/state`)).json();
+    expect(state.monitors.filter((m: { name: string }) => m.name === "415-check")).toEqual([]);
+  });
+
+  test("Content-Type parameters such as charset are accepted", async () => {
+    const reply = await api(emulator, "POST", "/monitors", undefined, {
+      raw: JSON.stringify(monitorBody()), headers: { authorization: API_KEY, "content-type": "Application/JSON; charset=utf-8" },
+    });
+    expect(reply.status).toBe(201);
+  });
+
+  test("malformed JSON is 400 malformed_json; a missing body on POST/PATCH is 400", async () => {
+    const reply = await api(emulator, "POST", "/monitors", undefined, { raw: '{"name": ', headers: { authorization: API_KEY, "content-type": "application/json" } });
+    expect(reply.status).toBe(400);
+    expect(reply.json.error.code).toBe("malformed_json");
+    expect((await api(emulator, "POST", "/monitors")).status).toBe(400);
+  });
+
+  test("a JSON body that is not an object is 422", async () => {
+    const reply = await api(emulator, "POST", "/monitors", [monitorBody()]);
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.message).toMatch(/^body: expected an object/);
+  });
+});
+
+describe("404 and 405: routes", () => {
+  test("an unknown path is 404 not_found; outside /v1 too", async () => {
+    const reply = await api(emulator, "GET", "/groups/x");
+    expect(reply.status).toBe(404);
+    expect(reply.json.error.code).toBe("not_found");
+    expect((await fetch(`http://127.0.0.1:${emulator.port}/v2/monitors`)).status).toBe(404);
+  });
+
+  test("a known path with another method is 405 with Allow", async () => {
+    const reply = await api(emulator, "PUT", "/monitors/x", monitorBody());
+    expect(reply.status).toBe(405);
+    expect(reply.json.error.code).toBe("method_not_allowed");
+    expect(reply.headers.get("allow")).toBe("PATCH, GET, DELETE");
+    expect((await api(emulator, "GET", "/monitors")).status).toBe(405);
+  });
+});
+
+describe("--documented-only", () => {
+  test.each([
+    ["GET", "/monitors/{m}", "PATCH"], ["DELETE", "/monitors/{m}", "PATCH"], ["GET", "/pages/p1", "PATCH"], ["GET", "/alerts/a1", "PATCH"],
+  ])("%s %s is 405 (Allow: %s)", async (method, path, allow) => {
+    const monitor = await createMonitor(documentedOnly);
+    const reply = await api(documentedOnly, method, path.replace("{m}", monitor.uuid));
+    expect(reply.status).toBe(405);
+    expect(reply.json.error.code).toBe("method_not_allowed");
+    expect(reply.headers.get("allow")).toBe(allow);
+    // Nothing was deleted: the monitor can still be edited.
+    expect((await api(documentedOnly, "PATCH", `/monitors/${monitor.uuid}`, { name: "still here" })).status).toBe(200);
+  });
+
+  test("the documented routes keep working, pagination parameters included", async () => {
+    expect((await api(documentedOnly, "PATCH", "/pages/p1", { title: "t" })).status).toBe(200);
+    expect((await api(documentedOnly, "PATCH", "/alerts/a1", { up: true })).status).toBe(200);
+    const list = await api(documentedOnly, "GET", "/webhooks?pageSize=1");
+    expect(list.status).toBe(200);
+    expect(list.json.paginator.pageSize).toBe(1);
+  });
+
+  test("the same routes answer normally without the flag", async () => {
+    expect((await api(emulator, "GET", "/pages/p1")).status).toBe(200);
+    expect((await api(emulator, "GET", "/alerts/a1")).status).toBe(200);
+  });
+});

@@ -1,0 +1,176 @@
+// Monitors over plain HTTP: create and edit with every documented quirk, plus the conventional
+// GET and DELETE routes the provider needs.
+
+import type { RunningEmulator } from "../../../emulator/types";
+import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+
+const ALERT_UUID = "alert-0001";
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ seed: { alerts: [{ uuid: ALERT_UUID, name: "On-call", recipients: [] }] } });
+});
+afterAll(() => emulator.close());
+
+const RECORD_KEYS = [
+  "uuid", "name", "title", "type", "urn", "httpFollowRedirects", "timeout", "intervalId", "regions", "description", "groups",
+  "alerts", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "tcpOptions", "maintenance", "createdAt", "updatedAt",
+];
+
+describe("POST /monitors", () => {
+  test("201 with { monitor: record }: every key present, defaults null or [], updatedAt null", async () => {
+    const reply = await api(emulator, "POST", "/monitors", monitorBody());
+    expect(reply.status).toBe(201);
+    const monitor = reply.json.monitor;
+    expect(Object.keys(monitor).sort()).toEqual([...RECORD_KEYS].sort());
+    expect(monitor).toMatchObject({
+      name: "api", type: "https", urn: "https://api.example.com/health", intervalId: 60, regions: [1],
+      title: null, httpFollowRedirects: null, timeout: null, description: null, groups: [], alerts: [],
+      degradedThreshold: null, apdexThreshold: null, httpRequest: null, httpResponse: null, tcpOptions: null,
+      maintenance: null, updatedAt: null,
+    });
+    expect(typeof monitor.uuid).toBe("string");
+    expect(monitor.createdAt).toMatch(RFC3339_MS_Z);
+  });
+
+  test("followRedirects and httpFollowRedirects are both accepted; the record says httpFollowRedirects", async () => {
+    const a = await createMonitor(emulator, { followRedirects: true });
+    const b = await createMonitor(emulator, { httpFollowRedirects: false });
+    expect(a.httpFollowRedirects).toBe(true);
+    expect(b.httpFollowRedirects).toBe(false);
+    expect(a).not.toHaveProperty("followRedirects");
+  });
+
+  test("interval, intervalId and a quoted numeric interval all give an integer intervalId", async () => {
+    expect((await createMonitor(emulator, { interval: 300 })).intervalId).toBe(300);
+    expect((await createMonitor(emulator, { interval: undefined, intervalId: 120 })).intervalId).toBe(120);
+    expect((await createMonitor(emulator, { interval: "600" })).intervalId).toBe(600);
+  });
+
+  test("TcpOptions keys with a leading capital come back in camel case", async () => {
+    const monitor = await createMonitor(emulator, {
+      type: "tcp", urn: "db.example.com:5432",
+      tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true },
+    });
+    expect(monitor.tcpOptions).toEqual({ dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true });
+  });
+
+  test("option objects round-trip; maintenance days given as strings come back as integers", async () => {
+    const monitor = await createMonitor(emulator, {
+      httpRequest: { method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" },
+      httpResponse: { status: ["200", "300-399"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
+      maintenance: { days: ["1", 3, "5"], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" },
+      timeout: 2.5, degradedThreshold: 1.5, apdexThreshold: 0.5, groups: ["group-1"], title: "API", description: "public API",
+    });
+    expect(monitor.httpRequest).toEqual({ method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" });
+    expect(monitor.httpResponse).toEqual({
+      status: ["200", "300-399"], statusMatches: true, keywordHeader: null, keywordHeaderExists: null, keywordBody: "ok", keywordBodyExists: true,
+    });
+    expect(monitor.maintenance).toEqual({ days: [1, 3, 5], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" });
+    expect(monitor).toMatchObject({ timeout: 2.5, degradedThreshold: 1.5, apdexThreshold: 0.5, groups: ["group-1"], title: "API", description: "public API" });
+  });
+
+  test("explicit null option objects are stored as null", async () => {
+    const monitor = await createMonitor(emulator, { httpRequest: null, tcpOptions: null, maintenance: null, title: null });
+    expect(monitor).toMatchObject({ httpRequest: null, tcpOptions: null, maintenance: null, title: null });
+  });
+
+  test("alerts: existing uuids are returned on the record; an unknown one is 422 naming alerts[i]", async () => {
+    expect((await createMonitor(emulator, { alerts: [ALERT_UUID] })).alerts).toEqual([ALERT_UUID]);
+    const reply = await api(emulator, "POST", "/monitors", monitorBody({ alerts: [ALERT_UUID, "nope"] }));
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.message).toMatch(/^alerts\[1\]: /);
+  });
+
+  test.each([
+    ["name", { name: undefined }, /^name: required/],
+    ["type", { type: undefined }, /^type: required/],
+    ["urn", { urn: undefined }, /^urn: required/],
+    ["interval", { interval: undefined }, /^interval: required/],
+    ["regions", { regions: undefined }, /^regions: required/],
+    ["empty name", { name: "" }, /^name: must not be empty/],
+    ["regions entry", { regions: [1, "2"] }, /^regions\[1\]: expected an integer/],
+    ["empty regions", { regions: [] }, /^regions: /],
+    ["interval zero", { interval: 0 }, /^interval: must be a positive integer/],
+    ["interval text", { interval: "1m" }, /^interval: expected an integer/],
+    ["timeout negative", { timeout: -1 }, /^timeout: must be >= 0/],
+    ["groups entry", { groups: [7] }, /^groups\[0\]: expected a string/],
+    ["http method", { httpRequest: { method: "FETCH" } }, /^httpRequest\.method: expected one of GET/],
+    ["header value", { httpRequest: { headers: [{ name: "a", value: 1 }] } }, /^httpRequest\.headers\[0\]\.value: expected a string/],
+    ["status entry", { httpResponse: { status: ["2xx"] } }, /^httpResponse\.status\[0\]: /],
+    ["maintenance hour", { maintenance: { times: [{ startHour: "2" }] } }, /^maintenance\.times\[0\]\.startHour: expected an integer/],
+    ["day text", { maintenance: { days: ["monday"] } }, /^maintenance\.days\[0\]: /],
+    ["unknown top-level key", { frequency: 60 }, /^frequency: unknown field/],
+    ["unknown nested key", { tcpOptions: { dataRequest: "x", keyword: "y" } }, /^tcpOptions\.keyword: unknown field/],
+    ["response-only key", { uuid: "mine" }, /^uuid: unknown field/],
+    ["both interval spellings", { interval: 60, intervalId: 60 }, /^interval: give either interval or intervalId/],
+    ["both redirect spellings", { followRedirects: true, httpFollowRedirects: true }, /^followRedirects: give either/],
+    ["both TcpOptions spellings", { tcpOptions: { dataRequest: "a", DataRequest: "b" } }, /^tcpOptions\.dataRequest: give either/],
+  ])("422 validation_error naming the field: %s", async (_label, overrides, message) => {
+    const reply = await api(emulator, "POST", "/monitors", monitorBody(overrides));
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.code).toBe("validation_error");
+    expect(reply.json.error.message).toMatch(message);
+  });
+
+  test("a rejected body stores nothing", async () => {
+    const before = (await admin(emulator, "GET", "/state")).json.monitors.length;
+    await api(emulator, "POST", "/monitors", monitorBody({ regions: ["x"] }));
+    expect((await admin(emulator, "GET", "/state")).json.monitors.length).toBe(before);
+  });
+});
+
+describe("PATCH /monitors/{uuid}", () => {
+  test("200 with updatedAt; fields left out stay unchanged, explicit null clears", async () => {
+    const created = await createMonitor(emulator, { title: "Title", description: "Desc", tcpOptions: { dataRequest: "x" } });
+    const reply = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { title: null, name: "renamed", tcpOptions: null });
+    expect(reply.status).toBe(200);
+    const monitor = reply.json.monitor;
+    expect(monitor).toMatchObject({ uuid: created.uuid, name: "renamed", title: null, description: "Desc", tcpOptions: null, createdAt: created.createdAt });
+    expect(monitor.updatedAt).toMatch(RFC3339_MS_Z);
+  });
+
+  test("both spellings and a quoted interval are accepted in edits too", async () => {
+    const created = await createMonitor(emulator);
+    const a = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { intervalId: "900", followRedirects: true });
+    expect(a.json.monitor).toMatchObject({ intervalId: 900, httpFollowRedirects: true });
+    const b = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { interval: 30, httpFollowRedirects: null });
+    expect(b.json.monitor).toMatchObject({ intervalId: 30, httpFollowRedirects: null });
+  });
+
+  test("alerts is not a parameter of edit: 400 alerts_not_editable, nothing changed", async () => {
+    const created = await createMonitor(emulator, { alerts: [ALERT_UUID] });
+    const reply = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { name: "changed", alerts: [] });
+    expect(reply.status).toBe(400);
+    expect(reply.json.error.code).toBe("alerts_not_editable");
+    const read = await api(emulator, "GET", `/monitors/${created.uuid}`);
+    expect(read.json.monitor).toMatchObject({ name: "api", alerts: [ALERT_UUID], updatedAt: null });
+  });
+
+  test.each(["name", "type", "urn", "interval", "regions"])("null for required %s is 422", async (field) => {
+    const created = await createMonitor(emulator);
+    const reply = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { [field]: null });
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.message).toMatch(new RegExp(`^${field}: required`));
+  });
+
+  test("an unknown uuid is 404 not_found", async () => {
+    const reply = await api(emulator, "PATCH", "/monitors/does-not-exist", { name: "x" });
+    expect(reply.status).toBe(404);
+    expect(reply.json.error.code).toBe("not_found");
+  });
+});
+
+describe("GET and DELETE /monitors/{uuid}", () => {
+  test("GET returns { monitor: record }; DELETE answers 204 without a body; then both are 404", async () => {
+    const created = await createMonitor(emulator, { name: "to-delete" });
+    const read = await api(emulator, "GET", `/monitors/${created.uuid}`);
+    expect(read.status).toBe(200);
+    expect(read.json.monitor).toEqual(created);
+    const removed = await api(emulator, "DELETE", `/monitors/${created.uuid}`);
+    expect(removed.status).toBe(204);
+    expect(removed.text).toBe("");
+    expect((await api(emulator, "GET", `/monitors/${created.uuid}`)).status).toBe(404);
+    expect((await api(emulator, "DELETE", `/monitors/${created.uuid}`)).status).toBe(404);
+  });
+});

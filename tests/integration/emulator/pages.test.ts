@@ -1,0 +1,103 @@
+// Pages: the edit answers { pages: [record] }; images go in as strict base64 and come back as
+// URLs the emulator itself serves.
+
+import type { RunningEmulator } from "../../../emulator/types";
+import { api, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+
+const PAGE = "page-acme";
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082", "hex");
+const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ seed: { pages: [{ uuid: PAGE, name: "Acme status", slug: "acme", useGroups: false, items: [] }] } });
+});
+afterAll(() => emulator.close());
+
+const PAGE_KEYS = [
+  "uuid", "name", "title", "slug", "customDomain", "useGroups", "items", "description", "logoFileBase64",
+  "faviconFileBase64", "googleAnalitycsId", "createdAt", "updatedAt",
+];
+
+test("PATCH answers 200 { pages: [record] }; fields left out stay, null clears", async () => {
+  const first = await api(emulator, "PATCH", `/pages/${PAGE}`, { title: "Acme", description: "status", items: ["m1", "m2"], googleAnalitycsId: "G-1" });
+  expect(first.status).toBe(200);
+  expect(Array.isArray(first.json.pages)).toBe(true);
+  expect(first.json.pages).toHaveLength(1);
+  const page = first.json.pages[0];
+  expect(Object.keys(page).sort()).toEqual([...PAGE_KEYS].sort());
+  expect(page).toMatchObject({ uuid: PAGE, name: "Acme status", slug: "acme", title: "Acme", items: ["m1", "m2"], googleAnalitycsId: "G-1" });
+  expect(page.updatedAt).toMatch(RFC3339_MS_Z);
+
+  const second = await api(emulator, "PATCH", `/pages/${PAGE}`, { description: null, useGroups: true });
+  expect(second.json.pages[0]).toMatchObject({ title: "Acme", description: null, useGroups: true, items: ["m1", "m2"] });
+});
+
+test("GET /pages/{uuid} answers the same envelope as the edit", async () => {
+  const reply = await api(emulator, "GET", `/pages/${PAGE}`);
+  expect(reply.status).toBe(200);
+  expect(reply.json.pages[0].uuid).toBe(PAGE);
+});
+
+test("a base64 logo is stored and returned as an asset URL serving the same bytes as image/png, without a credential", async () => {
+  const reply = await api(emulator, "PATCH", `/pages/${PAGE}`, { logoFileBase64: PNG.toString("base64") });
+  const url: string = reply.json.pages[0].logoFileBase64;
+  expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${emulator.port}/assets/`));
+  const image = await fetch(url);
+  expect(image.status).toBe(200);
+  expect(image.headers.get("content-type")).toBe("image/png");
+  expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+});
+
+test("padding is optional; svg and unknown bytes get their content types; a new upload gets a new URL", async () => {
+  const svgBase64 = SVG.toString("base64").replace(/=+$/, "");
+  const first = (await api(emulator, "PATCH", `/pages/${PAGE}`, { faviconFileBase64: svgBase64 })).json.pages[0].faviconFileBase64;
+  const svg = await fetch(first);
+  expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+  expect(Buffer.from(await svg.arrayBuffer()).equals(SVG)).toBe(true);
+
+  const second = (await api(emulator, "PATCH", `/pages/${PAGE}`, { faviconFileBase64: Buffer.from("not an image").toString("base64") })).json.pages[0].faviconFileBase64;
+  expect(second).not.toBe(first);
+  expect((await fetch(second)).headers.get("content-type")).toBe("application/octet-stream");
+});
+
+test("null clears an image; a field left out keeps it", async () => {
+  await api(emulator, "PATCH", `/pages/${PAGE}`, { logoFileBase64: PNG.toString("base64"), faviconFileBase64: PNG.toString("base64") });
+  const reply = await api(emulator, "PATCH", `/pages/${PAGE}`, { logoFileBase64: null });
+  expect(reply.json.pages[0].logoFileBase64).toBeNull();
+  expect(reply.json.pages[0].faviconFileBase64).toMatch(/\/assets\//);
+});
+
+test.each([
+  ["whitespace", "iVBO Rw0K"],
+  ["line breaks", "iVBORw0K\nGgo="],
+  ["URL-safe alphabet", "iVBORw0K-_go"],
+  ["impossible length", "iVBORw0KG"],
+  ["misplaced padding", "iV=BORw0"],
+  ["an asset URL sent back", "http://127.0.0.1:1/assets/x.png"],
+  ["empty string", ""],
+])("invalid base64 (%s) is 400 invalid_base64 and changes nothing", async (_label, value) => {
+  const before = (await api(emulator, "GET", `/pages/${PAGE}`)).json.pages[0];
+  const reply = await api(emulator, "PATCH", `/pages/${PAGE}`, { title: "should not stick", logoFileBase64: value });
+  expect(reply.status).toBe(400);
+  expect(reply.json.error).toMatchObject({ code: "invalid_base64" });
+  expect(reply.json.error.message).toMatch(/^logoFileBase64: /);
+  expect((await api(emulator, "GET", `/pages/${PAGE}`)).json.pages[0]).toEqual(before);
+});
+
+test.each([
+  [{ useGroups: "yes" }, /^useGroups: expected a boolean/],
+  [{ items: "m1" }, /^items: expected an array/],
+  [{ logoFileBase64: 42 }, /^logoFileBase64: expected a string/],
+  [{ googleAnalyticsId: "G-1" }, /^googleAnalyticsId: unknown field/],
+])("422 naming the field for %j", async (body, message) => {
+  const reply = await api(emulator, "PATCH", `/pages/${PAGE}`, body);
+  expect(reply.status).toBe(422);
+  expect(reply.json.error.message).toMatch(message);
+});
+
+test("unknown page uuid is 404; unknown asset is 404", async () => {
+  expect((await api(emulator, "PATCH", "/pages/nope", { title: "x" })).status).toBe(404);
+  expect((await api(emulator, "GET", "/pages/nope")).status).toBe(404);
+  expect((await fetch(`http://127.0.0.1:${emulator.port}/assets/nope.png`)).status).toBe(404);
+});

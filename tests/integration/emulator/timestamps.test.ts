@@ -1,0 +1,46 @@
+// Timestamps: RFC 3339 with a millisecond fraction, in UTC by default or with a configured numeric
+// offset, so clients are tested against both forms.
+
+import type { RunningEmulator } from "../../../emulator/types";
+import { api, createMonitor, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+
+let utc: RunningEmulator;
+let shifted: RunningEmulator;
+const seed = { webhooks: [{ topic: "monitors/delete", url: "https://h.example" }], alerts: [{ uuid: "a1", name: "x", recipients: [{ type: "email", target: "e@x" }] }] };
+
+beforeAll(async () => {
+  utc = await startTestEmulator({ seed });
+  shifted = await startTestEmulator({ seed, timestampOffset: "+02:00" });
+});
+afterAll(async () => {
+  await utc.close();
+  await shifted.close();
+});
+
+test("default: UTC with Z and milliseconds, close to now", async () => {
+  const monitor = await createMonitor(utc);
+  expect(monitor.createdAt).toMatch(RFC3339_MS_Z);
+  expect(Math.abs(Date.parse(monitor.createdAt) - Date.now())).toBeLessThan(5000);
+});
+
+test("with timestampOffset +02:00: the same instant written with the offset, on every object", async () => {
+  const before = Date.now();
+  const monitor = await createMonitor(shifted);
+  const edited = (await api(shifted, "PATCH", `/monitors/${monitor.uuid}`, { name: "b" })).json.monitor;
+  const alert = (await api(shifted, "GET", "/alerts/a1")).json.alert;
+  const webhook = (await api(shifted, "GET", "/webhooks")).json.webhook[0];
+  const offsetForm = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+02:00$/;
+  for (const value of [monitor.createdAt, edited.updatedAt, alert.createdAt, alert.recipients[0].updatedAt, webhook.createdAt]) {
+    expect(value).toMatch(offsetForm);
+  }
+  const instant = Date.parse(monitor.createdAt);
+  expect(instant).toBeGreaterThanOrEqual(before - 1);
+  expect(instant).toBeLessThan(before + 5000);
+  // The wall-clock hour is two hours ahead of UTC's.
+  const utcHour = new Date(instant).getUTCHours();
+  expect(Number(monitor.createdAt.slice(11, 13))).toBe((utcHour + 2) % 24);
+});
+
+test("an invalid offset is refused at start", async () => {
+  await expect(startTestEmulator({ timestampOffset: "2 hours" })).rejects.toThrow(/timestampOffset/);
+});

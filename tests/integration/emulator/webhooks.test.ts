@@ -1,0 +1,79 @@
+// GET /webhooks: the singular `webhook` list key, the paginator, and pagination by recordOffset
+// and pageSize (the document shows no parameters; the emulator decides these).
+
+import type { RunningEmulator } from "../../../emulator/types";
+import { admin, api, startTestEmulator } from "../../helpers/emulator-http";
+
+const TOTAL = 45;
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  const webhooks = Array.from({ length: TOTAL }, (_, i) => ({
+    uuid: `hook-${String(i).padStart(2, "0")}`, topic: i % 2 ? "monitors/delete" : "monitors/status_change", url: `https://hooks.example/${i}`,
+  }));
+  emulator = await startTestEmulator({ seed: { webhooks } });
+});
+afterAll(() => emulator.close());
+
+test("default page: { webhook: [...20], paginator } with every webhook key", async () => {
+  const reply = await api(emulator, "GET", "/webhooks");
+  expect(reply.status).toBe(200);
+  expect(Object.keys(reply.json).sort()).toEqual(["paginator", "webhook"]);
+  expect(reply.json.webhook).toHaveLength(20);
+  expect(Object.keys(reply.json.webhook[0]).sort()).toEqual(["createdAt", "topic", "updatedAt", "url", "uuid"]);
+  expect(reply.json.webhook[0]).toMatchObject({ uuid: "hook-00", topic: "monitors/status_change", url: "https://hooks.example/0" });
+  expect(reply.json.paginator).toEqual({ recordOffset: 0, pageSize: 20, pagesCount: 3, recordsCount: TOTAL });
+});
+
+test("walking recordOffset across 3 pages returns every subscription exactly once, in order", async () => {
+  const seen: string[] = [];
+  let offset = 0;
+  let pages = 0;
+  for (;;) {
+    const reply = await api(emulator, "GET", `/webhooks?recordOffset=${offset}&pageSize=20`);
+    pages++;
+    expect(reply.json.paginator).toEqual({ recordOffset: offset, pageSize: 20, pagesCount: 3, recordsCount: TOTAL });
+    seen.push(...reply.json.webhook.map((w: { uuid: string }) => w.uuid));
+    offset += reply.json.webhook.length;
+    if (reply.json.webhook.length < 20 || offset >= TOTAL) break;
+  }
+  expect(pages).toBe(3);
+  expect(seen).toEqual(Array.from({ length: TOTAL }, (_, i) => `hook-${String(i).padStart(2, "0")}`));
+});
+
+test("pageSize up to 100; an offset past the end gives an empty list", async () => {
+  expect((await api(emulator, "GET", "/webhooks?pageSize=100")).json.webhook).toHaveLength(TOTAL);
+  const past = await api(emulator, "GET", "/webhooks?recordOffset=45");
+  expect(past.json.webhook).toEqual([]);
+  expect(past.json.paginator.recordsCount).toBe(TOTAL);
+});
+
+test.each([
+  ["pageSize=0", "pageSize"], ["pageSize=101", "pageSize"], ["pageSize=ten", "pageSize"],
+  ["recordOffset=-1", "recordOffset"], ["recordOffset=1.5", "recordOffset"],
+])("%s is 422 naming the parameter", async (query, field) => {
+  const reply = await api(emulator, "GET", `/webhooks?${query}`);
+  expect(reply.status).toBe(422);
+  expect(reply.json.error.message).toMatch(new RegExp(`^${field}: `));
+});
+
+test("ignorePagination fault: always the first page, with a truthful paginator", async () => {
+  await admin(emulator, "PUT", "/faults", { ignorePagination: true });
+  try {
+    const reply = await api(emulator, "GET", "/webhooks?recordOffset=20&pageSize=100");
+    expect(reply.json.webhook[0].uuid).toBe("hook-00");
+    expect(reply.json.webhook).toHaveLength(20);
+    expect(reply.json.paginator).toEqual({ recordOffset: 0, pageSize: 20, pagesCount: 3, recordsCount: TOTAL });
+  } finally {
+    await admin(emulator, "DELETE", "/faults");
+  }
+  expect((await api(emulator, "GET", "/webhooks?recordOffset=20")).json.webhook[0].uuid).toBe("hook-20");
+});
+
+test("webhook subscriptions added through the admin API appear in the list", async () => {
+  const created = await admin(emulator, "POST", "/webhooks", { topic: "monitors/delete", url: "https://late.example" });
+  expect(created.status).toBe(201);
+  const reply = await api(emulator, "GET", "/webhooks?recordOffset=45");
+  expect(reply.json.webhook).toEqual([created.json]);
+  await admin(emulator, "DELETE", `/webhooks/${created.json.uuid}`);
+});
