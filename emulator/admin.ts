@@ -66,8 +66,7 @@ export function handleAdmin(ctx: AdminContext, method: string, path: string, bod
   switch (route) {
     case "POST /reset":
       ctx.store.clear();
-      ctx.traffic.clearRequests();
-      ctx.traffic.clearCounters();
+      ctx.traffic.reset();
       ctx.faults.clear();
       if (body !== undefined) applySeed(ctx.store, body);
       return { status: 200, body: state(ctx) };

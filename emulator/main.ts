@@ -32,11 +32,21 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** parseArgs reads "-05:00" as a flag; join it to --timestamp-offset so negative offsets work unquoted. */
+function joinNegativeOffset(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--timestamp-offset" && /^-\d{2}:\d{2}$/.test(argv[i + 1] ?? "")) out.push(`--timestamp-offset=${argv[++i]}`);
+    else out.push(argv[i]);
+  }
+  return out;
+}
+
 function parseOptions(argv: string[]): EmulatorOptions {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeOffset(argv),
       options: {
         "api-key": { type: "string" }, port: { type: "string" }, host: { type: "string" }, seed: { type: "string" },
         "no-seed": { type: "boolean" }, data: { type: "string" }, "documented-only": { type: "boolean" },

@@ -34,6 +34,13 @@ export class Traffic {
     return logged;
   }
 
+  /** Everything back to the start, sequence numbers included. */
+  reset(): void {
+    this.clearRequests();
+    this.clearCounters();
+    this.seq = 0;
+  }
+
   clearRequests(): void {
     this.requests = [];
   }

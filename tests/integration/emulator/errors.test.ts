@@ -1,7 +1,7 @@
 // Error statuses and body shape: 401, 415, 400, 404, 405 (also in documented-only mode).
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { API_KEY, api, createMonitor, monitorBody, startTestEmulator } from "../../helpers/emulator-http";
+import { admin, API_KEY, api, createMonitor, monitorBody, startTestEmulator } from "../../helpers/emulator-http";
 
 let emulator: RunningEmulator;
 let documentedOnly: RunningEmulator;
@@ -49,7 +49,7 @@ describe("415 and 400: the body", () => {
     expect(plain.json.error.code).toBe("unsupported_media_type");
     const missing = await fetch(`${emulator.url}/monitors`, { method: "POST", headers: { authorization: API_KEY }, body: Buffer.from(body) });
     expect(missing.status).toBe(415);
-    const state = await (await fetch(`${emulator.adminUrl}/state`)).json();
+    const state = (await admin(emulator, "GET", "/state")).json;
     expect(state.monitors.filter((m: { name: string }) => m.name === "415-check")).toEqual([]);
   });
 

@@ -1,0 +1,183 @@
+// The admin API: reset, seed, state, the request log, counters and out-of-band ("dashboard") changes.
+
+import http from "node:http";
+import type { RunningEmulator } from "../../../emulator/types";
+import { admin, API_KEY, api, createMonitor, monitorBody, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(() => emulator.close());
+beforeEach(() => admin(emulator, "POST", "/reset"));
+
+const SEED = {
+  alerts: [{ uuid: "a1", name: "On-call", recipients: [{ type: "email", target: "ops@example.com" }] }],
+  pages: [{ uuid: "p1", name: "Status", slug: "status" }],
+  webhooks: [{ uuid: "w1", topic: "monitors/delete", url: "https://hooks.example/1" }],
+  monitors: [{ uuid: "m1", name: "seeded", type: "tcp", urn: "db:5432", intervalId: "60", regions: [1], alerts: ["a1"] }],
+};
+
+describe("reset, seed and state", () => {
+  test("reset with a seed body empties everything then seeds; state lists records", async () => {
+    await createMonitor(emulator, { name: "before reset" });
+    const reply = await admin(emulator, "POST", "/reset", SEED);
+    expect(reply.status).toBe(200);
+    const state = (await admin(emulator, "GET", "/state")).json;
+    expect(Object.keys(state).sort()).toEqual(["alerts", "monitors", "pages", "webhooks"]);
+    expect(state.monitors.map((m: { name: string }) => m.name)).toEqual(["seeded"]);
+    expect(state.monitors[0]).toMatchObject({ uuid: "m1", intervalId: 60, alerts: ["a1"] });
+    expect(state.pages[0]).toMatchObject({ uuid: "p1", slug: "status" });
+    expect(state.alerts[0].recipients[0]).toMatchObject({ type: "email", target: "ops@example.com" });
+    expect(state.webhooks[0]).toMatchObject({ uuid: "w1", url: "https://hooks.example/1" });
+  });
+
+  test("reset also clears the request log, counters and faults", async () => {
+    await admin(emulator, "PUT", "/faults", { rules: [{ rate5xx: 1 }] });
+    await api(emulator, "GET", "/webhooks");
+    await admin(emulator, "POST", "/reset");
+    expect((await admin(emulator, "GET", "/requests")).json.requests).toEqual([]);
+    expect((await admin(emulator, "GET", "/counters")).json.requestsTotal).toBe(0);
+    expect((await api(emulator, "GET", "/webhooks")).status).toBe(200);
+  });
+
+  test("seed adds objects; seeded pages, alerts and webhooks are served by the API", async () => {
+    await admin(emulator, "POST", "/seed", SEED);
+    await admin(emulator, "POST", "/seed", { webhooks: [{ topic: "monitors/status_change", url: "https://hooks.example/2" }] });
+    expect((await api(emulator, "GET", "/webhooks")).json.paginator.recordsCount).toBe(2);
+    expect((await api(emulator, "PATCH", "/pages/p1", { title: "T" })).status).toBe(200);
+    expect((await api(emulator, "GET", "/alerts/a1")).json.alert.name).toBe("On-call");
+  });
+
+  test("an invalid seed is 422 naming the object and field, and adds nothing", async () => {
+    const reply = await admin(emulator, "POST", "/seed", { webhooks: [{ topic: "t", url: "u" }], monitors: [{ type: "https" }] });
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.message).toMatch(/^monitors\[0\]: name: required/);
+    expect((await admin(emulator, "GET", "/state")).json.webhooks).toEqual([]);
+  });
+});
+
+describe("request log", () => {
+  test("records /v1 traffic with the credential redacted, the parsed body, query, route and status", async () => {
+    await api(emulator, "POST", "/monitors", monitorBody({ name: "logged" }));
+    await api(emulator, "GET", "/webhooks?pageSize=5");
+    await api(emulator, "POST", "/monitors", undefined, { raw: "not json", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "text/plain" } });
+    await admin(emulator, "GET", "/state");
+    const { requests } = (await admin(emulator, "GET", "/requests")).json;
+    expect(requests).toHaveLength(3);
+    expect(requests[0]).toMatchObject({
+      seq: 1, method: "POST", path: "/v1/monitors", query: {}, route: "POST /monitors", status: 201,
+      body: monitorBody({ name: "logged" }), headers: { authorization: "[REDACTED]", "content-type": "application/json" },
+    });
+    expect(requests[0].time).toMatch(RFC3339_MS_Z);
+    expect(requests[1]).toMatchObject({ method: "GET", route: "GET /webhooks", query: { pageSize: "5" }, body: null, status: 200 });
+    expect(requests[2]).toMatchObject({ body: "not json", status: 415 });
+    expect(JSON.stringify(requests)).not.toContain(API_KEY);
+  });
+
+  test("DELETE /admin/requests clears it", async () => {
+    await api(emulator, "GET", "/webhooks");
+    expect((await admin(emulator, "DELETE", "/requests")).status).toBe(204);
+    expect((await admin(emulator, "GET", "/requests")).json.requests).toEqual([]);
+  });
+});
+
+describe("counters", () => {
+  function get(agent: http.Agent | false, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`http://127.0.0.1:${emulator.port}${path}`, { agent, headers }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+  const counters = async (agent: http.Agent) => JSON.parse((await get(agent, "/admin/counters")).body);
+
+  test("requests per route and in total", async () => {
+    await api(emulator, "GET", "/webhooks");
+    await api(emulator, "GET", "/webhooks");
+    await api(emulator, "POST", "/monitors", monitorBody());
+    await api(emulator, "GET", "/unknown");
+    const reply = (await admin(emulator, "GET", "/counters")).json;
+    expect(reply.requestsByRoute).toEqual({ "GET /webhooks": 2, "POST /monitors": 1 });
+    expect(reply.requestsTotal).toBe(4);
+  });
+
+  test("connectionsAccepted grows with new connections, not with keep-alive reuse; DELETE resets", async () => {
+    const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const start = await counters(keepAlive);
+      for (let i = 0; i < 3; i++) expect((await get(keepAlive, "/v1/webhooks", { authorization: API_KEY })).status).toBe(200);
+      const reused = await counters(keepAlive);
+      expect(reused.connectionsAccepted).toBe(start.connectionsAccepted);
+      expect(reused.requestsTotal).toBe(start.requestsTotal + 3);
+      await get(false, "/v1/webhooks", { authorization: API_KEY, connection: "close" });
+      await get(false, "/v1/webhooks", { authorization: API_KEY, connection: "close" });
+      expect((await counters(keepAlive)).connectionsAccepted).toBe(start.connectionsAccepted + 2);
+      expect((await admin(emulator, "DELETE", "/counters")).status).toBe(204);
+      expect(await counters(keepAlive)).toEqual({ requestsByRoute: {}, requestsTotal: 0, connectionsAccepted: 0 });
+    } finally {
+      keepAlive.destroy();
+    }
+  });
+});
+
+describe("out-of-band changes (drift)", () => {
+  test("PATCH /admin/monitors/{uuid} merges record fields raw; the API then serves the drifted record", async () => {
+    const created = await createMonitor(emulator);
+    const reply = await admin(emulator, "PATCH", `/monitors/${created.uuid}`, { name: "renamed in dashboard", intervalId: 3600, alerts: ["ghost"] });
+    expect(reply.status).toBe(200);
+    const read = (await api(emulator, "GET", `/monitors/${created.uuid}`)).json.monitor;
+    expect(read).toMatchObject({ name: "renamed in dashboard", intervalId: 3600, alerts: ["ghost"], urn: created.urn });
+    expect(read.updatedAt).toMatch(RFC3339_MS_Z);
+    expect((await admin(emulator, "PATCH", `/monitors/${created.uuid}`, { followRedirects: true })).status).toBe(422);
+  });
+
+  test("DELETE /admin/{kind}/{uuid} removes it as if deleted in the dashboard", async () => {
+    await admin(emulator, "POST", "/seed", SEED);
+    for (const [kind, uuid] of [["monitors", "m1"], ["pages", "p1"], ["alerts", "a1"], ["webhooks", "w1"]]) {
+      expect((await admin(emulator, "DELETE", `/${kind}/${uuid}`)).status).toBe(204);
+    }
+    expect((await api(emulator, "PATCH", "/monitors/m1", { name: "x" })).status).toBe(404);
+    expect((await api(emulator, "PATCH", "/pages/p1", { name: "x" })).status).toBe(404);
+    expect((await api(emulator, "PATCH", "/alerts/a1", { name: "x" })).status).toBe(404);
+    expect((await api(emulator, "GET", "/webhooks")).json.webhook).toEqual([]);
+    expect((await admin(emulator, "DELETE", "/monitors/m1")).status).toBe(404);
+  });
+
+  test("PATCH pages, alerts and webhooks out of band", async () => {
+    await admin(emulator, "POST", "/seed", SEED);
+    await admin(emulator, "PATCH", "/pages/p1", { slug: "moved" });
+    await admin(emulator, "PATCH", "/alerts/a1", { recipients: [{ type: "sms", target: "+1555" }] });
+    await admin(emulator, "PATCH", "/webhooks/w1", { url: "https://elsewhere.example" });
+    expect((await api(emulator, "GET", "/pages/p1")).json.pages[0].slug).toBe("moved");
+    expect((await api(emulator, "GET", "/alerts/a1")).json.alert.recipients).toMatchObject([{ type: "sms", target: "+1555" }]);
+    const webhook = (await api(emulator, "GET", "/webhooks")).json.webhook[0];
+    expect(webhook.url).toBe("https://elsewhere.example");
+    expect(webhook.updatedAt).toMatch(RFC3339_MS_Z);
+  });
+
+  test("POST /admin/{kind} creates pages, alerts, webhooks and monitors; a taken uuid is 409", async () => {
+    const page = await admin(emulator, "POST", "/pages", { uuid: "new-page", name: "New", slug: "new" });
+    expect(page.status).toBe(201);
+    expect(page.json).toMatchObject({ uuid: "new-page", slug: "new", updatedAt: null });
+    const alert = await admin(emulator, "POST", "/alerts", { name: "Night", down: true, recipients: [{ type: "call", target: "+1555" }] });
+    expect((await api(emulator, "GET", `/alerts/${alert.json.uuid}`)).json.alert.recipients[0].type).toBe("call");
+    const monitor = await admin(emulator, "POST", "/monitors", monitorBody({ followRedirects: true }));
+    expect(monitor.json.httpFollowRedirects).toBe(true);
+    expect((await admin(emulator, "POST", "/pages", { uuid: "new-page" })).status).toBe(409);
+    expect((await admin(emulator, "POST", "/webhooks", { topic: "monitors/delete" })).status).toBe(422);
+  });
+
+  test("unknown admin routes are 404; malformed JSON is 400", async () => {
+    expect((await admin(emulator, "GET", "/nothing")).status).toBe(404);
+    expect((await admin(emulator, "GET", "/monitors/none")).status).toBe(404);
+    const reply = await fetch(`${emulator.adminUrl}/seed`, { method: "POST", body: "{", headers: { "content-type": "application/json" } });
+    expect(reply.status).toBe(400);
+  });
+});

@@ -1,0 +1,107 @@
+// The uptime-emulator command, spawned as a real process: flags, the "listening on" line that
+// scripts parse, the bundled demo seed and a clean exit on SIGTERM/SIGINT.
+
+import { ChildProcess, spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ts from "typescript";
+import type { Json } from "../../helpers/emulator-http";
+
+const SOURCE = join(__dirname, "..", "..", "..", "emulator");
+let build: string;
+let main: string;
+
+beforeAll(() => {
+  // The emulator's sources compiled the way tsc compiles them (CommonJS), without building the whole project.
+  build = mkdtempSync(join(tmpdir(), "uptime-emulator-cli-"));
+  for (const file of readdirSync(SOURCE)) {
+    if (file.endsWith(".json")) copyFileSync(join(SOURCE, file), join(build, file));
+    if (!file.endsWith(".ts")) continue;
+    const output = ts.transpileModule(readFileSync(join(SOURCE, file), "utf8"), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, resolveJsonModule: true },
+    });
+    writeFileSync(join(build, file.replace(/\.ts$/, ".js")), output.outputText);
+  }
+  main = join(build, "main.js");
+});
+afterAll(() => rmSync(build, { recursive: true, force: true }));
+
+async function json(response: Response | Promise<Response>): Promise<Json> {
+  return (await response).json();
+}
+
+interface Finished { code: number | null; stdout: string; stderr: string }
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; finished: Promise<Finished>; url: Promise<string> } {
+  const child = spawn(process.execPath, [main, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /^uptime-emulator listening on (http:\/\/127\.0\.0\.1:\d+\/v1)$/m.exec(stdout);
+      if (match) resolve(match[1]);
+    });
+    child.on("exit", () => reject(new Error(`exited before listening: ${stderr}`)));
+  });
+  url.catch(() => undefined);
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const finished = new Promise<Finished>((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+  return { child, finished, url };
+}
+
+test("--help prints the usage and exits 0; a missing API key exits 2 naming the flag", async () => {
+  const help = await run(["--help"]).finished;
+  expect(help.code).toBe(0);
+  expect(help.stdout).toMatch(/Usage: uptime-emulator --api-key <key>/);
+  expect(help.stdout).toMatch(/--documented-only/);
+  const missing = await run(["--port", "0"]).finished;
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toMatch(/--api-key \(or UPTIME_API_KEY\) is required/);
+});
+
+test("starts with the bundled demo seed, prints the listening line, exits 0 on SIGTERM", async () => {
+  const started = run(["--port", "0", "--api-key", "cli-key", "--quiet"]);
+  const url = await started.url;
+  const headers = { authorization: "cli-key" };
+  const webhooks = await json(fetch(`${url}/webhooks`, { headers }));
+  expect(webhooks.paginator.recordsCount).toBe(3);
+  expect(new Set(webhooks.webhook.map((w: { topic: string }) => w.topic))).toEqual(new Set(["monitors/status_change", "monitors/delete"]));
+  const pages = await json(fetch(`${url}/pages/3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01`, { headers }));
+  expect(pages.pages[0]).toMatchObject({ name: "Acme status", slug: "acme" });
+  const alert = await json(fetch(`${url}/alerts/5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02`, { headers }));
+  expect(alert.alert).toMatchObject({ name: "On-call", recipients: [{ type: "email" }] });
+  started.child.kill("SIGTERM");
+  expect((await started.finished).code).toBe(0);
+});
+
+test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --data across a SIGINT restart", async () => {
+  const directory = mkdtempSync(join(tmpdir(), "uptime-emulator-data-"));
+  const dataFile = join(directory, "data.json");
+  const args = ["--port", "0", "--no-seed", "--documented-only", "--timestamp-offset", "-05:00", "--data", dataFile, "--quiet"];
+  const headers = { authorization: "env-key", "content-type": "application/json" };
+  try {
+    const first = run(args, { UPTIME_API_KEY: "env-key" });
+    const url = await first.url;
+    expect((await json(fetch(`${url}/webhooks`, { headers }))).webhook).toEqual([]);
+    const created = await fetch(`${url}/monitors`, {
+      method: "POST", headers, body: JSON.stringify({ name: "cli", type: "https", urn: "https://x.example", interval: 60, regions: [1] }),
+    });
+    const monitor = (await json(created)).monitor;
+    expect(monitor.createdAt).toMatch(/-05:00$/);
+    expect((await fetch(`${url}/monitors/${monitor.uuid}`, { headers })).status).toBe(405);
+    first.child.kill("SIGINT");
+    expect((await first.finished).code).toBe(0);
+
+    const second = run(args, { UPTIME_API_KEY: "env-key" });
+    const again = await second.url;
+    const edited = await fetch(`${again}/monitors/${monitor.uuid}`, { method: "PATCH", headers, body: JSON.stringify({ title: "after restart" }) });
+    expect(edited.status).toBe(200);
+    expect((await json(edited)).monitor).toMatchObject({ name: "cli", title: "after restart", createdAt: monitor.createdAt });
+    second.child.kill("SIGTERM");
+    expect((await second.finished).code).toBe(0);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,57 @@
+// Persistence: with a data file, a restarted emulator serves the same data (image bytes included).
+
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { admin, api, createMonitor, startTestEmulator } from "../../helpers/emulator-http";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d494844520000000100000001", "hex");
+let directory: string;
+
+beforeAll(() => {
+  directory = mkdtempSync(join(tmpdir(), "uptime-emulator-"));
+});
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+test("every change is written atomically; a restart with the same data file serves the same data", async () => {
+  const dataFile = join(directory, "nested", "state.json");
+  const seed = { pages: [{ uuid: "p1", name: "Status" }], alerts: [{ uuid: "a1", name: "A", recipients: [{ type: "email", target: "e@x" }] }] };
+  const first = await startTestEmulator({ seed, dataFile });
+  const monitor = await createMonitor(first, { alerts: ["a1"], maintenance: { days: ["2"] } });
+  await api(first, "PATCH", `/monitors/${monitor.uuid}`, { description: "kept" });
+  const page = (await api(first, "PATCH", "/pages/p1", { logoFileBase64: PNG.toString("base64") })).json.pages[0];
+  const alert = (await api(first, "PATCH", "/alerts/a1", { down: true })).json.alert;
+  const stateBefore = (await admin(first, "GET", "/state")).json;
+  // Written after each change, before the answer: the file already holds the last edit.
+  expect(JSON.parse(readFileSync(dataFile, "utf8")).alerts[0].down).toBe(true);
+  await first.close();
+  expect(readdirSync(join(directory, "nested"))).toEqual(["state.json"]);
+
+  // The seed is ignored when the data file exists: the data file is the state.
+  const second = await startTestEmulator({ seed: { webhooks: [{ topic: "x", url: "y" }] }, dataFile });
+  try {
+    const read = (await api(second, "GET", `/monitors/${monitor.uuid}`)).json.monitor;
+    expect(read).toMatchObject({ description: "kept", alerts: ["a1"], maintenance: { days: [2] }, createdAt: monitor.createdAt });
+    expect((await api(second, "GET", "/alerts/a1")).json.alert).toEqual(alert);
+    const pageAfter = (await api(second, "GET", "/pages/p1")).json.pages[0];
+    const logo = pageAfter.logoFileBase64 as string;
+    expect(logo.split("/assets/")[1]).toBe((page.logoFileBase64 as string).split("/assets/")[1]);
+    expect(logo.startsWith(`http://127.0.0.1:${second.port}/assets/`)).toBe(true);
+    expect(Buffer.from(await (await fetch(logo)).arrayBuffer()).equals(PNG)).toBe(true);
+    const stateAfter = (await admin(second, "GET", "/state")).json;
+    expect(stateAfter.monitors).toEqual(stateBefore.monitors);
+    expect(stateAfter.webhooks).toEqual([]);
+
+    // Deletes persist too.
+    await api(second, "DELETE", `/monitors/${monitor.uuid}`);
+    expect(JSON.parse(readFileSync(dataFile, "utf8")).monitors).toEqual([]);
+  } finally {
+    await second.close();
+  }
+});
+
+test("a data file that is not the emulator's is refused at start with its path", async () => {
+  const dataFile = join(directory, "broken.json");
+  writeFileSync(dataFile, "{ not json");
+  await expect(startTestEmulator({ dataFile })).rejects.toThrow(/broken\.json/);
+});
