@@ -1,0 +1,250 @@
+// UptimeClient: the one place that speaks HTTP to the service. One keep-alive pool per origin is
+// shared by every client in the process, every response body is consumed, and the API key only
+// ever travels in the Authorization header.
+import { Pool, errors as undiciErrors } from "undici";
+import type { z } from "zod";
+import { ApiError, ConnectionError, ResponseFormatError, redact } from "./errors";
+import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
+import {
+  AlertEnvelope, AlertRecord, ErrorBody, MonitorEnvelope, MonitorRecord, PageRecord, PagesEnvelope,
+  WebhookPage,
+} from "./schemas";
+import type { AlertRequestBody, MonitorRequestBody, PageRequestBody } from "./requests";
+
+export interface ClientLogger {
+  debug(message: string): void;
+  warn(message: string): void;
+}
+
+export interface UptimeClientOptions {
+  /** Base URL of the API, ending in the version segment, e.g. `https://api.example.com/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Word put before the key in `Authorization` (e.g. `Bearer`); none by default, as the document shows. */
+  authScheme?: string;
+  /** @default 10000 */
+  connectTimeoutMs?: number;
+  /** Time allowed for the response headers, and between body chunks. @default 30000 */
+  requestTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Larger response bodies are refused. @default 8388608 (8 MiB) */
+  maxResponseBytes?: number;
+  log?: ClientLogger;
+  /** Replaceable for tests. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const pools = new Map<string, Pool>();
+
+function poolFor(origin: string, connectTimeoutMs: number): Pool {
+  const key = `${origin}|${connectTimeoutMs}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new Pool(origin, { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000, pipelining: 1 });
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+/** Closes every pool (tests, and processes that want to exit promptly). */
+export async function closeAllPools(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((p) => p.close().catch(() => undefined)));
+}
+
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const noopLog: ClientLogger = { debug: () => undefined, warn: () => undefined };
+
+export class UptimeClient {
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly authorization: string;
+  private readonly secrets: string[];
+  private readonly connectTimeoutMs: number;
+  private readonly requestTimeoutMs: number;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly maxResponseBytes: number;
+  private readonly log: ClientLogger;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: UptimeClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, "");
+    this.authorization = options.authScheme ? `${options.authScheme} ${options.apiKey}` : options.apiKey;
+    this.secrets = [options.apiKey];
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
+    this.log = options.log ?? noopLog;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  readonly monitors = {
+    create: async (body: MonitorRequestBody): Promise<MonitorRecord> =>
+      (await this.request("POST", "/monitors", body, MonitorEnvelope)).monitor,
+    get: async (uuid: string): Promise<MonitorRecord> =>
+      (await this.request("GET", `/monitors/${encodeURIComponent(uuid)}`, undefined, MonitorEnvelope)).monitor,
+    update: async (uuid: string, body: MonitorRequestBody): Promise<MonitorRecord> =>
+      (await this.request("PATCH", `/monitors/${encodeURIComponent(uuid)}`, body, MonitorEnvelope)).monitor,
+    delete: async (uuid: string): Promise<void> => {
+      await this.request("DELETE", `/monitors/${encodeURIComponent(uuid)}`, undefined, undefined);
+    },
+  };
+
+  readonly pages = {
+    get: async (uuid: string): Promise<PageRecord> =>
+      pickPage(await this.request("GET", `/pages/${encodeURIComponent(uuid)}`, undefined, PagesEnvelope), uuid),
+    update: async (uuid: string, body: PageRequestBody): Promise<PageRecord> =>
+      pickPage(await this.request("PATCH", `/pages/${encodeURIComponent(uuid)}`, body, PagesEnvelope), uuid),
+  };
+
+  readonly alerts = {
+    get: async (uuid: string): Promise<AlertRecord> =>
+      (await this.request("GET", `/alerts/${encodeURIComponent(uuid)}`, undefined, AlertEnvelope)).alert,
+    update: async (uuid: string, body: AlertRequestBody): Promise<AlertRecord> =>
+      (await this.request("PATCH", `/alerts/${encodeURIComponent(uuid)}`, body, AlertEnvelope)).alert,
+  };
+
+  readonly webhooks = {
+    listPage: async (page: { recordOffset: number; pageSize: number }): Promise<WebhookPage> =>
+      this.request("GET", `/webhooks?recordOffset=${page.recordOffset}&pageSize=${page.pageSize}`, undefined, WebhookPage),
+  };
+
+  /** Sends one request, retrying per the policy, and validates a success body against `schema`. */
+  async request<T extends z.ZodType>(method: string, path: string, body: unknown, schema: T): Promise<z.infer<T>>;
+  async request(method: string, path: string, body: unknown, schema: undefined): Promise<undefined>;
+  async request(method: string, path: string, body: unknown, schema: z.ZodType | undefined): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(method, path, body, schema);
+      } catch (error) {
+        if (attempt >= this.retryPolicy.maxRetries || !isRetryable(method, error)) throw error;
+        const retryAfter = error instanceof ApiError ? error.retryAfterMs : undefined;
+        const delay = retryDelayMs(attempt + 1, this.retryPolicy, retryAfter);
+        const why = error instanceof ApiError ? `${error.status}` : (error as Error).message;
+        this.log.debug(`uptime: ${method} ${path}: ${why}; retry ${attempt + 1} of ${this.retryPolicy.maxRetries} in ${(delay / 1000).toFixed(1)}s`);
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  private async attempt(method: string, path: string, body: unknown, schema: z.ZodType | undefined): Promise<unknown> {
+    const headers: Record<string, string> = { authorization: this.authorization, accept: "application/json" };
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers["content-type"] = "application/json";
+    }
+    let response;
+    try {
+      response = await poolFor(this.origin, this.connectTimeoutMs).request({
+        method: method as "GET",
+        path: this.basePath + path,
+        headers,
+        body: payload,
+        headersTimeout: this.requestTimeoutMs,
+        bodyTimeout: this.requestTimeoutMs,
+      });
+    } catch (error) {
+      throw this.connectionError(method, path, error);
+    }
+    let text: string;
+    try {
+      text = await readCapped(response.body, this.maxResponseBytes);
+    } catch (error) {
+      if (error instanceof TooLargeError) {
+        throw new ResponseFormatError(method, path, `${response.statusCode} with a body over ${this.maxResponseBytes} bytes`);
+      }
+      throw this.connectionError(method, path, error);
+    }
+    const status = response.statusCode;
+    if (status < 200 || status >= 300) {
+      const error = this.apiError(method, path, status, text);
+      const retryAfter = response.headers["retry-after"];
+      error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+      throw error;
+    }
+    if (!schema) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ResponseFormatError(method, path, `${status} with a body that is not JSON: ${excerpt(this.redact(text))}`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ResponseFormatError(method, path, `${issue?.path.join(".") || "body"}: ${issue?.message}`);
+    }
+    return parsed.data;
+  }
+
+  private apiError(method: string, path: string, status: number, text: string): ApiError {
+    let code: string | undefined;
+    let message = "";
+    try {
+      const parsed = ErrorBody.safeParse(JSON.parse(text));
+      if (parsed.success) {
+        code = parsed.data.error.code;
+        message = parsed.data.error.message ?? "";
+      }
+    } catch {
+      // not JSON: fall through to an excerpt of the text
+    }
+    if (!message) message = excerpt(text);
+    return new ApiError({ method, path, status, code, serviceMessage: this.redact(message) });
+  }
+
+  private connectionError(method: string, path: string, error: unknown): ConnectionError {
+    const code = (error as { code?: string }).code ?? "";
+    const notSent = NOT_SENT_CODES.has(code);
+    let detail = this.redact((error as Error).message ?? String(error));
+    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+      detail = `no response within ${this.requestTimeoutMs} ms (uptime:requestTimeoutMs)`;
+    } else if (code === "UND_ERR_CONNECT_TIMEOUT") {
+      detail = `could not connect to ${this.origin} within ${this.connectTimeoutMs} ms`;
+    } else if (code === "ECONNREFUSED") {
+      detail = `connection refused by ${this.origin} (is uptime:baseUrl right, and the service up?)`;
+    } else if (code === "UND_ERR_SOCKET" || code === "ECONNRESET") {
+      detail = `the connection was closed before a response (${detail})`;
+    }
+    return new ConnectionError({ method, path, detail, mayHaveReachedServer: !notSent, cause: error });
+  }
+
+  private redact(text: string): string {
+    return redact(text, this.secrets);
+  }
+}
+
+function pickPage(envelope: z.infer<typeof PagesEnvelope>, uuid: string): PageRecord {
+  return envelope.pages.find((p) => p.uuid === uuid) ?? envelope.pages[0];
+}
+
+class TooLargeError extends Error {}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) {
+      body.destroy();
+      throw new TooLargeError();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A short, single-line excerpt of a body for an error message; HTML is reduced to its text. */
+export function excerpt(text: string, max = 200): string {
+  let t = text;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(t);
+  if (/^\s*<(!doctype|html)/i.test(t)) t = `an HTML page${title ? ` "${title[1].trim()}"` : ""}`;
+  t = t.replace(/\s+/g, " ").trim();
+  if (!t) return "(empty body)";
+  return t.length > max ? `${t.slice(0, max)}…` : t;
+}

@@ -1,0 +1,81 @@
+// Errors of the HTTP client. Every message names the request (method and path, never the host's
+// credentials) and what the service said; the API key is never part of any of them.
+
+/** Base class of every error the client raises. */
+export class UptimeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+const REASONS: Record<number, string> = {
+  400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+  409: "Conflict", 410: "Gone", 413: "Payload Too Large", 415: "Unsupported Media Type",
+  422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented",
+  502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+};
+
+const HINTS: Record<number, string> = {
+  401: "check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme",
+  403: "the API key is valid but may not reach this object",
+  429: "the service is rate limiting; retries were exhausted (raise uptime:maxRetries or lower --parallel)",
+};
+
+/** The service answered with a status that is not a success. */
+export class ApiError extends UptimeError {
+  readonly status: number;
+  readonly method: string;
+  readonly path: string;
+  /** The service's own error code, when its body carried one. */
+  readonly code?: string;
+  /** The service's message (or an excerpt of its body), already redacted. */
+  readonly serviceMessage: string;
+  /** The wait the service asked for with `Retry-After`, when it did. */
+  retryAfterMs?: number;
+
+  constructor(args: { method: string; path: string; status: number; code?: string; serviceMessage: string }) {
+    const reason = REASONS[args.status] ?? "";
+    const said = args.serviceMessage ? `: ${args.serviceMessage}` : "";
+    const hint = HINTS[args.status] ? ` (${HINTS[args.status]})` : "";
+    super(`${args.method} ${args.path} failed with ${args.status}${reason ? " " + reason : ""}${said}${hint}`);
+    this.status = args.status;
+    this.method = args.method;
+    this.path = args.path;
+    this.code = args.code;
+    this.serviceMessage = args.serviceMessage;
+  }
+}
+
+/**
+ * The request did not get an answer: refused, reset, dropped or timed out. `mayHaveReachedServer`
+ * says whether the service may have processed it (false only when the connection never opened).
+ */
+export class ConnectionError extends UptimeError {
+  readonly method: string;
+  readonly path: string;
+  readonly mayHaveReachedServer: boolean;
+
+  constructor(args: { method: string; path: string; detail: string; mayHaveReachedServer: boolean; cause?: unknown }) {
+    super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause });
+    this.method = args.method;
+    this.path = args.path;
+    this.mayHaveReachedServer = args.mayHaveReachedServer;
+  }
+}
+
+/** The service answered with success, but the body is not what the API document describes. */
+export class ResponseFormatError extends UptimeError {
+  constructor(method: string, path: string, detail: string) {
+    super(`${method} ${path} returned an unexpected response: ${detail}`);
+  }
+}
+
+/** Replaces every occurrence of each secret in a text, so no message can leak one. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) out = out.split(secret).join("[REDACTED]");
+  }
+  return out;
+}

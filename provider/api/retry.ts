@@ -1,0 +1,64 @@
+// Which failures are retried, and how long to wait. 429 means the request was not processed, so it
+// is retried for every method; 502/503/504 and connection errors only for idempotent methods, and a
+// POST never once it may have reached the server (a retry could create a duplicate monitor).
+import { ApiError, ConnectionError } from "./errors";
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. @default 5 */
+  maxRetries: number;
+  /** First backoff delay; doubles each retry, with full jitter. @default 500 */
+  baseDelayMs: number;
+  /** Cap of one backoff delay. @default 20000 */
+  maxDelayMs: number;
+  /** Cap of a wait asked by `Retry-After`. @default 60000 */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 60_000,
+};
+
+const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+/** True when `error`, raised by a `method` request, may be retried safely. */
+export function isRetryable(method: string, error: unknown): boolean {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return true;
+    return RETRIED_STATUSES.has(error.status) && IDEMPOTENT.has(method);
+  }
+  if (error instanceof ConnectionError) {
+    return IDEMPOTENT.has(method) || !error.mayHaveReachedServer;
+  }
+  return false;
+}
+
+/**
+ * Parses a `Retry-After` value (delay in seconds, or an HTTP date) into milliseconds from `now`;
+ * undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** The wait before retry number `attempt` (1-based). */
+export function retryDelayMs(
+  attempt: number,
+  policy: RetryPolicy,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryAfterMs);
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  // "Full jitter" but never below half the ceiling, so retries of many resources spread out
+  // without collapsing to zero waits.
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}

@@ -1,0 +1,86 @@
+// Provider configuration: stack config (`uptime:*`, the key set with --secret) first, then the
+// UPTIME_* environment variables. Never a resource input, so nothing of it reaches the state.
+import type { UptimeClientOptions } from "./api/client";
+
+export interface ProviderSettings {
+  baseUrl?: string;
+  apiKey?: string;
+  authScheme?: string;
+  connectTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  maxRetries?: number;
+}
+
+/** Each setting: its stack config key (under `uptime:`) and its environment variable. */
+export const SETTINGS = {
+  baseUrl: { key: "baseUrl", env: "UPTIME_BASE_URL" },
+  apiKey: { key: "apiKey", env: "UPTIME_API_KEY" },
+  authScheme: { key: "authScheme", env: "UPTIME_AUTH_SCHEME" },
+  connectTimeoutMs: { key: "connectTimeoutMs", env: "UPTIME_CONNECT_TIMEOUT_MS" },
+  requestTimeoutMs: { key: "requestTimeoutMs", env: "UPTIME_REQUEST_TIMEOUT_MS" },
+  maxRetries: { key: "maxRetries", env: "UPTIME_MAX_RETRIES" },
+} as const;
+
+export class ConfigError extends Error {}
+
+/** Reads settings from a config lookup (`key -> value`) and the environment. */
+export function readSettings(
+  get: (key: string) => string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
+  const pick = (s: { key: string; env: string }) => {
+    const v = get(s.key) ?? env[s.env];
+    return v === undefined || v === "" ? undefined : v;
+  };
+  const num = (s: { key: string; env: string }, min: number) => {
+    const v = pick(s);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) {
+      throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be a whole number >= ${min}, got ${JSON.stringify(v)}`);
+    }
+    return n;
+  };
+  return {
+    baseUrl: pick(SETTINGS.baseUrl),
+    apiKey: pick(SETTINGS.apiKey),
+    authScheme: pick(SETTINGS.authScheme),
+    connectTimeoutMs: num(SETTINGS.connectTimeoutMs, 1),
+    requestTimeoutMs: num(SETTINGS.requestTimeoutMs, 1),
+    maxRetries: num(SETTINGS.maxRetries, 0),
+  };
+}
+
+/** The problem with the settings, if any, in words that say both ways to fix it. */
+export function settingsProblem(s: ProviderSettings): string | undefined {
+  if (!s.apiKey) {
+    return "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY";
+  }
+  if (!s.baseUrl) {
+    return "no API address: run `pulumi config set uptime:baseUrl https://<host>/v1` or set UPTIME_BASE_URL";
+  }
+  try {
+    const url = new URL(s.baseUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+  } catch {
+    return `uptime:baseUrl (or UPTIME_BASE_URL) ${JSON.stringify(s.baseUrl)} is not an http(s) URL; give the API's base address, e.g. https://<host>/v1`;
+  }
+  if (s.authScheme !== undefined && !/^[A-Za-z][A-Za-z0-9._-]*$/.test(s.authScheme)) {
+    return `uptime:authScheme (or UPTIME_AUTH_SCHEME) must be one word such as Bearer, got ${JSON.stringify(s.authScheme)}`;
+  }
+  return undefined;
+}
+
+/** Client options from valid settings; throws ConfigError naming the fix otherwise. */
+export function clientOptions(s: ProviderSettings): UptimeClientOptions {
+  const problem = settingsProblem(s);
+  if (problem) throw new ConfigError(problem);
+  return {
+    baseUrl: s.baseUrl!,
+    apiKey: s.apiKey!,
+    authScheme: s.authScheme,
+    connectTimeoutMs: s.connectTimeoutMs,
+    requestTimeoutMs: s.requestTimeoutMs,
+    retry: s.maxRetries === undefined ? undefined : { maxRetries: s.maxRetries },
+  };
+}

@@ -1,0 +1,61 @@
+// The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
+// plain functions of its resource; configuration and the client are per process (session.ts).
+import type * as pulumi from "@pulumi/pulumi";
+import { CheckFailure } from "./inputs/common";
+import { ConfigureRequest, configProblem, configure, getClient } from "./session";
+import { providerLog, warnOnce } from "./log";
+import * as monitor from "./monitor";
+
+type Inputs = Record<string, unknown>;
+
+function withConfigProblem(failures: CheckFailure[]): CheckFailure[] {
+  const problem = configProblem();
+  return problem ? [{ property: "uptime:apiKey", reason: problem }, ...failures] : failures;
+}
+
+function unsupportedReadWarning(kind: string, status: number): string {
+  return (
+    `the service answered ${status} to reading a ${kind}: refresh cannot see changes made outside Pulumi, ` +
+    `so the ${kind}s' state is kept as last applied`
+  );
+}
+
+export const monitorProvider = {
+  configure: async (req: ConfigureRequest) => configure(req),
+
+  async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
+    const result = monitor.checkMonitor(news);
+    for (const warning of result.warnings) providerLog.warn(`monitor ${JSON.stringify(news.name)}: ${warning}`);
+    return { inputs: result.inputs, failures: withConfigProblem(result.failures) };
+  },
+
+  async diff(_id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
+    const { changes, replaces } = monitor.diffMonitor(olds, news);
+    return { changes, replaces, deleteBeforeReplace: false };
+  },
+
+  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
+    return monitor.createMonitor(getClient(), inputs);
+  },
+
+  async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
+    const outcome = await monitor.readMonitor(getClient(), id, props);
+    if (outcome.kind === "gone") return { id: "" };
+    if (outcome.kind === "unsupported") {
+      warnOnce("read-monitor", unsupportedReadWarning("monitor", outcome.status));
+      return { id, props };
+    }
+    return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
+  },
+
+  async update(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> {
+    return monitor.updateMonitor(getClient(), id, olds, news);
+  },
+
+  async delete(id: string, props: Inputs): Promise<void> {
+    await monitor.deleteMonitor(getClient(), id, props.name);
+  },
+};
+
+export const providers = { monitor: monitorProvider } as const;
+export type ProviderKind = keyof typeof providers;

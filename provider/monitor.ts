@@ -1,0 +1,178 @@
+// The Monitor resource: check/diff/create/read/update/delete as plain functions over the client.
+// State keeps the service's record (record field names, nulls left out) plus `declaredFields`, the
+// canonical input fields the program declares, so diff can tell "the user removed it" from "the
+// user never cared".
+import type { UptimeClient } from "./api/client";
+import { ApiError, ConnectionError } from "./api/errors";
+import type { MonitorRequestBody } from "./api/requests";
+import type { MonitorRecord } from "./api/schemas";
+import { CheckFailure, containsUnknown, dropNulls } from "./inputs/common";
+import { checkMonitorArgs } from "./inputs/monitor";
+import { equalAsSets, stableEqual } from "./compare";
+
+/** Canonical input fields that the service keeps (everything but the provider's own adoptUuid). */
+export const MONITOR_FIELDS = [
+  "name", "title", "type", "urn", "followRedirects", "timeout", "interval", "regions", "description", "groups",
+  "alerts", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "tcpOptions", "maintenance",
+] as const;
+type MonitorField = (typeof MONITOR_FIELDS)[number];
+
+export type MonitorOutputs = Record<string, unknown> & { uuid: string; declaredFields: string[] };
+
+const SET_FIELDS = new Set<string>(["regions", "groups", "alerts"]);
+
+export function checkMonitor(news: Record<string, unknown>): { inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] } {
+  return checkMonitorArgs(news);
+}
+
+/** The record, in canonical input names, with nulls dropped. */
+export function canonicalFromRecord(record: Record<string, unknown>): Record<string, unknown> {
+  const { httpFollowRedirects, intervalId, ...rest } = record;
+  const canonical: Record<string, unknown> = {};
+  for (const field of MONITOR_FIELDS) {
+    const value = field === "followRedirects" ? httpFollowRedirects : field === "interval" ? intervalId : rest[field];
+    if (value !== null && value !== undefined) canonical[field] = dropNulls(value);
+  }
+  if (Array.isArray(canonical.groups) && canonical.groups.length === 0) delete canonical.groups;
+  if (Array.isArray(canonical.alerts) && canonical.alerts.length === 0) delete canonical.alerts;
+  return canonical;
+}
+
+/** Outputs kept in state: the record without nulls, and which fields the program declares. */
+export function monitorOutputs(record: MonitorRecord, inputs: Record<string, unknown>): MonitorOutputs {
+  const outs = dropNulls(record) as Record<string, unknown>;
+  for (const key of ["groups", "alerts"]) if (Array.isArray(outs[key]) && (outs[key] as unknown[]).length === 0) delete outs[key];
+  return { ...outs, uuid: record.uuid, declaredFields: MONITOR_FIELDS.filter((f) => inputs[f] !== undefined) };
+}
+
+function fieldEqual(field: string, a: unknown, b: unknown): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (SET_FIELDS.has(field)) return equalAsSets(a, b);
+  if (field === "httpResponse" || field === "maintenance") {
+    const x = a as Record<string, unknown>;
+    const y = b as Record<string, unknown>;
+    const setKey = field === "httpResponse" ? "status" : "days";
+    const { [setKey]: xs, ...xr } = x;
+    const { [setKey]: ys, ...yr } = y;
+    return stableEqual(xr, yr) && (xs === undefined || ys === undefined ? xs === ys : equalAsSets(xs, ys));
+  }
+  return stableEqual(a, b);
+}
+
+/**
+ * diff(): compares the new canonical inputs with the canonical form of the stored record, over
+ * the fields declared now or before. `alerts` cannot be edited through the API, so a change of
+ * alerts replaces the monitor. Unknown values (preview) count as changes.
+ */
+export function diffMonitor(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; changed: string[] } {
+  const stored = canonicalFromRecord(olds);
+  const declaredBefore = Array.isArray(olds.declaredFields) ? (olds.declaredFields as string[]) : [];
+  const fields = new Set<string>([...MONITOR_FIELDS.filter((f) => news[f] !== undefined), ...declaredBefore]);
+  const changed: string[] = [];
+  for (const field of fields) {
+    const next = news[field];
+    if (containsUnknown(next)) changed.push(field);
+    else if (!fieldEqual(field, stored[field], next)) changed.push(field);
+  }
+  return { changes: changed.length > 0, replaces: changed.filter((f) => f === "alerts"), changed };
+}
+
+/** The request body for POST (with alerts) or PATCH (without; removed fields as explicit null). */
+export function monitorRequestBody(inputs: Record<string, unknown>, options: { forEdit: boolean; removed?: string[] }): MonitorRequestBody {
+  const body: Record<string, unknown> = {};
+  for (const field of MONITOR_FIELDS) {
+    if (options.forEdit && field === "alerts") continue;
+    if (inputs[field] !== undefined) body[field] = inputs[field];
+  }
+  for (const field of options.removed ?? []) {
+    if (field !== "alerts" && body[field] === undefined) body[field] = null;
+  }
+  return body as MonitorRequestBody;
+}
+
+function ambiguousCreateMessage(name: unknown, error: ConnectionError): string {
+  return (
+    `monitor ${JSON.stringify(name)}: ${error.message}. The service may have created the monitor before the ` +
+    `connection dropped, and the API offers no way to look it up by name. Check the service's dashboard for a ` +
+    `monitor named ${JSON.stringify(name)}: if it exists, set \`adoptUuid: "<its uuid>"\` on this resource and ` +
+    `run \`pulumi up\` again (the provider takes it over instead of creating a second one); if it does not, ` +
+    `just run \`pulumi up\` again.`
+  );
+}
+
+export async function createMonitor(client: UptimeClient, inputs: Record<string, unknown>): Promise<{ id: string; outs: MonitorOutputs }> {
+  const adoptUuid = inputs.adoptUuid as string | undefined;
+  if (adoptUuid) {
+    const record = await client.monitors.update(adoptUuid, monitorRequestBody(inputs, { forEdit: true }));
+    const outs = monitorOutputs(record, inputs);
+    if (inputs.alerts !== undefined && !equalAsSets(record.alerts ?? [], inputs.alerts)) {
+      // Taken over, so the state must keep it; but the declared alerts cannot be applied by an edit.
+      throw Object.assign(
+        new Error(
+          `monitor ${JSON.stringify(inputs.name)}: adopted ${adoptUuid}, but its alerts ${JSON.stringify(record.alerts ?? [])} ` +
+          `differ from the declared ${JSON.stringify(inputs.alerts)} and the API cannot edit a monitor's alerts. ` +
+          `Declare the alerts it has, or remove adoptUuid to create a new monitor with these alerts.`,
+        ),
+        { id: record.uuid, properties: outs, reasons: ["alerts differ from the declared ones"] },
+      );
+    }
+    return { id: record.uuid, outs };
+  }
+  try {
+    const record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
+    return { id: record.uuid, outs: monitorOutputs(record, inputs) };
+  } catch (error) {
+    if (error instanceof ConnectionError && error.mayHaveReachedServer) throw new Error(ambiguousCreateMessage(inputs.name, error), { cause: error });
+    throw error;
+  }
+}
+
+export async function updateMonitor(
+  client: UptimeClient, id: string, olds: Record<string, unknown>, news: Record<string, unknown>,
+): Promise<{ outs: MonitorOutputs }> {
+  const before = Array.isArray(olds.declaredFields) ? (olds.declaredFields as string[]) : [];
+  const removed = before.filter((f) => news[f] === undefined);
+  const record = await client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed }));
+  return { outs: monitorOutputs(record, news) };
+}
+
+export type ReadOutcome =
+  | { kind: "found"; id: string; props: MonitorOutputs; inputs: Record<string, unknown> }
+  | { kind: "gone" }
+  | { kind: "unsupported"; status: number };
+
+/** read() for refresh: 404/410 mean gone; 405/501 mean the service cannot read monitors. */
+export async function readMonitor(client: UptimeClient, id: string, props: Record<string, unknown>): Promise<ReadOutcome> {
+  let record: MonitorRecord;
+  try {
+    record = await client.monitors.get(id);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return { kind: "gone" };
+    if (error instanceof ApiError && (error.status === 405 || error.status === 501)) return { kind: "unsupported", status: error.status };
+    throw error;
+  }
+  const declared = Array.isArray(props.declaredFields) ? (props.declaredFields as MonitorField[]) : [...MONITOR_FIELDS];
+  const canonical = canonicalFromRecord(record);
+  const inputs: Record<string, unknown> = {};
+  for (const field of declared) if (canonical[field] !== undefined) inputs[field] = canonical[field];
+  const outs = monitorOutputs(record, inputs);
+  outs.declaredFields = declared;
+  return { kind: "found", id: record.uuid, props: outs, inputs };
+}
+
+export async function deleteMonitor(client: UptimeClient, id: string, name: unknown): Promise<void> {
+  try {
+    await client.monitors.delete(id);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return;
+    if (error instanceof ApiError && (error.status === 405 || error.status === 501)) {
+      throw new Error(
+        `monitor ${JSON.stringify(name)} (${id}): the service does not allow deleting monitors through the API ` +
+        `(DELETE answered ${error.status}). Delete it in the service's dashboard, or set the resource option ` +
+        `\`retainOnDelete: true\` on it to drop it from the stack and leave it in the service.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}

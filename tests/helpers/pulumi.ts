@@ -1,0 +1,52 @@
+// Real Pulumi engine runs for the e2e tests: the Automation API over the CLI that scripts/bootstrap.sh
+// put on PATH, a fresh local file backend per stack, and nothing that reaches the network.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+
+export const REPO = path.resolve(__dirname, "../..");
+export const PASSPHRASE = "e2e-passphrase";
+
+export interface TestStack {
+  stack: Stack;
+  backendDir: string;
+  /** Output of every engine run, for assertions on what a user would read. */
+  log: string[];
+  remove(): Promise<void>;
+}
+
+export async function createStack(
+  workDir: string,
+  options: { config?: Record<string, { value: string; secret?: boolean }>; env?: Record<string, string>; stackName?: string } = {},
+): Promise<TestStack> {
+  const backendDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-e2e-state-"));
+  const envVars: Record<string, string> = {
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    ...options.env,
+  };
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: options.stackName ?? "e2e", workDir },
+    { envVars },
+  );
+  if (options.config) await stack.setAllConfig(options.config);
+  const log: string[] = [];
+  return {
+    stack,
+    backendDir,
+    log,
+    async remove() {
+      await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
+      fs.rmSync(backendDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects engine output lines into `into` (pass as onOutput). */
+export const collect = (into: string[]) => (line: string) => {
+  into.push(line);
+};

@@ -1,0 +1,6 @@
+import { UNKNOWN } from "../../provider/inputs/common";
+
+test("the unknown sentinel is the one the engine sends during preview", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  expect(UNKNOWN).toBe(require("@pulumi/pulumi/runtime/rpc").unknownValue);
+});
