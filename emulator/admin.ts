@@ -9,6 +9,7 @@ import { applySeed } from "./seed";
 import type { Store } from "./store";
 import type { Traffic } from "./traffic";
 import { KINDS, Kind } from "./types";
+import { safeDecode } from "./routes";
 import { parseMonitorBody } from "./validate-monitor";
 import { parseAlertBody, parsePageBody, parseWebhookBody } from "./validate-page-alert";
 import { expectObject, JsonObject, rejectUnknownKeys } from "./validate-primitives";
@@ -98,7 +99,7 @@ export function handleAdmin(ctx: AdminContext, method: string, path: string, bod
   if (!KINDS.includes(kind) || segments.length > 2 || segments[1] === "") {
     throw new ApiError(404, "not_found", `no admin route ${method} ${path}`);
   }
-  const uuid = segments.length === 2 ? decodeURIComponent(segments[1]) : undefined;
+  const uuid = segments.length === 2 ? safeDecode(segments[1]) : undefined;
   if (uuid === undefined) {
     if (method !== "POST") throw new ApiError(405, "method_not_allowed", `${method} ${path}: use POST`, { allow: "POST" });
     return { status: 201, body: renderAny(kind, createObject(ctx, kind, body), ctx.render) };

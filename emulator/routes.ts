@@ -132,7 +132,7 @@ export function matchRoute(method: string, path: string, documentedOnly: boolean
   return { kind: "route", name, route, uuid };
 }
 
-function safeDecode(segment: string): string {
+export function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -127,7 +127,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   }
 
   function handleAsset(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    const asset = store.assets.get(decodeURIComponent(url.pathname.slice("/assets/".length)));
+    const asset = store.assets.get(url.pathname.slice("/assets/".length));
     if (req.method !== "GET" && req.method !== "HEAD") {
       return send(res, errorAnswer(new ApiError(405, "method_not_allowed", "assets are read with GET", { allow: "GET, HEAD" })));
     }
@@ -136,18 +136,17 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     res.end(req.method === "HEAD" ? undefined : asset.bytes);
   }
 
-  const server = createServer((req, res) => {
+  const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://emulator");
     const path = url.pathname;
-    let work: Promise<void> | void;
-    if (path === "/v1" || path.startsWith("/v1/")) work = handleV1(req, res, url);
-    else if (path === "/admin" || path.startsWith("/admin/")) work = handleAdminRequest(req, res, url);
-    else if (path.startsWith("/assets/")) work = handleAsset(req, res, url);
-    else {
-      req.resume();
-      work = send(res, errorAnswer(new ApiError(404, "not_found", `no route ${path}; the API is under /v1`)));
-    }
-    Promise.resolve(work).catch((error: unknown) => send(res, toAnswer(error, log)));
+    if (path === "/v1" || path.startsWith("/v1/")) return handleV1(req, res, url);
+    if (path === "/admin" || path.startsWith("/admin/")) return handleAdminRequest(req, res, url);
+    req.resume();
+    if (path.startsWith("/assets/")) return handleAsset(req, res, url);
+    send(res, errorAnswer(new ApiError(404, "not_found", `no route ${path}; the API is under /v1`)));
+  };
+  const server = createServer((req, res) => {
+    dispatch(req, res).catch((error: unknown) => send(res, toAnswer(error, log)));
   });
   server.on("connection", (socket: Socket) => {
     traffic.connectionsAccepted++;

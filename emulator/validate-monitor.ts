@@ -32,14 +32,19 @@ function regions(value: unknown, path: string): number[] {
   return list;
 }
 
-/** Reads a nested option object whose keys may each be spelled two ways (TcpOptions' leading capital). */
+/**
+ * Reads a nested option object whose keys may each be spelled two ways (TcpOptions' leading capital).
+ * Option objects may be partial (unsupplied keys read back as null); a value tuple (a header, a
+ * maintenance period) is "complete": every key required, none null.
+ */
 function readKeys<T>(obj: JsonObject, path: string, fields: Record<string, (v: unknown, p: string) => unknown>,
-  aliases: Record<string, string> = {}): T {
+  aliases: Record<string, string> = {}, complete = false): T {
   rejectUnknownKeys(obj, [...Object.keys(fields), ...Object.values(aliases)], path);
   const out: JsonObject = {};
   for (const [key, check] of Object.entries(fields)) {
     const alias = aliases[key];
     const taken = alias ? takeEitherSpelling(obj, [key, alias], path) : has(obj, key) ? { present: true as const, key, value: obj[key] } : { present: false as const };
+    if (complete && (!taken.present || taken.value === null)) throw new ValidationError(fieldPath(path, key), "required");
     out[key] = taken.present ? nullable(check)(taken.value, fieldPath(path, taken.key)) : null;
   }
   return out as T;
@@ -52,7 +57,7 @@ function httpRequest(value: unknown, path: string): HttpRequestOptions {
       if (!HTTP_METHODS.includes(method)) throw new ValidationError(p, `expected one of ${HTTP_METHODS.join(", ")}`);
       return method;
     },
-    headers: (v, p) => expectArray(v, p, (h, hp) => readKeys(expectObject(h, hp), hp, { name: expectString, value: expectString })),
+    headers: (v, p) => expectArray(v, p, (h, hp) => readKeys(expectObject(h, hp), hp, { name: expectString, value: expectString }, {}, true)),
     body: expectString,
   });
 }
@@ -83,7 +88,7 @@ function maintenance(value: unknown, path: string): Maintenance {
     days: (v, p) => expectArray(v, p, (d, dp) => expectInteger(d, dp, true)),
     times: (v, p) => expectArray(v, p, (t, tp) => readKeys<MaintenanceTime>(expectObject(t, tp), tp, {
       startHour: expectInteger, startMinute: expectInteger, stopHour: expectInteger, stopMinute: expectInteger,
-    })),
+    }, {}, true)),
     timeZone: expectString,
   });
 }

@@ -100,4 +100,6 @@ test("unknown page uuid is 404; unknown asset is 404", async () => {
   expect((await api(emulator, "PATCH", "/pages/nope", { title: "x" })).status).toBe(404);
   expect((await api(emulator, "GET", "/pages/nope")).status).toBe(404);
   expect((await fetch(`http://127.0.0.1:${emulator.port}/assets/nope.png`)).status).toBe(404);
+  expect((await fetch(`http://127.0.0.1:${emulator.port}/assets/%E0%A4%A`)).status).toBe(404);
+  expect((await api(emulator, "GET", "/pages/%E0%A4%A")).status).toBe(404);
 });
