@@ -26,7 +26,7 @@ export class Traffic {
   private seq = 0;
 
   record(entry: Omit<LoggedRequest, "seq" | "status" | "headers" | "query"> & { headers: IncomingHttpHeaders; query: URLSearchParams }): LoggedRequest {
-    const logged: LoggedRequest = { ...entry, seq: ++this.seq, headers: redact(entry.headers), query: queryObject(entry.query), status: null };
+    const logged: LoggedRequest = { seq: ++this.seq, ...entry, headers: redact(entry.headers), query: queryObject(entry.query), status: null };
     this.requests.push(logged);
     if (this.requests.length > MAX_LOGGED) this.requests.splice(0, this.requests.length - MAX_LOGGED);
     this.requestsTotal++;
