@@ -12,7 +12,7 @@ import { equalAsSets, stableEqual } from "./compare";
 
 /** Canonical input fields that the service keeps (everything but the provider's own adoptUuid). */
 export const MONITOR_FIELDS = [
-  "name", "title", "type", "urn", "followRedirects", "timeout", "interval", "regions", "description", "groups",
+  "name", "title", "type", "target", "followRedirects", "timeout", "interval", "regions", "description", "groups",
   "alerts", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "tcpOptions", "maintenance",
 ] as const;
 type MonitorField = (typeof MONITOR_FIELDS)[number];
@@ -25,12 +25,13 @@ export function checkMonitor(news: Record<string, unknown>): { inputs: Record<st
   return checkMonitorArgs(news);
 }
 
-/** The record, in canonical input names, with nulls dropped. */
+/** A record (or the outputs made from one), in canonical input names, with nulls dropped. */
 export function canonicalFromRecord(record: Record<string, unknown>): Record<string, unknown> {
-  const { httpFollowRedirects, intervalId, ...rest } = record;
+  const { httpFollowRedirects, intervalId, urn, ...rest } = record;
   const canonical: Record<string, unknown> = {};
   for (const field of MONITOR_FIELDS) {
-    const value = field === "followRedirects" ? httpFollowRedirects : field === "interval" ? intervalId : rest[field];
+    const value =
+      field === "followRedirects" ? httpFollowRedirects : field === "interval" ? intervalId : field === "target" ? (urn ?? rest.target) : rest[field];
     if (value !== null && value !== undefined) canonical[field] = dropNulls(value);
   }
   if (Array.isArray(canonical.groups) && canonical.groups.length === 0) delete canonical.groups;
@@ -38,9 +39,13 @@ export function canonicalFromRecord(record: Record<string, unknown>): Record<str
   return canonical;
 }
 
-/** Outputs kept in state: the record without nulls, and which fields the program declares. */
+/**
+ * Outputs kept in state: the record without nulls (its `urn` as `target`, since Pulumi reserves
+ * `urn`), and which fields the program declares.
+ */
 export function monitorOutputs(record: MonitorRecord, inputs: Record<string, unknown>): MonitorOutputs {
-  const outs = dropNulls(record) as Record<string, unknown>;
+  const { urn, ...rest } = dropNulls(record) as Record<string, unknown>;
+  const outs: Record<string, unknown> = urn === undefined ? rest : { ...rest, target: urn };
   for (const key of ["groups", "alerts"]) if (Array.isArray(outs[key]) && (outs[key] as unknown[]).length === 0) delete outs[key];
   return { ...outs, uuid: record.uuid, declaredFields: MONITOR_FIELDS.filter((f) => inputs[f] !== undefined) };
 }
@@ -82,7 +87,7 @@ export function monitorRequestBody(inputs: Record<string, unknown>, options: { f
   const body: Record<string, unknown> = {};
   for (const field of MONITOR_FIELDS) {
     if (options.forEdit && field === "alerts") continue;
-    if (inputs[field] !== undefined) body[field] = inputs[field];
+    if (inputs[field] !== undefined) body[field === "target" ? "urn" : field] = inputs[field];
   }
   for (const field of options.removed ?? []) {
     if (field !== "alerts" && body[field] === undefined) body[field] = null;

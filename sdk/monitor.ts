@@ -69,7 +69,11 @@ export interface MonitorArgs {
   title?: pulumi.Input<string>;
   /** `https`, `http` or `tcp` (another value is sent as written, with a warning). */
   type: pulumi.Input<string>;
-  /** Target: a URL for http(s) (scheme matching `type`), `host:port` for tcp (IPv6 as `[::1]:443`). */
+  /**
+   * The target, named as in the API: a URL for http(s) (scheme matching `type`), `host:port` for
+   * tcp (IPv6 as `[::1]:443`). Pulumi reserves `urn` for every resource's own URN, so the resource
+   * keeps this value as `target` (and the output is `monitor.target`).
+   */
   urn: pulumi.Input<string>;
   /** Wait for the end of a redirect chain (http/https). Alias: `httpFollowRedirects`. */
   followRedirects?: pulumi.Input<boolean>;
@@ -129,7 +133,8 @@ export class Monitor extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string | undefined>;
   declare readonly type: pulumi.Output<string>;
-  declare readonly urn: pulumi.Output<string>;
+  /** The record's `urn`: the checked address (named `target` because Pulumi reserves `urn`). */
+  declare readonly target: pulumi.Output<string>;
   /** `followRedirects` as the service stores it. */
   declare readonly httpFollowRedirects: pulumi.Output<boolean | undefined>;
   declare readonly timeout: pulumi.Output<number | undefined>;
@@ -151,7 +156,8 @@ export class Monitor extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: MonitorArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("monitor"), name, { ...MONITOR_OUTPUTS, ...args }, opts, "uptime", "Monitor");
+    const { urn, ...rest } = args;
+    super(providerShim("monitor"), name, { ...MONITOR_OUTPUTS, ...rest, target: urn }, opts, "uptime", "Monitor");
   }
 }
 

@@ -97,7 +97,7 @@ export const MonitorInputs = z
     name: nonEmptyText(255),
     title: text(255).optional(),
     type: nonEmptyText(32),
-    urn: nonEmptyText(2048),
+    target: nonEmptyText(2048),
     followRedirects: bool().optional(),
     timeout: positiveNumber("seconds").optional(),
     interval: z
@@ -123,15 +123,15 @@ export const MonitorInputs = z
   });
 export type MonitorInputs = z.infer<typeof MonitorInputs>;
 
-/** Rules across fields (type decides what urn and the option objects may be). Skipped while type is unknown. */
+/** Rules across fields (type decides what the target and the option objects may be). Skipped while type is unknown. */
 function crossFieldFailures(m: Record<string, unknown>): CheckFailure[] {
   const failures: CheckFailure[] = [];
   if (typeof m.type !== "string" || isUnknown(m.type)) return failures;
   const add = (property: string, reason: string) => failures.push({ property, reason: `${property}: ${reason}` });
   const isHttp = m.type === "http" || m.type === "https";
-  if (typeof m.urn === "string" && !isUnknown(m.urn)) {
-    const problem = isHttp ? httpUrnProblem(m.urn, m.type) : m.type === "tcp" ? tcpUrnProblem(m.urn) : undefined;
-    if (problem) add("urn", `${show(m.urn)}: ${problem}`);
+  if (typeof m.target === "string" && !isUnknown(m.target)) {
+    const problem = isHttp ? httpUrnProblem(m.target, m.type) : m.type === "tcp" ? tcpUrnProblem(m.target) : undefined;
+    if (problem) add("target", `${show(m.target)}: ${problem}`);
   }
   if (m.type === "tcp") {
     if (m.httpRequest !== undefined) add("httpRequest", "applies to http and https monitors; remove it or set type to https");
@@ -227,6 +227,9 @@ export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<Reco
   const parsed = MonitorInputs.safeParse(args);
   if (!parsed.success) failures.push(...toFailures(parsed.error.issues, unknownPaths(args)));
   failures.push(...crossFieldFailures(args));
+  // The API calls the target `urn`, a name Pulumi reserves for every resource's URN: the SDK takes
+  // `urn` and hands it over as `target`. Messages use the name the user wrote.
+  for (const f of failures) f.reason = f.reason.replace(/^target\b/, "urn");
   if (typeof args.type === "string" && !isUnknown(args.type) && !(KNOWN_TYPES as readonly string[]).includes(args.type)) {
     warnings.push(`type ${show(args.type)} is not one the API document lists (${KNOWN_TYPES.join(", ")}); it is sent as written`);
   }
