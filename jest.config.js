@@ -1,7 +1,7 @@
 // Three projects, run in this order by scripts/test.sh: unit (no I/O), integration (real HTTP
 // against the emulator on a loopback port), e2e (the real Pulumi engine against the emulator).
 // ts-jest in transpile-only mode: types are checked once by `tsc -p tsconfig.test.json`, not per file.
-const transform = { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json", isolatedModules: true, diagnostics: false }] };
+const transform = { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json", diagnostics: false }] };
 const common = { transform, testEnvironment: "node", moduleFileExtensions: ["ts", "js", "json"] };
 
 /** @type {import('jest').Config} */

@@ -8,3 +8,4 @@ export type {
   MonitorArgs, HttpHeaderArgs, HttpRequestArgs, HttpResponseArgs, TcpOptionsArgs, MaintenanceArgs, MaintenanceTimeArgs,
   HttpHeader, HttpRequest, HttpResponse, TcpOptions, Maintenance, MaintenanceTime,
 } from "./monitor";
+export { validateMonitorArgs } from "./validate";

@@ -1,0 +1,20 @@
+import type { MonitorArgs } from "./monitor";
+
+/**
+ * Validates plain data (from a JSON or YAML file a team reviews) as {@link MonitorArgs}, with the
+ * same rules the provider applies at `pulumi preview`, and throws one error listing every problem,
+ * each prefixed with `where` (e.g. `monitors.json: api`). Returns the data typed as MonitorArgs.
+ */
+export function validateMonitorArgs(data: unknown, where: string): MonitorArgs {
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    throw new Error(`${where}: expected an object of monitor fields, got ${JSON.stringify(data)}`);
+  }
+  const { urn, ...rest } = data as Record<string, unknown>;
+  // Loaded on use, by package name, like the provider itself: the SDK carries no validation code.
+  const { checkMonitorArgs } = require("pulumi-uptime/provider/inputs/monitor");
+  const { failures } = checkMonitorArgs({ ...rest, target: urn }) as { failures: { reason: string }[] };
+  if (failures.length > 0) {
+    throw new Error(`${where}: invalid monitor:\n${failures.map((f) => `  - ${f.reason}`).join("\n")}`);
+  }
+  return data as MonitorArgs;
+}

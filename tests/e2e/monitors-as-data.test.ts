@@ -1,0 +1,96 @@
+// examples/monitors-as-data through the real engine: monitors declared in a reviewed JSON file.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack } from "../helpers/pulumi";
+import { SEEDED_ALERT, adminGet, clearRequests, exampleStack, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+
+jest.setTimeout(300_000);
+
+const EXAMPLE = path.join(REPO, "examples/monitors-as-data");
+const original = JSON.parse(fs.readFileSync(path.join(EXAMPLE, "monitors.json"), "utf8"));
+let emulator: RunningEmulator;
+let t: TestStack;
+let dataDir: string;
+
+function writeData(name: string, data: unknown): string {
+  const file = path.join(dataDir, name);
+  fs.writeFileSync(file, JSON.stringify(data, null, 2));
+  return file;
+}
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-data-"));
+  t = await exampleStack(EXAMPLE, emulator, { "monitors-as-data:file": { value: writeData("v1.json", original) } });
+});
+afterAll(async () => {
+  await t?.remove();
+  await emulator?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("every entry of the file becomes one monitor, and a second preview is empty", async () => {
+  const up = await t.stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
+  const { monitors } = await adminGet(emulator, "/state");
+  expect(monitors.map((m: { name: string }) => m.name).sort()).toEqual(["Primary database", "Public API", "Website"]);
+  const website = monitors.find((m: { name: string }) => m.name === "Website");
+  expect(website.intervalId).toBe(300); // "300" in the file, an integer in the service
+  expect(up.outputs.count.value).toBe(3);
+
+  await clearRequests(emulator);
+  const preview = await t.stack.preview({ expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: 4 });
+  expect(await requestLines(emulator)).toEqual([]); // a no-op preview sends nothing
+});
+
+test("editing one entry updates only that monitor, in place, by PATCH", async () => {
+  const edited = structuredClone(original);
+  edited.monitors.website.interval = 600;
+  await t.stack.setConfig("monitors-as-data:file", { value: writeData("v2.json", edited) });
+  await clearRequests(emulator);
+  const up = await t.stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ update: 1, same: 3 });
+  const lines = mutating(await requestLines(emulator));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^PATCH \/v1\/monitors\//);
+});
+
+test("adding alerts to every monitor replaces them: POST of the new ones, DELETE of the old", async () => {
+  const before = (await adminGet(emulator, "/state")).monitors.map((m: { uuid: string }) => m.uuid);
+  await t.stack.setConfig("monitors-as-data:alerts", { value: JSON.stringify([SEEDED_ALERT]) });
+  await clearRequests(emulator);
+  const up = await t.stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ replace: 3 });
+  const lines = mutating(await requestLines(emulator));
+  expect(lines.filter((l) => l === "POST /v1/monitors")).toHaveLength(3);
+  expect(lines.filter((l) => l.startsWith("DELETE /v1/monitors/")).sort()).toEqual(before.map((u: string) => `DELETE /v1/monitors/${u}`).sort());
+  const { monitors } = await adminGet(emulator, "/state");
+  expect(monitors).toHaveLength(3);
+  for (const m of monitors) expect(m.alerts).toEqual([SEEDED_ALERT]);
+});
+
+test("a bad entry fails the preview naming the file, the entry and the field, before any request", async () => {
+  const bad = structuredClone(original);
+  bad.monitors.postgres.urn = "db.acme.example:99999";
+  bad.monitors.website.regions = [];
+  await t.stack.setConfig("monitors-as-data:file", { value: writeData("bad.json", bad) });
+  await clearRequests(emulator);
+  const output: string[] = [];
+  await expect(t.stack.preview({ onOutput: (l) => output.push(l) })).rejects.toThrow();
+  const text = output.join("");
+  expect(text).toContain("bad.json: postgres");
+  expect(text).toContain("port must be 1-65535");
+  expect(text).toContain("bad.json: website");
+  expect(text).toContain("regions: give at least one region id");
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+});
+
+test("destroy deletes every monitor it created", async () => {
+  await t.stack.setConfig("monitors-as-data:file", { value: writeData("v1b.json", original) });
+  const destroy = await t.stack.destroy();
+  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 4 });
+  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+});

@@ -1,0 +1,60 @@
+// Shared set-up of the e2e tests: an emulator with the demo seed on a free loopback port, and stacks
+// of the examples configured against it the way a user would (`uptime:baseUrl`, secret `uptime:apiKey`).
+import * as path from "node:path";
+import { startEmulator } from "../../emulator/server";
+import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack, createStack } from "./pulumi";
+
+export const E2E_API_KEY = "e2e-key-7f3a9c1d5b";
+export const DEMO_SEED = path.join(REPO, "emulator/seed.json");
+export const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
+export const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
+
+export function startE2eEmulator(options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+  return startEmulator({ apiKey: E2E_API_KEY, quiet: true, seed: DEMO_SEED, ...options });
+}
+
+export async function exampleStack(
+  example: string,
+  emulator: RunningEmulator,
+  config: Record<string, { value: string; secret?: boolean }> = {},
+): Promise<TestStack> {
+  const dir = example.startsWith("/") ? example : path.join(REPO, "examples", example);
+  return createStack(dir, {
+    config: {
+      "uptime:baseUrl": { value: emulator.url },
+      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+      ...config,
+    },
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export async function adminGet(emulator: RunningEmulator, p: string): Promise<Json> {
+  const response = await fetch(`${emulator.adminUrl}${p}`);
+  return response.json();
+}
+
+export async function adminCall(emulator: RunningEmulator, method: string, p: string, body?: unknown): Promise<Json> {
+  const response = await fetch(`${emulator.adminUrl}${p}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`admin ${method} ${p}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The /v1 requests the emulator has logged since the last clear, as "METHOD /path" lines. */
+export async function requestLines(emulator: RunningEmulator): Promise<string[]> {
+  const { requests } = await adminGet(emulator, "/requests");
+  return (requests as { method: string; path: string }[]).map((r) => `${r.method} ${r.path.replace(/\?.*$/, "")}`);
+}
+
+export const clearRequests = (emulator: RunningEmulator) => adminCall(emulator, "DELETE", "/requests");
+
+/** Requests that change something in the service. */
+export const mutating = (lines: string[]) => lines.filter((l) => !l.startsWith("GET "));
