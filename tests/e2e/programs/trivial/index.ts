@@ -13,6 +13,13 @@ const provider: pulumi.dynamic.ResourceProvider = {
   },
 };
 
-const greeting = new pulumi.dynamic.Resource(provider, "greeting", { text: config.get("text") ?? "hello", shout: undefined }, {}, "e2e", "Greeting");
-export const shout = (greeting as unknown as { shout: pulumi.Output<string> }).shout;
+class Greeting extends pulumi.dynamic.Resource {
+  declare readonly shout: pulumi.Output<string>;
+  constructor(name: string, text: string) {
+    super(provider, name, { text, shout: undefined }, {}, "e2e", "Greeting");
+  }
+}
+
+const greeting = new Greeting("greeting", config.get("text") ?? "hello");
+export const shout = greeting.shout;
 export const id = greeting.id;
