@@ -1,0 +1,101 @@
+// A tiny local HTTP server that answers a scripted sequence of replies, one per request, so client
+// tests can stage exactly the failures they need (429, 503, a socket destroyed mid-request, ...).
+import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+/** One scripted answer: a reply, a destroyed socket (no answer at all), or never answering. */
+export type Step =
+  | { status: number; headers?: Record<string, string>; body?: string | object }
+  | { destroy: true }
+  | { hang: true };
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+export interface ScriptedServer {
+  /** Base URL ending in /v1, as the client expects. */
+  url: string;
+  port: number;
+  /** Every request received, in order. */
+  requests: SeenRequest[];
+  /** Replaces the remaining script; once it runs out, every request gets `fallback`. */
+  script(...steps: Step[]): void;
+  close(): Promise<void>;
+}
+
+const DEFAULT_FALLBACK: Step = { status: 500, body: { error: { code: "script_exhausted", message: "no scripted answer left" } } };
+
+/** Starts the server on `port` (0 = any free port) on 127.0.0.1. */
+export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FALLBACK): Promise<ScriptedServer> {
+  let steps: Step[] = [];
+  const requests: SeenRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      answer(steps.shift() ?? fallback, req, res);
+    });
+  });
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  const actual = typeof address === "object" && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actual}/v1`,
+    port: actual,
+    requests,
+    script: (...next) => {
+      steps = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+function answer(step: Step, req: IncomingMessage, res: ServerResponse): void {
+  if ("destroy" in step) {
+    req.socket.destroy();
+    return;
+  }
+  if ("hang" in step) return;
+  const text = step.body === undefined ? "" : typeof step.body === "string" ? step.body : JSON.stringify(step.body);
+  const headers: Record<string, string> = { ...step.headers };
+  if (typeof step.body === "object") headers["content-type"] ??= "application/json";
+  res.writeHead(step.status, { ...headers, "content-length": String(Buffer.byteLength(text)) });
+  res.end(text);
+}
+
+/** A port on 127.0.0.1 with nothing listening (connections to it are refused). */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
+  const address = probe.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** A monitor envelope as the service answers it, for scripted successes. */
+export function monitorEnvelope(overrides: Record<string, unknown> = {}): { monitor: Record<string, unknown> } {
+  return {
+    monitor: {
+      uuid: "mon-1", name: "api", type: "https", urn: "https://api.example.com/health", intervalId: 60, regions: [1],
+      createdAt: "2026-01-01T00:00:00.000Z", updatedAt: null, ...overrides,
+    },
+  };
+}

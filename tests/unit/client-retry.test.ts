@@ -1,0 +1,263 @@
+// The retry policy as a user meets it: UptimeClient against a local server that answers 429, 5xx,
+// drops connections or is not there at all. Waits go through an injected sleep, so nothing here
+// waits for real and every asserted delay is the one the client chose.
+import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../provider/api/client";
+import { ApiError, ConnectionError } from "../../provider/api/errors";
+import { ScriptedServer, closedPort, monitorEnvelope, startScriptedServer } from "../helpers/scripted-server";
+
+const KEY = "sk-retry-test-7f3a9c2e51";
+const ok = { status: 200, body: monitorEnvelope() };
+const created = { status: 201, body: monitorEnvelope() };
+const unavailable = { status: 503, body: { error: { code: "service_unavailable", message: "try later" } } };
+const body = { name: "api", type: "https", urn: "https://api.example.com/health", interval: 60, regions: [1] };
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startScriptedServer();
+});
+afterAll(async () => {
+  await closeAllPools();
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+interface Harness {
+  client: UptimeClient;
+  waits: number[];
+  debug: string[];
+  warn: string[];
+}
+
+function harness(options: Partial<UptimeClientOptions> = {}, onSleep?: (ms: number) => Promise<void>): Harness {
+  const waits: number[] = [];
+  const debug: string[] = [];
+  const warn: string[] = [];
+  const client = new UptimeClient({
+    baseUrl: server.url,
+    apiKey: KEY,
+    log: { debug: (m) => debug.push(m), warn: (m) => warn.push(m) },
+    sleep: async (ms) => {
+      waits.push(ms);
+      await onSleep?.(ms);
+    },
+    ...options,
+  });
+  return { client, waits, debug, warn };
+}
+
+describe("429: not processed, so retried for every method", () => {
+  test("GET: 429 with Retry-After: 0, then 200", async () => {
+    server.script({ status: 429, headers: { "retry-after": "0" } }, ok);
+    const h = harness();
+    await expect(h.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(server.requests.map((r) => r.method)).toEqual(["GET", "GET"]);
+    expect(h.waits).toEqual([0]);
+  });
+
+  test("POST: 429 then 201 creates exactly once", async () => {
+    server.script({ status: 429, headers: { "retry-after": "0" } }, created);
+    const h = harness();
+    await expect(h.client.monitors.create(body)).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST"]);
+    expect(JSON.parse(server.requests[1].body)).toEqual(body);
+  });
+
+  test("Retry-After: 1 waits one second (measured as the wait handed to sleep)", async () => {
+    server.script({ status: 429, headers: { "retry-after": "1" } }, ok);
+    const h = harness();
+    await h.client.monitors.get("mon-1");
+    expect(h.waits).toEqual([1000]);
+  });
+
+  test("Retry-After as an HTTP date waits until that date", async () => {
+    const at = new Date(Date.now() + 3000).toUTCString(); // second precision: 2-3 s from now
+    server.script({ status: 429, headers: { "retry-after": at } }, ok);
+    const h = harness();
+    await h.client.monitors.get("mon-1");
+    expect(h.waits).toHaveLength(1);
+    expect(h.waits[0]).toBeGreaterThan(1000);
+    expect(h.waits[0]).toBeLessThanOrEqual(3000);
+  });
+
+  test("a Retry-After in the past means no wait", async () => {
+    server.script({ status: 429, headers: { "retry-after": new Date(Date.now() - 60_000).toUTCString() } }, ok);
+    const h = harness();
+    await h.client.monitors.get("mon-1");
+    expect(h.waits).toEqual([0]);
+  });
+
+  test("a long Retry-After is capped by maxRetryAfterMs", async () => {
+    server.script({ status: 429, headers: { "retry-after": "3600" } }, ok);
+    const h = harness({ retry: { maxRetryAfterMs: 5000 } });
+    await h.client.monitors.get("mon-1");
+    expect(h.waits).toEqual([5000]);
+  });
+
+  test("the default cap is one minute", async () => {
+    server.script({ status: 429, headers: { "retry-after": "86400" } }, ok);
+    const h = harness();
+    await h.client.monitors.get("mon-1");
+    expect(h.waits).toEqual([60_000]);
+  });
+
+  test("429 without Retry-After backs off with jitter, doubling per attempt", async () => {
+    server.script({ status: 429 }, { status: 429 }, { status: 429 }, ok);
+    const h = harness({ retry: { baseDelayMs: 100, maxDelayMs: 10_000 } });
+    await h.client.monitors.get("mon-1");
+    expect(h.waits).toHaveLength(3);
+    [100, 200, 400].forEach((ceiling, i) => {
+      expect(h.waits[i]).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(h.waits[i]).toBeLessThanOrEqual(ceiling);
+    });
+  });
+
+  test("exhausted retries end with the last 429, whose message says how to get more", async () => {
+    server.script(...Array.from({ length: 3 }, () => ({ status: 429, headers: { "retry-after": "0" } })));
+    const h = harness({ retry: { maxRetries: 2 } });
+    const error = await h.client.monitors.get("mon-1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(429);
+    expect((error as Error).message).toMatch(/uptime:maxRetries/);
+    expect(server.requests).toHaveLength(3);
+    expect(h.waits).toEqual([0, 0]);
+  });
+});
+
+describe("502/503/504: retried for GET, PATCH and DELETE, never for POST", () => {
+  test("PATCH: 503 then 200", async () => {
+    server.script(unavailable, ok);
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    await expect(h.client.monitors.update("mon-1", { title: "x" })).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(server.requests.map((r) => r.method)).toEqual(["PATCH", "PATCH"]);
+    expect(h.waits).toHaveLength(1);
+  });
+
+  test("DELETE: 502 then 504 then 204", async () => {
+    server.script({ status: 502 }, { status: 504 }, { status: 204 });
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    await expect(h.client.monitors.delete("mon-1")).resolves.toBeUndefined();
+    expect(server.requests).toHaveLength(3);
+  });
+
+  test("POST: a 503 is not retried (the monitor may exist) and reaches the caller", async () => {
+    server.script(unavailable, created);
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    const error = await h.client.monitors.create(body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as Error).message).toBe("POST /monitors failed with 503 Service Unavailable: try later");
+    expect(server.requests).toHaveLength(1);
+    expect(h.waits).toEqual([]);
+  });
+
+  test("500 and 4xx other than 429 are not retried", async () => {
+    for (const status of [500, 400, 401, 404, 409, 422]) {
+      server.requests.length = 0;
+      server.script({ status }, ok);
+      const h = harness({ retry: { baseDelayMs: 1 } });
+      const error = await h.client.monitors.get("mon-1").catch((e: unknown) => e);
+      expect([status, (error as ApiError).status]).toEqual([status, status]);
+      expect(server.requests).toHaveLength(1);
+    }
+  });
+
+  test("exhausted retries end with the last error, not the first", async () => {
+    server.script({ status: 502 }, { status: 503 }, { status: 504 });
+    const h = harness({ retry: { maxRetries: 2, baseDelayMs: 1 } });
+    const error = await h.client.monitors.get("mon-1").catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(504);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  test("maxRetries: 0 means one attempt", async () => {
+    server.script(unavailable, ok);
+    const h = harness({ retry: { maxRetries: 0 } });
+    await expect(h.client.monitors.get("mon-1")).rejects.toBeInstanceOf(ApiError);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("connection errors", () => {
+  test("GET: a socket destroyed before the answer is retried", async () => {
+    server.script({ destroy: true }, ok);
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    await expect(h.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test("POST: a socket destroyed after the request was sent is NOT retried; the error says it may have arrived", async () => {
+    server.script({ destroy: true }, created);
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    const error = await h.client.monitors.create(body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).mayHaveReachedServer).toBe(true);
+    expect((error as Error).message).toMatch(/^POST \/monitors failed: the connection was closed before a response/);
+    expect(server.requests).toHaveLength(1);
+    expect(h.waits).toEqual([]);
+  });
+
+  test("POST: a refused connection (nothing was sent) is retried", async () => {
+    const port = await closedPort();
+    let late: ScriptedServer | undefined;
+    const h = harness({ baseUrl: `http://127.0.0.1:${port}/v1`, retry: { baseDelayMs: 1 } }, async () => {
+      // The service comes up during the wait.
+      late ??= await startScriptedServer(port);
+      late.script(created);
+    });
+    try {
+      await expect(h.client.monitors.create(body)).resolves.toMatchObject({ uuid: "mon-1" });
+      expect(h.waits).toHaveLength(1);
+      expect(h.debug[0]).toMatch(/connection refused/);
+      expect(late!.requests.map((r) => r.method)).toEqual(["POST"]);
+    } finally {
+      await late?.close();
+    }
+  });
+
+  test("a refused connection that stays refused ends in a ConnectionError naming the fix", async () => {
+    const port = await closedPort();
+    const h = harness({ baseUrl: `http://127.0.0.1:${port}/v1`, retry: { maxRetries: 2, baseDelayMs: 1 } });
+    const error = await h.client.monitors.get("x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).mayHaveReachedServer).toBe(false);
+    expect((error as Error).message).toMatch(/connection refused .*uptime:baseUrl/);
+    expect(h.waits).toHaveLength(2);
+  });
+
+  test("no answer within requestTimeoutMs: GET retried, POST not", async () => {
+    server.script({ hang: true }, ok);
+    const get = harness({ requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
+    await expect(get.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(get.debug[0]).toMatch(/no response within 150 ms \(uptime:requestTimeoutMs\)/);
+
+    server.requests.length = 0;
+    server.script({ hang: true }, created);
+    const post = harness({ requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
+    const error = await post.client.monitors.create(body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).mayHaveReachedServer).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+test("each wait is logged at debug with method, path, cause, attempt and delay, and never the key", async () => {
+  server.script({ status: 429, headers: { "retry-after": "2" } }, { destroy: true }, unavailable, ok);
+  const h = harness({ retry: { baseDelayMs: 1 } });
+  await h.client.monitors.update("mon-1", { description: KEY });
+  expect(h.debug).toHaveLength(3);
+  expect(h.debug[0]).toBe("uptime: PATCH /monitors/mon-1: 429; retry 1 of 5 in 2.0s");
+  expect(h.debug[1]).toMatch(/^uptime: PATCH \/monitors\/mon-1: PATCH \/monitors\/mon-1 failed: the connection was closed .*; retry 2 of 5 in /);
+  expect(h.debug[2]).toMatch(/^uptime: PATCH \/monitors\/mon-1: 503; retry 3 of 5 in /);
+  expect(h.warn).toEqual([]);
+  for (const line of h.debug) expect(line).not.toContain(KEY);
+  // The key travels only in the Authorization header, and on every attempt.
+  expect(server.requests.map((r) => r.headers.authorization)).toEqual([KEY, KEY, KEY, KEY]);
+});
+
+test("authScheme puts its word before the key", async () => {
+  server.script(ok);
+  await harness({ authScheme: "Bearer" }).client.monitors.get("mon-1");
+  expect(server.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
+});
