@@ -194,8 +194,9 @@ export class UptimeClient {
     } catch {
       // not JSON: fall through to an excerpt of the text
     }
-    if (!message) message = excerpt(text);
-    return new ApiError({ method, path, status, code, serviceMessage: this.redact(message) });
+    // Redact before cutting: a cut through the key would leave a piece redact() cannot recognise.
+    const said = message ? excerpt(this.redact(message), 500) : excerpt(this.redact(text));
+    return new ApiError({ method, path, status, code, serviceMessage: said });
   }
 
   private connectionError(method: string, path: string, error: unknown): ConnectionError {

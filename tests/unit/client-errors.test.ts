@@ -1,0 +1,151 @@
+// What a user reads when the service answers with an error or with something unexpected: the
+// request, the status and its reason, what the service said (short, single-line), a hint where one
+// helps, and never the API key, whatever the service echoes.
+import { UptimeClient, closeAllPools, excerpt } from "../../provider/api/client";
+import { ApiError, ResponseFormatError, UptimeError, redact } from "../../provider/api/errors";
+import { ScriptedServer, monitorEnvelope, startScriptedServer } from "../helpers/scripted-server";
+
+const KEY = "sk-live-Q2hhbmdlTWU-9d8c7b6a";
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startScriptedServer();
+});
+afterAll(async () => {
+  await closeAllPools();
+  await server.close();
+});
+
+function client(options: { maxResponseBytes?: number } = {}): UptimeClient {
+  return new UptimeClient({ baseUrl: server.url, apiKey: KEY, retry: { maxRetries: 0 }, ...options });
+}
+
+async function failure(run: () => Promise<unknown>): Promise<Error> {
+  const error = await run().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof Error)) throw new Error("expected the call to fail");
+  return error;
+}
+
+describe("ApiError messages", () => {
+  test("a JSON error body: method, path, status, reason and the service's message; code kept", async () => {
+    server.script({ status: 422, body: { error: { code: "validation_error", message: "regions[1]: expected an integer" } } });
+    const error = await failure(() => client().monitors.create({ name: "a" }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(UptimeError);
+    expect(error.message).toBe("POST /monitors failed with 422 Unprocessable Entity: regions[1]: expected an integer");
+    expect(error).toMatchObject({ status: 422, method: "POST", path: "/monitors", code: "validation_error", name: "ApiError" });
+  });
+
+  test("401 carries the hint to check the key and the scheme", async () => {
+    server.script({ status: 401, body: { error: { code: "unauthorized", message: "invalid API key" } } });
+    const error = await failure(() => client().monitors.get("m1"));
+    expect(error.message).toBe(
+      "GET /monitors/m1 failed with 401 Unauthorized: invalid API key (check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme)",
+    );
+  });
+
+  test("an HTML error page is reduced to its title", async () => {
+    server.script({ status: 502, body: "<!DOCTYPE html>\n<html><head><title> 502 Bad Gateway </title></head><body><h1>nginx</h1></body></html>" });
+    const error = await failure(() => client().monitors.create({ name: "a" }));
+    expect(error.message).toBe('POST /monitors failed with 502 Bad Gateway: an HTML page "502 Bad Gateway"');
+  });
+
+  test("an empty body and an unknown status still read well", async () => {
+    server.script({ status: 418 });
+    expect((await failure(() => client().monitors.get("m1"))).message).toBe("GET /monitors/m1 failed with 418: (empty body)");
+  });
+
+  test("a long plain-text body is cut to one short line", async () => {
+    server.script({ status: 500, body: `line one\nline two\n${"x".repeat(5000)}` });
+    const error = (await failure(() => client().monitors.get("m1"))) as ApiError;
+    expect(error.serviceMessage.startsWith("line one line two xxx")).toBe(true);
+    expect(error.serviceMessage.length).toBeLessThanOrEqual(201);
+    expect(error.message).not.toContain("\n");
+  });
+
+  test("a huge JSON error message is cut too, and stays on one line", async () => {
+    server.script({ status: 422, body: { error: { message: `first\nsecond ${"y".repeat(100_000)}` } } });
+    const error = (await failure(() => client().monitors.get("m1"))) as ApiError;
+    expect(error.message.length).toBeLessThan(2000);
+    expect(error.message).not.toContain("\n");
+  });
+
+  test("the uuid in the path is percent-encoded, so a strange id cannot change the route", async () => {
+    server.script({ status: 404 });
+    const error = (await failure(() => client().monitors.get("../pages/x?y"))) as ApiError;
+    expect(server.requests.at(-1)!.path).toBe("/v1/monitors/..%2Fpages%2Fx%3Fy");
+    expect(error.path).toBe("/monitors/..%2Fpages%2Fx%3Fy");
+  });
+});
+
+describe("the key never appears, whatever the service echoes", () => {
+  test("in a JSON error message", async () => {
+    server.script({ status: 401, body: { error: { code: "unauthorized", message: `key ${KEY} is not valid; got Authorization: ${KEY}` } } });
+    const error = (await failure(() => client().monitors.get("m1"))) as ApiError;
+    expect(error.message).not.toContain(KEY);
+    expect(error.serviceMessage).toBe("key [REDACTED] is not valid; got Authorization: [REDACTED]");
+  });
+
+  test("in a plain-text body, even where the excerpt is cut in the middle of the key", async () => {
+    for (const at of [180, 190, 195, 199, 200]) {
+      server.script({ status: 400, body: `${"e".repeat(at)}${KEY} and more text after it` });
+      const error = await failure(() => client().monitors.get("m1"));
+      // Not the key, and not any 6+ character piece of it either.
+      for (let i = 0; i + 6 <= KEY.length; i++) expect([at, error.message.includes(KEY.slice(i, i + 6))]).toEqual([at, false]);
+    }
+  });
+
+  test("in an HTML title", async () => {
+    server.script({ status: 403, body: `<html><head><title>Denied for ${KEY}</title></head></html>` });
+    const error = await failure(() => client().monitors.get("m1"));
+    expect(error.message).toContain('an HTML page "Denied for [REDACTED]"');
+  });
+
+  test("in a success body that is not JSON", async () => {
+    server.script({ status: 200, body: `oops ${KEY}` });
+    const error = await failure(() => client().monitors.get("m1"));
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(error.message).toBe("GET /monitors/m1 returned an unexpected response: 200 with a body that is not JSON: oops [REDACTED]");
+  });
+});
+
+describe("success answers the document does not describe", () => {
+  test("a record without a uuid names the field", async () => {
+    server.script({ status: 200, body: { monitor: { name: "x" } } });
+    const error = await failure(() => client().monitors.get("m1"));
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(error.message).toMatch(/^GET \/monitors\/m1 returned an unexpected response: monitor\.uuid: /);
+  });
+
+  test("a body over maxResponseBytes is refused", async () => {
+    server.script({ status: 200, body: monitorEnvelope({ description: "z".repeat(5000) }) });
+    const error = await failure(() => client({ maxResponseBytes: 1000 }).monitors.get("m1"));
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(error.message).toContain("200 with a body over 1000 bytes");
+  });
+
+  test("unknown record fields are ignored, nulls accepted, a quoted intervalId read as a number", async () => {
+    server.script({ status: 200, body: monitorEnvelope({ intervalId: "300", somethingNew: 1, httpRequest: null, maintenance: { days: ["1", 2], times: [], timeZone: "UTC" } }) });
+    const record = await client().monitors.get("m1");
+    expect(record.intervalId).toBe(300);
+    expect(record.maintenance?.days).toEqual([1, 2]);
+    expect(record).not.toHaveProperty("somethingNew");
+  });
+});
+
+describe("excerpt() and redact()", () => {
+  test("excerpt: white space collapsed, HTML reduced, cut with an ellipsis", () => {
+    expect(excerpt("  a\n\tb  ")).toBe("a b");
+    expect(excerpt("")).toBe("(empty body)");
+    expect(excerpt("<html><body>no title</body></html>")).toBe("an HTML page");
+    expect(excerpt("abcdef", 3)).toBe("abc…");
+  });
+
+  test("redact: every occurrence of every secret; secrets too short to be keys are left", () => {
+    expect(redact("a KEY1 b KEY1", ["KEY1"])).toBe("a [REDACTED] b [REDACTED]");
+    expect(redact("abc", ["ab"])).toBe("abc");
+  });
+});
