@@ -44,6 +44,8 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // An HTTP date names its month; Date.parse alone would read "-1" or "1,2" as dates in 2001.
+  if (!/[A-Za-z]{3}/.test(text)) return undefined;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
