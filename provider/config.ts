@@ -28,15 +28,15 @@ export function readSettings(
   get: (key: string) => string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): ProviderSettings {
-  const pick = (s: { key: string; env: string }) => {
-    const v = get(s.key) ?? env[s.env];
-    return v === undefined || v === "" ? undefined : v;
-  };
+  const given = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
+  // An empty config value is "not set": it must not hide the environment variable.
+  const pick = (s: { key: string; env: string }) => given(get(s.key)) ?? given(env[s.env]);
   const num = (s: { key: string; env: string }, min: number) => {
     const v = pick(s);
     if (v === undefined) return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) {
+    // Digits only: Number() would take " " for 0 and "1e3" or "0x10" for numbers.
+    const n = /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < min) {
       throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be a whole number >= ${min}, got ${JSON.stringify(v)}`);
     }
     return n;

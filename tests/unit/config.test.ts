@@ -1,0 +1,129 @@
+// Provider settings: stack config first, then the environment; every problem names both ways to fix it.
+import { ConfigError, clientOptions, readSettings, settingsProblem } from "../../provider/config";
+import { configProblem, configure, currentSettings, resetSession } from "../../provider/session";
+
+const config = (values: Record<string, string>) => (key: string) => values[key];
+const none = () => undefined;
+
+describe("readSettings", () => {
+  test("stack config wins over the environment; the environment fills what config leaves out", () => {
+    const s = readSettings(config({ apiKey: "from-config", maxRetries: "2" }), {
+      UPTIME_API_KEY: "from-env", UPTIME_BASE_URL: "https://api.example.com/v1", UPTIME_MAX_RETRIES: "9",
+      UPTIME_CONNECT_TIMEOUT_MS: "1500", UPTIME_REQUEST_TIMEOUT_MS: "2500", UPTIME_AUTH_SCHEME: "Bearer",
+    });
+    expect(s).toEqual({
+      apiKey: "from-config", baseUrl: "https://api.example.com/v1", maxRetries: 2,
+      connectTimeoutMs: 1500, requestTimeoutMs: 2500, authScheme: "Bearer",
+    });
+  });
+
+  test("an empty value counts as not set, in config and in the environment", () => {
+    expect(readSettings(config({ apiKey: "" }), { UPTIME_API_KEY: "from-env" }).apiKey).toBe("from-env");
+    expect(readSettings(none, { UPTIME_API_KEY: "" }).apiKey).toBeUndefined();
+  });
+
+  test("nothing set: every setting undefined", () => {
+    expect(readSettings(none, {})).toEqual({
+      apiKey: undefined, baseUrl: undefined, authScheme: undefined, connectTimeoutMs: undefined, requestTimeoutMs: undefined, maxRetries: undefined,
+    });
+  });
+
+  test("maxRetries may be 0; timeouts must be at least 1", () => {
+    expect(readSettings(config({ maxRetries: "0" }), {}).maxRetries).toBe(0);
+    expect(() => readSettings(config({ connectTimeoutMs: "0" }), {})).toThrow(
+      'uptime:connectTimeoutMs (or UPTIME_CONNECT_TIMEOUT_MS) must be a whole number >= 1, got "0"',
+    );
+  });
+
+  test.each([
+    ["maxRetries", "UPTIME_MAX_RETRIES", "three"],
+    ["maxRetries", "UPTIME_MAX_RETRIES", "-1"],
+    ["maxRetries", "UPTIME_MAX_RETRIES", "2.5"],
+    ["maxRetries", "UPTIME_MAX_RETRIES", " "],
+    ["maxRetries", "UPTIME_MAX_RETRIES", "1e3"],
+    ["requestTimeoutMs", "UPTIME_REQUEST_TIMEOUT_MS", "0x10"],
+    ["requestTimeoutMs", "UPTIME_REQUEST_TIMEOUT_MS", "30s"],
+    ["connectTimeoutMs", "UPTIME_CONNECT_TIMEOUT_MS", "Infinity"],
+  ])("a malformed %s (%s) %j is refused, naming both ways to set it", (key, env, value) => {
+    const fromConfig = () => readSettings(config({ [key]: value }), {});
+    const fromEnv = () => readSettings(none, { [env]: value });
+    for (const read of [fromConfig, fromEnv]) {
+      expect(read).toThrow(ConfigError);
+      expect(read).toThrow(`uptime:${key} (or ${env}) must be a whole number`);
+    }
+  });
+
+  test("surrounding white space around a number is tolerated", () => {
+    expect(readSettings(none, { UPTIME_MAX_RETRIES: " 3 " }).maxRetries).toBe(3);
+  });
+});
+
+describe("settingsProblem", () => {
+  const good = { apiKey: "k-123456", baseUrl: "https://api.example.com/v1" };
+
+  test("valid settings: no problem, and client options carry them", () => {
+    expect(settingsProblem(good)).toBeUndefined();
+    expect(clientOptions({ ...good, maxRetries: 0, authScheme: "Bearer" })).toEqual({
+      baseUrl: good.baseUrl, apiKey: good.apiKey, authScheme: "Bearer", connectTimeoutMs: undefined, requestTimeoutMs: undefined,
+      retry: { maxRetries: 0 },
+    });
+  });
+
+  test("a missing key names both ways to give it, the secret way first", () => {
+    const problem = settingsProblem({ baseUrl: good.baseUrl });
+    expect(problem).toContain("pulumi config set --secret uptime:apiKey");
+    expect(problem).toContain("UPTIME_API_KEY");
+    expect(() => clientOptions({ baseUrl: good.baseUrl })).toThrow(ConfigError);
+  });
+
+  test("a missing address names both ways to give it", () => {
+    const problem = settingsProblem({ apiKey: good.apiKey });
+    expect(problem).toContain("pulumi config set uptime:baseUrl");
+    expect(problem).toContain("UPTIME_BASE_URL");
+  });
+
+  test.each(["api.example.com/v1", "ftp://api.example.com/v1", "https://", "not a url"])("baseUrl %j is refused with an example", (baseUrl) => {
+    const problem = settingsProblem({ ...good, baseUrl });
+    expect(problem).toContain(`uptime:baseUrl (or UPTIME_BASE_URL) ${JSON.stringify(baseUrl)} is not an http(s) URL`);
+    expect(problem).toContain("https://<host>/v1");
+  });
+
+  test("an authScheme must be one word", () => {
+    expect(settingsProblem({ ...good, authScheme: "Bearer token" })).toContain("uptime:authScheme (or UPTIME_AUTH_SCHEME) must be one word");
+    expect(settingsProblem({ ...good, authScheme: "Token" })).toBeUndefined();
+  });
+
+  test("no problem message ever holds the key", () => {
+    const key = "sk-secret-0123456789";
+    for (const s of [{ apiKey: key }, { apiKey: key, baseUrl: "nope" }, { apiKey: key, baseUrl: good.baseUrl, authScheme: "a b" }]) {
+      expect(settingsProblem(s)).not.toContain(key);
+    }
+  });
+});
+
+describe("session: configure() takes the engine's stack config", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetSession();
+  });
+
+  test("uptime:* keys come from the config handed to configure()", () => {
+    delete process.env.UPTIME_API_KEY;
+    configure({ config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" })[k] } });
+    expect(currentSettings()).toMatchObject({ apiKey: "k-abcdef", baseUrl: "http://127.0.0.1:1/v1", maxRetries: 1 });
+    expect(configProblem()).toBeUndefined();
+  });
+
+  test("a malformed number is reported as the configuration problem, not thrown", () => {
+    configure({ config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "https://h/v1", "uptime:maxRetries": "many" })[k] } });
+    expect(configProblem()).toBe('uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"');
+  });
+
+  test("nothing configured and nothing in the environment: the missing key is the problem", () => {
+    delete process.env.UPTIME_API_KEY;
+    delete process.env.UPTIME_BASE_URL;
+    configure({ config: { get: () => undefined } });
+    expect(configProblem()).toMatch(/^no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY$/);
+  });
+});
