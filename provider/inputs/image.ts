@@ -1,0 +1,87 @@
+// Page images: read from a file, recognized by their first bytes, identified by a sha256 of the
+// bytes. State keeps the hash (and the path), never the bytes or their base64: the bytes are read
+// again when a page is written, and must still hash to what check() saw.
+import { createHash } from "node:crypto";
+import { promises as fs } from "node:fs";
+import * as nodePath from "node:path";
+
+/** Images larger than this are refused at check (the API document states no limit; this keeps requests sane). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The formats a status page can show, by their magic bytes. */
+const SIGNATURES: [string, (b: Buffer) => boolean][] = [
+  ["png", (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+  ["jpeg", (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
+  ["gif", (b) => ["GIF87a", "GIF89a"].includes(b.subarray(0, 6).toString("latin1"))],
+  ["webp", (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP"],
+  ["ico", (b) => b.length >= 6 && b.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0]))],
+  ["svg", (b) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.subarray(0, 4096).toString("utf8").replace(/^\uFEFF/, ""))],
+];
+
+/** The image format of `bytes` (png, jpeg, gif, webp, ico, svg), or undefined when it is none of them. */
+export function sniffImage(bytes: Buffer): string | undefined {
+  return SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
+}
+
+export function sha256Hex(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** Where image bytes come from: files by default; tests give an in-memory source. */
+export interface ImageSource {
+  /** The file's bytes; rejects with a Node error (`code` ENOENT, EACCES, EISDIR, ...) or ImageTooLargeError. */
+  read(path: string, maxBytes: number): Promise<Buffer>;
+}
+
+export class ImageTooLargeError extends Error {
+  constructor(readonly size: number) {
+    super(`${size} bytes`);
+  }
+}
+
+export const fileImageSource: ImageSource = {
+  async read(path, maxBytes) {
+    const handle = await fs.open(path, "r");
+    try {
+      const { size } = await handle.stat();
+      if (size > maxBytes) throw new ImageTooLargeError(size);
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+/** The canonical form of an image input kept in the resource's inputs. */
+export interface ImageRef {
+  sha256: string;
+  path: string;
+}
+
+export type ImageLoad = { ok: true; ref: ImageRef; bytes: Buffer; format: string } | { ok: false; problem: string };
+
+const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Reads and recognizes the image at `path`; a problem says what is wrong and how to fix it. */
+export async function loadImage(path: string, source: ImageSource = fileImageSource): Promise<ImageLoad> {
+  const absolute = nodePath.resolve(path);
+  let bytes: Buffer;
+  try {
+    bytes = await source.read(absolute, MAX_IMAGE_BYTES);
+  } catch (error) {
+    if (error instanceof ImageTooLargeError) {
+      return { ok: false, problem: `${JSON.stringify(path)} is ${mib(error.size)}, over the ${mib(MAX_IMAGE_BYTES)} limit; give a smaller image` };
+    }
+    const code = (error as { code?: string }).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, problem: `no file at ${JSON.stringify(absolute)}; check the path (relative paths start at the Pulumi project directory)` };
+    if (code === "EISDIR") return { ok: false, problem: `${JSON.stringify(absolute)} is a directory; give the path of an image file` };
+    if (code === "EACCES" || code === "EPERM") return { ok: false, problem: `${JSON.stringify(absolute)} cannot be read (permission denied); make it readable by the user running pulumi` };
+    return { ok: false, problem: `${JSON.stringify(absolute)} cannot be read: ${(error as Error).message}` };
+  }
+  if (bytes.length === 0) return { ok: false, problem: `${JSON.stringify(absolute)} is empty; give an image file` };
+  const format = sniffImage(bytes);
+  if (!format) {
+    return { ok: false, problem: `${JSON.stringify(absolute)} is not an image this provider recognizes; give a png, jpeg, gif, webp, svg or ico file` };
+  }
+  return { ok: true, ref: { sha256: sha256Hex(bytes), path: absolute }, bytes, format };
+}
