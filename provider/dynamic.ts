@@ -5,6 +5,8 @@ import { CheckFailure } from "./inputs/common";
 import { ConfigureRequest, configProblem, configure, getClient } from "./session";
 import { providerLog, warnOnce } from "./log";
 import * as monitor from "./monitor";
+import * as page from "./page";
+import * as alert from "./alert";
 
 type Inputs = Record<string, unknown>;
 
@@ -57,5 +59,79 @@ export const monitorProvider = {
   },
 };
 
-export const providers = { monitor: monitorProvider } as const;
+// Pages and alerts cannot be created or deleted through the API: create takes an existing one over
+// (by its uuid) and delete releases it from the stack without a request.
+export const pageProvider = {
+  configure: async (req: ConfigureRequest) => configure(req),
+
+  async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
+    const result = await page.checkPage(news);
+    return { inputs: result.inputs, failures: withConfigProblem(result.failures) };
+  },
+
+  async diff(_id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
+    const { changes, replaces } = page.diffPage(olds, news);
+    return { changes, replaces, deleteBeforeReplace: false };
+  },
+
+  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
+    return page.createPage(getClient(), inputs);
+  },
+
+  async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
+    const outcome = await page.readPage(getClient(), id, props);
+    if (outcome.kind === "gone") return { id: "" };
+    if (outcome.kind === "unsupported") {
+      warnOnce("read-page", unsupportedReadWarning("page", outcome.status));
+      return { id, props };
+    }
+    return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
+  },
+
+  async update(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> {
+    return page.updatePage(getClient(), id, olds, news);
+  },
+
+  async delete(id: string, props: Inputs): Promise<void> {
+    providerLog.info(page.releaseMessage(id, props));
+  },
+};
+
+export const alertProvider = {
+  configure: async (req: ConfigureRequest) => configure(req),
+
+  async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
+    const result = alert.checkAlert(news);
+    return { inputs: result.inputs, failures: withConfigProblem(result.failures) };
+  },
+
+  async diff(_id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
+    const { changes, replaces } = alert.diffAlert(olds, news);
+    return { changes, replaces, deleteBeforeReplace: false };
+  },
+
+  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
+    return alert.createAlert(getClient(), inputs);
+  },
+
+  async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
+    const outcome = await alert.readAlert(getClient(), id, props);
+    if (outcome.kind === "gone") return { id: "" };
+    if (outcome.kind === "unsupported") {
+      warnOnce("read-alert", unsupportedReadWarning("alert", outcome.status));
+      return { id, props };
+    }
+    return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
+  },
+
+  async update(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> {
+    return alert.updateAlert(getClient(), id, olds, news);
+  },
+
+  async delete(id: string, props: Inputs): Promise<void> {
+    providerLog.info(alert.releaseMessage(id, props));
+  },
+};
+
+export const providers = { monitor: monitorProvider, page: pageProvider, alert: alertProvider } as const;
 export type ProviderKind = keyof typeof providers;

@@ -1,0 +1,90 @@
+// The webhook lookup: every page of GET /webhooks, by recordOffset/pageSize. The loop ends on an
+// empty page, on a page that brings nothing new (a server that ignores the offset answers the same
+// page again), once the paginator's recordsCount is in hand, or at a hard cap of pages, so no
+// server can make it run forever.
+import { UptimeClient } from "./api/client";
+import type { WebhookRecord } from "./api/schemas";
+import { clientOptions, readSettings } from "./config";
+
+/** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
+export interface WebhookSubscription {
+  uuid: string;
+  topic: string;
+  url: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface WebhookList {
+  webhooks: WebhookSubscription[];
+  /** How many subscriptions `webhooks` holds (after the topic filter). */
+  count: number;
+}
+
+export interface ListWebhooksOptions {
+  /** Only subscriptions with this topic (filtered here: the API shows no filter parameter). */
+  topic?: string;
+  /** Records asked per page. @default 100 */
+  pageSize?: number;
+  /** Pages read at most before giving up with an error. @default 1000 */
+  maxPages?: number;
+  /** Told when the service stops paginating before recordsCount records came back. */
+  warn?: (message: string) => void;
+}
+
+function subscription(record: WebhookRecord): WebhookSubscription {
+  const out: WebhookSubscription = { uuid: record.uuid, topic: record.topic, url: record.url };
+  if (record.createdAt) out.createdAt = record.createdAt;
+  if (record.updatedAt) out.updatedAt = record.updatedAt;
+  return out;
+}
+
+/** Every webhook subscription, each once, in the order the service lists them. */
+export async function listWebhooks(client: UptimeClient, options: ListWebhooksOptions = {}): Promise<WebhookList> {
+  const pageSize = options.pageSize ?? 100;
+  const maxPages = options.maxPages ?? 1000;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`getWebhooks: pageSize must be a whole number >= 1, got ${pageSize}`);
+  const byUuid = new Map<string, WebhookSubscription>();
+  let recordOffset = 0;
+  let recordsCount: number | undefined;
+  for (let pages = 0; ; pages++) {
+    if (pages >= maxPages) {
+      throw new Error(
+        `GET /webhooks: still not at the end after ${maxPages} pages (${byUuid.size} subscriptions` +
+        `${recordsCount === undefined ? "" : ` of ${recordsCount}`}); the service's pagination looks broken`,
+      );
+    }
+    const page = await client.webhooks.listPage({ recordOffset, pageSize });
+    recordsCount = page.paginator?.recordsCount ?? recordsCount;
+    if (page.webhook.length === 0) break;
+    const fresh = page.webhook.filter((w) => !byUuid.has(w.uuid));
+    if (fresh.length === 0) {
+      // The same page again: the service ignores recordOffset. What we have is all we can get.
+      if (recordsCount !== undefined && byUuid.size < recordsCount) {
+        options.warn?.(
+          `GET /webhooks: the service answered recordOffset=${recordOffset} with records already listed, so only ` +
+          `${byUuid.size} of its ${recordsCount} subscriptions could be read`,
+        );
+      }
+      break;
+    }
+    for (const record of fresh) byUuid.set(record.uuid, subscription(record));
+    if (recordsCount !== undefined && byUuid.size >= recordsCount) break;
+    recordOffset += page.webhook.length;
+  }
+  const all = [...byUuid.values()];
+  const webhooks = options.topic === undefined ? all : all.filter((w) => w.topic === options.topic);
+  return { webhooks, count: webhooks.length };
+}
+
+/**
+ * The lookup as the SDK runs it, in the Pulumi program's process: settings from the stack config
+ * (`get(key)` for `uptime:<key>`) or the UPTIME_* environment, a client, every page.
+ */
+export async function lookupWebhooks(
+  get: (key: string) => string | undefined,
+  options: ListWebhooksOptions & { log?: { debug(message: string): void; warn(message: string): void } } = {},
+): Promise<WebhookList> {
+  const client = new UptimeClient({ ...clientOptions(readSettings(get)), log: options.log });
+  return listWebhooks(client, { warn: options.log?.warn, ...options });
+}
