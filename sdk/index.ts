@@ -9,3 +9,11 @@ export type {
   HttpHeader, HttpRequest, HttpResponse, TcpOptions, Maintenance, MaintenanceTime,
 } from "./monitor";
 export { validateMonitorArgs } from "./validate";
+export { Page } from "./page";
+export type { PageArgs } from "./page";
+export { imageFile } from "./image";
+export type { ImageFileArgs } from "./image";
+export { Alert } from "./alert";
+export type { AlertArgs, AlertRecipientArgs, AlertRecipient, AlertRecipientType } from "./alert";
+export { getWebhooks, getWebhooksOutput } from "./get-webhooks";
+export type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksOptions, GetWebhooksResult, Webhook } from "./get-webhooks";

@@ -1,0 +1,20 @@
+import type * as pulumi from "@pulumi/pulumi";
+
+/**
+ * An image file for a {@link Page}'s `logo` or `favicon`: png, jpeg, gif, webp, svg or ico, at most
+ * 5 MiB. A relative path starts at the Pulumi project directory. The provider reads the file at
+ * every preview and update and keeps only a sha256 of its bytes in the state (never the bytes): the
+ * image is uploaded when the page is taken over and then only when the file's content changes.
+ */
+export interface ImageFileArgs {
+  /** Path of the image file. */
+  path: pulumi.Input<string>;
+}
+
+/**
+ * The image at `path`, for a {@link Page}'s `logo` or `favicon`:
+ * `new uptime.Page("status", { uuid, logo: uptime.imageFile("assets/logo.png") })`.
+ */
+export function imageFile(path: pulumi.Input<string>): ImageFileArgs {
+  return { path };
+}
