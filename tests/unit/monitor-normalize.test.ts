@@ -1,0 +1,131 @@
+// Every spelling the API document allows for a monitor normalizes to one canonical form: the
+// request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
+import { UNKNOWN } from "../../provider/inputs/common";
+import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/inputs/monitor";
+
+type Args = Record<string, unknown>;
+
+const HTTP_CANONICAL: Args = {
+  name: "api", title: "API", type: "https", target: "https://api.example.com/health", followRedirects: true, timeout: 5,
+  interval: 60, regions: [1, 2], description: "d", groups: ["g-1"], alerts: ["a-1"], degradedThreshold: 1.5, apdexThreshold: 0.5,
+  httpRequest: { method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" },
+  httpResponse: { status: ["200-299"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
+  maintenance: { days: [1, 7], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" },
+};
+
+const TCP_CANONICAL: Args = {
+  name: "db", type: "tcp", target: "db.internal:5432", interval: 300, regions: [3],
+  tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: false },
+};
+
+function canonical(raw: Args): Args {
+  const result = checkMonitorArgs(raw);
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+}
+
+describe("each alternative spelling gives the canonical inputs", () => {
+  const cases: [string, Args, Args][] = [
+    ["httpFollowRedirects for followRedirects", { ...without(HTTP_CANONICAL, "followRedirects"), httpFollowRedirects: true }, HTTP_CANONICAL],
+    ["both spellings with the same value", { ...HTTP_CANONICAL, httpFollowRedirects: true }, HTTP_CANONICAL],
+    ["intervalId for interval", { ...without(HTTP_CANONICAL, "interval"), intervalId: 60 }, HTTP_CANONICAL],
+    ["a quoted interval", { ...HTTP_CANONICAL, interval: "60" }, HTTP_CANONICAL],
+    ["a quoted interval with spaces", { ...HTTP_CANONICAL, interval: " 60 " }, HTTP_CANONICAL],
+    ["a quoted intervalId", { ...without(HTTP_CANONICAL, "interval"), intervalId: "60" }, HTTP_CANONICAL],
+    ["a lower-case method", { ...HTTP_CANONICAL, httpRequest: { ...(HTTP_CANONICAL.httpRequest as Args), method: "post" } }, HTTP_CANONICAL],
+    ["maintenance days as numeric strings", { ...HTTP_CANONICAL, maintenance: { ...(HTTP_CANONICAL.maintenance as Args), days: ["1", "7"] } }, HTTP_CANONICAL],
+    ["nulls for fields not set", { ...TCP_CANONICAL, title: null, timeout: null, groups: null, httpRequest: null, maintenance: null }, TCP_CANONICAL],
+    ["nulls inside option objects", { ...TCP_CANONICAL, tcpOptions: { ...(TCP_CANONICAL.tcpOptions as Args), DataRequest: null } }, TCP_CANONICAL],
+    ["__provider is not an input", { ...TCP_CANONICAL, __provider: "exports.handler = ..." }, TCP_CANONICAL],
+    ["TcpOptions keys with a leading capital", { ...TCP_CANONICAL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } }, TCP_CANONICAL],
+    ["TcpOptions keys mixed", { ...TCP_CANONICAL, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: false } }, TCP_CANONICAL],
+    ["a TcpOptions key in both spellings, same value", { ...TCP_CANONICAL, tcpOptions: { ...(TCP_CANONICAL.tcpOptions as Args), DataRequest: "PING" } }, TCP_CANONICAL],
+  ];
+  test.each(cases)("%s", (_name, raw, expected) => {
+    expect(canonical(raw)).toEqual(expected);
+  });
+
+  test("the canonical form is a fixed point", () => {
+    for (const c of [HTTP_CANONICAL, TCP_CANONICAL]) expect(canonical(canonical(c))).toEqual(c);
+  });
+
+  test("normalizing does not change the caller's object", () => {
+    const raw = { ...TCP_CANONICAL, intervalId: "300", tcpOptions: { DataRequest: "PING" }, maintenance: null };
+    const copy = JSON.parse(JSON.stringify(raw));
+    delete (copy as Args).interval;
+    delete (raw as Args).interval;
+    normalizeMonitorArgs(raw);
+    expect(raw).toEqual(copy);
+  });
+});
+
+describe("generated spellings of the same monitor (property)", () => {
+  // A small deterministic PRNG, so a failure names a reproducible seed.
+  const prng = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  function respell(base: Args, random: () => number): Args {
+    const pick = <T>(...options: T[]) => options[Math.floor(random() * options.length)];
+    const out: Args = { ...base };
+    if (out.followRedirects !== undefined) {
+      const v = out.followRedirects;
+      delete out.followRedirects;
+      Object.assign(out, pick({ followRedirects: v }, { httpFollowRedirects: v }, { followRedirects: v, httpFollowRedirects: v }));
+    }
+    const interval = out.interval as number;
+    delete out.interval;
+    const value = pick<unknown>(interval, String(interval), ` ${interval}`);
+    Object.assign(out, pick({ interval: value }, { intervalId: value }));
+    if (out.tcpOptions) {
+      const tcp: Args = {};
+      for (const [k, v] of Object.entries(out.tcpOptions as Args)) tcp[pick(k, k[0].toUpperCase() + k.slice(1))] = v;
+      if (random() < 0.3) tcp.dataRequest = tcp.dataRequest ?? null;
+      out.tcpOptions = tcp;
+    }
+    if (out.maintenance) {
+      const m = out.maintenance as Args;
+      out.maintenance = { ...m, days: (m.days as number[]).map((d) => pick<unknown>(d, String(d))) };
+    }
+    if (out.httpRequest) {
+      const r = out.httpRequest as Args;
+      out.httpRequest = { ...r, method: pick(String(r.method).toLowerCase(), String(r.method), "Post") };
+    }
+    for (const optional of ["title", "description", "timeout", "groups"]) if (out[optional] === undefined && random() < 0.5) out[optional] = null;
+    return out;
+  }
+
+  test.each([1, 2, 3, 4, 5, 6, 7, 8])("seed %i: 25 spellings each of an http and a tcp monitor", (seed) => {
+    const random = prng(seed);
+    for (let i = 0; i < 25; i++) {
+      for (const base of [HTTP_CANONICAL, TCP_CANONICAL]) {
+        const raw = respell(base, random);
+        const result = checkMonitorArgs(raw);
+        expect({ raw, failures: result.failures, inputs: result.inputs }).toEqual({ raw, failures: [], inputs: base });
+      }
+    }
+  });
+});
+
+describe("values still unknown during preview are passed through untouched", () => {
+  test("a quoted interval that is unknown is not converted", () => {
+    const result = checkMonitorArgs({ ...TCP_CANONICAL, interval: UNKNOWN });
+    expect(result.inputs.interval).toBe(UNKNOWN);
+    expect(result.failures).toEqual([]);
+  });
+
+  test("an unknown method is not upper-cased", () => {
+    const result = checkMonitorArgs({ ...HTTP_CANONICAL, httpRequest: { method: UNKNOWN } });
+    expect((result.inputs.httpRequest as Args).method).toBe(UNKNOWN);
+    expect(result.failures).toEqual([]);
+  });
+});
+
+function without(args: Args, ...keys: string[]): Args {
+  const out = { ...args };
+  for (const k of keys) delete out[k];
+  return out;
+}
