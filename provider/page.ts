@@ -112,6 +112,7 @@ export async function pageRequestBody(
     }
   }
   for (const field of options.removed ?? []) {
+    if (inputs[field] !== undefined) continue; // declared (an image kept as is), so not removed
     const wire = field === "logo" || field === "favicon" ? IMAGE_KEYS[field].wire : field;
     if (body[wire] === undefined) body[wire] = null;
   }

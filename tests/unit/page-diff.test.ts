@@ -1,0 +1,107 @@
+// Page diff: fields compare as canonical values against the stored record, items in order, images
+// by the sha256 of their content (not their path), and the PATCH body sends an image only when asked.
+import { checkPageArgs } from "../../provider/inputs/page";
+import { ImageSource } from "../../provider/inputs/image";
+import { UNKNOWN } from "../../provider/inputs/common";
+import { diffPage, pageOutputs, pageRequestBody } from "../../provider/page";
+import type { PageRecord } from "../../provider/api/schemas";
+import { png } from "../helpers/images";
+
+const UUID = "page-1";
+const RED = png(255, 0, 0);
+const BLUE = png(0, 0, 255);
+
+function source(files: Record<string, Buffer>): ImageSource {
+  return { read: async (path) => files[path] ?? Promise.reject(Object.assign(new Error("ENOENT"), { code: "ENOENT" })) };
+}
+
+async function checked(args: Record<string, unknown>, files: Record<string, Buffer> = {}): Promise<Record<string, unknown>> {
+  const result = await checkPageArgs({ uuid: UUID, ...args }, source(files));
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+}
+
+const RECORD: PageRecord = {
+  uuid: UUID, name: "Acme status", title: null, slug: "acme", customDomain: null, useGroups: false, items: ["m-1", "m-2"],
+  description: null, logoFileBase64: "https://assets.example/logo-1.png", faviconFileBase64: null, googleAnalitycsId: "G-1",
+  createdAt: "2026-01-01T00:00:00.000Z", updatedAt: null,
+};
+
+/** The state after applying `inputs`: what create/update would store. */
+async function stateAfter(inputs: Record<string, unknown>, record: PageRecord = RECORD): Promise<Record<string, unknown>> {
+  const declared = Object.keys(inputs);
+  const hashes = inputs.logo ? { logo: (inputs.logo as { sha256: string }).sha256 } : {};
+  return pageOutputs(record, declared, hashes);
+}
+
+test("outputs: the record without nulls, the logo as its URL and hash, never base64", async () => {
+  const inputs = await checked({ name: "Acme status", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
+  const outs = await stateAfter(inputs);
+  expect(outs).toEqual({
+    uuid: UUID, name: "Acme status", slug: "acme", useGroups: false, items: ["m-1", "m-2"], googleAnalitycsId: "G-1",
+    logoUrl: "https://assets.example/logo-1.png", logoSha256: (inputs.logo as { sha256: string }).sha256,
+    createdAt: "2026-01-01T00:00:00.000Z", declaredFields: ["name", "logo"],
+  });
+  expect(outs).not.toHaveProperty("logoFileBase64");
+});
+
+test("the same image bytes at another path are no change; other bytes at the same path are a change of logo", async () => {
+  const olds = await stateAfter(await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED }));
+  const moved = await checked({ logo: { path: "/b/renamed.png" } }, { "/b/renamed.png": RED });
+  expect(diffPage(olds, moved)).toMatchObject({ changes: false, changed: [] });
+  const edited = await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": BLUE });
+  expect(diffPage(olds, edited)).toEqual({ changes: true, replaces: [], changed: ["logo"] });
+});
+
+test("a logo the service has but this resource never uploaded (no hash) is a change once declared", async () => {
+  const olds = await stateAfter(await checked({ name: "Acme status" }));
+  expect(olds).toHaveProperty("logoUrl");
+  const news = await checked({ name: "Acme status", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
+  expect(diffPage(olds, news).changed).toEqual(["logo"]);
+});
+
+test("items are ordered: the same uuids in another order are a change", async () => {
+  const olds = await stateAfter(await checked({ useGroups: false, items: ["m-1", "m-2"] }));
+  expect(diffPage(olds, await checked({ useGroups: false, items: ["m-1", "m-2"] })).changes).toBe(false);
+  expect(diffPage(olds, await checked({ useGroups: false, items: ["m-2", "m-1"] })).changed).toEqual(["items"]);
+});
+
+test("a field the program never declared does not diff; one it removed does", async () => {
+  const olds = await stateAfter(await checked({ name: "Acme status", googleAnalitycsId: "G-1" }));
+  expect(diffPage(olds, await checked({ name: "Acme status", googleAnalitycsId: "G-1" })).changes).toBe(false);
+  expect(diffPage(olds, await checked({ name: "Acme status" })).changed).toEqual(["googleAnalitycsId"]);
+});
+
+test("the correctly spelled alias compares equal to the stored API spelling", async () => {
+  const olds = await stateAfter(await checked({ googleAnalitycsId: "G-1" }));
+  expect(diffPage(olds, await checked({ googleAnalyticsId: "G-1" })).changes).toBe(false);
+  expect(diffPage(olds, await checked({ googleAnalyticsId: "G-2" })).changed).toEqual(["googleAnalitycsId"]);
+});
+
+test("an empty items list equals the service's empty list", async () => {
+  const olds = await stateAfter(await checked({ items: [] }), { ...RECORD, items: [] });
+  expect(diffPage(olds, await checked({ items: [] })).changes).toBe(false);
+});
+
+test("another uuid replaces the resource; unknown values count as changes", async () => {
+  const olds = await stateAfter(await checked({ name: "Acme status" }));
+  expect(diffPage(olds, { ...(await checked({ name: "Acme status" })), uuid: "page-2" })).toMatchObject({ replaces: ["uuid"] });
+  expect(diffPage(olds, { uuid: UUID, name: UNKNOWN, logo: { path: UNKNOWN } })).toMatchObject({ changes: true, replaces: [], changed: ["name", "logo"] });
+});
+
+test("the PATCH body carries base64 only for the images asked, and null for removed fields", async () => {
+  const inputs = await checked({ name: "Acme", logo: { path: "/a/logo.png" }, favicon: { path: "/a/f.png" } }, { "/a/logo.png": RED, "/a/f.png": BLUE });
+  const images = source({ "/a/logo.png": RED, "/a/f.png": BLUE });
+  expect(await pageRequestBody(inputs, { sendImages: ["favicon"], removed: ["title", "items"], images })).toEqual({
+    name: "Acme", faviconFileBase64: BLUE.toString("base64"), title: null, items: null,
+  });
+  expect(await pageRequestBody(inputs, { sendImages: [], removed: ["logo"], images })).toEqual({ name: "Acme" });
+  const { logo: _logo, ...withoutLogo } = inputs;
+  expect(await pageRequestBody(withoutLogo, { sendImages: [], removed: ["logo"], images })).toEqual({ name: "Acme", logoFileBase64: null });
+});
+
+test("a file that changed after check is not sent: the body fails with a message naming the field", async () => {
+  const inputs = await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
+  await expect(pageRequestBody(inputs, { sendImages: ["logo"], images: source({ "/a/logo.png": BLUE }) }))
+    .rejects.toThrow(/^logo: "\/a\/logo.png" changed after it was checked .*nothing was sent/);
+});
