@@ -88,10 +88,14 @@ export function show(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…"` : text;
 }
 
+/** The message for a value of the wrong type; a missing one (undefined) is "required" instead. */
+export const expected = (what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `required; set it to ${what}` : `expected ${what}, got ${show(issue.input)}`;
+
 // Field schemas. Messages say the problem and the fix; toFailures() puts the field path in front.
 export const text = (max: number) =>
   z
-    .string({ error: (i) => `expected a string, got ${show(i.input)}` })
+    .string({ error: expected("a string") })
     .max(max, { error: `longer than ${max} characters; shorten it` })
     .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), {
       error: "contains control characters; remove them",
@@ -99,21 +103,21 @@ export const text = (max: number) =>
 
 export const nonEmptyText = (max: number) => text(max).refine((s) => s.trim().length > 0, { error: "must not be empty" });
 
-export const bool = () => z.boolean({ error: (i) => `expected true or false, got ${show(i.input)}` });
+export const bool = () => z.boolean({ error: expected("true or false") });
 
 export const positiveNumber = (unit: string) =>
   z
-    .number({ error: (i) => `expected a number of ${unit}, got ${show(i.input)}` })
+    .number({ error: expected(`a number of ${unit}`) })
     .refine((n) => Number.isFinite(n) && n > 0, { error: `must be a positive number of ${unit}` });
 
 export const uuidRef = () =>
   z
-    .string({ error: (i) => `expected a uuid string, got ${show(i.input)}` })
+    .string({ error: expected("a uuid string") })
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, { error: "not a uuid (letters, digits and hyphens only)" });
 
 export const int = (min: number, max: number) =>
   z
-    .number({ error: (i) => `expected a whole number ${min}-${max}, got ${show(i.input)}` })
+    .number({ error: expected(`a whole number ${min}-${max}`) })
     .int({ error: `expected a whole number ${min}-${max}` })
     .min(min, { error: `must be ${min}-${max}` })
     .max(max, { error: `must be ${min}-${max}` });

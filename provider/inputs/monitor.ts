@@ -2,8 +2,8 @@
 // validated with messages that name the field and the fix.
 import { z } from "zod";
 import {
-  CheckFailure, CheckResult, bool, dropNulls, int, isHostName, isUnknown, nonEmptyText, positiveNumber, show, text,
-  toFailures, unknownPaths, uuidRef,
+  CheckFailure, CheckResult, bool, containsUnknown, dropNulls, expected, int, isHostName, isUnknown, nonEmptyText,
+  positiveNumber, show, text, toFailures, unknownPaths, uuidRef,
 } from "./common";
 import { isTimeZone } from "./time-zone";
 
@@ -19,7 +19,7 @@ const HttpHeaderInput = z.strictObject({
   value: text(8192).refine((s) => !/[\r\n]/.test(s), { error: "header value must not contain CR or LF" }),
 });
 
-const StatusEntry = z.string().refine(
+const StatusEntry = z.string({ error: expected('a status code in quotes, e.g. "200" or "200-299"') }).refine(
   (s) => {
     const m = /^(\d{3})(?:-(\d{3}))?$/.exec(s);
     if (!m) return false;
@@ -101,13 +101,13 @@ export const MonitorInputs = z
     followRedirects: bool().optional(),
     timeout: positiveNumber("seconds").optional(),
     interval: z
-      .number({ error: (i) => `expected a whole number of seconds, got ${show(i.input)}` })
+      .number({ error: expected("a whole number of seconds") })
       .int({ error: "expected a whole number of seconds" })
       .positive({ error: "must be a positive number of seconds" }),
     regions: z
-      .array(z.number({ error: (i) => `expected a region id (a positive whole number), got ${show(i.input)}` })
+      .array(z.number({ error: expected("a region id (a positive whole number)") })
         .int({ error: "a region id is a positive whole number" }).positive({ error: "a region id is a positive whole number" }),
-        { error: (i) => `expected a list of region ids, got ${show(i.input)}` })
+        { error: expected("a list of region ids, e.g. [1]") })
       .min(1, { error: "give at least one region id" })
       .refine((r) => new Set(r).size === r.length, { error: "a region id is listed twice; list each once" }),
     description: text(4096).optional(),
@@ -196,10 +196,12 @@ export function normalizeMonitorArgs(raw: Record<string, unknown>): { args: Reco
   const args = dropNulls(Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "__provider"))) as Record<string, unknown>;
   const alias = (target: Record<string, unknown>, from: string, to: string, prefix = "") => {
     if (!(from in target)) return;
-    if (to in target && JSON.stringify(target[to]) !== JSON.stringify(target[from])) {
+    // Equal values are fine; a value still unknown (preview) may turn out equal, so it is not rejected.
+    const conflict = to in target && JSON.stringify(target[to]) !== JSON.stringify(target[from]);
+    if (conflict && !containsUnknown(target[to]) && !containsUnknown(target[from])) {
       failures.push({ property: prefix + from, reason: `${prefix}${from} and ${prefix}${to} are the same field with different values; keep only ${prefix}${to}` });
     }
-    target[to] = target[from];
+    if (!containsUnknown(target[to])) target[to] = target[from];
     delete target[from];
   };
   alias(args, "httpFollowRedirects", "followRedirects");

@@ -4,6 +4,8 @@ let known: Set<string> | undefined;
 /** True for a time zone name the runtime can use; names are case-sensitive, as in the IANA database. */
 export function isTimeZone(name: unknown): boolean {
   if (typeof name !== "string" || name.length === 0 || name.length > 64) return false;
+  // ICU also takes UTC offsets such as "+05:00": not a zone name, and not what the API describes.
+  if (/^[+-]/.test(name)) return false;
   known ??= new Set(Intl.supportedValuesOf("timeZone"));
   if (known.has(name)) return true;
   try {

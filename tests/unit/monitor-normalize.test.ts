@@ -117,6 +117,14 @@ describe("values still unknown during preview are passed through untouched", () 
     expect(result.failures).toEqual([]);
   });
 
+  test("when one of two spellings is unknown, the canonical field stays unknown", () => {
+    for (const raw of [{ ...without(TCP_CANONICAL, "interval"), interval: 300, intervalId: UNKNOWN }, { ...without(TCP_CANONICAL, "interval"), interval: UNKNOWN, intervalId: 300 }]) {
+      const result = checkMonitorArgs(raw);
+      expect(result.failures).toEqual([]);
+      expect(result.inputs).toEqual({ ...TCP_CANONICAL, interval: UNKNOWN });
+    }
+  });
+
   test("an unknown method is not upper-cased", () => {
     const result = checkMonitorArgs({ ...HTTP_CANONICAL, httpRequest: { method: UNKNOWN } });
     expect((result.inputs.httpRequest as Args).method).toBe(UNKNOWN);
