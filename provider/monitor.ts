@@ -50,7 +50,12 @@ export function monitorOutputs(record: MonitorRecord, inputs: Record<string, unk
   return { ...outs, uuid: record.uuid, declaredFields: MONITOR_FIELDS.filter((f) => inputs[f] !== undefined) };
 }
 
+/** Lists the service returns as [] when unset, and the outputs therefore leave out. */
+const EMPTY_AS_UNSET = new Set<string>(["groups", "alerts"]);
+
 function fieldEqual(field: string, a: unknown, b: unknown): boolean {
+  // A declared empty list was stored as no list: equal, else `alerts: []` would replace on every run.
+  if (EMPTY_AS_UNSET.has(field)) return equalAsSets(a ?? [], b ?? []);
   if (a === undefined || b === undefined) return a === b;
   if (SET_FIELDS.has(field)) return equalAsSets(a, b);
   if (field === "httpResponse" || field === "maintenance") {

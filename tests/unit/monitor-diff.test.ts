@@ -1,0 +1,177 @@
+// diff(): what `pulumi preview` shows. The stored outputs (a record with nulls dropped, plus the
+// fields the program declared) against the new canonical inputs, over the fields declared now or
+// before; lists whose order means nothing compared as sets; a change of alerts replaces.
+import { UptimeClient, closeAllPools } from "../../provider/api/client";
+import type { MonitorRecord } from "../../provider/api/schemas";
+import { startEmulator } from "../../emulator/server";
+import type { RunningEmulator } from "../../emulator/types";
+import { UNKNOWN } from "../../provider/inputs/common";
+import { checkMonitorArgs } from "../../provider/inputs/monitor";
+import { diffMonitor, monitorOutputs, monitorRequestBody } from "../../provider/monitor";
+import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
+
+type Args = Record<string, unknown>;
+
+/** The state after applying `inputs` (optionally with the service's record drifted by `drift`). */
+const stateOf = (inputs: Args, drift: Args = {}) => monitorOutputs(recordOf(inputs, drift), inputs);
+/** What check() hands to diff: the canonical form of what the program wrote. */
+const canonical = (raw: Args) => {
+  const result = checkMonitorArgs(raw);
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+};
+
+interface Case {
+  name: string;
+  olds: Args;
+  news: Args;
+  changed: string[];
+  replaces?: string[];
+}
+
+const WITH_ALERTS = { ...HTTP_MIN, alerts: ["a-1", "a-2"] };
+const HTTP_OPTS = { ...HTTP_MIN, httpRequest: { method: "GET" } };
+
+const cases: Case[] = [
+  { name: "the same inputs", olds: stateOf(HTTP_FULL), news: HTTP_FULL, changed: [] },
+  { name: "the same tcp inputs", olds: stateOf(TCP_FULL), news: TCP_FULL, changed: [] },
+  { name: "written with the record's spellings", olds: stateOf(HTTP_FULL),
+    news: canonical({ ...without(HTTP_FULL, "followRedirects", "interval"), httpFollowRedirects: true, intervalId: "60" }), changed: [] },
+  { name: "TcpOptions keys with capitals", olds: stateOf(TCP_FULL),
+    news: canonical({ ...TCP_FULL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } }), changed: [] },
+  { name: "nulls written for unset fields", olds: stateOf(HTTP_MIN), news: canonical({ ...HTTP_MIN, title: null, httpRequest: null }), changed: [] },
+  { name: "regions in another order", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, regions: [3, 1, 2] }, changed: [] },
+  { name: "groups in another order", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, groups: ["g-2", "g-1"] }, changed: [] },
+  { name: "alerts in another order", olds: stateOf(WITH_ALERTS), news: { ...WITH_ALERTS, alerts: ["a-2", "a-1"] }, changed: [] },
+  { name: "status entries in another order", olds: stateOf(HTTP_FULL),
+    news: { ...HTTP_FULL, httpResponse: { ...(HTTP_FULL.httpResponse as Args), status: ["301", "200-299"] } }, changed: [] },
+  { name: "maintenance days in another order", olds: stateOf(HTTP_FULL),
+    news: { ...HTTP_FULL, maintenance: { ...(HTTP_FULL.maintenance as Args), days: [5, 1, 3] } }, changed: [] },
+  { name: "a field set outside Pulumi that the program never declared", olds: stateOf(HTTP_MIN, { description: "by hand", timeout: 9 }), news: HTTP_MIN, changed: [] },
+  { name: "adoptUuid added after creation", olds: stateOf(HTTP_MIN), news: { ...HTTP_MIN, adoptUuid: "m-0001" }, changed: [] },
+  { name: "__provider differs", olds: { ...stateOf(HTTP_MIN), __provider: "old" }, news: { ...HTTP_MIN, __provider: "new" }, changed: [] },
+  { name: "an empty groups list, stored as none", olds: stateOf({ ...HTTP_MIN, groups: [] }), news: { ...HTTP_MIN, groups: [] }, changed: [] },
+  { name: "an empty alerts list, stored as none", olds: stateOf({ ...HTTP_MIN, alerts: [] }), news: { ...HTTP_MIN, alerts: [] }, changed: [] },
+  { name: "an empty groups list removed", olds: stateOf({ ...HTTP_MIN, groups: [] }), news: HTTP_MIN, changed: [] },
+  { name: "an empty string kept", olds: stateOf({ ...HTTP_MIN, title: "" }), news: { ...HTTP_MIN, title: "" }, changed: [] },
+  { name: "a partial option object, the record filling in nulls", olds: stateOf(HTTP_OPTS), news: HTTP_OPTS, changed: [] },
+  { name: "a number written as 2.50 vs 2.5", olds: stateOf({ ...HTTP_MIN, timeout: 2.5 }), news: { ...HTTP_MIN, timeout: 2.50 }, changed: [] },
+
+  { name: "the name", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, name: "api-2" }, changed: ["name"] },
+  { name: "the interval", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, interval: 120 }, changed: ["interval"] },
+  { name: "a region added", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, regions: [1, 2, 3, 4] }, changed: ["regions"] },
+  { name: "type and target together", olds: stateOf(HTTP_MIN), news: { ...HTTP_MIN, type: "http", target: "http://www.example.com" }, changed: ["type", "target"] },
+  { name: "a field added", olds: stateOf(HTTP_MIN), news: { ...HTTP_MIN, timeout: 5 }, changed: ["timeout"] },
+  { name: "a declared field removed (it is cleared)", olds: stateOf(HTTP_FULL), news: without(HTTP_FULL, "title", "httpRequest"), changed: ["title", "httpRequest"] },
+  { name: "a declared field changed outside Pulumi (drift seen by refresh)", olds: stateOf(HTTP_FULL, { title: "edited" }), news: HTTP_FULL, changed: ["title"] },
+  { name: "a declared empty list, filled outside Pulumi", olds: stateOf({ ...HTTP_MIN, groups: [] }, { groups: ["g-9"] }), news: { ...HTTP_MIN, groups: [] }, changed: ["groups"] },
+  { name: "one key inside an option object", olds: stateOf(HTTP_FULL),
+    news: { ...HTTP_FULL, httpRequest: { ...(HTTP_FULL.httpRequest as Args), method: "GET" } }, changed: ["httpRequest"] },
+  { name: "headers in another order (order is sent as written)", olds: stateOf(HTTP_FULL),
+    news: { ...HTTP_FULL, httpRequest: { ...(HTTP_FULL.httpRequest as Args), headers: [...((HTTP_FULL.httpRequest as Args).headers as unknown[])].reverse() } }, changed: ["httpRequest"] },
+  { name: "a key of an option object removed", olds: stateOf(HTTP_FULL),
+    news: { ...HTTP_FULL, httpResponse: without(HTTP_FULL.httpResponse as Args, "keywordBody", "keywordBodyExists") }, changed: ["httpResponse"] },
+  { name: "Sunday as 7 instead of 0", olds: stateOf({ ...HTTP_FULL, maintenance: { ...(HTTP_FULL.maintenance as Args), days: [0] } }),
+    news: { ...HTTP_FULL, maintenance: { ...(HTTP_FULL.maintenance as Args), days: [7] } }, changed: ["maintenance"] },
+  { name: "a different status multiset", olds: stateOf(HTTP_FULL),
+    news: { ...HTTP_FULL, httpResponse: { ...(HTTP_FULL.httpResponse as Args), status: ["200-299", "301", "301"] } }, changed: ["httpResponse"] },
+  { name: "a tcp option", olds: stateOf(TCP_FULL), news: { ...TCP_FULL, tcpOptions: { dataRequest: "PING" } }, changed: ["tcpOptions"] },
+
+  { name: "alerts changed: replace", olds: stateOf(WITH_ALERTS), news: { ...WITH_ALERTS, alerts: ["a-1", "a-3"] }, changed: ["alerts"], replaces: ["alerts"] },
+  { name: "alerts added: replace", olds: stateOf(HTTP_MIN), news: { ...HTTP_MIN, alerts: ["a-1"] }, changed: ["alerts"], replaces: ["alerts"] },
+  { name: "alerts removed: replace", olds: stateOf(WITH_ALERTS), news: HTTP_MIN, changed: ["alerts"], replaces: ["alerts"] },
+  { name: "alerts and the name: one replace", olds: stateOf(WITH_ALERTS), news: { ...WITH_ALERTS, name: "x", alerts: [] }, changed: ["name", "alerts"], replaces: ["alerts"] },
+
+  { name: "an unknown name (preview)", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, name: UNKNOWN }, changed: ["name"] },
+  { name: "an unknown region inside the list", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, regions: [1, UNKNOWN, 3] }, changed: ["regions"] },
+  { name: "an unknown header value", olds: stateOf(HTTP_FULL),
+    news: { ...HTTP_FULL, httpRequest: { ...(HTTP_FULL.httpRequest as Args), headers: [{ name: "X-Probe", value: UNKNOWN }] } }, changed: ["httpRequest"] },
+  { name: "unknown alerts: a possible replace", olds: stateOf(WITH_ALERTS), news: { ...WITH_ALERTS, alerts: UNKNOWN }, changed: ["alerts"], replaces: ["alerts"] },
+
+  { name: "state without declaredFields (older state): only fields declared now", olds: without(stateOf(HTTP_FULL), "declaredFields"),
+    news: { ...HTTP_MIN, name: "api" }, changed: ["target", "regions"] },
+];
+
+test("the table has at least 25 cases", () => {
+  expect(cases.length).toBeGreaterThanOrEqual(25);
+});
+
+test.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+  const result = diffMonitor(c.olds, c.news);
+  expect({ changed: [...result.changed].sort(), replaces: result.replaces, changes: result.changes }).toEqual({
+    changed: [...c.changed].sort(), replaces: c.replaces ?? [], changes: c.changed.length > 0,
+  });
+});
+
+describe("a record that went through the emulator and back gives no diff", () => {
+  const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
+  let emulator: RunningEmulator;
+  let client: UptimeClient;
+  beforeAll(async () => {
+    emulator = await startEmulator({ apiKey: "diff-test-key", quiet: true, seed: { alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
+    client = new UptimeClient({ baseUrl: emulator.url, apiKey: "diff-test-key" });
+  });
+  afterAll(async () => {
+    await closeAllPools();
+    await emulator.close();
+  });
+
+  const shapes: [string, Args][] = [
+    ["https with every option", { ...HTTP_FULL, alerts: [ALERT] }],
+    ["tcp with capitalised keys and a quoted interval", { ...without(TCP_FULL, "interval"), intervalId: "300", tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } }],
+    ["a maintenance window with days as strings", { ...HTTP_MIN, maintenance: { days: ["0", "6"], times: [{ startHour: 22, startMinute: 15, stopHour: 1, stopMinute: 0 }], timeZone: "America/New_York" } }],
+    ["the smallest monitor", HTTP_MIN],
+    ["empty lists and strings", { ...HTTP_MIN, groups: [], alerts: [], title: "", description: "", httpRequest: { headers: [] } }],
+    ["partial option objects", { ...HTTP_MIN, httpRequest: { method: "head" }, httpResponse: { status: ["200"] } }],
+    ["the record's own spellings", { ...without(HTTP_MIN, "interval"), httpFollowRedirects: false, intervalId: 30 }],
+  ];
+
+  async function roundTrip(raw: Args): Promise<{ inputs: Args; record: MonitorRecord }> {
+    const inputs = canonical(raw);
+    const record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
+    return { inputs, record };
+  }
+
+  test.each(shapes)("created: %s", async (_name, raw) => {
+    const { inputs, record } = await roundTrip(raw);
+    expect(diffMonitor(monitorOutputs(record, inputs), inputs)).toEqual({ changes: false, replaces: [], changed: [] });
+  });
+
+  test.each(shapes)("read back with GET: %s", async (_name, raw) => {
+    const { inputs, record } = await roundTrip(raw);
+    const again = await client.monitors.get(record.uuid);
+    expect(diffMonitor(monitorOutputs(again, inputs), inputs).changed).toEqual([]);
+  });
+
+  test("edited from one shape to another, with a field removed: no diff afterwards", async () => {
+    const { inputs, record } = await roundTrip({ ...HTTP_FULL, alerts: [ALERT] });
+    const next = canonical({ ...without(HTTP_FULL, "title", "httpResponse", "maintenance"), alerts: [ALERT], regions: [2], timeout: 9 });
+    const removed = (monitorOutputs(record, inputs).declaredFields).filter((f) => next[f] === undefined);
+    const edited = await client.monitors.update(record.uuid, monitorRequestBody(next, { forEdit: true, removed }));
+    expect(edited.title).toBeNull();
+    expect(edited.httpResponse).toBeNull();
+    expect(diffMonitor(monitorOutputs(edited, next), next).changed).toEqual([]);
+  });
+
+  test("generated inputs (property): 40 random combinations of the optional fields", async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const optional: [string, unknown][] = [
+      ["title", "T"], ["followRedirects", false], ["timeout", 0.25], ["description", "x y"], ["groups", ["g-1"]], ["alerts", [ALERT]],
+      ["degradedThreshold", 3], ["apdexThreshold", 1], ["httpRequest", { method: "put", body: "b" }],
+      ["httpResponse", { keywordHeader: "h", keywordHeaderExists: false }], ["maintenance", { days: [2], times: [{ startHour: 0, startMinute: 0, stopHour: 0, stopMinute: 1 }], timeZone: "UTC" }],
+    ];
+    for (let i = 0; i < 40; i++) {
+      const raw: Args = { ...HTTP_MIN, regions: random() < 0.5 ? [1] : [3, 1], interval: random() < 0.5 ? 60 : "60" };
+      for (const [key, value] of optional) if (random() < 0.5) raw[key] = value;
+      const { inputs, record } = await roundTrip(raw);
+      expect({ raw, changed: diffMonitor(monitorOutputs(record, inputs), inputs).changed }).toEqual({ raw, changed: [] });
+    }
+  });
+});
+
+function without(args: Args, ...keys: string[]): Args {
+  const out = { ...args };
+  for (const k of keys) delete out[k];
+  return out;
+}
