@@ -1,0 +1,122 @@
+// The Alert provider against the emulator: taking a seeded alert over, reordered recipients that
+// cause no update, updates and removals, refresh, and release (no request; the alert stays as it is).
+import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { alertProvider } from "../../../provider/dynamic";
+import { providerLog } from "../../../provider/log";
+import { checkAlert, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
+import type { RunningEmulator } from "../../../emulator/types";
+import { API_KEY, Json, admin, startTestEmulator } from "../../helpers/emulator-http";
+
+const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
+const EMAIL = { type: "email", target: "oncall@acme.example" };
+const SLACK = { type: "slack", target: "https://hooks.slack.com/services/T0/B0/X" };
+const SMS = { type: "sms", target: "+14155550123" };
+
+let emulator: RunningEmulator;
+let client: UptimeClient;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({
+    seed: { alerts: [{ uuid: ALERT, name: "On-call", up: false, down: true, maintenance: true, recipients: [{ ...EMAIL, uuid: "seeded-email" }] }] },
+  });
+  client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
+});
+afterAll(async () => {
+  await emulator.close();
+  await closeAllPools();
+});
+
+const storedAlert = async (): Promise<Json> => (await admin(emulator, "GET", `/alerts/${ALERT}`)).json;
+const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/requests")).json.requests;
+const clearRequests = () => admin(emulator, "DELETE", "/requests");
+
+function checked(args: Record<string, unknown>): Record<string, unknown> {
+  const result = checkAlert({ uuid: ALERT, ...args });
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+}
+
+let state: Record<string, unknown>;
+
+test("create takes the seeded alert over with one PATCH; outputs carry the recipients as the service returned them", async () => {
+  await clearRequests();
+  const { id, outs } = await createAlert(client, checked({ name: "Primary on-call", up: true, down: true, recipients: [SLACK, EMAIL] }));
+  expect(id).toBe(ALERT);
+  state = outs;
+
+  const log = await requests();
+  expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/alerts/${ALERT}`]);
+  expect(log[0].body).toEqual({ name: "Primary on-call", up: true, down: true, recipients: [SLACK, EMAIL] });
+
+  const alert = await storedAlert();
+  expect(alert).toMatchObject({ name: "Primary on-call", up: true, down: true, maintenance: true });
+  expect(outs.recipients).toEqual(alert.recipients);
+  expect(outs.recipients).toContainEqual(expect.objectContaining({ ...EMAIL, uuid: "seeded-email" }));
+  expect(outs).toMatchObject({ uuid: ALERT, maintenance: true, declaredFields: ["name", "up", "down", "recipients"] });
+});
+
+test("recipients in another order are no diff, so no update is made", async () => {
+  expect(diffAlert(state, checked({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] }))).toEqual({ changes: false, replaces: [], changed: [] });
+});
+
+test("update PATCHes the full declared state; the recipients replace the list", async () => {
+  const news = checked({ name: "Primary on-call", up: true, down: true, degraded: true, recipients: [{ type: "sms", target: "+1 415-555-0123" }, EMAIL] });
+  expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
+  await clearRequests();
+  state = (await updateAlert(client, ALERT, state, news)).outs;
+
+  const [patch] = await requests();
+  expect(patch.body).toEqual({ name: "Primary on-call", up: true, degraded: true, down: true, recipients: [SMS, EMAIL] });
+  const alert = await storedAlert();
+  expect(alert.recipients.map((r: Json) => `${r.type}:${r.target}`)).toEqual(["sms:+14155550123", "email:oncall@acme.example"]);
+  expect(alert.recipients[1].uuid).toBe("seeded-email");
+  expect(state.recipients).toEqual(alert.recipients);
+  expect(diffAlert(state, news).changes).toBe(false);
+});
+
+test("fields removed from the program are cleared with null", async () => {
+  const news = checked({ name: "Primary on-call", up: true, down: true });
+  expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
+  await clearRequests();
+  state = (await updateAlert(client, ALERT, state, news)).outs;
+  const [patch] = await requests();
+  expect(patch.body).toEqual({ name: "Primary on-call", up: true, down: true, degraded: null, recipients: null });
+  expect(await storedAlert()).toMatchObject({ degraded: null, recipients: [] });
+  expect(state.recipients).toEqual([]);
+  expect(state.declaredFields).toEqual(["name", "up", "down"]);
+});
+
+test("refresh sees a recipient added in the dashboard, and the next diff puts the declared list back", async () => {
+  let news = checked({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL] });
+  state = (await updateAlert(client, ALERT, state, news)).outs;
+  await admin(emulator, "PATCH", `/alerts/${ALERT}`, { recipients: [EMAIL, SLACK] });
+  const outcome = await readAlert(client, ALERT, state);
+  if (outcome.kind !== "found") throw new Error(`expected the alert, got ${outcome.kind}`);
+  expect((outcome.props.recipients as Json[]).map((r) => r.type)).toEqual(["email", "slack"]);
+  expect(outcome.inputs).toEqual({ uuid: ALERT, name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
+  news = checked({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL] });
+  expect(diffAlert(outcome.props, news).changed).toEqual(["recipients"]);
+  state = (await updateAlert(client, ALERT, outcome.props, news)).outs;
+  expect((await storedAlert()).recipients.map((r: Json) => r.type)).toEqual(["email"]);
+});
+
+test("delete releases the alert: no request, the alert stays exactly as it was, and the log says so", async () => {
+  const before = await storedAlert();
+  const info = jest.spyOn(providerLog, "info").mockImplementation(() => undefined);
+  await clearRequests();
+  await alertProvider.delete(ALERT, state);
+  expect(await requests()).toEqual([]);
+  expect(await storedAlert()).toEqual(before);
+  expect(info).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^alert ${ALERT} \\("Primary on-call"\\) released: removed from the stack and left in the service as it is`)));
+  info.mockRestore();
+});
+
+test("taking over a uuid the service does not know fails with the way out", async () => {
+  await expect(createAlert(client, { uuid: "no-such-alert", name: "x" }))
+    .rejects.toThrow(/^alert no-such-alert \("x"\): the service has no alert with this uuid \(404\)\. Alerts cannot be created through the API, only taken over/);
+});
+
+test("refresh: an alert deleted in the dashboard is gone", async () => {
+  await admin(emulator, "DELETE", `/alerts/${ALERT}`);
+  expect(await readAlert(client, ALERT, state)).toEqual({ kind: "gone" });
+});

@@ -1,0 +1,177 @@
+// The Page provider against the emulator: taking a seeded page over, updating it, an image re-sent
+// only when its file's content changed, refresh, and release (no request; the page stays as it is).
+import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { pageProvider } from "../../../provider/dynamic";
+import { providerLog } from "../../../provider/log";
+import { checkPage, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
+import type { RunningEmulator } from "../../../emulator/types";
+import { API_KEY, Json, admin, startTestEmulator } from "../../helpers/emulator-http";
+import { GIF, png, tempDir } from "../../helpers/images";
+
+const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
+const SEEDED_LOGO = png(9, 9, 9);
+const SEED = {
+  pages: [{
+    uuid: PAGE, name: "Old name", title: "Old title", slug: "old", description: "kept: never declared", useGroups: true,
+    items: ["g-1"], logoFileBase64: SEEDED_LOGO.toString("base64"),
+  }],
+};
+
+let emulator: RunningEmulator;
+let client: UptimeClient;
+const files = tempDir();
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ seed: SEED });
+  client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
+});
+afterAll(async () => {
+  await emulator.close();
+  await closeAllPools();
+  files.remove();
+});
+
+const storedPage = async (): Promise<Json> => (await admin(emulator, "GET", `/pages/${PAGE}`)).json;
+const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/requests")).json.requests;
+const clearRequests = () => admin(emulator, "DELETE", "/requests");
+const assetBytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+async function checked(args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const result = await checkPage({ uuid: PAGE, ...args });
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+}
+
+const logoPath = files.file("logo.png", png(200, 0, 0));
+const faviconPath = files.file("favicon.gif", GIF);
+let DECLARED: Record<string, unknown> = {
+  name: "Acme status", title: "Acme", slug: "acme", customDomain: "status.acme.example", useGroups: false,
+  items: ["m-2", "m-1"], googleAnalyticsId: "G-ACME1", logo: { path: logoPath }, favicon: { path: faviconPath },
+};
+let state: Record<string, unknown>;
+
+test("create takes the seeded page over with one PATCH of the declared fields, images as base64", async () => {
+  await clearRequests();
+  const { id, outs } = await createPage(client, await checked(DECLARED));
+  expect(id).toBe(PAGE);
+  state = outs;
+
+  const log = await requests();
+  expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/pages/${PAGE}`]);
+  expect(log[0].body).toEqual({
+    name: "Acme status", title: "Acme", slug: "acme", customDomain: "status.acme.example", useGroups: false, items: ["m-2", "m-1"],
+    googleAnalitycsId: "G-ACME1", logoFileBase64: png(200, 0, 0).toString("base64"), faviconFileBase64: GIF.toString("base64"),
+  });
+
+  const page = await storedPage();
+  expect(page).toMatchObject({ name: "Acme status", items: ["m-2", "m-1"], description: "kept: never declared", googleAnalitycsId: "G-ACME1" });
+  expect(await assetBytes(page.logoFileBase64)).toEqual(png(200, 0, 0));
+  expect(outs).toMatchObject({ uuid: PAGE, logoUrl: page.logoFileBase64, faviconUrl: page.faviconFileBase64, description: "kept: never declared" });
+  expect(outs.logoSha256).toMatch(/^[0-9a-f]{64}$/);
+  expect(JSON.stringify(outs)).not.toContain(png(200, 0, 0).toString("base64"));
+  expect(outs).not.toHaveProperty("logoFileBase64");
+});
+
+test("an unchanged image is not re-sent: a title edit PATCHes the declared fields without logo or favicon", async () => {
+  DECLARED = { ...DECLARED, title: "Acme services" };
+  const news = await checked(DECLARED);
+  expect(diffPage(state, news).changed).toEqual(["title"]);
+  const logoUrl = state.logoUrl;
+  await clearRequests();
+  state = (await updatePage(client, PAGE, state, news)).outs;
+
+  const [patch] = await requests();
+  expect(patch.body.title).toBe("Acme services");
+  expect(patch.body).toMatchObject({ name: "Acme status", slug: "acme", items: ["m-2", "m-1"] });
+  expect(patch.body).not.toHaveProperty("logoFileBase64");
+  expect(patch.body).not.toHaveProperty("faviconFileBase64");
+  expect((await storedPage()).logoFileBase64).toBe(logoUrl);
+  expect(state.logoUrl).toBe(logoUrl);
+  expect(diffPage(state, news).changes).toBe(false);
+});
+
+test("a logo file changed on disk diffs, and the update sends the new bytes (and only that image)", async () => {
+  files.file("logo.png", png(0, 200, 0));
+  const news = await checked(DECLARED);
+  expect(diffPage(state, news).changed).toEqual(["logo"]);
+  await clearRequests();
+  state = (await updatePage(client, PAGE, state, news)).outs;
+
+  const [patch] = await requests();
+  expect(patch.body.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
+  expect(patch.body).not.toHaveProperty("faviconFileBase64");
+  const page = await storedPage();
+  expect(state.logoUrl).toBe(page.logoFileBase64);
+  expect(await assetBytes(page.logoFileBase64)).toEqual(png(0, 200, 0));
+  expect(diffPage(state, await checked(DECLARED)).changes).toBe(false);
+});
+
+test("a file changed between check and update is refused before any request", async () => {
+  files.file("logo.png", png(1, 2, 3));
+  const news = await checked(DECLARED);
+  files.file("logo.png", png(4, 5, 6));
+  await clearRequests();
+  await expect(updatePage(client, PAGE, state, news)).rejects.toThrow(/^logo: ".*logo\.png" changed after it was checked/);
+  expect(await requests()).toEqual([]);
+  files.file("logo.png", png(0, 200, 0));
+});
+
+test("fields removed from the program are cleared with null; the favicon removal clears it in the service", async () => {
+  const { title: _t, favicon: _f, ...rest } = DECLARED;
+  const news = await checked(rest);
+  expect(diffPage(state, news).changed).toEqual(["title", "favicon"]);
+  await clearRequests();
+  state = (await updatePage(client, PAGE, state, news)).outs;
+  const [patch] = await requests();
+  expect(patch.body).toMatchObject({ title: null, faviconFileBase64: null });
+  const page = await storedPage();
+  expect(page).toMatchObject({ title: null, faviconFileBase64: null, description: "kept: never declared" });
+  expect(state).not.toHaveProperty("faviconUrl");
+  expect(state.declaredFields).not.toContain("title");
+});
+
+test("refresh sees edits made in the dashboard: a new logo loses its hash, so the next update re-sends the file", async () => {
+  await admin(emulator, "PATCH", `/pages/${PAGE}`, { name: "Renamed in the dashboard", logoFileBase64: SEEDED_LOGO.toString("base64") });
+  const outcome = await readPage(client, PAGE, state);
+  if (outcome.kind !== "found") throw new Error(`expected the page, got ${outcome.kind}`);
+  expect(outcome.props).toMatchObject({ name: "Renamed in the dashboard" });
+  expect(outcome.props).not.toHaveProperty("logoSha256");
+  expect(outcome.inputs).toMatchObject({ uuid: PAGE, name: "Renamed in the dashboard" });
+
+  const { title: _t, favicon: _f, ...rest } = DECLARED;
+  const news = await checked(rest);
+  expect(diffPage(outcome.props, news).changed).toEqual(["name", "logo"]);
+  await clearRequests();
+  state = (await updatePage(client, PAGE, outcome.props, news)).outs;
+  const [patch] = await requests();
+  expect(patch.body.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
+  expect(await assetBytes((await storedPage()).logoFileBase64)).toEqual(png(0, 200, 0));
+});
+
+test("delete releases the page: no request, the page stays exactly as it was, and the log says so", async () => {
+  const before = await storedPage();
+  const info = jest.spyOn(providerLog, "info").mockImplementation(() => undefined);
+  await clearRequests();
+  await pageProvider.delete(PAGE, state);
+  expect(await requests()).toEqual([]);
+  expect(await storedPage()).toEqual(before);
+  expect(info).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^page ${PAGE} \\("Acme status"\\) released: removed from the stack and left in the service as it is`)));
+  info.mockRestore();
+});
+
+test("taking over a uuid the service does not know fails with the way out", async () => {
+  await expect(createPage(client, await checkPage({ uuid: "no-such-page", name: "x" }).then((r) => r.inputs)))
+    .rejects.toThrow(/^page no-such-page \("x"\): the service has no page with this uuid \(404\)\. Pages cannot be created through the API, only taken over/);
+});
+
+test("refresh: a page deleted in the dashboard is gone; a service that cannot read pages keeps the state", async () => {
+  const other = await startTestEmulator({ seed: SEED, documentedOnly: true });
+  try {
+    const strict = new UptimeClient({ baseUrl: other.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
+    expect(await readPage(strict, PAGE, state)).toEqual({ kind: "unsupported", status: 405 });
+  } finally {
+    await other.close();
+  }
+  await admin(emulator, "DELETE", `/pages/${PAGE}`);
+  expect(await readPage(client, PAGE, state)).toEqual({ kind: "gone" });
+});
