@@ -1,0 +1,89 @@
+// What the provider stores and what it sends: outputs are the record without nulls (its urn as
+// `target`) plus the declared fields; request bodies use the API's names, never carry alerts in an
+// edit, and clear removed fields with an explicit null.
+import { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "../../provider/monitor";
+import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
+
+type Args = Record<string, unknown>;
+
+function hasUndefinedOrNull(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (Array.isArray(value)) return value.some(hasUndefinedOrNull);
+  if (typeof value === "object") return Object.values(value as object).some(hasUndefinedOrNull);
+  return false;
+}
+
+describe("monitorOutputs", () => {
+  test("the record without nulls, urn as target, with uuid, timestamps and the declared fields", () => {
+    const outs = monitorOutputs(recordOf(HTTP_MIN, { httpRequest: { method: "GET", headers: null, body: null } }), { ...HTTP_MIN, httpRequest: { method: "GET" } });
+    expect(outs).toEqual({
+      uuid: "3b0c5f0e-1111-4a5b-8c6d-000000000001", name: "web", type: "https", target: "https://www.example.com", intervalId: 60, regions: [1],
+      httpRequest: { method: "GET" }, createdAt: "2026-03-01T12:00:00.000Z",
+      declaredFields: ["name", "type", "target", "interval", "regions", "httpRequest"],
+    });
+  });
+
+  test("plain JSON: no undefined and no null anywhere, no urn key (Pulumi reserves it)", () => {
+    for (const inputs of [HTTP_FULL, TCP_FULL, HTTP_MIN]) {
+      const outs = monitorOutputs(recordOf(inputs), inputs);
+      expect(hasUndefinedOrNull(outs)).toBe(false);
+      expect(JSON.parse(JSON.stringify(outs))).toEqual(outs);
+      expect(outs).not.toHaveProperty("urn");
+    }
+  });
+
+  test("record names are kept in the outputs (httpFollowRedirects, intervalId)", () => {
+    const outs = monitorOutputs(recordOf(HTTP_FULL), HTTP_FULL);
+    expect(outs).toMatchObject({ httpFollowRedirects: true, intervalId: 60 });
+    expect(outs).not.toHaveProperty("followRedirects");
+    expect(outs).not.toHaveProperty("interval");
+  });
+
+  test("empty groups and alerts are left out; adoptUuid is never a declared field", () => {
+    const outs = monitorOutputs(recordOf({ ...HTTP_MIN, groups: [], alerts: [] }), { ...HTTP_MIN, groups: [], adoptUuid: "m-1" });
+    expect(outs).not.toHaveProperty("groups");
+    expect(outs).not.toHaveProperty("alerts");
+    expect(outs.declaredFields).toEqual(["name", "type", "target", "interval", "regions", "groups"]);
+  });
+});
+
+describe("canonicalFromRecord", () => {
+  test("a record and the outputs made from it give the canonical inputs back", () => {
+    for (const inputs of [HTTP_FULL, TCP_FULL, HTTP_MIN]) {
+      const record = recordOf(inputs);
+      expect(canonicalFromRecord(record as unknown as Args)).toEqual(inputs);
+      expect(canonicalFromRecord(monitorOutputs(record, inputs))).toEqual(inputs);
+    }
+  });
+
+  test("only monitor fields: uuid, timestamps, declaredFields and __provider are not inputs", () => {
+    const canonical = canonicalFromRecord({ ...monitorOutputs(recordOf(HTTP_MIN), HTTP_MIN), __provider: "x" });
+    expect(Object.keys(canonical).every((k) => (MONITOR_FIELDS as readonly string[]).includes(k))).toBe(true);
+  });
+});
+
+describe("monitorRequestBody", () => {
+  test("create: the API's names (urn), alerts included, nothing the provider keeps for itself", () => {
+    const body = monitorRequestBody({ ...HTTP_MIN, alerts: ["a-1"], followRedirects: true, adoptUuid: "m-1" }, { forEdit: false });
+    expect(body).toEqual({ name: "web", type: "https", urn: "https://www.example.com", interval: 60, regions: [1], alerts: ["a-1"], followRedirects: true });
+  });
+
+  test("edit: never alerts, even when declared", () => {
+    const body = monitorRequestBody({ ...HTTP_MIN, alerts: ["a-1"] }, { forEdit: true });
+    expect(body).not.toHaveProperty("alerts");
+  });
+
+  test("edit: removed fields are sent as null; a removed alerts list is not sent at all", () => {
+    const body = monitorRequestBody(HTTP_MIN, { forEdit: true, removed: ["title", "httpRequest", "groups", "alerts", "followRedirects"] });
+    expect(body).toEqual({
+      name: "web", type: "https", urn: "https://www.example.com", interval: 60, regions: [1],
+      title: null, httpRequest: null, groups: null, followRedirects: null,
+    });
+  });
+
+  test("every declared field is sent, option objects whole", () => {
+    const body = monitorRequestBody(HTTP_FULL, { forEdit: true }) as Args;
+    const { target, ...rest } = HTTP_FULL;
+    expect(body).toEqual({ ...rest, urn: target });
+  });
+});
