@@ -68,7 +68,7 @@ export class Page extends pulumi.dynamic.Resource {
   }
 }
 
-/** Relative image paths start at the program's directory (the provider process may run elsewhere). */
+/** Relative image paths are resolved here, in the program's working directory: the provider process may run elsewhere. */
 function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.Output<unknown> | undefined {
   if (image === undefined) return undefined;
   return pulumi.output(image).apply((i: unknown) => {

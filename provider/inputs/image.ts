@@ -73,7 +73,7 @@ export async function loadImage(path: string, source: ImageSource = fileImageSou
       return { ok: false, problem: `${JSON.stringify(path)} is ${mib(error.size)}, over the ${mib(MAX_IMAGE_BYTES)} limit; give a smaller image` };
     }
     const code = (error as { code?: string }).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, problem: `no file at ${JSON.stringify(absolute)}; check the path (relative paths start at the Pulumi project directory)` };
+    if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, problem: `no file at ${JSON.stringify(absolute)}; check the path (a relative path is resolved against the program's working directory, normally the Pulumi project directory)` };
     if (code === "EISDIR") return { ok: false, problem: `${JSON.stringify(absolute)} is a directory; give the path of an image file` };
     if (code === "EACCES" || code === "EPERM") return { ok: false, problem: `${JSON.stringify(absolute)} cannot be read (permission denied); make it readable by the user running pulumi` };
     return { ok: false, problem: `${JSON.stringify(absolute)} cannot be read: ${(error as Error).message}` };

@@ -92,6 +92,7 @@ test("no subscriptions: one request, an empty list", async () => {
   try {
     const local = new UptimeClient({ baseUrl: empty.url, apiKey: API_KEY });
     expect(await listWebhooks(local)).toEqual({ webhooks: [], count: 0 });
+    expect((await admin(empty, "GET", "/requests")).json.requests).toHaveLength(1);
   } finally {
     await empty.close();
   }
