@@ -84,7 +84,16 @@ export function diffMonitor(olds: Record<string, unknown>, news: Record<string, 
     if (containsUnknown(next)) changed.push(field);
     else if (!fieldEqual(field, stored[field], next)) changed.push(field);
   }
-  return { changes: changed.length > 0, replaces: changed.filter((f) => f === "alerts"), changed };
+  const replaces = changed.filter((f) => f === "alerts");
+  if (replaces.length > 0 && typeof news.adoptUuid === "string" && news.adoptUuid === olds.uuid) {
+    // The replacement's create would adopt this very monitor, and the engine would then delete it.
+    throw new Error(
+      `monitor ${JSON.stringify(news.name)}: its alerts changed, so it must be replaced, but adoptUuid still names this ` +
+      `monitor (${news.adoptUuid}): the replacement would take it over and the old one's deletion would then remove it. ` +
+      `adoptUuid only matters when the resource is created: remove adoptUuid and run again.`,
+    );
+  }
+  return { changes: changed.length > 0, replaces, changed };
 }
 
 /** The request body for POST (with alerts) or PATCH (without; removed fields as explicit null). */

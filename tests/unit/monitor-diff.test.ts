@@ -103,6 +103,22 @@ test.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
   });
 });
 
+describe("adoptUuid left in the program after creation", () => {
+  const adopted = stateOf(WITH_ALERTS);
+  test("is ignored by ordinary changes", () => {
+    expect(diffMonitor(adopted, { ...WITH_ALERTS, name: "x", adoptUuid: adopted.uuid }).changed).toEqual(["name"]);
+  });
+
+  test("refuses a replace that would adopt, then delete, the monitor itself", () => {
+    expect(() => diffMonitor(adopted, { ...HTTP_MIN, adoptUuid: adopted.uuid })).toThrow(/remove adoptUuid and run again/);
+  });
+
+  test("a replace is fine when adoptUuid names another monitor or nothing", () => {
+    expect(diffMonitor(adopted, { ...HTTP_MIN, adoptUuid: "other" }).replaces).toEqual(["alerts"]);
+    expect(diffMonitor(adopted, HTTP_MIN).replaces).toEqual(["alerts"]);
+  });
+});
+
 describe("a record that went through the emulator and back gives no diff", () => {
   const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
   let emulator: RunningEmulator;
