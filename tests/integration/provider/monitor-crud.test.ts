@@ -1,0 +1,274 @@
+// The Monitor provider against the emulator: create, read (refresh, drift), update (including
+// clearing fields), delete, adoption, and the fallbacks for a service that answers 404 or 405.
+import { closeAllPools } from "../../../provider/api/client";
+import { ApiError } from "../../../provider/api/errors";
+import type { RunningEmulator } from "../../../emulator/types";
+import {
+  MonitorOutputs, checkMonitor, createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor,
+} from "../../../provider/monitor";
+import { startTestEmulator } from "../../helpers/emulator-http";
+import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
+import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
+
+type Args = Record<string, unknown>;
+const ALERT_1 = "alert-0001";
+const ALERT_2 = "alert-0002";
+const SEED = { alerts: [{ uuid: ALERT_1, name: "On-call", recipients: [] }, { uuid: ALERT_2, name: "Team", recipients: [] }] };
+
+let emulator: RunningEmulator;
+let admin: ReturnType<typeof adminApi>;
+let t: TestClient;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  admin = adminApi(emulator);
+});
+afterAll(async () => {
+  await closeAllPools();
+  await emulator.close();
+});
+beforeEach(async () => {
+  await admin.reset(SEED);
+  t = testClient(emulator);
+});
+
+/** check() as the engine runs it; the test fails on any check failure. */
+function checked(raw: Args): Args {
+  const result = checkMonitor(raw);
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+}
+
+async function created(raw: Args): Promise<{ id: string; outs: MonitorOutputs; inputs: Args }> {
+  const inputs = checked(raw);
+  const { id, outs } = await createMonitor(t.client, inputs);
+  return { id, outs, inputs };
+}
+
+describe("create", () => {
+  test("POSTs the declared fields in the API's names; the id is the uuid; the state is the record", async () => {
+    const { id, outs } = await created({ ...HTTP_FULL, alerts: [ALERT_1], adoptUuid: undefined });
+    const [stored] = await admin.monitors();
+    expect(id).toBe(stored.uuid);
+    expect(outs.uuid).toBe(id);
+    expect(stored).toMatchObject({ name: "api", urn: HTTP_FULL.target, httpFollowRedirects: true, intervalId: 60, alerts: [ALERT_1] });
+    const [post] = await admin.requests();
+    expect(post).toMatchObject({ method: "POST", route: "POST /monitors", status: 201 });
+    expect(post.body).toMatchObject({ urn: HTTP_FULL.target, interval: 60, followRedirects: true, alerts: [ALERT_1] });
+    expect(post.body).not.toHaveProperty("target");
+    expect(outs).toMatchObject({ target: HTTP_FULL.target, intervalId: 60, httpFollowRedirects: true, alerts: [ALERT_1] });
+    expect(outs.declaredFields).toContain("alerts");
+  });
+
+  test("a tcp monitor written with capitalised keys and a quoted interval", async () => {
+    const { outs } = await created({ ...TCP_FULL, interval: "300", tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } });
+    expect(outs).toMatchObject({ intervalId: 300, tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true } });
+  });
+
+  test("an alert uuid the service does not know: the 422 names the field", async () => {
+    const error = await createMonitor(t.client, checked({ ...HTTP_MIN, alerts: ["no-such-alert"] })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toMatch(/^POST \/monitors failed with 422 Unprocessable Entity: alerts\[0\]: no alert with uuid "no-such-alert"/);
+  });
+});
+
+describe("read (refresh)", () => {
+  test("finds the monitor: the state is unchanged and gives no diff", async () => {
+    const { id, outs, inputs } = await created(HTTP_FULL);
+    const outcome = await readMonitor(t.client, id, outs);
+    expect(outcome.kind).toBe("found");
+    if (outcome.kind !== "found") return;
+    expect(outcome.id).toBe(id);
+    expect(outcome.props).toEqual(outs);
+    expect(outcome.inputs).toEqual(inputs);
+    expect(diffMonitor(outcome.props, inputs).changes).toBe(false);
+  });
+
+  test("a declared field changed in the dashboard shows as a diff; an undeclared one does not", async () => {
+    const { id, outs, inputs } = await created(HTTP_MIN);
+    await admin.drift(id, { name: "renamed by hand", description: "added by hand" });
+    const outcome = await readMonitor(t.client, id, outs);
+    if (outcome.kind !== "found") throw new Error(outcome.kind);
+    expect(outcome.props).toMatchObject({ name: "renamed by hand", description: "added by hand" });
+    expect(outcome.props.declaredFields).toEqual(outs.declaredFields);
+    expect(outcome.inputs).not.toHaveProperty("description");
+    expect(diffMonitor(outcome.props, inputs).changed).toEqual(["name"]);
+  });
+
+  test("an alert attached in the dashboard to a monitor declaring alerts: diff says replace", async () => {
+    const { id, outs, inputs } = await created({ ...HTTP_MIN, alerts: [ALERT_1] });
+    await admin.drift(id, { alerts: [ALERT_1, ALERT_2] });
+    const outcome = await readMonitor(t.client, id, outs);
+    if (outcome.kind !== "found") throw new Error(outcome.kind);
+    expect(diffMonitor(outcome.props, inputs)).toEqual({ changes: true, replaces: ["alerts"], changed: ["alerts"] });
+  });
+
+  test("404: deleted in the dashboard, so gone", async () => {
+    const { id, outs } = await created(HTTP_MIN);
+    await admin.remove(id);
+    expect(await readMonitor(t.client, id, outs)).toEqual({ kind: "gone" });
+  });
+});
+
+describe("update", () => {
+  test("a changed field is PATCHed, with the declared state and never alerts", async () => {
+    const { id, outs, inputs } = await created({ ...HTTP_FULL, alerts: [ALERT_1] });
+    const next = { ...inputs, name: "api v2", regions: [3, 1] };
+    const { outs: after } = await updateMonitor(t.client, id, outs, next);
+    const patch = (await admin.requests()).find((r) => r.method === "PATCH");
+    expect(patch.status).toBe(200);
+    expect(patch.body).not.toHaveProperty("alerts");
+    expect(patch.body).toMatchObject({ name: "api v2", regions: [3, 1], urn: HTTP_FULL.target });
+    expect(after).toMatchObject({ name: "api v2", alerts: [ALERT_1] });
+    expect(after.updatedAt).toEqual(expect.any(String));
+    expect(diffMonitor(after, next).changes).toBe(false);
+  });
+
+  test("clearing fields: each removed field is sent as null and is empty afterwards", async () => {
+    const { id, outs } = await created({ ...HTTP_FULL, alerts: [ALERT_1] });
+    const next = checked({ ...HTTP_MIN, name: "api", target: HTTP_FULL.target, alerts: [ALERT_1] });
+    const { outs: after } = await updateMonitor(t.client, id, outs, next);
+    const patch = (await admin.requests()).find((r) => r.method === "PATCH");
+    for (const field of ["title", "followRedirects", "timeout", "description", "groups", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "maintenance"]) {
+      expect([field, patch.body[field]]).toEqual([field, null]);
+    }
+    const stored = await admin.monitor(id);
+    expect(stored).toMatchObject({
+      title: null, httpFollowRedirects: null, timeout: null, description: null, groups: [], degradedThreshold: null, apdexThreshold: null,
+      httpRequest: null, httpResponse: null, maintenance: null, alerts: [ALERT_1],
+    });
+    for (const field of ["title", "httpFollowRedirects", "groups", "httpRequest", "maintenance"]) expect(after).not.toHaveProperty(field);
+    expect(after.declaredFields).toEqual(["name", "type", "target", "interval", "regions", "alerts"]);
+    expect(diffMonitor(after, next).changes).toBe(false);
+  });
+
+  test("a key removed inside an option object is cleared too (objects are sent whole)", async () => {
+    const { id, outs } = await created(HTTP_FULL);
+    const next = checked({ ...HTTP_FULL, httpResponse: { status: ["200"] } });
+    const { outs: after } = await updateMonitor(t.client, id, outs, next);
+    expect(after.httpResponse).toEqual({ status: ["200"] });
+    expect(diffMonitor(after, next).changes).toBe(false);
+  });
+
+  test("a field the program never declared is left as the dashboard set it", async () => {
+    const { id, outs, inputs } = await created(HTTP_MIN);
+    await admin.drift(id, { description: "by hand" });
+    await updateMonitor(t.client, id, outs, { ...inputs, name: "web 2" });
+    expect(await admin.monitor(id)).toMatchObject({ name: "web 2", description: "by hand" });
+  });
+
+  test("the monitor deleted in the dashboard: the 404 names the request", async () => {
+    const { id, outs, inputs } = await created(HTTP_MIN);
+    await admin.remove(id);
+    await expect(updateMonitor(t.client, id, outs, { ...inputs, name: "x" })).rejects.toThrow(`PATCH /monitors/${id} failed with 404 Not Found`);
+  });
+});
+
+describe("delete", () => {
+  test("deletes; deleting again (404) is success", async () => {
+    const { id } = await created(HTTP_MIN);
+    await deleteMonitor(t.client, id, "web");
+    expect(await admin.monitors()).toEqual([]);
+    await expect(deleteMonitor(t.client, id, "web")).resolves.toBeUndefined();
+    const deletes = (await admin.requests()).filter((r) => r.method === "DELETE").map((r) => r.status);
+    expect(deletes).toEqual([204, 404]);
+  });
+});
+
+describe("adoption (adoptUuid)", () => {
+  test("takes over an existing monitor with a PATCH to the declared state, no POST", async () => {
+    const existing = await admin.createMonitor({ name: "legacy", type: "https", urn: "https://old.example.com", interval: 300, regions: [9], title: "Old" });
+    await admin.clearRequests();
+    const { id, outs, inputs } = await created({ ...HTTP_FULL, adoptUuid: existing.uuid });
+    expect(id).toBe(existing.uuid);
+    const log = await admin.requests();
+    expect(log.map((r) => r.route)).toEqual(["PATCH /monitors/:uuid"]);
+    expect(log[0].body).not.toHaveProperty("adoptUuid");
+    expect(await admin.monitors()).toHaveLength(1);
+    expect(await admin.monitor(id)).toMatchObject({ name: "api", urn: HTTP_FULL.target, regions: [1, 2, 3], title: "API" });
+    expect(diffMonitor(outs, inputs).changes).toBe(false);
+  });
+
+  test("declared alerts equal to the adopted monitor's (in any order): adopted", async () => {
+    const existing = await admin.createMonitor({ ...recordless(HTTP_MIN), alerts: [ALERT_1, ALERT_2] });
+    const { id, outs } = await created({ ...HTTP_MIN, alerts: [ALERT_2, ALERT_1], adoptUuid: existing.uuid });
+    expect(id).toBe(existing.uuid);
+    expect(outs.alerts).toEqual([ALERT_1, ALERT_2]);
+  });
+
+  test("declared alerts that differ: an error that still hands the adopted monitor to the state", async () => {
+    const existing = await admin.createMonitor({ ...recordless(HTTP_MIN), alerts: [ALERT_1] });
+    const error = (await created({ ...HTTP_MIN, alerts: [ALERT_2], adoptUuid: existing.uuid }).catch((e: unknown) => e)) as Error & {
+      id?: string; properties?: Args; reasons?: string[];
+    };
+    expect(error.message).toMatch(/adopted .* but its alerts \["alert-0001"\] differ from the declared \["alert-0002"\]/);
+    expect(error.message).toMatch(/Declare the alerts it has, or remove adoptUuid/);
+    expect(error.id).toBe(existing.uuid);
+    expect(error.properties).toMatchObject({ uuid: existing.uuid, name: "web" });
+    expect(error.reasons).toEqual([expect.stringContaining("alerts")]);
+  });
+
+  test("alerts removed later while adoptUuid stays: the replacement must not adopt, then delete, the same monitor", async () => {
+    const existing = await admin.createMonitor({ ...recordless(HTTP_MIN), alerts: [ALERT_1] });
+    const { id, outs } = await created({ ...HTTP_MIN, alerts: [ALERT_1], adoptUuid: existing.uuid });
+    // The engine's replace: diff, create the replacement, then delete the old resource by its id.
+    const news = checked({ ...HTTP_MIN, adoptUuid: existing.uuid });
+    let refusal: Error | undefined;
+    try {
+      const diff = diffMonitor(outs, news);
+      if (diff.replaces.length > 0) {
+        await createMonitor(t.client, news);
+        await deleteMonitor(t.client, id, "web");
+      }
+    } catch (error) {
+      refusal = error as Error;
+    }
+    expect((await admin.monitors()).map((m) => m.uuid)).toEqual([existing.uuid]);
+    expect(refusal?.message).toMatch(/alerts .* replaced, but adoptUuid still names this monitor .*remove adoptUuid/);
+  });
+
+  test("an adoptUuid that does not exist: 404 naming the request", async () => {
+    await expect(created({ ...HTTP_MIN, adoptUuid: "no-such-monitor" })).rejects.toThrow("PATCH /monitors/no-such-monitor failed with 404 Not Found");
+  });
+});
+
+describe("a service that only has the documented routes (GET and DELETE answer 405)", () => {
+  let documented: RunningEmulator;
+  let d: TestClient;
+  beforeAll(async () => {
+    documented = await startTestEmulator({ documentedOnly: true });
+  });
+  afterAll(() => documented.close());
+  beforeEach(() => {
+    d = testClient(documented);
+  });
+
+  test("read: unsupported, with the status, so the state is kept", async () => {
+    const { id, outs } = await createMonitor(d.client, checked(HTTP_MIN));
+    expect(await readMonitor(d.client, id, outs)).toEqual({ kind: "unsupported", status: 405 });
+  });
+
+  test("delete: an error that names retainOnDelete: true and the dashboard", async () => {
+    const { id } = await createMonitor(d.client, checked(HTTP_MIN));
+    const error = (await deleteMonitor(d.client, id, "web").catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe(
+      `monitor "web" (${id}): the service does not allow deleting monitors through the API (DELETE answered 405). ` +
+      "Delete it in the service's dashboard, or set the resource option `retainOnDelete: true` on it to drop it from the stack and leave it in the service.",
+    );
+    expect(error.cause).toBeInstanceOf(ApiError);
+  });
+
+  test("create, update and adoption still work", async () => {
+    const { id, outs, } = await createMonitor(d.client, checked(HTTP_MIN));
+    const { outs: after } = await updateMonitor(d.client, id, outs, checked({ ...HTTP_MIN, title: "T" }));
+    expect(after.title).toBe("T");
+    const adopted = await createMonitor(d.client, checked({ ...HTTP_MIN, name: "again", adoptUuid: id }));
+    expect(adopted.id).toBe(id);
+  });
+});
+
+/** Canonical inputs in request spelling (target -> urn), for seeding through the admin API. */
+function recordless(inputs: Args): Args {
+  const { target, ...rest } = inputs;
+  return { ...rest, urn: target };
+}
