@@ -1,0 +1,170 @@
+// The API key never appears in any error text or log line, whatever goes wrong: a wrong key (401),
+// unknown objects, validation errors, unsupported routes, refused or hanging connections, and a
+// service (here the emulator's scripted answers) that echoes the key back in JSON, text or HTML.
+import { inspect } from "node:util";
+import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
+import type { RunningEmulator } from "../../../emulator/types";
+import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
+import { admin, startTestEmulator } from "../../helpers/emulator-http";
+import { HTTP_MIN } from "../../helpers/monitor-records";
+import { closedPort } from "../../helpers/scripted-server";
+
+const KEY = "sk-live-DISTINCT-93f0c1e2b7a4";
+const inputs = checkMonitor(HTTP_MIN).inputs;
+
+let right: RunningEmulator; // accepts KEY
+let wrong: RunningEmulator; // expects another key: every request is a 401
+let documented: RunningEmulator; // GET and DELETE of monitors answer 405
+const logLines: string[] = [];
+const errors: { what: string; error: unknown }[] = [];
+
+function client(emulator: RunningEmulator | string, options: Partial<UptimeClientOptions> = {}): UptimeClient {
+  return new UptimeClient({
+    baseUrl: typeof emulator === "string" ? emulator : emulator.url,
+    apiKey: KEY,
+    retry: { baseDelayMs: 1, maxRetries: 2 },
+    sleep: async () => undefined,
+    log: { debug: (m) => logLines.push(m), warn: (m) => logLines.push(m) },
+    ...options,
+  });
+}
+
+/** Runs a call that must fail and keeps its error for the sweep at the end. */
+async function failing(what: string, run: () => Promise<unknown>): Promise<Error> {
+  const error = await run().then(
+    () => new Error(`${what}: expected a failure`),
+    (e: unknown) => e,
+  );
+  errors.push({ what, error });
+  return error as Error;
+}
+
+/** Every text a user or a log could get from an error: message, stack, fields, causes, inspection. */
+function textsOf(error: unknown, depth = 0): string[] {
+  if (!(error instanceof Error) || depth > 5) return [String(error)];
+  const own = Object.fromEntries(Object.entries(error).filter(([k]) => k !== "cause"));
+  return [
+    error.message, error.stack ?? "", String(error), JSON.stringify(own), inspect(error, { depth: 6 }),
+    ...(error.cause === undefined ? [] : textsOf(error.cause, depth + 1)),
+  ];
+}
+
+async function setFaults(emulator: RunningEmulator, config: unknown): Promise<void> {
+  const reply = await admin(emulator, "PUT", "/faults", config);
+  if (reply.status !== 200) throw new Error(reply.text);
+}
+
+beforeAll(async () => {
+  [right, wrong, documented] = await Promise.all([
+    startTestEmulator({ apiKey: KEY }),
+    startTestEmulator({ apiKey: "some-other-key" }),
+    startTestEmulator({ apiKey: KEY, documentedOnly: true }),
+  ]);
+});
+afterAll(async () => {
+  await closeAllPools();
+  await Promise.all([right.close(), wrong.close(), documented.close()]);
+});
+beforeEach(async () => {
+  await setFaults(right, { rules: [] });
+});
+
+describe("each failure, read as a user would", () => {
+  test("401 for a wrong key, on every operation, with the hint and without the key", async () => {
+    for (const c of [client(wrong), client(wrong, { authScheme: "Bearer" })]) {
+      const messages = [
+        (await failing("create 401", () => createMonitor(c, inputs))).message,
+        (await failing("read 401", () => readMonitor(c, "m-1", {}))).message,
+        (await failing("update 401", () => updateMonitor(c, "m-1", {}, inputs))).message,
+        (await failing("delete 401", () => deleteMonitor(c, "m-1", "web"))).message,
+        (await failing("webhooks 401", () => c.webhooks.listPage({ recordOffset: 0, pageSize: 20 }))).message,
+      ];
+      for (const m of messages) expect(m).toMatch(/failed with 401 Unauthorized: invalid API key in the Authorization header \(check uptime:apiKey/);
+    }
+  });
+
+  test("404, 422, 400 and 405 from the service", async () => {
+    const c = client(right);
+    expect((await failing("404", () => updateMonitor(c, "no-such", {}, inputs))).message).toMatch(/404 Not Found/);
+    expect((await failing("422", () => c.monitors.create({ ...HTTP_MIN, regions: [] } as never))).message).toMatch(/422 Unprocessable Entity/);
+    const { id } = await createMonitor(c, inputs);
+    expect((await failing("400", () => c.monitors.update(id, { alerts: [] }))).message).toMatch(/400 Bad Request: alerts: not a parameter of edit/);
+    const d = client(documented);
+    const created = await createMonitor(d, inputs);
+    expect((await failing("405", () => deleteMonitor(d, created.id, "web"))).message).toMatch(/retainOnDelete: true/);
+  });
+
+  test("a refused connection, retried and then given up", async () => {
+    const c = client(`http://127.0.0.1:${await closedPort()}/v1`);
+    expect((await failing("refused", () => readMonitor(c, "m-1", {}))).message).toMatch(/connection refused/);
+  });
+
+  test("answers that never come", async () => {
+    await setFaults(right, { rules: [{ respond: { status: 200, hang: true } }] });
+    const c = client(right, { requestTimeoutMs: 100, retry: { maxRetries: 0 } });
+    expect((await failing("hang GET", () => readMonitor(c, "m-1", {}))).message).toMatch(/no response within 100 ms/);
+    expect((await failing("hang POST", () => createMonitor(c, inputs))).message).toMatch(/adoptUuid/);
+  });
+
+  test("a dropped POST's recovery message", async () => {
+    await setFaults(right, { rules: [{ route: "POST /monitors", dropAfterRate: 1 }] });
+    expect((await failing("drop", () => createMonitor(client(right), inputs))).message).toMatch(/adoptUuid/);
+  });
+});
+
+describe("a service that echoes the key back", () => {
+  const echo = async (respond: Record<string, unknown>) => setFaults(right, { rules: [{ respond }] });
+
+  test("in a JSON error message", async () => {
+    await echo({ status: 401, headers: { "content-type": "application/json" }, body: JSON.stringify({ error: { code: "unauthorized", message: `bad key ${KEY}` } }) });
+    const error = await failing("json echo", () => readMonitor(client(right), "m-1", {}));
+    expect(error.message).toContain("bad key [REDACTED]");
+  });
+
+  test("in an HTML error page, title and body", async () => {
+    await echo({ status: 502, headers: { "content-type": "text/html" }, body: `<!doctype html><html><head><title>Gateway saw ${KEY}</title></head><body>${KEY}</body></html>` });
+    const error = await failing("html echo", () => readMonitor(client(right), "m-1", {}));
+    expect(error.message).toContain('an HTML page "Gateway saw [REDACTED]"');
+  });
+
+  test("in plain text, at every place the excerpt could cut it", async () => {
+    for (const pad of [0, 150, 185, 190, 195, 199]) {
+      await echo({ status: 500, headers: { "content-type": "text/plain" }, body: `${"x".repeat(pad)}${KEY}${"y".repeat(50)}` });
+      await failing(`text echo at ${pad}`, () => readMonitor(client(right), "m-1", {}));
+    }
+  });
+
+  test("in a success body that is not JSON, and in one that is too big", async () => {
+    await echo({ status: 200, headers: { "content-type": "text/plain" }, body: `ok ${KEY}` });
+    expect((await failing("non-JSON success", () => readMonitor(client(right), "m-1", {}))).message).toContain("ok [REDACTED]");
+    await echo({ status: 200, headers: { "content-type": "application/json" }, body: `{"monitor":{"uuid":"${KEY}","name":"${"n".repeat(3000)}"}}` });
+    await failing("too big", () => readMonitor(client(right, { maxResponseBytes: 1000 }), "m-1", {}));
+  });
+
+  test("in 429 and 503 answers that are retried (the debug lines carry no body)", async () => {
+    await setFaults(right, {
+      rules: [{ respond: { status: 503, headers: { "content-type": "text/plain", "retry-after": "0" }, body: `down ${KEY}` } }],
+    });
+    await failing("503 echo retried", () => readMonitor(client(right), "m-1", {}));
+    expect(logLines.some((l) => l.includes("503; retry"))).toBe(true);
+  });
+});
+
+test("sweep: no error text and no log line holds the key, or any 8-character piece of it", () => {
+  expect(errors.length).toBeGreaterThanOrEqual(20);
+  expect(logLines.length).toBeGreaterThan(0);
+  const pieces = Array.from({ length: KEY.length - 7 }, (_, i) => KEY.slice(i, i + 8));
+  for (const { what, error } of errors) {
+    for (const text of textsOf(error)) {
+      for (const piece of pieces) expect([what, piece, text.includes(piece)]).toEqual([what, piece, false]);
+    }
+  }
+  for (const line of logLines) for (const piece of pieces) expect([line, line.includes(piece)]).toEqual([line, false]);
+});
+
+test("the emulator's own request log shows the credential as [REDACTED]", async () => {
+  const reply = await admin(right, "GET", "/requests");
+  expect(reply.json.requests.length).toBeGreaterThan(0);
+  expect(reply.text).not.toContain(KEY);
+  for (const r of reply.json.requests) expect(r.headers.authorization).toBe("[REDACTED]");
+});
