@@ -1,0 +1,117 @@
+// The Monitor's dynamic-provider object (what the shim calls in the provider process) against the
+// emulator, configured the way the engine configures it: the stack config handed to configure().
+import { closeAllPools } from "../../../provider/api/client";
+import { providers } from "../../../provider/dynamic";
+import { resetSession } from "../../../provider/session";
+import type { RunningEmulator } from "../../../emulator/types";
+import { API_KEY, startTestEmulator } from "../../helpers/emulator-http";
+import { adminApi } from "../../helpers/monitor-emulator";
+
+const provider = providers.monitor;
+const PROVIDER_TEXT = "exports.handler = __f0; /* as stored by the engine */";
+type Args = Record<string, unknown>;
+
+let emulator: RunningEmulator;
+let documented: RunningEmulator;
+const savedEnv = { ...process.env };
+
+function configureFor(target: RunningEmulator): Promise<void> {
+  const config: Record<string, string> = { "uptime:apiKey": API_KEY, "uptime:baseUrl": target.url, "uptime:maxRetries": "1" };
+  return Promise.resolve(provider.configure({ config: { get: (key: string) => config[key] } }));
+}
+
+beforeAll(async () => {
+  delete process.env.UPTIME_API_KEY;
+  delete process.env.UPTIME_BASE_URL;
+  [emulator, documented] = await Promise.all([startTestEmulator(), startTestEmulator({ documentedOnly: true })]);
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  resetSession();
+  await closeAllPools();
+  await Promise.all([emulator.close(), documented.close()]);
+});
+
+/** What the SDK's Monitor sends: the program's spellings, urn handed over as target, plus __provider. */
+const programInputs: Args = {
+  __provider: PROVIDER_TEXT, name: "api", type: "https", target: "https://api.example.com/health", httpFollowRedirects: true,
+  intervalId: "60", regions: [2, 1], httpRequest: { method: "get", headers: [{ name: "X-Probe", value: "1" }] }, title: null,
+};
+
+test("check, create, diff, read, update, delete: the whole lifecycle through the provider object", async () => {
+  await configureFor(emulator);
+  const admin = adminApi(emulator);
+  await admin.reset();
+
+  const checked = await provider.check({}, programInputs);
+  expect(checked.failures).toEqual([]);
+  expect(checked.inputs).toEqual({
+    name: "api", type: "https", target: "https://api.example.com/health", followRedirects: true, interval: 60, regions: [2, 1],
+    httpRequest: { method: "GET", headers: [{ name: "X-Probe", value: "1" }] },
+  });
+  const inputs = checked.inputs as Args;
+
+  const created = await provider.create(inputs);
+  expect(created.id).toEqual(expect.any(String));
+  const outs = created.outs as Args;
+  expect(JSON.parse(JSON.stringify(outs))).toEqual(outs);
+
+  // The engine hands diff the stored outputs and the checked inputs, both with __provider.
+  expect(await provider.diff(created.id, { ...outs, __provider: PROVIDER_TEXT }, { ...inputs, __provider: "newer text" })).toEqual({
+    changes: false, replaces: [], deleteBeforeReplace: false,
+  });
+
+  const read = await provider.read(created.id, { ...outs, __provider: PROVIDER_TEXT });
+  expect(read.id).toBe(created.id);
+  expect(read.props).toMatchObject({ uuid: created.id, target: inputs.target, intervalId: 60 });
+
+  const next = (await provider.check(inputs, { ...programInputs, title: "API", httpRequest: null })).inputs as Args;
+  const diff = await provider.diff(created.id, outs, next);
+  expect(diff).toMatchObject({ changes: true, replaces: [] });
+  const updated = await provider.update(created.id, outs, next);
+  expect(updated.outs).toMatchObject({ title: "API" });
+  expect(updated.outs).not.toHaveProperty("httpRequest");
+  expect((await admin.monitor(created.id)).httpRequest).toBeNull();
+
+  await provider.delete(created.id, updated.outs as Args);
+  expect(await admin.monitors()).toEqual([]);
+  expect(await provider.read(created.id, updated.outs as Args)).toEqual({ id: "" });
+});
+
+test("a changed alerts list is reported as a replace", async () => {
+  await configureFor(emulator);
+  const outs = { uuid: "m-1", name: "api", type: "https", target: "https://x.example", intervalId: 60, regions: [1], alerts: ["a-1"], declaredFields: ["name", "type", "target", "interval", "regions", "alerts"] };
+  const news = { name: "api", type: "https", target: "https://x.example", interval: 60, regions: [1], alerts: ["a-2"] };
+  expect(await provider.diff("m-1", outs, news)).toEqual({ changes: true, replaces: ["alerts"], deleteBeforeReplace: false });
+});
+
+test("check fails before any request when the key is not configured, naming both ways to set it", async () => {
+  await provider.configure({ config: { get: () => undefined } });
+  const admin = adminApi(emulator);
+  await admin.clearRequests();
+  const result = await provider.check({}, programInputs);
+  expect(result.failures).toEqual([
+    { property: "uptime:apiKey", reason: "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY" },
+  ]);
+  expect(await admin.requests()).toEqual([]);
+});
+
+test("documented routes only: refresh keeps the state and warns once; destroy names retainOnDelete", async () => {
+  await configureFor(documented);
+  const warnings: string[] = [];
+  const spy = jest.spyOn(console, "warn").mockImplementation((message: unknown) => {
+    warnings.push(String(message));
+  });
+  try {
+    const inputs = (await provider.check({}, programInputs)).inputs as Args;
+    const a = await provider.create(inputs);
+    const b = await provider.create({ ...inputs, name: "second" });
+    const props = { ...(a.outs as Args), __provider: PROVIDER_TEXT };
+    expect(await provider.read(a.id, props)).toEqual({ id: a.id, props });
+    await provider.read(b.id, b.outs as Args);
+    expect(warnings.filter((w) => w.includes("answered 405 to reading a monitor"))).toHaveLength(1);
+    await expect(provider.delete(a.id, a.outs as Args)).rejects.toThrow(/retainOnDelete: true/);
+  } finally {
+    spy.mockRestore();
+  }
+});
