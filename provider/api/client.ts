@@ -54,6 +54,8 @@ export async function closeAllPools(): Promise<void> {
 }
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+// TLS handshake failures (certificate checks, a non-TLS peer): nothing was sent, and a retry fails the same way.
+const TLS_CODE = /^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|^UNABLE_TO_/;
 const noopLog: ClientLogger = { debug: () => undefined, warn: () => undefined };
 
 export class UptimeClient {
@@ -201,9 +203,13 @@ export class UptimeClient {
 
   private connectionError(method: string, path: string, error: unknown): ConnectionError {
     const code = (error as { code?: string }).code ?? "";
-    const notSent = NOT_SENT_CODES.has(code);
+    const tls = TLS_CODE.test(code);
+    const notSent = NOT_SENT_CODES.has(code) || tls;
     let detail = this.redact((error as Error).message ?? String(error));
-    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    if (tls) {
+      const reason = this.redact((error as { reason?: string }).reason ?? detail);
+      detail = `TLS with ${this.origin} failed before anything was sent: ${reason} (${code}); check uptime:baseUrl, and that this machine trusts the service's certificate`;
+    } else if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
       detail = `no response within ${this.requestTimeoutMs} ms (uptime:requestTimeoutMs)`;
     } else if (code === "UND_ERR_CONNECT_TIMEOUT") {
       detail = `could not connect to ${this.origin} within ${this.connectTimeoutMs} ms`;
@@ -212,7 +218,7 @@ export class UptimeClient {
     } else if (code === "UND_ERR_SOCKET" || code === "ECONNRESET") {
       detail = `the connection was closed before a response (${detail})`;
     }
-    return new ConnectionError({ method, path, detail, mayHaveReachedServer: !notSent, cause: error });
+    return new ConnectionError({ method, path, detail, mayHaveReachedServer: !notSent, permanent: tls, cause: error });
   }
 
   private redact(text: string): string {

@@ -55,12 +55,15 @@ export class ConnectionError extends UptimeError {
   readonly method: string;
   readonly path: string;
   readonly mayHaveReachedServer: boolean;
+  /** Retrying cannot help (a TLS failure: an untrusted certificate, or https:// at a plain-HTTP port). */
+  readonly permanent: boolean;
 
-  constructor(args: { method: string; path: string; detail: string; mayHaveReachedServer: boolean; cause?: unknown }) {
+  constructor(args: { method: string; path: string; detail: string; mayHaveReachedServer: boolean; permanent?: boolean; cause?: unknown }) {
     super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause });
     this.method = args.method;
     this.path = args.path;
     this.mayHaveReachedServer = args.mayHaveReachedServer;
+    this.permanent = args.permanent ?? false;
   }
 }
 

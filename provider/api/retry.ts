@@ -31,6 +31,7 @@ export function isRetryable(method: string, error: unknown): boolean {
     return RETRIED_STATUSES.has(error.status) && IDEMPOTENT.has(method);
   }
   if (error instanceof ConnectionError) {
+    if (error.permanent) return false;
     return IDEMPOTENT.has(method) || !error.mayHaveReachedServer;
   }
   return false;

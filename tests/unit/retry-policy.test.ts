@@ -20,6 +20,8 @@ describe("isRetryable", () => {
     ["409", api(409), { GET: false, POST: false, PATCH: false, DELETE: false }],
     ["connection never opened", conn(false), { GET: true, POST: true, PATCH: true, DELETE: true }],
     ["connection dropped after sending", conn(true), { GET: true, POST: false, PATCH: true, DELETE: true }],
+    ["a TLS failure (permanent)", new ConnectionError({ method: "X", path: "/p", detail: "d", mayHaveReachedServer: false, permanent: true }),
+      { GET: false, POST: false, PATCH: false, DELETE: false }],
     ["any other error", new Error("bug"), { GET: false, POST: false, PATCH: false, DELETE: false }],
   ];
   test.each(cases)("%s", (_name, error, expected) => {

@@ -1,0 +1,85 @@
+// A TLS failure (an untrusted certificate, or https:// pointing at a plain-HTTP port) happens before
+// any byte of the request is sent, and retrying cannot fix it: the client says so at once, and a
+// failed create does not send the user to the dashboard looking for a monitor that cannot exist.
+import { createServer as createHttpsServer, Server as HttpsServer } from "node:https";
+import { createServer as createHttpServer, Server as HttpServer } from "node:http";
+import { UptimeClient, closeAllPools } from "../../provider/api/client";
+import { ConnectionError } from "../../provider/api/errors";
+import { createMonitor } from "../../provider/monitor";
+
+// A self-signed certificate for CN=uptime-test.invalid, valid until 2126: trusted by nobody.
+const KEY_PEM = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgqcx9EI/PSJ4yeXJp
+g81b/OgX+wz6nwKCJtbyjXsyIUWhRANCAAT5xSjpg6Y9LU4MGPbbmqPV4W5nTzn2
+4VSjLWYknoYFxXu2PEbvBHmatd8ehFUoO7HIjddwZPgHyQHt6elk4RIU
+-----END PRIVATE KEY-----`;
+const CERT_PEM = `-----BEGIN CERTIFICATE-----
+MIIBkzCCATmgAwIBAgIUSozyWgZP/GyJx4z16Y0B2FIfUZowCgYIKoZIzj0EAwIw
+HjEcMBoGA1UEAwwTdXB0aW1lLXRlc3QuaW52YWxpZDAgFw0yNjExMjIwMjE1MjFa
+GA8yMTI2MTAyOTAyMTUyMVowHjEcMBoGA1UEAwwTdXB0aW1lLXRlc3QuaW52YWxp
+ZDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABPnFKOmDpj0tTgwY9tuao9XhbmdP
+OfbhVKMtZiSehgXFe7Y8Ru8EeZq13x6EVSg7sciN13Bk+AfJAe3p6WThEhSjUzBR
+MB0GA1UdDgQWBBRDbU4y+xbdtU2BlW3UQORSfpgbRzAfBgNVHSMEGDAWgBRDbU4y
++xbdtU2BlW3UQORSfpgbRzAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0gA
+MEUCIQDq2TJWPAAa1KoyGqdiwjcUlZ5joL/sDyT3S4I9ayCIwAIgbG2tDx7Ikw13
+Wpu9QYS2B28Nfk2d4HeExSj9T1Xbn3M=
+-----END CERTIFICATE-----`;
+
+const answered: string[] = [];
+let tls: HttpsServer;
+let plain: HttpServer;
+let tlsUrl: string;
+let plainAsHttpsUrl: string;
+
+async function listen(server: HttpsServer | HttpServer): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+beforeAll(async () => {
+  const handler = (req: { method?: string }, res: { writeHead(s: number): void; end(b: string): void }) => {
+    answered.push(req.method ?? "");
+    res.writeHead(201);
+    res.end("{}");
+  };
+  tls = createHttpsServer({ key: KEY_PEM, cert: CERT_PEM }, handler);
+  plain = createHttpServer(handler);
+  tlsUrl = `https://127.0.0.1:${await listen(tls)}/v1`;
+  plainAsHttpsUrl = `https://127.0.0.1:${await listen(plain)}/v1`;
+});
+afterAll(async () => {
+  await closeAllPools();
+  tls.closeAllConnections();
+  plain.closeAllConnections();
+  await Promise.all([new Promise((r) => tls.close(r)), new Promise((r) => plain.close(r))]);
+});
+
+function client(baseUrl: string): { client: UptimeClient; waits: number[] } {
+  const waits: number[] = [];
+  return { client: new UptimeClient({ baseUrl, apiKey: "k-tls-test-123", sleep: async (ms) => void waits.push(ms) }), waits };
+}
+
+test.each([
+  ["an untrusted certificate", () => tlsUrl, /self-signed certificate/],
+  ["https:// at a plain-HTTP port", () => plainAsHttpsUrl, /wrong version number/],
+])("%s: nothing sent, not retried, and the message names TLS and uptime:baseUrl", async (_name, url, detail) => {
+  for (const method of ["GET", "POST"]) {
+    const c = client(url());
+    const call = method === "GET" ? c.client.monitors.get("m-1") : c.client.monitors.create({ name: "x" });
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).mayHaveReachedServer).toBe(false);
+    expect((error as Error).message).toMatch(detail);
+    expect((error as Error).message).toMatch(/TLS .*uptime:baseUrl/);
+    expect(c.waits).toEqual([]);
+  }
+  expect(answered).toEqual([]);
+});
+
+test("a create that fails on TLS does not suggest the monitor may exist", async () => {
+  const error = (await createMonitor(client(tlsUrl).client, { name: "web", type: "https", target: "https://x.example", interval: 60, regions: [1] })
+    .catch((e: unknown) => e)) as Error;
+  expect(error).toBeInstanceOf(ConnectionError);
+  expect(error.message).not.toMatch(/may have created|adoptUuid/);
+});
