@@ -57,7 +57,8 @@ export function toFailures(issues: readonly z.core.$ZodIssue[], unknown: readonl
         ? issue.keys.map((k) => formatPath([...issue.path, k]))
         : [formatPath(issue.path)];
     for (const property of paths) {
-      if (unknown.some((u) => overlaps(property, u))) continue;
+      // A misspelt field is wrong whatever its value turns out to be: only value issues wait.
+      if (issue.code !== "unrecognized_keys" && unknown.some((u) => overlaps(property, u))) continue;
       const reason =
         issue.code === "unrecognized_keys"
           ? `${property}: unknown field; remove it or check its spelling against the documented fields`
@@ -122,10 +123,17 @@ export const int = (min: number, max: number) =>
     .min(min, { error: `must be ${min}-${max}` })
     .max(max, { error: `must be ${min}-${max}` });
 
-/** Host names per RFC 1123 (labels of letters, digits and hyphens), at most 253 characters. */
+/**
+ * Host names per RFC 1123 (labels of letters, digits and hyphens), at most 253 characters, or a
+ * dotted IPv4 address: a name whose last label is all digits must be one ("300.1.1.1" is neither).
+ */
 export function isHostName(host: string): boolean {
   if (host.length === 0 || host.length > 253) return false;
-  return host.split(".").every((label) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label));
+  const labels = host.split(".");
+  if (/^\d+$/.test(labels[labels.length - 1])) {
+    return labels.length === 4 && labels.every((l) => /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(l));
+  }
+  return labels.every((label) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label));
 }
 
 /** A https URL with a host, nothing else: used for webhooks, chat integrations. */

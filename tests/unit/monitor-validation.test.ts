@@ -32,6 +32,8 @@ const valid: [string, Args][] = [
   ["a tcp monitor", TCP],
   ["a tcp monitor on IPv6", { ...TCP, target: "[2001:db8::1]:443" }],
   ["a tcp monitor on IPv4", { ...TCP, target: "10.0.0.7:6379" }],
+  ["a tcp monitor on a host name with digits", { ...TCP, target: "db-1.10.example:6379" }],
+  ["a tcp monitor on 255.255.255.254", { ...TCP, target: "255.255.255.254:1" }],
   ["ports 1 and 65535", { ...TCP, target: "db:1" }],
   ["port 65535", { ...TCP, target: "db:65535" }],
   ["every http option", {
@@ -104,6 +106,10 @@ describe("urn (the target)", () => {
     ["[1:2]:443", /\[1:2\] is not an IPv6 address/],
     ["[db.internal]:443", /host:port|IPv6/],
     ["bad_host!:80", /not a valid host name/],
+    ["300.1.1.1:80", /not a valid host name or IPv4 address/],
+    ["1.2.3:80", /not a valid host name or IPv4 address/],
+    ["10.0.0.256:80", /not a valid host name or IPv4 address/],
+    ["db.123:80", /not a valid host name or IPv4 address/],
     ["tcp://db.internal:5432", /host:port/],
     ["db internal:5432", /host:port/],
   ])("tcp urn %j", (target, reason) => expectRejected({ ...TCP, target }, "target", reason));
@@ -221,6 +227,11 @@ describe("unknown fields and double spellings", () => {
     ["maintenance.times[0].startSecond", { maintenance: { ...WINDOW, times: [{ ...WINDOW.times[0], startSecond: 0 }] } }],
     ["maintenance.timezone", { maintenance: { ...WINDOW, timezone: "UTC" } }],
   ])("%s", (property, extra) => expectRejected({ ...HTTPS, ...extra }, property, /unknown field; remove it or check its spelling/));
+
+  test("an unknown field is rejected even while its value is unknown (the name is known)", () => {
+    expectRejected({ ...HTTPS, colour: UNKNOWN }, "colour", /unknown field/);
+    expectRejected({ ...HTTPS, httpRequest: { method: "GET", timeoutMs: UNKNOWN } }, "httpRequest.timeoutMs", /unknown field/);
+  });
 
   test("an unknown tcpOptions key", () =>
     expectRejected({ ...TCP, tcpOptions: { dataRequest: "x", DataResponse: "y" } }, "tcpOptions.DataResponse", /unknown field/));
