@@ -78,7 +78,9 @@ export class UptimeClient {
     this.secrets = [options.apiKey];
     this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    // Settings given as undefined keep their defaults (a spread would copy the undefined: unlimited retries).
+    const given = Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined);
+    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...Object.fromEntries(given) };
     this.maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
     this.log = options.log ?? noopLog;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));

@@ -171,6 +171,14 @@ describe("502/503/504: retried for GET, PATCH and DELETE, never for POST", () =>
     expect(server.requests).toHaveLength(3);
   });
 
+  test("retry settings left undefined keep their defaults (5 retries), not unlimited ones", async () => {
+    server.script(...Array.from({ length: 10 }, () => unavailable));
+    const h = harness({ retry: { maxRetries: undefined, baseDelayMs: 1, maxDelayMs: undefined } });
+    await expect(h.client.monitors.get("mon-1")).rejects.toBeInstanceOf(ApiError);
+    expect(server.requests).toHaveLength(6);
+    expect(h.waits.every((w) => Number.isFinite(w))).toBe(true);
+  });
+
   test("maxRetries: 0 means one attempt", async () => {
     server.script(unavailable, ok);
     const h = harness({ retry: { maxRetries: 0 } });
