@@ -109,10 +109,13 @@ export function monitorRequestBody(inputs: Record<string, unknown>, options: { f
   return body as MonitorRequestBody;
 }
 
-function ambiguousCreateMessage(name: unknown, error: ConnectionError): string {
+/** Answers after which the service (behind a gateway) may still have created the monitor: not retried for POST. */
+const AMBIGUOUS_STATUSES = new Set([502, 503, 504]);
+
+function ambiguousCreateMessage(name: unknown, error: Error): string {
   return (
-    `monitor ${JSON.stringify(name)}: ${error.message}. The service may have created the monitor before the ` +
-    `connection dropped, and the API offers no way to look it up by name. Check the service's dashboard for a ` +
+    `monitor ${JSON.stringify(name)}: ${error.message}. The service may have created the monitor before this ` +
+    `failure, and the API offers no way to look it up by name. Check the service's dashboard for a ` +
     `monitor named ${JSON.stringify(name)}: if it exists, set \`adoptUuid: "<its uuid>"\` on this resource and ` +
     `run \`pulumi up\` again (the provider takes it over instead of creating a second one); if it does not, ` +
     `just run \`pulumi up\` again.`
@@ -141,7 +144,9 @@ export async function createMonitor(client: UptimeClient, inputs: Record<string,
     const record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
     return { id: record.uuid, outs: monitorOutputs(record, inputs) };
   } catch (error) {
-    if (error instanceof ConnectionError && error.mayHaveReachedServer) throw new Error(ambiguousCreateMessage(inputs.name, error), { cause: error });
+    const ambiguous =
+      (error instanceof ConnectionError && error.mayHaveReachedServer) || (error instanceof ApiError && AMBIGUOUS_STATUSES.has(error.status));
+    if (ambiguous) throw new Error(ambiguousCreateMessage(inputs.name, error), { cause: error });
     throw error;
   }
 }

@@ -45,13 +45,22 @@ describe("POST /monitors", () => {
     ]);
   });
 
-  test("503 is not retried: nothing created, and the error says what failed", async () => {
-    await admin.faults({ rules: [{ route: "POST /monitors", rate5xx: 1, times: 1 }] });
-    const error = await createMonitor(t.client, inputs(HTTP_MIN)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(503);
+  test.each([502, 503, 504])("%i is not retried (a gateway may have passed it on): the error says what failed and how to recover", async (status) => {
+    await admin.faults({ rules: [{ route: "POST /monitors", rate5xx: 1, statuses: [status], times: 1 }] });
+    const error = (await createMonitor(t.client, inputs(HTTP_MIN)).catch((e: unknown) => e)) as Error;
+    expect(error.cause).toBeInstanceOf(ApiError);
+    expect((error.cause as ApiError).status).toBe(status);
+    expect(error.message).toMatch(new RegExp(`^monitor "web": POST /monitors failed with ${status} `));
+    expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
     expect(await admin.monitors()).toEqual([]);
     expect((await routeCounts())["POST /monitors"]).toBe(1);
+  });
+
+  test("a 4xx is a plain answer: no recovery advice", async () => {
+    await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 409, body: "{}" }, times: 1 }] });
+    const error = await createMonitor(t.client, inputs(HTTP_MIN)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).not.toContain("adoptUuid");
   });
 
   test("dropped after the service created it: not retried (no duplicate), and the message tells how to recover", async () => {
