@@ -74,13 +74,16 @@ _uptime_bootstrap() {
     echo "$lock_sha" > "$stamp"
     _done "npm ci"
   fi
-  # Programs (the examples, a user's) and the dynamic-provider process resolve this package by its
-  # name, as they would from a user's node_modules: link the repo into its own node_modules.
-  ln -sfn .. "$repo/node_modules/pulumi-uptime"
-
   _step "compile (tsc)"
   (cd "$repo" && npx tsc -p tsconfig.json) || { echo "bootstrap: tsc failed" >&2; return 1; }
-  _done "dist/ is up to date"
+  # The examples, the tests' programs and the dynamic-provider process resolve this package by name
+  # from node_modules, exactly as a user's program does; a copy (not a link) keeps its real path
+  # under node_modules, which is what makes Pulumi store `__provider` as a require of it.
+  rm -rf "$repo/node_modules/pulumi-uptime"
+  mkdir -p "$repo/node_modules/pulumi-uptime"
+  cp "$repo/package.json" "$repo/node_modules/pulumi-uptime/"
+  cp -R "$repo/dist" "$repo/node_modules/pulumi-uptime/dist"
+  _done "dist/ built and installed as node_modules/pulumi-uptime"
 
   # The dynamic-provider plugin shim ships inside @pulumi/pulumi. A Pulumi install of the user's own
   # bundles it; the CLI built here gets it next to its binary, where the CLI looks for bundled plugins.

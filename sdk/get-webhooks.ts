@@ -56,7 +56,7 @@ interface WebhooksImpl {
 export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksOptions = {}): Promise<GetWebhooksResult> {
   // Required by package name at call time: the SDK itself never loads the HTTP client.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const impl = require("pulumi-uptime/provider/webhooks") as WebhooksImpl;
+  const impl = require("pulumi-uptime/dist/provider/webhooks") as WebhooksImpl;
   const config = new pulumi.Config("uptime");
   const log = { debug: (m: string) => void pulumi.log.debug(m), warn: (m: string) => void pulumi.log.warn(m) };
   try {

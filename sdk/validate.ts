@@ -11,7 +11,7 @@ export function validateMonitorArgs(data: unknown, where: string): MonitorArgs {
   }
   const { urn, ...rest } = data as Record<string, unknown>;
   // Loaded on use, by package name, like the provider itself: the SDK carries no validation code.
-  const { checkMonitorArgs } = require("pulumi-uptime/provider/inputs/monitor");
+  const { checkMonitorArgs } = require("pulumi-uptime/dist/provider/inputs/monitor");
   const { failures } = checkMonitorArgs({ ...rest, target: urn }) as { failures: { reason: string }[] };
   if (failures.length > 0) {
     throw new Error(`${where}: invalid monitor:\n${failures.map((f) => `  - ${f.reason}`).join("\n")}`);

@@ -50,3 +50,13 @@ export async function createStack(
 export const collect = (into: string[]) => (line: string) => {
   into.push(line);
 };
+
+/** The stack's checkpoint file as the local backend stored it: secrets still encrypted. */
+export function rawCheckpoint(t: TestStack): string {
+  const stacks = path.join(t.backendDir, ".pulumi", "stacks");
+  const files = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(`${t.stack.name}.json`))
+    .map((f) => path.join(stacks, f));
+  if (files.length !== 1) throw new Error(`expected one checkpoint for ${t.stack.name} in ${stacks}, found ${files.length}`);
+  return fs.readFileSync(files[0], "utf8");
+}

@@ -9,7 +9,7 @@ import type { RunningEmulator } from "../../../emulator/types";
 import { API_KEY, Json, admin, startTestEmulator } from "../../helpers/emulator-http";
 
 // The SDK requires its implementation by package name (as installed); here that is the source.
-jest.mock("pulumi-uptime/provider/webhooks", () => jest.requireActual("../../../provider/webhooks"), { virtual: true });
+jest.mock("pulumi-uptime/dist/provider/webhooks", () => jest.requireActual("../../../provider/webhooks"), { virtual: true });
 
 const TOTAL = 250;
 const hooks = Array.from({ length: TOTAL }, (_, i) => ({
