@@ -1,0 +1,32 @@
+// N monitors. `fleet:count` sets N; the first `fleet:edited` monitors get an interval that depends on
+// `fleet:generation`, so raising the generation edits exactly those. `fleet:mode` picks who manages
+// them: `uptime` (this package), or the benchmark's comparisons `floor` (a dynamic provider that
+// makes no HTTP call) and `naive` (bench/naive-provider.ts: logic serialized into state, a fresh
+// connection per call).
+import * as pulumi from "@pulumi/pulumi";
+import * as uptime from "pulumi-uptime";
+
+const config = new pulumi.Config();
+const count = config.getNumber("count") ?? 10;
+const edited = config.getNumber("edited") ?? 0;
+const generation = config.getNumber("generation") ?? 0;
+const mode = config.get("mode") ?? "uptime";
+
+function args(i: number): uptime.MonitorArgs {
+  return {
+    name: `fleet-${String(i).padStart(4, "0")}`,
+    type: "https",
+    urn: `https://svc-${i}.fleet.example/health`,
+    interval: i < edited ? 60 + 60 * generation : 60,
+    regions: [1 + (i % 3)],
+    httpResponse: { status: ["200-299"], statusMatches: true },
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const make: (name: string, a: uptime.MonitorArgs) => pulumi.Resource =
+  mode === "uptime" ? (name, a) => new uptime.Monitor(name, a)
+  : require(`${__dirname}/../../../../bench/${mode}-provider`).make;
+
+const monitors = Array.from({ length: count }, (_, i) => make(`m${i}`, args(i)));
+export const created = monitors.length;
