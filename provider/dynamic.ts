@@ -2,7 +2,8 @@
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
 import { CheckFailure } from "./inputs/common";
-import { ConfigureRequest, configProblem, configure, getClient } from "./session";
+import { ConfigureRequest, configProblem, configure, getClient, getJournal } from "./session";
+import { isUnconfirmed } from "./monitor-unconfirmed";
 import { providerLog, warnOnce } from "./log";
 import * as monitor from "./monitor";
 import * as page from "./page";
@@ -31,16 +32,23 @@ export const monitorProvider = {
     return { inputs: result.inputs, failures: withConfigProblem(result.failures) };
   },
 
-  async diff(_id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
+  async diff(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
+    // The engine holds this monitor: a journal note of its creation is no longer needed.
+    if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
     const { changes, replaces } = monitor.diffMonitor(olds, news);
     return { changes, replaces, deleteBeforeReplace: false };
   },
 
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
-    return monitor.createMonitor(getClient(), inputs);
+    const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal());
+    if (resumed) {
+      providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
+    }
+    return result;
   },
 
   async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
+    if (isUnconfirmed(id, props)) return { id, props };
     const outcome = await monitor.readMonitor(getClient(), id, props);
     if (outcome.kind === "gone") return { id: "" };
     if (outcome.kind === "unsupported") {
@@ -55,7 +63,12 @@ export const monitorProvider = {
   },
 
   async delete(id: string, props: Inputs): Promise<void> {
+    if (isUnconfirmed(id, props)) {
+      providerLog.info(`monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} dropped from the stack (no request)`);
+      return;
+    }
     await monitor.deleteMonitor(getClient(), id, props.name);
+    getJournal().forgetUuid(id);
   },
 };
 

@@ -9,6 +9,8 @@ import type { MonitorRecord } from "./api/schemas";
 import { CheckFailure, containsUnknown, dropNulls } from "./inputs/common";
 import { checkMonitorArgs } from "./inputs/monitor";
 import { equalAsSets, stableEqual } from "./compare";
+import type { CreateJournal } from "./journal";
+import { isUnconfirmed, stillUnconfirmedError, unconfirmedCreateError } from "./monitor-unconfirmed";
 
 /** Canonical input fields that the service keeps (everything but the provider's own adoptUuid). */
 export const MONITOR_FIELDS = [
@@ -75,6 +77,12 @@ function fieldEqual(field: string, a: unknown, b: unknown): boolean {
  * alerts replaces the monitor. Unknown values (preview) count as changes.
  */
 export function diffMonitor(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; changed: string[] } {
+  if (olds.unconfirmed === true) {
+    // Never confirmed: adoptUuid takes the real monitor over (a replacement whose create adopts it);
+    // anything else goes to update(), which stops with the way out.
+    const adopt = typeof news.adoptUuid === "string" && !containsUnknown(news.adoptUuid);
+    return { changes: true, replaces: adopt ? ["adoptUuid"] : [], changed: adopt ? ["adoptUuid"] : [] };
+  }
   const stored = canonicalFromRecord(olds);
   const declaredBefore = Array.isArray(olds.declaredFields) ? (olds.declaredFields as string[]) : [];
   const fields = new Set<string>([...MONITOR_FIELDS.filter((f) => news[f] !== undefined), ...declaredBefore]);
@@ -112,48 +120,87 @@ export function monitorRequestBody(inputs: Record<string, unknown>, options: { f
 /** Answers after which the service (behind a gateway) may still have created the monitor: not retried for POST. */
 const AMBIGUOUS_STATUSES = new Set([502, 503, 504]);
 
-function ambiguousCreateMessage(name: unknown, error: Error): string {
-  return (
-    `monitor ${JSON.stringify(name)}: ${error.message}. The service may have created the monitor before this ` +
-    `failure, and the API offers no way to look it up by name. Check the service's dashboard for a ` +
-    `monitor named ${JSON.stringify(name)}: if it exists, set \`adoptUuid: "<its uuid>"\` on this resource and ` +
-    `run \`pulumi up\` again (the provider takes it over instead of creating a second one); if it does not, ` +
-    `just run \`pulumi up\` again.`
-  );
+function isAmbiguous(error: unknown): boolean {
+  return (error instanceof ConnectionError && error.mayHaveReachedServer) || (error instanceof ApiError && AMBIGUOUS_STATUSES.has(error.status));
 }
 
-export async function createMonitor(client: UptimeClient, inputs: Record<string, unknown>): Promise<{ id: string; outs: MonitorOutputs }> {
-  const adoptUuid = inputs.adoptUuid as string | undefined;
-  if (adoptUuid) {
-    const record = await client.monitors.update(adoptUuid, monitorRequestBody(inputs, { forEdit: true }));
-    const outs = monitorOutputs(record, inputs);
-    if (inputs.alerts !== undefined && !equalAsSets(record.alerts ?? [], inputs.alerts)) {
-      // Taken over, so the state must keep it; but the declared alerts cannot be applied by an edit.
-      throw Object.assign(
-        new Error(
-          `monitor ${JSON.stringify(inputs.name)}: adopted ${adoptUuid}, but its alerts ${JSON.stringify(record.alerts ?? [])} ` +
-          `differ from the declared ${JSON.stringify(inputs.alerts)} and the API cannot edit a monitor's alerts. ` +
-          `Declare the alerts it has, or remove adoptUuid to create a new monitor with these alerts.`,
-        ),
-        { id: record.uuid, properties: outs, reasons: ["alerts differ from the declared ones"] },
-      );
-    }
-    return { id: record.uuid, outs };
+/** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */
+async function adoptMonitor(client: UptimeClient, uuid: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: MonitorOutputs }> {
+  const record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
+  const outs = monitorOutputs(record, inputs);
+  if (inputs.alerts !== undefined && !equalAsSets(record.alerts ?? [], inputs.alerts)) {
+    // Taken over, so the state must keep it; but the declared alerts cannot be applied by an edit.
+    throw Object.assign(
+      new Error(
+        `monitor ${JSON.stringify(inputs.name)}: adopted ${uuid}, but its alerts ${JSON.stringify(record.alerts ?? [])} ` +
+        `differ from the declared ${JSON.stringify(inputs.alerts)} and the API cannot edit a monitor's alerts. ` +
+        `Declare the alerts it has, or remove adoptUuid to create a new monitor with these alerts.`,
+      ),
+      { id: record.uuid, properties: outs, reasons: ["alerts differ from the declared ones"] },
+    );
   }
+  return { id: record.uuid, outs };
+}
+
+/**
+ * A monitor an interrupted run created but never recorded (the journal has its uuid): edit it to the
+ * declared state. Undefined when it is gone, or was made with other alerts (then it is deleted, since
+ * no edit can give it the declared ones and it belongs to no stack).
+ */
+async function resumeCreate(client: UptimeClient, uuid: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: MonitorOutputs } | undefined> {
+  let record: MonitorRecord;
   try {
-    const record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
-    return { id: record.uuid, outs: monitorOutputs(record, inputs) };
+    record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
   } catch (error) {
-    const ambiguous =
-      (error instanceof ConnectionError && error.mayHaveReachedServer) || (error instanceof ApiError && AMBIGUOUS_STATUSES.has(error.status));
-    if (ambiguous) throw new Error(ambiguousCreateMessage(inputs.name, error), { cause: error });
+    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return undefined;
     throw error;
   }
+  if (equalAsSets(record.alerts ?? [], inputs.alerts ?? [])) return { id: record.uuid, outs: monitorOutputs(record, inputs) };
+  await deleteMonitor(client, uuid, inputs.name);
+  return undefined;
+}
+
+/**
+ * create(): POST, or take over `adoptUuid`. With a journal and the SDK's `journalKey`, the creation
+ * is noted before the POST and its uuid after, so that a run killed in between is resumed by the
+ * next create of the same resource instead of leaving a duplicate; a POST whose answer was lost
+ * leaves the resource unconfirmed (see monitor-unconfirmed.ts).
+ */
+export async function createMonitor(
+  client: UptimeClient, inputs: Record<string, unknown>, journal?: CreateJournal,
+): Promise<{ id: string; outs: MonitorOutputs; resumed?: string }> {
+  const adoptUuid = inputs.adoptUuid as string | undefined;
+  if (adoptUuid) return adoptMonitor(client, adoptUuid, inputs);
+  const declared = MONITOR_FIELDS.filter((f) => inputs[f] !== undefined);
+  const key = journal && typeof inputs.journalKey === "string" ? inputs.journalKey : undefined;
+  if (journal && key) {
+    const entry = journal.get(key);
+    if (entry?.state === "created" && entry.uuid) {
+      const resumed = await resumeCreate(client, entry.uuid, inputs);
+      if (resumed) return { ...resumed, resumed: entry.uuid };
+      journal.remove(key);
+    } else if (entry?.state === "posting") {
+      journal.remove(key);
+      throw unconfirmedCreateError(inputs.name, "an earlier `pulumi up` was stopped after sending this monitor's creation, before its answer", declared);
+    }
+    journal.put({ key, state: "posting", name: String(inputs.name) });
+  }
+  let record: MonitorRecord;
+  try {
+    record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
+  } catch (error) {
+    if (journal && key) journal.remove(key);
+    if (isAmbiguous(error)) throw unconfirmedCreateError(inputs.name, (error as Error).message, declared, error);
+    throw error;
+  }
+  if (journal && key) journal.put({ key, state: "created", uuid: record.uuid, name: String(inputs.name) });
+  return { id: record.uuid, outs: monitorOutputs(record, inputs) };
 }
 
 export async function updateMonitor(
   client: UptimeClient, id: string, olds: Record<string, unknown>, news: Record<string, unknown>,
 ): Promise<{ outs: MonitorOutputs }> {
+  if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name);
   const before = Array.isArray(olds.declaredFields) ? (olds.declaredFields as string[]) : [];
   const removed = before.filter((f) => news[f] === undefined);
   const record = await client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed }));

@@ -3,6 +3,7 @@
 import { UptimeClient } from "./api/client";
 import { ProviderSettings, clientOptions, readSettings, settingsProblem } from "./config";
 import { providerLog } from "./log";
+import { CreateJournal, journalDir } from "./journal";
 
 /** What configure() receives from the engine: the whole stack config. */
 export interface ConfigureRequest {
@@ -49,4 +50,9 @@ export function resetSession(): void {
   lookup = () => undefined;
   settings = undefined;
   client = undefined;
+}
+
+/** The create journal of the configured service (see journal.ts). */
+export function getJournal(): CreateJournal {
+  return new CreateJournal(journalDir(), clientOptions(currentSettings()).baseUrl);
 }

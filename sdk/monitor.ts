@@ -157,7 +157,13 @@ export class Monitor extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: MonitorArgs, opts?: pulumi.CustomResourceOptions) {
     const { urn, ...rest } = args;
-    super(providerShim("monitor"), name, { ...MONITOR_OUTPUTS, ...rest, target: urn }, opts, "uptime", "Monitor");
+    // A stable identity of this resource in this stack, for the provider's create journal: after an
+    // interrupted `pulumi up`, the next create of the same resource takes over the monitor the
+    // interrupted one made instead of creating a duplicate. (Pulumi does not pass the URN to dynamic providers.)
+    const journalKey = opts?.parent
+      ? pulumi.output(opts.parent.urn).apply((parent) => `${parent}/${name}`)
+      : `${pulumi.getProject()}/${pulumi.getStack()}/${name}`;
+    super(providerShim("monitor"), name, { ...MONITOR_OUTPUTS, ...rest, target: urn, journalKey }, opts, "uptime", "Monitor");
   }
 }
 

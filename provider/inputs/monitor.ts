@@ -120,6 +120,8 @@ export const MonitorInputs = z
     tcpOptions: TcpOptionsInput.optional(),
     maintenance: MaintenanceInput.optional(),
     adoptUuid: uuidRef().optional(),
+    // Set by the SDK, not the user: the resource's stable identity for the create journal.
+    journalKey: z.string().max(2048).optional(),
   });
 export type MonitorInputs = z.infer<typeof MonitorInputs>;
 

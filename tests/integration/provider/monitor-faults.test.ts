@@ -70,9 +70,12 @@ describe("POST /monitors", () => {
     expect(monitors).toHaveLength(1);
     expect((await routeCounts())["POST /monitors"]).toBe(1);
     expect(error.message).toMatch(/^monitor "web": POST \/monitors failed: the connection was closed before a response/);
-    expect(error.message).toContain('Check the service\'s dashboard for a monitor named "web"');
+    expect(error.message).toContain('Look in the service\'s dashboard for a monitor named "web"');
     expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
+    expect(error.message).toContain("pulumi up --replace");
     expect(error.cause).toBeInstanceOf(ConnectionError);
+    // Kept in the stack under a placeholder id (the engine records a create error carrying an id).
+    expect(error).toMatchObject({ id: expect.stringMatching(/^unconfirmed-/), properties: { unconfirmed: true, name: "web" } });
 
     // Following the message: adopt the monitor that was created.
     const adopted = await createMonitor(t.client, inputs({ ...HTTP_MIN, adoptUuid: monitors[0].uuid }));
