@@ -57,6 +57,7 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
 // TLS handshake failures (certificate checks, a non-TLS peer): nothing was sent, and a retry fails the same way.
 const TLS_CODE = /^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|^UNABLE_TO_/;
 const noopLog: ClientLogger = { debug: () => undefined, warn: () => undefined };
+const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class UptimeClient {
   private readonly origin: string;
@@ -164,6 +165,9 @@ export class UptimeClient {
       }
       throw this.connectionError(method, path, error);
     }
+    // undici gives a kept-alive socket back to the pool one event-loop turn after the response ends;
+    // without this wait the caller's next request finds it busy and the pool opens one more connection.
+    await nextLoopTurn();
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
       const error = this.apiError(method, path, status, text);

@@ -1,0 +1,86 @@
+// The client's connection pool against the emulator: the engine runs at most `--parallel` provider
+// calls at once, and each must reuse a kept-alive connection rather than open one per request
+// (the naive way costs a TCP handshake per call, and a connection per call at the service).
+import * as http from "node:http";
+import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import type { RunningEmulator } from "../../../emulator/types";
+import { API_KEY, startTestEmulator } from "../../helpers/emulator-http";
+
+const MONITOR = { name: "pool", type: "https", urn: "https://pool.example/health", interval: 60, regions: [1] };
+
+let emulator: RunningEmulator;
+
+/** An admin call on a connection of its own, so the test's own traffic never reuses or adds a pooled one. */
+function adminOnce(method: string, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${emulator.adminUrl}${path}`, { method, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve(text));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function resetCounters(): Promise<void> {
+  await adminOnce("DELETE", "/counters");
+}
+
+/** Connections accepted and /v1 requests since the last reset, not counting this read's own connection. */
+async function counters(): Promise<{ connections: number; requests: number }> {
+  const c = JSON.parse(await adminOnce("GET", "/counters")) as { connectionsAccepted: number; requestsTotal: number };
+  return { connections: c.connectionsAccepted - 1, requests: c.requestsTotal };
+}
+
+const newClient = () => new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY });
+
+/** `workers` loops, each sending `each` requests one after another: how the engine drives a provider at --parallel `workers`. */
+async function inWaves(client: UptimeClient, workers: number, each: number): Promise<void> {
+  await Promise.all(Array.from({ length: workers }, async () => {
+    for (let i = 0; i < each; i++) await client.monitors.create(MONITOR);
+  }));
+}
+
+beforeAll(async () => {
+  // A fixed latency keeps every worker's request in flight at once, as against a real service.
+  emulator = await startTestEmulator({ faults: { latency: { fixedMs: 20 } } });
+});
+afterAll(async () => {
+  await closeAllPools();
+  await emulator.close();
+});
+beforeEach(async () => {
+  await closeAllPools();
+  await resetCounters();
+});
+
+test("200 creates, 8 at a time, open at most 8 connections", async () => {
+  await inWaves(newClient(), 8, 25);
+  const { connections, requests } = await counters();
+  expect(requests).toBe(200);
+  expect(connections).toBeLessThanOrEqual(8);
+});
+
+test("the connections opened follow the concurrency, not the number of requests", async () => {
+  await inWaves(newClient(), 2, 30);
+  const { connections, requests } = await counters();
+  expect(requests).toBe(60);
+  expect(connections).toBeLessThanOrEqual(2);
+});
+
+test("clients built from the same settings (as after each configure()) share one pool and its connection", async () => {
+  await newClient().monitors.create(MONITOR);
+  await newClient().monitors.create(MONITOR);
+  await newClient().monitors.create(MONITOR);
+  expect(await counters()).toEqual({ connections: 1, requests: 3 });
+});
+
+test("a pause shorter than the service's keep-alive reuses the connection", async () => {
+  const client = newClient();
+  await client.monitors.create(MONITOR);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await client.monitors.create(MONITOR);
+  expect(await counters()).toEqual({ connections: 1, requests: 2 });
+});
