@@ -11,6 +11,19 @@ import * as alert from "./alert";
 
 type Inputs = Record<string, unknown>;
 
+/**
+ * A create error that carries an `id` makes the engine keep the resource in the stack with the
+ * error's `properties` as its outputs. The host does not add `__provider` to those as it does to a
+ * result's outputs, and without it no later read, update or delete of the resource could run.
+ */
+function keepProvider(inputs: Inputs): (error: unknown) => never {
+  return (error) => {
+    const e = error as { id?: unknown; properties?: Inputs };
+    if (e && typeof e === "object" && e.id) e.properties = { ...e.properties, __provider: inputs.__provider };
+    throw error;
+  };
+}
+
 function withConfigProblem(failures: CheckFailure[]): CheckFailure[] {
   const problem = configProblem();
   return problem ? [{ property: "uptime:apiKey", reason: problem }, ...failures] : failures;
@@ -40,7 +53,7 @@ export const monitorProvider = {
   },
 
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
-    const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal());
+    const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
     if (resumed) {
       providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
     }

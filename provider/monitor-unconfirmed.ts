@@ -32,7 +32,8 @@ export function unconfirmedCreateError(name: unknown, what: string, declaredFiel
   return Object.assign(new Error(message, { cause }), {
     id: `${UNCONFIRMED_PREFIX}${randomUUID()}`,
     properties: { unconfirmed: true, name, declaredFields },
-    reasons: [`creation of monitor ${JSON.stringify(name)} unconfirmed`],
+    // The engine prints the reasons (not the message) of a resource that failed to initialize.
+    reasons: [message],
   });
 }
 

@@ -11,6 +11,8 @@ export const PASSPHRASE = "e2e-passphrase";
 export interface TestStack {
   stack: Stack;
   backendDir: string;
+  /** The environment every engine run of this stack gets (backend, passphrase, journal). */
+  env: Record<string, string>;
   /** Output of every engine run, for assertions on what a user would read. */
   log: string[];
   remove(): Promise<void>;
@@ -27,6 +29,8 @@ export async function createStack(
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    // Each stack its own create journal (see provider/journal.ts), so tests cannot see each other's.
+    UPTIME_JOURNAL_DIR: path.join(backendDir, "journal"),
     ...options.env,
   };
   const stack = await LocalWorkspace.createOrSelectStack(
@@ -38,6 +42,7 @@ export async function createStack(
   return {
     stack,
     backendDir,
+    env: envVars,
     log,
     async remove() {
       await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);

@@ -11,6 +11,8 @@ const count = config.getNumber("count") ?? 10;
 const edited = config.getNumber("edited") ?? 0;
 const generation = config.getNumber("generation") ?? 0;
 const mode = config.get("mode") ?? "uptime";
+// Monitors to take over, by index: { "0": "<uuid>" } (the recovery of an unconfirmed creation).
+const adopt = config.getObject<Record<string, string>>("adopt") ?? {};
 
 function args(i: number): uptime.MonitorArgs {
   return {
@@ -20,6 +22,7 @@ function args(i: number): uptime.MonitorArgs {
     interval: i < edited ? 60 + 60 * generation : 60,
     regions: [1 + (i % 3)],
     httpResponse: { status: ["200-299"], statusMatches: true },
+    ...(adopt[String(i)] ? { adoptUuid: adopt[String(i)] } : {}),
   };
 }
 
