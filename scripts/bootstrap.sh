@@ -79,11 +79,20 @@ _uptime_bootstrap() {
   # The examples, the tests' programs and the dynamic-provider process resolve this package by name
   # from node_modules, exactly as a user's program does; a copy (not a link) keeps its real path
   # under node_modules, which is what makes Pulumi store `__provider` as a require of it.
-  rm -rf "$repo/node_modules/pulumi-uptime"
-  mkdir -p "$repo/node_modules/pulumi-uptime"
-  cp "$repo/package.json" "$repo/node_modules/pulumi-uptime/"
-  cp -R "$repo/dist" "$repo/node_modules/pulumi-uptime/dist"
-  _done "dist/ built and installed as node_modules/pulumi-uptime"
+  local installed="$repo/node_modules/pulumi-uptime"
+  if diff -rq "$repo/dist" "$installed/dist" >/dev/null 2>&1 && cmp -s "$repo/package.json" "$installed/package.json"; then
+    _done "dist/ up to date, and installed as node_modules/pulumi-uptime"
+  else
+    # Built aside and swapped in, so a program running meanwhile never sees a half-copied package.
+    local staging="$installed.new.$$"
+    rm -rf "$staging" && mkdir -p "$staging"
+    cp "$repo/package.json" "$staging/" && cp -R "$repo/dist" "$staging/dist"
+    rm -rf "$installed.old.$$"
+    [ -e "$installed" ] && mv "$installed" "$installed.old.$$"
+    mv "$staging" "$installed"
+    rm -rf "$installed.old.$$"
+    _done "dist/ built and installed as node_modules/pulumi-uptime"
+  fi
 
   # The dynamic-provider plugin shim ships inside @pulumi/pulumi. A Pulumi install of the user's own
   # bundles it; the CLI built here gets it next to its binary, where the CLI looks for bundled plugins.
