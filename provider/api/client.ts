@@ -100,10 +100,14 @@ export class UptimeClient {
   };
 
   readonly pages = {
-    get: async (uuid: string): Promise<PageRecord> =>
-      pickPage(await this.request("GET", `/pages/${encodeURIComponent(uuid)}`, undefined, PagesEnvelope), uuid),
-    update: async (uuid: string, body: PageRequestBody): Promise<PageRecord> =>
-      pickPage(await this.request("PATCH", `/pages/${encodeURIComponent(uuid)}`, body, PagesEnvelope), uuid),
+    get: async (uuid: string): Promise<PageRecord> => {
+      const path = `/pages/${encodeURIComponent(uuid)}`;
+      return pickPage(await this.request("GET", path, undefined, PagesEnvelope), "GET", path, uuid);
+    },
+    update: async (uuid: string, body: PageRequestBody): Promise<PageRecord> => {
+      const path = `/pages/${encodeURIComponent(uuid)}`;
+      return pickPage(await this.request("PATCH", path, body, PagesEnvelope), "PATCH", path, uuid);
+    },
   };
 
   readonly alerts = {
@@ -232,8 +236,14 @@ export class UptimeClient {
   }
 }
 
-function pickPage(envelope: z.infer<typeof PagesEnvelope>, uuid: string): PageRecord {
-  return envelope.pages.find((p) => p.uuid === uuid) ?? envelope.pages[0];
+/** The page asked for, from the `{ pages: [...] }` envelope; another page's record is not taken for it. */
+function pickPage(envelope: z.infer<typeof PagesEnvelope>, method: string, path: string, uuid: string): PageRecord {
+  const page = envelope.pages.find((p) => p.uuid === uuid);
+  if (!page) {
+    const got = envelope.pages.map((p) => p.uuid).join(", ");
+    throw new ResponseFormatError(method, path, `pages: expected the page ${uuid}, got ${got}`);
+  }
+  return page;
 }
 
 class TooLargeError extends Error {}

@@ -128,7 +128,7 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors",
   // Asynchronous on purpose: the emulator runs in this process, and a synchronous spawn would stop it answering.
   const cli = (args: string[]): Promise<{ stdout: string; stderr: string }> =>
     new Promise((resolve, reject) => {
-      execFile("pulumi", [...args, "--stack", "killed"], { cwd: FLEET, env: { ...process.env, ...t.env }, timeout: 240_000, maxBuffer: 64 << 20 },
+      execFile("pulumi", [...args, "--stack", t.stack.name], { cwd: FLEET, env: { ...process.env, ...t.env }, timeout: 240_000, maxBuffer: 64 << 20 },
         (error, stdout, stderr) => (error ? reject(new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`)) : resolve({ stdout, stderr })));
     });
 
@@ -149,7 +149,7 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors",
   }
 
   test("the documented recovery (cancel, refresh clearing pending creates, then up) converges to exactly 50", async () => {
-    const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "killed"], {
+    const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", t.stack.name], {
       cwd: FLEET, env: { ...process.env, ...t.env }, detached: true, stdio: "ignore",
     });
     const started = Date.now();

@@ -7,6 +7,7 @@ import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 
 export const REPO = path.resolve(__dirname, "../..");
 export const PASSPHRASE = "e2e-passphrase";
+let stacksMade = 0;
 
 export interface TestStack {
   stack: Stack;
@@ -33,8 +34,10 @@ export async function createStack(
     UPTIME_JOURNAL_DIR: path.join(backendDir, "journal"),
     ...options.env,
   };
+  // A name of its own: stacks of one program in parallel test files must not share Pulumi.<stack>.yaml.
+  const stackName = `${options.stackName ?? "e2e"}-${process.pid}-${++stacksMade}`;
   const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: options.stackName ?? "e2e", workDir },
+    { stackName, workDir },
     { envVars },
   );
   if (options.config) await stack.setAllConfig(options.config);
