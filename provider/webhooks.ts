@@ -5,6 +5,7 @@
 import { UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
 import { clientOptions, readSettings } from "./config";
+import { CheckFailure, show } from "./inputs/common";
 
 /** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
 export interface WebhookSubscription {
@@ -39,11 +40,37 @@ function subscription(record: WebhookRecord): WebhookSubscription {
   return out;
 }
 
+/**
+ * What is wrong with the lookup's arguments, each problem naming the argument and the fix; checked
+ * before any request. `null` means "not given", as for resource inputs.
+ */
+export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown; maxPages?: unknown }): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const add = (property: string, problem: string) => failures.push({ property, reason: `${property}: ${problem}` });
+  const { topic, pageSize, maxPages } = options;
+  if (topic !== undefined && topic !== null) {
+    if (typeof topic !== "string") add("topic", `expected a topic string such as "monitors/status_change", got ${show(topic)}`);
+    else if (topic.length === 0) add("topic", "must not be empty; give a topic such as monitors/status_change, or leave topic out to list every subscription");
+    else if (topic.length > 200) add("topic", `longer than 200 characters (${topic.length}); give a topic such as monitors/status_change`);
+    else if (/\s/.test(topic)) add("topic", `${show(topic)} contains white space; topics have none, e.g. monitors/status_change`);
+  }
+  const whole = (value: unknown, min: number, max: number) => typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+  if (pageSize !== undefined && pageSize !== null && !whole(pageSize, 1, 100)) add("pageSize", `must be a whole number 1-100, got ${show(pageSize)}`);
+  if (maxPages !== undefined && maxPages !== null && !whole(maxPages, 1, Number.MAX_SAFE_INTEGER)) add("maxPages", `must be a whole number >= 1, got ${show(maxPages)}`);
+  return failures;
+}
+
+// No "getWebhooks: " prefix: the SDK puts it in front of every message of the lookup.
+function throwOnBadArgs(options: ListWebhooksOptions): void {
+  const failures = checkWebhooksArgs(options);
+  if (failures.length > 0) throw new Error(failures.map((f) => f.reason).join("; "));
+}
+
 /** Every webhook subscription, each once, in the order the service lists them. */
 export async function listWebhooks(client: UptimeClient, options: ListWebhooksOptions = {}): Promise<WebhookList> {
+  throwOnBadArgs(options);
   const pageSize = options.pageSize ?? 100;
   const maxPages = options.maxPages ?? 1000;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`getWebhooks: pageSize must be a whole number >= 1, got ${pageSize}`);
   const byUuid = new Map<string, WebhookSubscription>();
   let recordOffset = 0;
   let recordsCount: number | undefined;
@@ -73,7 +100,7 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
     recordOffset += page.webhook.length;
   }
   const all = [...byUuid.values()];
-  const webhooks = options.topic === undefined ? all : all.filter((w) => w.topic === options.topic);
+  const webhooks = options.topic === undefined || options.topic === null ? all : all.filter((w) => w.topic === options.topic);
   return { webhooks, count: webhooks.length };
 }
 
@@ -85,6 +112,8 @@ export async function lookupWebhooks(
   get: (key: string) => string | undefined,
   options: ListWebhooksOptions & { log?: { debug(message: string): void; warn(message: string): void } } = {},
 ): Promise<WebhookList> {
+  // The arguments first: a bad one is reported even while the provider's settings are missing too.
+  throwOnBadArgs(options);
   const client = new UptimeClient({ ...clientOptions(readSettings(get)), log: options.log });
   return listWebhooks(client, { warn: options.log?.warn, ...options });
 }

@@ -1,0 +1,66 @@
+// Every case of tests/bad-inputs/cases.ts through the provider's own check functions, given the
+// args as the SDK hands them over (a Monitor's `urn` as `target`): exactly the case's field fails,
+// its reason starts with the field as the user wrote it ("intervalId and interval are …" for two
+// spellings of one field) and carries the fix, and stays short however big the bad value. The lookup's arguments are refused before any request.
+import { checkAlert } from "../../provider/alert";
+import type { UptimeClient } from "../../provider/api/client";
+import type { CheckFailure } from "../../provider/inputs/common";
+import { checkMonitorArgs } from "../../provider/inputs/monitor";
+import { checkPage } from "../../provider/page";
+import { checkWebhooksArgs, listWebhooks } from "../../provider/webhooks";
+import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
+
+async function failuresOf(c: BadInputCase): Promise<CheckFailure[]> {
+  switch (c.kind) {
+    case "monitor": {
+      const { urn, ...rest } = c.args;
+      return checkMonitorArgs({ ...rest, target: urn }).failures;
+    }
+    case "page":
+      return (await checkPage(c.args)).failures;
+    case "alert":
+      return checkAlert(c.args).failures;
+    case "webhooks":
+      return checkWebhooksArgs(c.args);
+  }
+}
+
+/** The name a user reads: the SDK takes `urn` and hands it over as `target`. */
+const shown = (field: string) => field.replace(/^target\b/, "urn");
+
+test("the list spreads over the four kinds, at least 60 cases, each name once", () => {
+  const count = (kind: string) => BAD_INPUT_CASES.filter((c) => c.kind === kind).length;
+  expect(BAD_INPUT_CASES.length).toBeGreaterThanOrEqual(60);
+  expect(count("monitor")).toBeGreaterThanOrEqual(30);
+  expect(count("page")).toBeGreaterThanOrEqual(12);
+  expect(count("alert")).toBeGreaterThanOrEqual(12);
+  expect(count("webhooks")).toBeGreaterThanOrEqual(6);
+  expect(new Set(BAD_INPUT_CASES.map((c) => c.name)).size).toBe(BAD_INPUT_CASES.length);
+});
+
+test.each(BAD_INPUT_CASES.map((c) => [c.name, c] as const))("%s: only its field fails, with the fix", async (_name, c) => {
+  const failures = await failuresOf(c);
+  expect(failures.map((f) => f.property)).toEqual(failures.map(() => c.field));
+  expect(failures.length).toBeGreaterThan(0);
+  for (const { reason } of failures) {
+    expect(reason.startsWith(`${shown(c.field)}: `) || reason.startsWith(`${shown(c.field)} and `)).toBe(true);
+    expect(reason.length).toBeLessThan(400);
+  }
+  expect(failures.map((f) => f.reason)).toContainEqual(expect.stringContaining(c.fragment));
+});
+
+describe("the lookup refuses a bad argument before any request", () => {
+  const cases = BAD_INPUT_CASES.filter((c) => c.kind === "webhooks");
+  test.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    let requests = 0;
+    const client = { webhooks: { listPage: async () => { requests++; return { webhook: [] }; } } } as unknown as UptimeClient;
+    await expect(listWebhooks(client, c.args)).rejects.toThrow(`${c.field}: `);
+    expect(requests).toBe(0);
+  });
+
+  test("null, and the documented values, are accepted", () => {
+    expect(checkWebhooksArgs({ topic: null, pageSize: null, maxPages: null })).toEqual([]);
+    expect(checkWebhooksArgs({ topic: "monitors/status_change", pageSize: 1, maxPages: 1 })).toEqual([]);
+    expect(checkWebhooksArgs({ topic: "t".repeat(200), pageSize: 100, maxPages: 1_000_000 })).toEqual([]);
+  });
+});
