@@ -1,0 +1,104 @@
+// One benchmark scenario: a fresh emulator with a fixed latency and a fresh stack of the fleet
+// program for one (mode, N), then up, a no-op preview, refresh, an update of 10%, destroy, each
+// measured on its own (wall time, emulator counter deltas, peak provider memory).
+import * as path from "node:path";
+import { startEmulator } from "../emulator/server";
+import { REPO, createStack, rawCheckpoint } from "../tests/helpers/pulumi";
+import { Counters, StateSizes, emulatorMonitors, readCounters, resetCounters, stateSizes, watchRunProcesses } from "./probes";
+
+export type Mode = "uptime" | "floor" | "naive";
+export const MODES: readonly Mode[] = ["uptime", "floor", "naive"];
+export const OPERATIONS = ["up", "preview", "refresh", "update", "destroy"] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export const FLEET_DIR = path.join(REPO, "tests/e2e/programs/fleet");
+const API_KEY = "bench-key-5d1e8a";
+/** The checkpoint type of each mode's monitors. */
+const TYPE_PREFIX: Record<Mode, string> = {
+  uptime: "pulumi-nodejs:dynamic/uptime:Monitor",
+  floor: "pulumi-nodejs:dynamic/bench:Floor",
+  naive: "pulumi-nodejs:dynamic/bench:NaiveMonitor",
+};
+
+export interface OperationResult {
+  operation: Operation;
+  wallMs: number;
+  counters: Counters;
+  peakProviderMiB: number;
+  /** CPU seconds of the run's processes during the operation: engine (CLI, language host), program, provider. */
+  cpuSeconds: { engine: number; program: number; provider: number };
+  /** What the engine reported: create/update/same/delete counts. */
+  changes: Record<string, number>;
+}
+
+export interface ScenarioResult {
+  mode: Mode;
+  n: number;
+  parallel: number;
+  latencyMs: number;
+  operations: OperationResult[];
+  /** Per resource, after `up`. */
+  state: StateSizes;
+  /** Mean compact JSON size of the emulator's monitor records after `up` (0 when nothing was created). */
+  recordBytes: number;
+}
+
+export interface ScenarioOptions {
+  mode: Mode;
+  n: number;
+  latencyMs: number;
+  parallel: number;
+  /** Only `up` (the --parallel sweep), or the whole sequence (default). */
+  upOnly?: boolean;
+  log: (line: string) => void;
+}
+
+export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
+  const emulator = await startEmulator({ apiKey: API_KEY, port: 0, quiet: true, faults: { latency: { fixedMs: o.latencyMs } } });
+  const edited = Math.max(1, Math.round(o.n / 10));
+  const t = await createStack(FLEET_DIR, {
+    stackName: `bench-${o.mode}-${o.n}-${process.pid}`,
+    config: {
+      "fleet:count": { value: String(o.n) },
+      "fleet:edited": { value: String(edited) },
+      "fleet:generation": { value: "0" },
+      "fleet:mode": { value: o.mode },
+      "uptime:baseUrl": { value: emulator.url },
+      "uptime:apiKey": { value: API_KEY, secret: true },
+    },
+    // The naive provider reads its key from the provider process's environment (never from state).
+    env: { UPTIME_API_KEY: API_KEY },
+  });
+  const operations: OperationResult[] = [];
+  const measure = async (operation: Operation, run: () => Promise<Record<string, number>>) => {
+    await resetCounters(emulator.adminUrl);
+    const processes = watchRunProcesses();
+    const started = process.hrtime.bigint();
+    const changes = await run().finally(() => processes.stop());
+    const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const { peakProviderMiB, cpuSeconds } = processes.stop();
+    const counters = await readCounters(emulator.adminUrl);
+    operations.push({ operation, wallMs, counters, peakProviderMiB, cpuSeconds, changes });
+    const cpu = `CPU engine ${cpuSeconds.engine.toFixed(1)} s, program ${cpuSeconds.program.toFixed(1)} s, provider ${cpuSeconds.provider.toFixed(1)} s`;
+    o.log(`  ${o.mode} N=${o.n} ${operation}: ${(wallMs / 1000).toFixed(1)} s, ${counters.requestsTotal} requests, ` +
+      `${counters.connectionsAccepted} connections, ${peakProviderMiB.toFixed(0)} MiB, ${cpu}, ${JSON.stringify(changes)}`);
+  };
+  const p = { parallel: o.parallel };
+  try {
+    await measure("up", async () => (await t.stack.up(p)).summary.resourceChanges ?? {});
+    const state = stateSizes(rawCheckpoint(t), TYPE_PREFIX[o.mode]);
+    const records = await emulatorMonitors(emulator.adminUrl);
+    const recordBytes = records.length ? records.reduce((s, r) => s + Buffer.byteLength(JSON.stringify(r)), 0) / records.length : 0;
+    const result = { mode: o.mode, n: o.n, parallel: o.parallel, latencyMs: o.latencyMs, operations, state, recordBytes };
+    if (o.upOnly) return result;
+    await measure("preview", async () => (await t.stack.preview(p)).changeSummary ?? {});
+    await measure("refresh", async () => (await t.stack.refresh(p)).summary.resourceChanges ?? {});
+    await t.stack.setConfig("fleet:generation", { value: "1" });
+    await measure("update", async () => (await t.stack.up(p)).summary.resourceChanges ?? {});
+    await measure("destroy", async () => (await t.stack.destroy(p)).summary.resourceChanges ?? {});
+    return result;
+  } finally {
+    await t.remove();
+    await emulator.close();
+  }
+}
