@@ -1,0 +1,50 @@
+// Every case of tests/bad-inputs/cases.ts through a real `pulumi preview` of programs/bad-input: the
+// preview fails, its output names the resource (or getWebhooks), the field and the fix, and the
+// service receives no request that changes anything. One stack and one emulator for all cases,
+// one preview per case (the engine stops a preview at the first failing resource).
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
+import { TestStack, createStack } from "../helpers/pulumi";
+import { E2E_API_KEY, Json, adminGet, clearRequests, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+
+jest.setTimeout(120_000);
+
+const PROGRAM = path.join(__dirname, "programs/bad-input");
+let emulator: RunningEmulator;
+let t: TestStack;
+let stateBefore: Json;
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  t = await createStack(PROGRAM, {
+    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
+  });
+  stateBefore = await adminGet(emulator, "/state");
+}, 300_000);
+afterAll(async () => {
+  await t?.remove();
+  await emulator?.close();
+}, 300_000);
+
+/** What the output must say: who (the resource, or the lookup), which field, and the fix. */
+function expectedFragments(c: BadInputCase): string[] {
+  if (c.kind === "webhooks") return [`getWebhooks: ${c.field}: `, c.fragment];
+  return [`resource '${c.name}'`, `property ${c.field} value`, c.fragment];
+}
+
+test.each(BAD_INPUT_CASES.map((c) => [c.name, c] as const))("%s fails the preview naming it, and nothing is sent", async (_name, c) => {
+  await t.stack.setConfig("bad-input:cases", { value: JSON.stringify([{ kind: c.kind, name: c.name, args: c.args }]) });
+  await clearRequests(emulator);
+  const output: string[] = [];
+  await expect(t.stack.preview({ onOutput: (l) => output.push(l) })).rejects.toThrow();
+  const text = output.join("");
+  for (const fragment of expectedFragments(c)) expect({ fragment, found: text.includes(fragment) }).toEqual({ fragment, found: true });
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+});
+
+test("after every case, nothing was created or changed: the service and the stack are as before", async () => {
+  expect(await adminGet(emulator, "/state")).toEqual(stateBefore);
+  const deployment = (await t.stack.exportStack()).deployment;
+  expect(deployment.resources ?? []).toEqual([]);
+});
