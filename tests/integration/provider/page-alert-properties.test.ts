@@ -1,0 +1,205 @@
+// Property-based tests of page and alert inputs against the in-process emulator: args check() accepts
+// (mixed-case recipient types, phone numbers with spaces and dashes, either spelling of the analytics
+// id, upper-case custom domains, image files, nulls) are taken over onto the seeded page or alert
+// with no diff afterwards, and refresh reads back the same inputs; args with one field made bad are
+// refused with that field's path. Fixed seed for CI; FC_SEED=<n> explores others.
+import fc from "fast-check";
+import type { RunningEmulator } from "../../../emulator/types";
+import { checkAlert, createAlert, diffAlert, readAlert } from "../../../provider/alert";
+import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { checkPage, createPage, diffPage, readPage } from "../../../provider/page";
+import { API_KEY, startTestEmulator } from "../../helpers/emulator-http";
+import { GIF, SVG, png, tempDir } from "../../helpers/images";
+
+jest.setTimeout(120_000);
+
+type Args = Record<string, unknown>;
+const SEED = Number(process.env.FC_SEED ?? 20261122);
+const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
+const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
+const FIELD_PATH = /^[A-Za-z]+(\.[A-Za-z]+|\[\d+\])*$/;
+
+let emulator: RunningEmulator;
+let client: UptimeClient;
+const files = tempDir("uptime-page-properties-");
+const IMAGES = [files.file("red.png", png(255, 0, 0)), files.file("blue.png", png(0, 0, 255)), files.file("dot.gif", GIF), files.file("logo.svg", SVG)];
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
+  client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
+});
+afterAll(async () => {
+  await closeAllPools();
+  await emulator.close();
+  files.remove();
+});
+
+const REFUSED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const text = (maxLength: number) =>
+  fc.oneof(fc.string({ maxLength, unit: "grapheme" }), fc.stringMatching(/^[ -~\t\r\n]{0,30}$/)).filter((s) => !REFUSED_CONTROL.test(s));
+const nonBlank = (maxLength: number) => text(maxLength).filter((s) => s.trim().length > 0);
+const optional = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: arb });
+const uuidRef = fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,20}$/));
+
+/** Accepted args: no failures, else the generator (not the code) is wrong. */
+function expectAccepted(result: { inputs: Args; failures: unknown[] }, raw: Args): Args {
+  if (result.failures.length > 0) throw new Error(`check refused generated args ${JSON.stringify(raw)}: ${JSON.stringify(result.failures)}`);
+  return result.inputs;
+}
+
+function expectFieldPaths(failures: { property: string; reason: string }[], field: string): void {
+  expect(failures.length).toBeGreaterThan(0);
+  for (const f of failures) {
+    expect(f.property).toMatch(FIELD_PATH);
+    expect(f.reason.startsWith(f.property)).toBe(true);
+  }
+  const named = failures.some((f) => f.property === field || f.property.startsWith(`${field}.`) || f.property.startsWith(`${field}[`));
+  expect({ field, failures, named }).toMatchObject({ named: true });
+}
+
+// ---- alerts ------------------------------------------------------------------------------------
+
+const phone = fc
+  .tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{7,14}$/), fc.boolean())
+  .map(([first, rest, formatted]) => {
+    const digits = `${first}${rest}`;
+    // "+33 6 12-34-56-78": spaces and dashes are removed by check().
+    return formatted ? `+${digits.replace(/(\d{2})(?=\d)/g, (m, _d, i) => (i % 4 === 0 ? `${m} ` : `${m}-`))}` : `+${digits}`;
+  });
+const httpsUrl = fc.webUrl({ validSchemes: ["https"], withQueryParameters: true }).filter((u) => !/\s/.test(u) && u.length <= 2048);
+const email = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}[a-z0-9]$/).filter((s) => !s.includes("..")), fc.domain())
+  .map(([local, domain]) => `${local}@${domain}`);
+
+const recipient = fc.oneof(
+  fc.tuple(fc.constantFrom("email"), email),
+  fc.tuple(fc.constantFrom("sms", "call"), phone),
+  fc.tuple(fc.constantFrom("slack", "discord", "webhook"), httpsUrl),
+).chain(([type, target]) => fc.tuple(fc.mixedCase(fc.constant(type)), fc.constantFrom("", " ")).map(([spelt, pad]) => ({ type: `${pad}${spelt}`, target })));
+
+/** The (type, target) a recipient is stored as: lower-case type, phone numbers without separators. */
+const recipientKey = (r: { type: string; target: string }) => {
+  const type = r.type.trim().toLowerCase();
+  return `${type} ${type === "sms" || type === "call" ? r.target.replace(/[\s-]/g, "") : r.target}`;
+};
+
+const alertArgs = fc.record(
+  {
+    name: optional(nonBlank(60)),
+    up: optional(fc.boolean()),
+    degraded: optional(fc.boolean()),
+    disrupted: optional(fc.boolean()),
+    down: optional(fc.boolean()),
+    maintenance: optional(fc.boolean()),
+    recipients: optional(fc.uniqueArray(recipient, { maxLength: 5, selector: recipientKey })),
+  },
+  { requiredKeys: [] },
+).map((args): Args => ({ uuid: ALERT, ...args }));
+
+test("alerts: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
+  await fc.assert(
+    fc.asyncProperty(alertArgs, async (raw) => {
+      const inputs = expectAccepted(checkAlert(raw), raw);
+      const { id, outs } = await createAlert(client, inputs);
+      expect(diffAlert(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
+      const read = await readAlert(client, id, outs);
+      if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
+      expect(read.inputs).toEqual(inputs);
+      expect(diffAlert(read.props, inputs).changes).toBe(false);
+    }),
+    { numRuns: 60, seed: SEED },
+  );
+});
+
+type Mutation = (args: Args) => fc.Arbitrary<{ args: Args; field: string }>;
+const set = (args: Args, field: string, values: unknown[]) =>
+  fc.constantFrom(...values).map((value) => ({ args: { ...args, [field]: value }, field }));
+
+const ALERT_MUTATIONS: Mutation[] = [
+  (a) => set(a, "uuid", [null, "", "not a uuid", 5]),
+  (a) => set(a, "name", ["", " ", 7]),
+  (a) => fc.constantFrom("up", "degraded", "disrupted", "down", "maintenance").chain((flag) => set(a, flag, ["true", 1, [true]])),
+  (a) => set(a, "recipients", ["oncall@acme.example", [{ type: "pager", target: "x" }], [{ type: "email", target: "oncall" }],
+    [{ type: "sms", target: "555-0100" }], [{ type: "slack", target: "http://hooks.example/x" }], [{ type: "email" }],
+    [{ type: "email", target: "a@b.example" }, { type: "EMAIL", target: "a@b.example" }], [{ type: "email", target: "a@b.example", uuid: "r-1" }]]),
+  (a) => set(a, "recipient", [[]]),
+];
+
+test("alerts: one field made bad is refused with that field's path", () => {
+  const bad = fc.tuple(alertArgs, fc.nat({ max: ALERT_MUTATIONS.length - 1 })).chain(([args, i]) => ALERT_MUTATIONS[i](args));
+  fc.assert(fc.property(bad, ({ args, field }) => expectFieldPaths(checkAlert(args).failures, field)), { numRuns: 200, seed: SEED + 1 });
+});
+
+// ---- pages -------------------------------------------------------------------------------------
+
+const analyticsId = fc.stringMatching(/^[A-Z0-9-]{1,20}$/);
+const pageArgs = fc
+  .tuple(
+    fc.record(
+      {
+        name: optional(nonBlank(60)),
+        title: optional(text(60)),
+        slug: optional(fc.stringMatching(/^[a-z0-9-]{1,100}$/)),
+        customDomain: optional(fc.mixedCase(fc.domain())),
+        description: optional(text(300)),
+        logo: optional(fc.constantFrom(...IMAGES).map((path) => ({ path }))),
+        favicon: optional(fc.constantFrom(...IMAGES).map((path) => ({ path }))),
+      },
+      { requiredKeys: [] },
+    ),
+    // items need useGroups; useGroups may come alone.
+    optional(fc.tuple(fc.boolean(), fc.uniqueArray(uuidRef, { maxLength: 5 }))),
+    // the analytics id under the API's spelling, the correct one, or both with one value.
+    fc.option(fc.tuple(analyticsId, fc.constantFrom("googleAnalitycsId", "googleAnalyticsId", "both")), { nil: undefined }),
+  )
+  .map(([fields, groups, analytics]): Args => ({
+    uuid: PAGE,
+    ...fields,
+    ...(groups === undefined || groups === null ? {} : { useGroups: groups[0], items: groups[1] }),
+    ...(analytics === undefined ? {} : analytics[1] === "both"
+      ? { googleAnalitycsId: analytics[0], googleAnalyticsId: analytics[0] }
+      : { [analytics[1]]: analytics[0] }),
+  }));
+
+/** What refresh gives back for declared inputs: images by their hash (the path is the program's business). */
+function pageReadBack(inputs: Args): Args {
+  const out: Args = { ...inputs };
+  for (const field of ["logo", "favicon"]) if (out[field] !== undefined) out[field] = { sha256: (out[field] as { sha256: string }).sha256 };
+  return out;
+}
+
+test("pages: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
+  await fc.assert(
+    fc.asyncProperty(pageArgs, async (raw) => {
+      const inputs = expectAccepted(await checkPage(raw), raw);
+      const { id, outs } = await createPage(client, inputs);
+      expect(diffPage(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
+      const read = await readPage(client, id, outs);
+      if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
+      expect(read.inputs).toEqual(pageReadBack(inputs));
+      expect(diffPage(read.props, inputs).changes).toBe(false);
+    }),
+    { numRuns: 60, seed: SEED + 2 },
+  );
+});
+
+const PAGE_MUTATIONS: Mutation[] = [
+  (a) => set(a, "uuid", [null, "a b", 5]),
+  (a) => set(a, "slug", ["Acme", "acme status", "", "a".repeat(101), 7]),
+  (a) => set(a, "customDomain", ["https://status.example.com", "status.example.com/x", "status.example.com:80", "localhost", "bad_host.example"]),
+  (a) => set({ ...a, useGroups: false }, "items", [["m-1", "m-1"], ["not a uuid"], "m-1"]),
+  (a) => set(a, "useGroups", ["false", 0]),
+  (a) => set(a, "logo", [{ path: "/nonexistent/logo.png" }, { path: files.dir }, "logo.png", { base64: "iVBORw0KGgo=" }, { path: IMAGES[0], alt: "x" }]),
+  (a) => set(a, "googleAnalitycsId", ["G 1", ""]),
+  (a) => set(a, "colour", ["red"]),
+];
+
+test("pages: one field made bad is refused with that field's path", async () => {
+  const bad = fc.tuple(pageArgs, fc.nat({ max: PAGE_MUTATIONS.length - 1 })).chain(([args, i]) => PAGE_MUTATIONS[i](args));
+  await fc.assert(
+    fc.asyncProperty(bad, async ({ args, field }) => {
+      const { googleAnalyticsId: _, ...rest } = args; // so the API spelling's own value is the one checked
+      expectFieldPaths((await checkPage(field === "googleAnalitycsId" ? rest : args)).failures, field);
+    }),
+    { numRuns: 200, seed: SEED + 3 },
+  );
+});
