@@ -1,0 +1,110 @@
+// The pull-request comment: what the preview would do to monitors, pages and alerts, the fields that
+// change, the policy violations and the errors, as GitHub-flavoured Markdown.
+import { changedFields, showValue, type FieldChange } from "./fields";
+import { isInfrastructure, nameFromUrn, stackFromUrn, type PlannedStep, type PreviewReport, type PolicyViolation } from "./parse";
+
+const MONITOR_TYPE = "pulumi-nodejs:dynamic/uptime:Monitor";
+const KINDS: Record<string, string> = {
+  [MONITOR_TYPE]: "Monitors",
+  "pulumi-nodejs:dynamic/uptime:Page": "Pages",
+  "pulumi-nodejs:dynamic/uptime:Alert": "Alerts",
+};
+const KIND_ORDER = ["Monitors", "Pages", "Alerts", "Other resources"];
+const COUNTED_OPS = ["create", "update", "replace", "delete"] as const;
+const OP_LABEL: Record<string, string> = { create: "create", update: "update", replace: "**replace**", delete: "**delete**" };
+
+/** The Markdown summary of a parsed preview. */
+export function renderSummary(report: PreviewReport): string {
+  const steps = report.steps.filter((s) => !isInfrastructure(s.type));
+  const stack = report.steps.map((s) => stackFromUrn(s.urn)).find(Boolean);
+  const out: string[] = [`### Pulumi preview${stack ? ` of \`${stack}\`` : ""}`, "", countsLine(steps, report.unchanged), ""];
+
+  const changing = steps.filter((s) => s.op !== "same");
+  for (const kind of KIND_ORDER) {
+    const rows = changing.filter((s) => (KINDS[s.type] ?? "Other resources") === kind);
+    if (rows.length === 0) continue;
+    out.push(`#### ${kind}`, "", "| Resource | Operation | Changes |", "|---|---|---|");
+    for (const step of rows) out.push(`| ${resourceCell(step)} | ${OP_LABEL[step.op] ?? escapeText(step.op)} | ${changesCell(step)} |`);
+    out.push("");
+  }
+
+  out.push(...policySection(report), ...diagnosticsSection(report));
+  return `${out.join("\n").trimEnd()}\n`;
+}
+
+function countsLine(steps: PlannedStep[], unchanged: number): string {
+  const count = (op: string) => steps.filter((s) => s.op === op).length;
+  const changes = COUNTED_OPS.map((op) => `${count(op)} to ${op}`);
+  const others = steps.filter((s) => s.op !== "same" && !(COUNTED_OPS as readonly string[]).includes(s.op)).length;
+  if (others > 0) changes.push(`${others} other`);
+  const total = steps.filter((s) => s.op !== "same").length;
+  return total === 0 ? `No changes (${unchanged} unchanged).` : `**${changes.join(", ")}**; ${unchanged} unchanged.`;
+}
+
+function resourceCell(step: PlannedStep): string {
+  const inputs = step.newInputs ?? step.oldInputs ?? {};
+  const title = typeof inputs.name === "string" && inputs.name !== nameFromUrn(step.urn) ? ` (${escapeText(inputs.name)})` : "";
+  const kind = KINDS[step.type] ? "" : ` ${code(step.type)}`;
+  return `${code(nameFromUrn(step.urn))}${title}${kind}`;
+}
+
+function changesCell(step: PlannedStep): string {
+  const isMonitor = step.type === MONITOR_TYPE;
+  if (step.op === "delete") {
+    if (isMonitor) return "deleted in the service";
+    return KINDS[step.type] ? "released: left in the service as it is" : "removed from the stack";
+  }
+  const changes = changedFields(step.op === "create" ? undefined : step.oldInputs, step.newInputs, isMonitor);
+  if (changes.length === 0) return step.op === "update" ? "only secret or not-yet-known values" : "";
+  const forcing = new Set(step.replaceReasons.map((r) => (isMonitor && r === "target" ? "urn" : r)));
+  return changes.map((c) => fieldLine(c, step.op === "create", forcing.has(c.path.split(".")[0]))).join("<br>");
+}
+
+function fieldLine(change: FieldChange, created: boolean, forcesReplace: boolean): string {
+  const value = created
+    ? code(showValue(change.new))
+    : `${"old" in change ? code(showValue(change.old)) : "(none)"} → ${"new" in change ? code(showValue(change.new)) : "(removed)"}`;
+  return `${code(change.path)}: ${value}${forcesReplace ? " (forces replacement)" : ""}`;
+}
+
+function policySection(report: PreviewReport): string[] {
+  if (report.violations === undefined) {
+    return ["#### Policy", "",
+      "Not in this input: the `pulumi preview --json` digest leaves policy results out. Run the preview with " +
+      "`PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true` to list violations here.", ""];
+  }
+  const packs = report.policyPacks?.length ? ` (${report.policyPacks.join(", ")})` : "";
+  if (report.violations.length === 0) {
+    return ["#### Policy", "", report.policyPacks?.length ? `No violations${packs}.` : "No policy pack ran.", ""];
+  }
+  const rows = [...report.violations].sort((a, b) => levelRank(a) - levelRank(b));
+  const mandatory = rows.filter((v) => v.level === "mandatory").length;
+  return [
+    "#### Policy violations", "",
+    `${mandatory} mandatory (blocking), ${rows.length - mandatory} advisory${packs}.`, "",
+    "| Policy | Resource | Enforcement | Message |", "|---|---|---|---|",
+    ...rows.map((v) => `| ${code(v.policy)} | ${v.urn ? code(nameFromUrn(v.urn)) : "the stack"} | ${levelCell(v)} | ${escapeText(v.message)} |`),
+    "",
+  ];
+}
+
+const levelRank = (v: PolicyViolation) => (v.level === "mandatory" ? 0 : 1);
+const levelCell = (v: PolicyViolation) => (v.level === "mandatory" ? "❌ mandatory" : `⚠️ ${escapeText(v.level)}`);
+
+function diagnosticsSection(report: PreviewReport): string[] {
+  if (report.diagnostics.length === 0) return [];
+  const line = (d: { severity: string; message: string; urn?: string }) =>
+    `- **${d.severity}**${d.urn ? ` (${code(nameFromUrn(d.urn))})` : ""}: ${escapeText(d.message.slice(0, 600))}`;
+  return ["#### Errors and warnings", "", ...report.diagnostics.map(line), ""];
+}
+
+/** A code span that survives a table cell: pipes escaped, backticks fenced, one line. */
+function code(text: string): string {
+  const flat = text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+  return flat.includes("`") ? `\`\` ${flat} \`\`` : `\`${flat}\``;
+}
+
+/** Plain text in a table cell or list item: no HTML, no table breaks, one line. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}

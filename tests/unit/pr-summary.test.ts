@@ -1,0 +1,161 @@
+// The pull-request summary on previews captured from real runs (tests/fixtures/pr-summary/README.md
+// says how), and on small hand-made inputs for what the examples never produce.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parsePreview } from "../../scripts/pr-summary/parse";
+import { renderSummary } from "../../scripts/pr-summary/render";
+
+const FIXTURES = path.join(__dirname, "../fixtures/pr-summary");
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
+const summarize = (text: string) => renderSummary(parsePreview(text));
+const rowOf = (markdown: string, resource: string) => markdown.split("\n").find((l) => l.startsWith(`| \`${resource}\``));
+
+const SIG = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+const MONITOR = "pulumi-nodejs:dynamic/uptime:Monitor";
+const urnOf = (type: string, name: string) => `urn:pulumi:dev::demo::${type}::${name}`;
+const digestOf = (steps: object[], same = 0) => JSON.stringify({ steps, diagnostics: [], changeSummary: { same } });
+
+describe("the quickstart's first up (digest)", () => {
+  const md = summarize(fixture("quickstart-first-up.digest.json"));
+
+  test("counts and lists every resource to create, by kind", () => {
+    expect(md).toContain("### Pulumi preview of `uptime-quickstart/dev`");
+    expect(md).toContain("**4 to create, 0 to update, 0 to replace, 0 to delete**; 0 unchanged.");
+    for (const [heading, resource] of [["Monitors", "public-api"], ["Monitors", "database"], ["Pages", "status-page"], ["Alerts", "on-call"]]) {
+      expect(md).toContain(`#### ${heading}`);
+      expect(rowOf(md, resource)).toMatch(/\| create \|/);
+    }
+  });
+
+  test("shows the monitor's target as urn, masks the secret header, hides the provider's bookkeeping", () => {
+    const api = rowOf(md, "public-api")!;
+    expect(api).toContain('`urn`: `"https://api.acme.example/health"`');
+    expect(api).not.toContain("`target`");
+    expect(api).toContain('`httpRequest`: `{"headers":[secret],"method":"GET"}`');
+    expect(md).not.toMatch(/__provider|journalKey|not-a-real-token/);
+  });
+
+  test("says a page item is known only after up, and that this input has no policy results", () => {
+    expect(rowOf(md, "status-page")).toContain("`items`: `[(known after up),(known after up)]`");
+    expect(md).toContain("leaves policy results out");
+  });
+});
+
+describe("the quickstart's first up (event stream, default policy config)", () => {
+  const raw = fixture("quickstart-first-up.events.jsonl");
+  const md = summarize(raw);
+
+  test("lists the mandatory violation with its policy, resource and message", () => {
+    expect(md).toContain("1 mandatory (blocking), 0 advisory (uptime 0.1.0).");
+    expect(md).toContain('| `monitor-has-alert` | `database` | ❌ mandatory | monitor "database" has no alert');
+    expect(md).toContain("- **error**: preview failed");
+  });
+
+  test("drops the SDK's debug messages, which carry the secret header in plain text", () => {
+    expect(raw).toContain("not-a-real-token"); // captured as the engine streams it
+    expect(md).not.toContain("not-a-real-token");
+    expect(md).not.toContain("RegisterResource");
+  });
+});
+
+describe("an edit of the quickstart", () => {
+  test.each(["quickstart-edit.digest.json", "quickstart-edit.events.jsonl"])("%s: an update, a replacement and the page", (name) => {
+    const md = summarize(fixture(name));
+    expect(md).toContain("**0 to create, 2 to update, 1 to replace, 0 to delete**; 1 unchanged.");
+    expect(rowOf(md, "public-api")).toBe("| `public-api` (Public API) | update | `interval`: `60` → `120` |");
+    expect(rowOf(md, "database")).toBe(
+      '| `database` (Primary database) | **replace** | `alerts`: (none) → `["5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"]` (forces replacement) |',
+    );
+    expect(rowOf(md, "status-page")).toMatch(/`items`: `\["[0-9a-f-]{36}","[0-9a-f-]{36}"\]` → `\[\(known after up\),\(known after up\)\]`/);
+    expect(rowOf(md, "on-call")).toBeUndefined(); // unchanged resources get no row
+  });
+
+  test("the event stream says the policy pack ran and found nothing", () => {
+    expect(summarize(fixture("quickstart-edit.events.jsonl"))).toContain("No violations (uptime 0.1.0).");
+  });
+});
+
+test("a monitor removed from the data file is deleted, the others updated", () => {
+  const md = summarize(fixture("monitors-as-data-delete.digest.json"));
+  expect(md).toContain("**0 to create, 2 to update, 0 to replace, 1 to delete**; 0 unchanged.");
+  expect(rowOf(md, "website")).toBe("| `website` (Website) | **delete** | deleted in the service |");
+  expect(rowOf(md, "public-api")).toContain('`urn`: `"https://api.acme.example/health"` → `"https://api.acme.example/v2/health"`');
+  expect(rowOf(md, "postgres")).toContain("`interval`: `120` → `300`");
+});
+
+test("no changes: one line, no tables", () => {
+  const md = summarize(fixture("monitors-as-data-no-changes.digest.json"));
+  expect(md).toContain("No changes (3 unchanged).");
+  expect(md).not.toContain("| Resource |");
+});
+
+test("advisory violations: listed, none blocking, with the configured parameters applied", () => {
+  const md = summarize(fixture("policy-violations-advisory.events.jsonl"));
+  expect(md).toContain("0 mandatory (blocking), 4 advisory (uptime 0.1.0).");
+  expect(md).toContain('| `tcp-keyword-has-probe` | `silent-tcp` | ⚠️ advisory |');
+  expect(md).toContain('| `monitor-interval-bounds` | `too-often` | ⚠️ advisory | monitor "too-often": timeout 20 s is longer than its interval 10 s |');
+  expect(md).not.toContain("monitor-has-alert"); // disabled in that run's config
+  expect(md).not.toContain("page-lists-stack-monitors"); // its external id was given a reason
+});
+
+describe("edge cases", () => {
+  test("a secret is [secret] whatever its form, and a secret that may have changed shows no value", () => {
+    const secret = (plaintext: string) => ({ [SIG]: SECRET_SIG, plaintext: JSON.stringify(plaintext) });
+    const md = summarize(digestOf([{
+      op: "update", urn: urnOf(MONITOR, "api"),
+      oldState: { type: MONITOR, inputs: { name: "API", description: secret("old-hunter2"), title: "[secret]", timeout: 5 } },
+      newState: { type: MONITOR, inputs: { name: "API", description: secret("new-hunter2"), title: "plain now", timeout: 6 } },
+    }]));
+    expect(md).not.toMatch(/hunter2/);
+    expect(rowOf(md, "api")).toBe("| `api` (API) | update | `timeout`: `5` → `6`<br>`title`: `[secret]` → `\"plain now\"` |");
+  });
+
+  test("an update that changes only secrets says so instead of an empty cell", () => {
+    const md = summarize(digestOf([{
+      op: "update", urn: urnOf(MONITOR, "api"),
+      oldState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
+      newState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
+    }]));
+    expect(rowOf(md, "api")).toContain("only secret or not-yet-known values");
+  });
+
+  test("nested changes are named by path; removed fields say so", () => {
+    const md = summarize(digestOf([{
+      op: "update", urn: urnOf(MONITOR, "db"),
+      oldState: { type: MONITOR, inputs: { name: "DB", tcpOptions: { dataRequest: "PING", keywordResponse: "PONG" }, description: "x" } },
+      newState: { type: MONITOR, inputs: { name: "DB", tcpOptions: { dataRequest: "HELLO", keywordResponse: "PONG" } } },
+    }]));
+    expect(rowOf(md, "db")).toBe('| `db` (DB) | update | `description`: `"x"` → (removed)<br>`tcpOptions.dataRequest`: `"PING"` → `"HELLO"` |');
+  });
+
+  test("a page or alert leaving the stack is released, not deleted", () => {
+    const page = "pulumi-nodejs:dynamic/uptime:Page";
+    const md = summarize(digestOf([{ op: "delete", urn: urnOf(page, "status"), oldState: { type: page, inputs: { uuid: "p1" } } }]));
+    expect(rowOf(md, "status")).toBe("| `status` | **delete** | released: left in the service as it is |");
+  });
+
+  test("pipes, backticks, HTML and long values cannot break the table", () => {
+    const md = summarize(digestOf([{
+      op: "create", urn: urnOf(MONITOR, "odd"),
+      newState: { type: MONITOR, inputs: { name: "a|b <img src=x>", description: "has `ticks` | pipes", title: "t".repeat(200) } },
+    }]));
+    const row = rowOf(md, "odd")!;
+    expect(row).toContain("(a\\|b &lt;img src=x&gt;)");
+    expect(row).toContain('`description`: `` "has `ticks` \\| pipes" ``');
+    expect(row).toMatch(/`title`: `"t{78}…`/);
+    expect(row.split(/(?<!\\)\|/)).toHaveLength(5); // four cell borders, no more
+  });
+
+  test("resources that are not the provider's get their own table with their type", () => {
+    const md = summarize(digestOf([{ op: "create", urn: urnOf("random:index/randomPet:RandomPet", "pet"), newState: { type: "random:index/randomPet:RandomPet", inputs: { length: 2 } } }]));
+    expect(md).toContain("#### Other resources");
+    expect(rowOf(md, "pet")).toBe("| `pet` `random:index/randomPet:RandomPet` | create | `length`: `2` |");
+  });
+
+  test("an empty input (the preview failed before planning) still gives a summary; garbage does not", () => {
+    expect(summarize("  \n")).toContain("the preview printed no JSON");
+    expect(() => parsePreview('{"hello": 1}')).toThrow(/not the output of `pulumi preview --json`/);
+    expect(() => parsePreview('{"sequence": 0}\nnot json')).toThrow(/line 2 is not JSON/);
+  });
+});
