@@ -3,7 +3,7 @@
 // canonical input fields the program declares, so diff can tell "the user removed it" from "the
 // user never cared".
 import type { UptimeClient } from "./api/client";
-import { ApiError, ConnectionError } from "./api/errors";
+import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
 import type { MonitorRequestBody } from "./api/requests";
 import type { MonitorRecord } from "./api/schemas";
 import { CheckFailure, containsUnknown, dropNulls } from "./inputs/common";
@@ -121,7 +121,12 @@ export function monitorRequestBody(inputs: Record<string, unknown>, options: { f
 const AMBIGUOUS_STATUSES = new Set([502, 503, 504]);
 
 function isAmbiguous(error: unknown): boolean {
-  return (error instanceof ConnectionError && error.mayHaveReachedServer) || (error instanceof ApiError && AMBIGUOUS_STATUSES.has(error.status));
+  return (
+    (error instanceof ConnectionError && error.mayHaveReachedServer) ||
+    (error instanceof ApiError && AMBIGUOUS_STATUSES.has(error.status)) ||
+    // A success whose body cannot be read: the service did create the monitor, but its uuid is lost.
+    (error instanceof ResponseFormatError && error.status !== undefined && error.status >= 200 && error.status < 300)
+  );
 }
 
 /** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */

@@ -165,7 +165,7 @@ export class UptimeClient {
       text = await readCapped(response.body, this.maxResponseBytes);
     } catch (error) {
       if (error instanceof TooLargeError) {
-        throw new ResponseFormatError(method, path, `${response.statusCode} with a body over ${this.maxResponseBytes} bytes`);
+        throw new ResponseFormatError(method, path, `${response.statusCode} with a body over ${this.maxResponseBytes} bytes`, response.statusCode);
       }
       throw this.connectionError(method, path, error);
     }
@@ -184,12 +184,12 @@ export class UptimeClient {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new ResponseFormatError(method, path, `${status} with a body that is not JSON: ${excerpt(this.redact(text))}`);
+      throw new ResponseFormatError(method, path, `${status} with a body that is not JSON: ${excerpt(this.redact(text))}`, status);
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new ResponseFormatError(method, path, `${issue?.path.join(".") || "body"}: ${issue?.message}`);
+      throw new ResponseFormatError(method, path, `${issue?.path.join(".") || "body"}: ${issue?.message}`, status);
     }
     return parsed.data;
   }

@@ -69,8 +69,12 @@ export class ConnectionError extends UptimeError {
 
 /** The service answered with success, but the body is not what the API document describes. */
 export class ResponseFormatError extends UptimeError {
-  constructor(method: string, path: string, detail: string) {
+  /** The answer's status, when the body itself was the problem (a 2xx means the service did act). */
+  readonly status?: number;
+
+  constructor(method: string, path: string, detail: string, status?: number) {
     super(`${method} ${path} returned an unexpected response: ${detail}`);
+    this.status = status;
   }
 }
 

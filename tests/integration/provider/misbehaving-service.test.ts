@@ -1,0 +1,306 @@
+// The service misbehaving, met through the provider's operations (monitor create/read/update/delete,
+// page and alert take-over and refresh): error bodies that are not JSON, an HTML 502 page, empty
+// bodies, a 10 MB body, records missing fields, answers that never end. Each ends in an Error with a
+// short, single-line message that says what happened (and where the user can act, how), within a
+// bounded time, with no unhandled rejection. The emulator's `respond` fault rule stages the answers;
+// a tiny node:http server stages what it cannot (a body that never ends, one that stalls midway).
+import { createServer, Server } from "node:http";
+import type { Socket } from "node:net";
+import type { RunningEmulator } from "../../../emulator/types";
+import { checkAlert, createAlert, readAlert, updateAlert } from "../../../provider/alert";
+import { UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
+import { ApiError, ResponseFormatError } from "../../../provider/api/errors";
+import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
+import { checkPage, createPage, readPage } from "../../../provider/page";
+import { startTestEmulator } from "../../helpers/emulator-http";
+import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
+import { HTTP_MIN } from "../../helpers/monitor-records";
+
+jest.setTimeout(30_000);
+
+const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
+const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
+const MAX_RETRIES = 2;
+const TIMEOUT_MS = 300;
+const HTML_502 = `<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>`;
+
+let emulator: RunningEmulator;
+let admin: ReturnType<typeof adminApi>;
+let monitorId: string;
+const monitorInputs = checkMonitor(HTTP_MIN).inputs;
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+beforeAll(async () => {
+  process.on("unhandledRejection", onUnhandled);
+  emulator = await startTestEmulator({ seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
+  admin = adminApi(emulator);
+  monitorId = (await createMonitor(testClient(emulator).client, monitorInputs)).id;
+});
+afterAll(async () => {
+  process.off("unhandledRejection", onUnhandled);
+  await closeAllPools();
+  await emulator.close();
+});
+beforeEach(async () => {
+  await admin.faults({ rules: [] });
+  await admin.clearRequests();
+});
+
+function client(options: Partial<UptimeClientOptions> = {}): TestClient {
+  return testClient(emulator, { retry: { maxRetries: MAX_RETRIES }, requestTimeoutMs: TIMEOUT_MS, ...options });
+}
+
+/** Every answer of `route` (all of /v1 when absent) is the scripted one. */
+const respond = (respond: Record<string, unknown>, route?: string) => admin.faults({ rules: [{ route, respond }] });
+
+/** Runs an operation that must fail; the error must be an Error with a short single-line message, within 5 s. */
+async function failure(run: () => Promise<unknown>): Promise<Error> {
+  const started = Date.now();
+  const error = await run().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof Error)) throw new Error(`expected an Error, got ${String(error)}`);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(error.message).not.toMatch(/\n|\[object Object\]/);
+  expect(error.message.length).toBeLessThan(1_000);
+  return error;
+}
+
+const requestCount = async () => (await admin.requests()).length;
+
+describe("error bodies that are not the service's JSON", () => {
+  test("a plain-text 500 to an edit: the status, its reason and the text; not retried", async () => {
+    await respond({ status: 500, headers: { "content-type": "text/plain" }, body: "upstream database unavailable\n(try later)" });
+    const error = await failure(() => updateMonitor(client().client, monitorId, {}, monitorInputs));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(`PATCH /monitors/${monitorId} failed with 500 Internal Server Error: upstream database unavailable (try later)`);
+    expect(await requestCount()).toBe(1);
+  });
+
+  test("a JSON content type over a truncated body (400 to a creation): an excerpt of what came", async () => {
+    await respond({ status: 400, headers: { "content-type": "application/json" }, body: '{"error": {"code": "bad_req' });
+    const error = await failure(() => createMonitor(client().client, monitorInputs));
+    expect(error.message).toBe('POST /monitors failed with 400 Bad Request: {"error": {"code": "bad_req');
+  });
+
+  test("an HTML 502 page to a refresh: GET retried, then the status and the page's title, no markup", async () => {
+    await respond({ status: 502, headers: { "content-type": "text/html" }, body: HTML_502 });
+    const t = client();
+    const error = await failure(() => readMonitor(t.client, monitorId, {}));
+    expect(error.message).toBe(`GET /monitors/${monitorId} failed with 502 Bad Gateway: an HTML page "502 Bad Gateway"`);
+    expect(await requestCount()).toBe(1 + MAX_RETRIES);
+    expect(t.debug).toEqual([expect.stringContaining("502; retry 1 of 2"), expect.stringContaining("502; retry 2 of 2")]);
+  });
+
+  test("an HTML 502 page to taking a page over: PATCH retried, then the same clear error", async () => {
+    await respond({ status: 502, headers: { "content-type": "text/html" }, body: HTML_502 });
+    const inputs = (await checkPage({ uuid: PAGE, name: "Status", slug: "status" })).inputs;
+    const error = await failure(() => createPage(client().client, inputs));
+    expect(error.message).toBe(`PATCH /pages/${PAGE} failed with 502 Bad Gateway: an HTML page "502 Bad Gateway"`);
+    expect(await requestCount()).toBe(1 + MAX_RETRIES);
+  });
+
+  test("an HTML sign-in page answered with 200 (a proxy in the way): not JSON, said so with the page's title", async () => {
+    await respond({ status: 200, headers: { "content-type": "text/html" }, body: "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>" });
+    const error = await failure(() => readAlert(client().client, ALERT, {}));
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(error.message).toBe(`GET /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: an HTML page "Sign in - Corporate Proxy"`);
+  });
+});
+
+describe("empty bodies", () => {
+  test("200 with an empty body where a record is expected: refresh of a monitor, edit of an alert", async () => {
+    await respond({ status: 200, headers: { "content-type": "application/json" }, body: "" });
+    const read = await failure(() => readMonitor(client().client, monitorId, {}));
+    expect(read.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
+    const alertInputs = checkAlert({ uuid: ALERT, name: "On-call" }).inputs;
+    const edit = await failure(() => updateAlert(client().client, ALERT, {}, alertInputs));
+    expect(edit.message).toBe(`PATCH /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
+  });
+
+  test("200 with an empty body to a delete is a success: a delete needs no record", async () => {
+    await respond({ status: 200, body: "" }, "DELETE /monitors/:uuid");
+    await expect(deleteMonitor(client().client, monitorId, "web")).resolves.toBeUndefined();
+  });
+
+  test("500 with an empty body to a creation and to a delete: the status and (empty body)", async () => {
+    await respond({ status: 500, body: "" });
+    expect((await failure(() => createMonitor(client().client, monitorInputs))).message).toBe("POST /monitors failed with 500 Internal Server Error: (empty body)");
+    expect((await failure(() => deleteMonitor(client().client, monitorId, "web"))).message).toBe(`DELETE /monitors/${monitorId} failed with 500 Internal Server Error: (empty body)`);
+  });
+});
+
+describe("bodies too big", () => {
+  test("a 10 MB answer to a refresh, and a 10 MB error page: refused past 8 MiB, said so", async () => {
+    await respond({ status: 200, headers: { "content-type": "application/json" }, bodyBytes: 10 * 1024 * 1024 });
+    const ok = await failure(() => readMonitor(client().client, monitorId, {}));
+    expect(ok.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body over 8388608 bytes`);
+    await respond({ status: 500, headers: { "content-type": "text/html" }, bodyBytes: 10 * 1024 * 1024 });
+    const error = await failure(() => readPage(client().client, PAGE, {}));
+    expect(error.message).toBe(`GET /pages/${PAGE} returned an unexpected response: 500 with a body over 8388608 bytes`);
+  });
+
+  test("a body that never ends: reading stops at the limit (the connection is closed), the memory is not held", async () => {
+    const server = await endlessServer();
+    try {
+      const before = process.memoryUsage().arrayBuffers;
+      const c = testClient(emulator, { baseUrl: server.url, retry: { maxRetries: 0 }, requestTimeoutMs: 5_000 });
+      const error = await failure(() => readMonitor(c.client, "m-1", {}));
+      expect(error.message).toBe("GET /monitors/m-1 returned an unexpected response: 200 with a body over 8388608 bytes");
+      await server.closed;
+      // The server could push its socket buffers' worth past the limit before the close reached it; not more.
+      expect(server.bytesWritten()).toBeLessThan(32 * 1024 * 1024);
+      global.gc?.();
+      expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(32 * 1024 * 1024);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("records missing fields", () => {
+  test("a monitor record without a uuid: names monitor.uuid", async () => {
+    await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitor: { name: "web" } }) }, "GET /monitors/:uuid");
+    const error = await failure(() => readMonitor(client().client, monitorId, {}));
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(error.message).toMatch(new RegExp(`^GET /monitors/${monitorId} returned an unexpected response: monitor\\.uuid: `));
+  });
+
+  test("an envelope without its record, a recipient without a target, an empty page list: each names the field", async () => {
+    const c = client().client;
+    await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitors: [] }) });
+    expect((await failure(() => updateMonitor(c, monitorId, {}, monitorInputs))).message).toMatch(/returned an unexpected response: monitor: /);
+    await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ alert: { uuid: ALERT, recipients: [{ type: "email" }] } }) });
+    expect((await failure(() => createAlert(c, checkAlert({ uuid: ALERT }).inputs))).message).toMatch(/returned an unexpected response: alert\.recipients\.0\.target: /);
+    await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ pages: [] }) });
+    expect((await failure(() => readPage(c, PAGE, {}))).message).toMatch(/returned an unexpected response: pages: /);
+  });
+});
+
+describe("a creation the service made, answered with a success that cannot be read", () => {
+  // A gateway in front of the service passes the POST on, then mangles the 201: the monitor exists.
+  test.each([
+    ["an empty body", ""],
+    ["a record without a uuid", JSON.stringify({ monitor: { name: "web" } })],
+    ["an HTML page", "<html><head><title>OK</title></head></html>"],
+  ])("%s: kept as unconfirmed with the way out, never a plain failure a rerun would repeat", async (_what, body) => {
+    await admin.reset({ pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] });
+    const gateway = await manglingGateway(emulator.url, { status: 201, body });
+    try {
+      const c = testClient(emulator, { baseUrl: gateway.url, retry: { maxRetries: MAX_RETRIES } });
+      const error = await failure(() => createMonitor(c.client, monitorInputs));
+      expect(await admin.monitors()).toHaveLength(1);
+      expect(error.message).toMatch(/^monitor "web": POST \/monitors returned an unexpected response: .*The service may have created the monitor/);
+      expect(error.message).toContain("adoptUuid");
+      expect(error).toMatchObject({ id: expect.stringMatching(/^unconfirmed-/), properties: { unconfirmed: true } });
+      expect(gateway.posts()).toBe(1);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe("answers that never come", () => {
+  test("no answer to a refresh: each attempt times out, then the error names uptime:requestTimeoutMs", async () => {
+    await respond({ status: 200, hang: true });
+    const error = await failure(() => readMonitor(client().client, monitorId, {}));
+    expect(error.message).toBe(`GET /monitors/${monitorId} failed: no response within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs)`);
+    expect(await requestCount()).toBe(1 + MAX_RETRIES);
+  });
+
+  test("no answer to an alert's edit: the same, for PATCH", async () => {
+    await respond({ status: 200, hang: true });
+    const error = await failure(() => updateAlert(client().client, ALERT, {}, checkAlert({ uuid: ALERT, up: true }).inputs));
+    expect(error.message).toBe(`PATCH /alerts/${ALERT} failed: no response within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs)`);
+  });
+
+  test("a body that starts and then stalls: the stall times out the same way", async () => {
+    const server = await endlessServer({ stallAfter: '{"monitor":{"uuid":"m-1",' });
+    try {
+      const c = testClient(emulator, { baseUrl: server.url, retry: { maxRetries: 0 }, requestTimeoutMs: TIMEOUT_MS });
+      const error = await failure(() => readMonitor(c.client, "m-1", {}));
+      expect(error.message).toBe(`GET /monitors/m-1 failed: no response within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs)`);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+test("none of it left an unhandled rejection", async () => {
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(unhandled).toEqual([]);
+});
+
+/** A gateway that passes every request on to `target` and answers `reply` instead of the service's answer. */
+async function manglingGateway(target: string, reply: { status: number; body: string }): Promise<{ url: string; posts(): number; close(): Promise<void> }> {
+  let posts = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      if (req.method === "POST") posts++;
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => ["authorization", "content-type"].includes(k))) as Record<string, string>;
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      await (await fetch(`${target}${(req.url ?? "").replace(/^\/v1/, "")}`, { method: req.method, headers, body })).arrayBuffer();
+      res.writeHead(reply.status, { "content-type": "application/json", "content-length": Buffer.byteLength(reply.body) });
+      res.end(reply.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    posts: () => posts,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/**
+ * A server answering 200 with a JSON content type and a body that never ends: 64 KiB chunks for as
+ * long as the client reads, or (stallAfter) the given text and then nothing.
+ */
+async function endlessServer(options: { stallAfter?: string } = {}): Promise<{ url: string; bytesWritten(): number; closed: Promise<void>; close(): Promise<void> }> {
+  let written = 0;
+  let markClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const sockets = new Set<Socket>();
+  const chunk = Buffer.alloc(64 * 1024, "x");
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { "content-type": "application/json" });
+    res.on("close", markClosed);
+    if (options.stallAfter !== undefined) {
+      res.write(options.stallAfter);
+      return;
+    }
+    const pump = () => {
+      while (!res.destroyed && written < 256 * 1024 * 1024) {
+        written += chunk.length;
+        if (!res.write(chunk)) return void res.once("drain", pump);
+      }
+    };
+    pump();
+  });
+  server.on("connection", (s: Socket) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    bytesWritten: () => written,
+    closed,
+    close: () => new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
