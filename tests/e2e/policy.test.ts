@@ -1,0 +1,117 @@
+// The policy pack (policy/) in real `pulumi preview --policy-pack` runs against the emulator: the
+// examples pass, a program breaking every rule is blocked with each resource and rule named, and a
+// policy config turns rules advisory, off, or moves their bounds.
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import { E2E_API_KEY, SEEDED_ALERT, mutating, clearRequests, requestLines, startE2eEmulator } from "../helpers/e2e";
+import { REPO, TestStack, createStack } from "../helpers/pulumi";
+
+jest.setTimeout(300_000);
+
+/** The pack as an executable analyzer plugin (see policy/analyzer for why not the directory). */
+const POLICY_PACK = path.join(REPO, "policy/analyzer");
+const VIOLATIONS = path.join(REPO, "tests/e2e/programs/policy-violations");
+
+let emulator: RunningEmulator;
+let configDir: string;
+const stacks: TestStack[] = [];
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  configDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-policy-config-"));
+});
+afterAll(async () => {
+  for (const t of stacks) await t.remove();
+  await emulator?.close();
+  fs.rmSync(configDir, { recursive: true, force: true });
+});
+
+async function stackOf(dir: string, stackName: string, config: Record<string, { value: string }> = {}): Promise<TestStack> {
+  const t = await createStack(dir, {
+    stackName,
+    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true }, ...config },
+  });
+  stacks.push(t);
+  return t;
+}
+
+/** `pulumi preview --policy-pack` as a user or CI runs it (async: the emulator lives in this process). */
+function preview(t: TestStack, extra: string[] = []): Promise<{ code: number; output: string }> {
+  const args = ["preview", "--stack", t.stack.name, "--non-interactive", "--color", "never", "--policy-pack", POLICY_PACK, ...extra];
+  return new Promise((resolve, reject) => {
+    const child = spawn("pulumi", args, { cwd: t.stack.workspace.workDir, env: { ...process.env, ...t.env } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+/** The "- [level]  rule  (type: name)" lines of the CLI's Policies section. */
+const violationLines = (output: string) =>
+  output.split("\n").map((l) => l.trim()).filter((l) => /^- \[(mandatory|advisory)\]/.test(l)).map((l) => l.replace(/\s+/g, " "));
+
+test("the quickstart, with an alert on every monitor, passes", async () => {
+  const t = await stackOf(path.join(REPO, "examples/quickstart"), "policy", { "uptime-quickstart:databaseAlerts": { value: "true" } });
+  await clearRequests(emulator);
+  const { code, output } = await preview(t);
+  expect(violationLines(output)).toEqual([]);
+  expect(code).toBe(0);
+  expect(output).toMatch(/uptime@v0\.1\.0/); // the pack did run
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+});
+
+test("monitors-as-data, with the team's alert on every monitor, passes", async () => {
+  const t = await stackOf(path.join(REPO, "examples/monitors-as-data"), "policy", {
+    "monitors-as-data:alerts": { value: JSON.stringify([SEEDED_ALERT]) },
+  });
+  const { code, output } = await preview(t);
+  expect(violationLines(output)).toEqual([]);
+  expect(code).toBe(0);
+});
+
+test("a program breaking every rule is blocked, each violation naming the resource and the rule", async () => {
+  const t = await stackOf(VIOLATIONS, "policy");
+  const { code, output } = await preview(t);
+  expect(code).toBe(1); // a mandatory violation fails the preview like any error (v3.259 does not use exit code 5)
+  const monitor = (rule: string, name: string) => `- [mandatory] ${rule} (pulumi-nodejs:dynamic/uptime:Monitor: ${name})`;
+  expect(violationLines(output).sort()).toEqual([
+    monitor("monitor-has-alert", "no-alert"),
+    monitor("monitor-interval-bounds", "too-often"),
+    monitor("monitor-interval-bounds", "too-often"),
+    monitor("monitor-names-unique", "checkout"),
+    monitor("monitor-names-unique", "checkout-copy"),
+    monitor("monitor-uses-https", "plain-http"),
+    "- [mandatory] page-lists-stack-monitors (pulumi-nodejs:dynamic/uptime:Page: status-page)",
+    monitor("tcp-keyword-has-probe", "silent-tcp"),
+  ].sort());
+  expect(output).toContain('monitor "too-often": interval 10 s is outside 30-3600 s');
+  expect(output).toContain('monitor "too-often": timeout 20 s is longer than its interval 10 s');
+  expect(output).toContain('page "status-page" lists monitor monitor-of-another-team, which is not a monitor of this stack');
+  expect(output).toContain('monitors "checkout", "checkout-copy" share the name "Checkout"');
+});
+
+test("a policy config makes rules advisory or disabled and moves their bounds: the same program passes", async () => {
+  const t = stacks.find((s) => s.stack.workspace.workDir === VIOLATIONS)!;
+  const configFile = path.join(configDir, "relaxed.json");
+  fs.writeFileSync(configFile, JSON.stringify({
+    all: "advisory",
+    "monitor-has-alert": "disabled",
+    "monitor-uses-https": { allowedHttpTargets: ["http://legacy.acme.example/"] },
+    "page-lists-stack-monitors": { externalMonitors: { "monitor-of-another-team": "the payments team's, in their stack" } },
+    "monitor-interval-bounds": { minIntervalSeconds: 10 },
+  }));
+  const { code, output } = await preview(t, ["--policy-pack-config", configFile]);
+  expect(code).toBe(0);
+  const lines = violationLines(output);
+  expect(lines.every((l) => l.startsWith("- [advisory]"))).toBe(true);
+  expect(lines.map((l) => l.split(" ")[2]).sort()).toEqual([
+    "monitor-interval-bounds", "monitor-names-unique", "monitor-names-unique", "tcp-keyword-has-probe",
+  ]);
+  expect(output).not.toContain("interval 10 s is outside"); // the floor moved to 10 s
+  expect(output).toContain("timeout 20 s is longer than its interval 10 s"); // still true, now advisory
+});
