@@ -100,13 +100,19 @@ ${file.sweep.length ? `\n## What \`--parallel\` does (up only, N = ${o.sweepN})\
   whose provider (\`bench/floor-impl.js\`) makes no HTTP call and echoes its inputs as outputs; its \`__provider\` is a
   one-line \`require\` like ours, so its state is as thin as ours. *naive*: \`bench/naive-provider.ts\`, written as
   Pulumi's dynamic-provider examples are: an object literal serialized by value into every resource's state, and a
-  fresh undici \`Agent\` (so a fresh TCP connection) per call, closed after it. All three run the same program,
-  \`tests/e2e/programs/fleet\` (config \`fleet:mode\`).
+  fresh undici \`Agent\` (so a fresh TCP connection) per call, closed after it. *floor-latency* (a diagnostic, when
+  measured): the floor whose create, read, update and delete each wait the emulator's latency, as an ideal provider
+  would; it shows what the latency costs under this engine. All run the same program, \`tests/e2e/programs/fleet\`
+  (config \`fleet:mode\`).
 - **Operations**, in this order on one stack per (mode, N), each against a fresh emulator: \`up\` (creates N), a no-op
   \`preview\`, \`refresh\`, \`up\` after raising \`fleet:generation\` (edits the interval of N/10 monitors), \`destroy\`.
   Through the Automation API on a local file backend, as the e2e tests run them; wall time includes the CLI's start.
 - **HTTP requests, TCP connections**: the emulator's \`/admin/counters\`, zeroed before each operation.
 - **Peak provider RSS**: every 50 ms, the summed VmRSS of this run's \`dynamic-provider\` node processes.
+- **CPU s**: user + system time of this run's processes during the operation (\`/proc/<pid>/stat\`, polled every
+  50 ms): *engine* (the CLI and the language host), *program* (the node process running the fleet program),
+  *provider* (the dynamic-provider host). On a shared machine it moves much less than wall time, so it is what
+  tells where one mode spends more than another.
 - **State**: from the raw checkpoint after \`up\`. *Whole entry*: the compact JSON of a resource's checkpoint entry,
   which also holds what the engine writes for any resource (URN, parent and provider references, property
   dependencies, timestamps, source position and stack trace): the floor's entry shows that share.

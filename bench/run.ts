@@ -4,12 +4,12 @@
 // `source scripts/bootstrap.sh`:
 //
 //   npx ts-node --transpile-only bench/run.ts [--sizes 10,100,500] [--latency-ms 20] [--parallel 8]
-//       [--repeat 1] [--modes uptime,floor,naive] [--sweep 2,8,32] [--sweep-n 100] [--out bench/RESULTS.md]
+//       [--repeat 1] [--modes uptime,floor,naive[,floor-latency]] [--sweep 2,8,32] [--sweep-n 100] [--out bench/RESULTS.md]
 //       (--sizes none: only the --parallel sweep)
 //   npx ts-node --transpile-only bench/run.ts --from bench/out/results-<time>.json   # re-render only
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { MODES, Mode, ScenarioOptions, ScenarioResult, runScenario } from "./scenario";
+import { DEFAULT_MODES, MODES, Mode, ScenarioOptions, ScenarioResult, runScenario } from "./scenario";
 import { Results, operationsTable, ratioTable, stateTable, verdicts } from "./report";
 import { Machine, describeMachine, resultsMarkdown, sweepTable } from "./results-md";
 
@@ -42,8 +42,8 @@ function parseArgs(argv: string[]): Options {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const list = (v: string | undefined, fallback: number[]) => (v ? v.split(",").map((x) => Number(x.trim())) : fallback);
-  const modes = (get("modes")?.split(",") ?? [...MODES]) as Mode[];
-  for (const m of modes) if (!MODES.includes(m)) throw new Error(`--modes: unknown mode ${m} (uptime, floor, naive)`);
+  const modes = (get("modes")?.split(",") ?? [...DEFAULT_MODES]) as Mode[];
+  for (const m of modes) if (!MODES.includes(m)) throw new Error(`--modes: unknown mode ${m} (${MODES.join(", ")})`);
   return {
     sizes: get("sizes") === "none" ? [] : list(get("sizes"), [10, 100, 500]),
     latencyMs: Number(get("latency-ms") ?? 20),

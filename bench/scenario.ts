@@ -6,8 +6,15 @@ import { startEmulator } from "../emulator/server";
 import { REPO, createStack, rawCheckpoint } from "../tests/helpers/pulumi";
 import { Counters, StateSizes, emulatorMonitors, readCounters, resetCounters, stateSizes, watchRunProcesses } from "./probes";
 
-export type Mode = "uptime" | "floor" | "naive";
-export const MODES: readonly Mode[] = ["uptime", "floor", "naive"];
+/**
+ * `floor-latency` is a diagnostic beside the issue's three: the floor whose every create, read,
+ * update and delete waits the emulator's latency, to show what that latency costs under this engine.
+ */
+export type Mode = "uptime" | "floor" | "naive" | "floor-latency";
+/** Every mode, in table order. */
+export const MODES: readonly Mode[] = ["uptime", "floor", "floor-latency", "naive"];
+/** What a run measures unless told otherwise. */
+export const DEFAULT_MODES: readonly Mode[] = ["uptime", "floor", "naive"];
 export const OPERATIONS = ["up", "preview", "refresh", "update", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -18,6 +25,7 @@ const TYPE_PREFIX: Record<Mode, string> = {
   uptime: "pulumi-nodejs:dynamic/uptime:Monitor",
   floor: "pulumi-nodejs:dynamic/bench:Floor",
   naive: "pulumi-nodejs:dynamic/bench:NaiveMonitor",
+  "floor-latency": "pulumi-nodejs:dynamic/bench:Floor",
 };
 
 export interface OperationResult {
@@ -62,12 +70,12 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
       "fleet:count": { value: String(o.n) },
       "fleet:edited": { value: String(edited) },
       "fleet:generation": { value: "0" },
-      "fleet:mode": { value: o.mode },
+      "fleet:mode": { value: o.mode === "floor-latency" ? "floor" : o.mode },
       "uptime:baseUrl": { value: emulator.url },
       "uptime:apiKey": { value: API_KEY, secret: true },
     },
     // The naive provider reads its key from the provider process's environment (never from state).
-    env: { UPTIME_API_KEY: API_KEY },
+    env: { UPTIME_API_KEY: API_KEY, ...(o.mode === "floor-latency" ? { BENCH_FLOOR_DELAY_MS: String(o.latencyMs) } : {}) },
   });
   const operations: OperationResult[] = [];
   const measure = async (operation: Operation, run: () => Promise<Record<string, number>>) => {
