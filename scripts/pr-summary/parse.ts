@@ -38,7 +38,7 @@ export interface PreviewReport {
   steps: PlannedStep[];
   /** Undefined when the input cannot carry policy results (the digest form). */
   violations?: PolicyViolation[];
-  /** Policy packs that ran ("uptime 0.1.0"); known from the event stream only. */
+  /** Policy packs that ran ("uptime 0.1.0"); known from the event stream's summary, absent when it ended early. */
   policyPacks?: string[];
   diagnostics: Diagnostic[];
   /** Resources left as they are (the digest lists only those that change, so it is counted apart). */
@@ -56,7 +56,8 @@ export function parsePreview(text: string): PreviewReport {
     const message = "the preview printed no JSON: it failed before planning (see its error output)";
     return { steps: [], diagnostics: [{ severity: "error", message }], unchanged: 0 };
   }
-  if (values.length === 1 && Array.isArray(values[0].steps)) return fromDigest(values[0]);
+  // A preview that fails before planning prints the digest as `{}`.
+  if (values.length === 1 && (Array.isArray(values[0].steps) || Object.keys(values[0]).length === 0)) return fromDigest(values[0]);
   if (values.every((v) => typeof v.sequence === "number")) return fromEvents(values);
   throw new Error("not the output of `pulumi preview --json`: expected an object with `steps`, or engine events");
 }
@@ -79,7 +80,7 @@ function parseJsonValues(text: string): Json[] {
 }
 
 function fromDigest(digest: Json): PreviewReport {
-  const steps = (digest.steps as Json[]).map((s): PlannedStep => ({
+  const steps = ((digest.steps ?? []) as Json[]).map((s): PlannedStep => ({
     op: String(s.op),
     urn: String(s.urn),
     type: String(s.newState?.type ?? s.oldState?.type ?? typeFromUrn(String(s.urn))),
@@ -97,7 +98,7 @@ function fromEvents(events: Json[]): PreviewReport {
   const steps = new Map<string, PlannedStep>();
   const violations: PolicyViolation[] = [];
   const diagnostics: Json[] = [];
-  let policyPacks: string[] = [];
+  let policyPacks: string[] | undefined;
   for (const event of events) {
     const step = event.resourcePreEvent?.metadata;
     if (step && !PHYSICAL_OPS.has(step.op) && !steps.has(step.urn)) {

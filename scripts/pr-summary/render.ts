@@ -17,7 +17,7 @@ const OP_LABEL: Record<string, string> = { create: "create", update: "update", r
 export function renderSummary(report: PreviewReport): string {
   const steps = report.steps.filter((s) => !isInfrastructure(s.type));
   const stack = report.steps.map((s) => stackFromUrn(s.urn)).find(Boolean);
-  const out: string[] = [`### Pulumi preview${stack ? ` of \`${stack}\`` : ""}`, "", countsLine(steps, report.unchanged), ""];
+  const out: string[] = [`### Pulumi preview${stack ? ` of \`${stack}\`` : ""}`, "", countsLine(steps, report.unchanged, report.steps.length > 0), ""];
 
   const changing = steps.filter((s) => s.op !== "same");
   for (const kind of KIND_ORDER) {
@@ -32,7 +32,8 @@ export function renderSummary(report: PreviewReport): string {
   return `${out.join("\n").trimEnd()}\n`;
 }
 
-function countsLine(steps: PlannedStep[], unchanged: number): string {
+function countsLine(steps: PlannedStep[], unchanged: number, planned: boolean): string {
+  if (!planned) return "**The preview stopped before planning any change**: see the errors below, or the job's log.";
   const count = (op: string) => steps.filter((s) => s.op === op).length;
   const changes = COUNTED_OPS.map((op) => `${count(op)} to ${op}`);
   const others = steps.filter((s) => s.op !== "same" && !(COUNTED_OPS as readonly string[]).includes(s.op)).length;
@@ -75,7 +76,10 @@ function policySection(report: PreviewReport): string[] {
   }
   const packs = report.policyPacks?.length ? ` (${report.policyPacks.join(", ")})` : "";
   if (report.violations.length === 0) {
-    return ["#### Policy", "", report.policyPacks?.length ? `No violations${packs}.` : "No policy pack ran.", ""];
+    const verdict = report.policyPacks === undefined
+      ? "No policy results: the preview ended before the policy packs ran."
+      : report.policyPacks.length > 0 ? `No violations${packs}.` : "No policy pack ran.";
+    return ["#### Policy", "", verdict, ""];
   }
   const rows = [...report.violations].sort((a, b) => levelRank(a) - levelRank(b));
   const mandatory = rows.filter((v) => v.level === "mandatory").length;

@@ -14,6 +14,8 @@ jest.setTimeout(300_000);
 /** The pack as an executable analyzer plugin (see policy/analyzer for why not the directory). */
 const POLICY_PACK = path.join(REPO, "policy/analyzer");
 const VIOLATIONS = path.join(REPO, "tests/e2e/programs/policy-violations");
+/** The shipped config: every rule at its default, spelled out for a team to edit. */
+const SHIPPED_CONFIG = path.join(REPO, "policy/config.json");
 
 let emulator: RunningEmulator;
 let configDir: string;
@@ -55,17 +57,17 @@ function preview(t: TestStack, extra: string[] = []): Promise<{ code: number; ou
 const violationLines = (output: string) =>
   output.split("\n").map((l) => l.trim()).filter((l) => /^- \[(mandatory|advisory)\]/.test(l)).map((l) => l.replace(/\s+/g, " "));
 
-test("the quickstart, with an alert on every monitor, passes", async () => {
+test("the quickstart, with an alert on every monitor, passes (with the shipped config)", async () => {
   const t = await stackOf(path.join(REPO, "examples/quickstart"), "policy", { "uptime-quickstart:databaseAlerts": { value: "true" } });
   await clearRequests(emulator);
-  const { code, output } = await preview(t);
+  const { code, output } = await preview(t, ["--policy-pack-config", SHIPPED_CONFIG]);
   expect(violationLines(output)).toEqual([]);
   expect(code).toBe(0);
   expect(output).toMatch(/uptime@v0\.1\.0/); // the pack did run
   expect(mutating(await requestLines(emulator))).toEqual([]);
 });
 
-test("monitors-as-data, with the team's alert on every monitor, passes", async () => {
+test("monitors-as-data, with the team's alert on every monitor, passes (with the defaults)", async () => {
   const t = await stackOf(path.join(REPO, "examples/monitors-as-data"), "policy", {
     "monitors-as-data:alerts": { value: JSON.stringify([SEEDED_ALERT]) },
   });

@@ -153,7 +153,17 @@ describe("edge cases", () => {
     expect(rowOf(md, "pet")).toBe("| `pet` `random:index/randomPet:RandomPet` | create | `length`: `2` |");
   });
 
-  test("an empty input (the preview failed before planning) still gives a summary; garbage does not", () => {
+  test("a preview that stopped before planning says so, not \"no changes\"", () => {
+    // What v3.259 prints when the policy pack cannot start: `{}` as the digest, two events as the stream.
+    for (const text of ["{}", '{"sequence":0,"timestamp":0,"policyLoadEvent":{}}\n{"sequence":1,"timestamp":0,"cancelEvent":{}}']) {
+      const md = summarize(text);
+      expect(md).toContain("**The preview stopped before planning any change**");
+      expect(md).not.toContain("No changes");
+    }
+    expect(summarize('{"sequence":1,"timestamp":0,"cancelEvent":{}}')).toContain("No policy results: the preview ended before the policy packs ran.");
+  });
+
+  test("an empty input (the preview failed before printing) still gives a summary; garbage does not", () => {
     expect(summarize("  \n")).toContain("the preview printed no JSON");
     expect(() => parsePreview('{"hello": 1}')).toThrow(/not the output of `pulumi preview --json`/);
     expect(() => parsePreview('{"sequence": 0}\nnot json')).toThrow(/line 2 is not JSON/);
