@@ -28,8 +28,14 @@ export const pageItemsAreStackMonitors: StackValidationPolicy = {
   },
   validateStack: (args, report) => {
     const { externalMonitors } = withDefaults(PAGE_ITEMS_DEFAULTS, args.getConfig<Partial<PageItemsConfig>>());
-    const monitors = args.resources.filter((r) => r.type === MONITOR_TYPE);
-    const monitorUuids = new Set(monitors.map((m) => rawProps(m.props).uuid).filter(isString));
+    const monitors = args.resources.filter((r) => r.type === MONITOR_TYPE).map((m) => rawProps(m.props));
+    // A preview sees a monitor to create or update by its inputs, without the `uuid` it has after `up`;
+    // an adopted one names its uuid.
+    const knownUuid = (v: unknown): v is string => isString(v) && !isUnknown(v);
+    const monitorUuids = new Set(monitors.flatMap((m) => [m.uuid, m.adoptUuid]).filter(knownUuid));
+    const unknownUuids = monitors.filter((m) => !knownUuid(m.uuid)).length;
+    const hint = unknownUuids === 0 ? "" : ` (${unknownUuids} monitor(s) of this stack get their uuid at \`up\`: ` +
+      "if it is one of them, list it as `monitor.uuid`, which also follows the monitor when it is replaced)";
     for (const page of args.resources.filter((r) => r.type === PAGE_TYPE)) {
       const props = rawProps(page.props);
       if (known(props.useGroups, isBoolean) !== false) continue; // group uuids, or not known yet
@@ -47,7 +53,7 @@ export const pageItemsAreStackMonitors: StackValidationPolicy = {
       for (const item of items) {
         if (!isString(item) || isUnknown(item) || monitorUuids.has(item) || externalMonitors[item]) continue;
         report(`page "${page.name}" lists monitor ${item}, which is not a monitor of this stack: declare it, or add ` +
-          `"${item}": "<why>" to this policy's externalMonitors`, page.urn);
+          `"${item}": "<why>" to this policy's externalMonitors${hint}`, page.urn);
       }
     }
   },
