@@ -56,7 +56,7 @@ function changesCell(step: PlannedStep): string {
     return KINDS[step.type] ? "released: left in the service as it is" : "removed from the stack";
   }
   const changes = changedFields(step.op === "create" ? undefined : step.oldInputs, step.newInputs, isMonitor);
-  if (changes.length === 0) return step.op === "update" ? "only secret or not-yet-known values" : "";
+  if (changes.length === 0) return step.op === "update" ? "only secret values (not shown)" : "";
   const forcing = new Set(step.replaceReasons.map((r) => (isMonitor && r === "target" ? "urn" : r)));
   return changes.map((c) => fieldLine(c, step.op === "create", forcing.has(c.path.split(".")[0]))).join("<br>");
 }

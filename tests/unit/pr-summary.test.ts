@@ -117,7 +117,7 @@ describe("edge cases", () => {
       oldState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
       newState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
     }]));
-    expect(rowOf(md, "api")).toContain("only secret or not-yet-known values");
+    expect(rowOf(md, "api")).toContain("only secret values (not shown)");
   });
 
   test("nested changes are named by path; removed fields say so", () => {
