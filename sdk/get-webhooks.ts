@@ -14,9 +14,9 @@ export interface GetWebhooksOutputArgs {
 
 /** How {@link getWebhooks} pages through the list. */
 export interface GetWebhooksOptions {
-  /** Subscriptions asked per request. @default 100 */
+  /** Subscriptions asked per request, a whole number 1-100. @default 100 */
   pageSize?: number;
-  /** Requests made at most; a service still paginating after that is an error. @default 1000 */
+  /** Requests made at most (a whole number >= 1); a service still paginating after that is an error. @default 1000 */
   maxPages?: number;
 }
 
