@@ -112,9 +112,10 @@ export function watchRunProcesses(everyMs = 50): { stop(): ProcessUsage } {
     let providerKiB = 0;
     for (const [pid, info] of table) {
       let role = roles.get(pid);
-      if (role === undefined) {
-        if (!isDescendant(pid, process.pid, table)) continue;
-        role = roleOf(pid);
+      if (role === undefined && !isDescendant(pid, process.pid, table)) continue;
+      // Asked again until it is the provider: a process seen between fork and exec still shows its parent's command.
+      if (role !== "provider") {
+        role = roleOf(pid) ?? role;
         if (role === undefined) continue;
         roles.set(pid, role);
       }
