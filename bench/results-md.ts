@@ -1,6 +1,7 @@
 // bench/RESULTS.md: the machine, how to reproduce, the targets' verdicts, the ratios and every
 // measurement, from one run's raw file (so it can be re-rendered with --from without re-measuring).
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { RunFile } from "./run";
@@ -70,6 +71,22 @@ export function sweepTable(sweep: ScenarioResult[], latencyMs: number): string {
   return lines.join("\n");
 }
 
+/** bench/results-notes.md: the reading of a run, written by hand, kept in RESULTS.md when it is re-rendered. */
+function notes(): string {
+  const file = path.join(__dirname, "results-notes.md");
+  return fs.existsSync(file) ? `${fs.readFileSync(file, "utf8").trim()}\n` : "";
+}
+
+/** The command line that measures what `file` holds. */
+function thisRun(file: RunFile): string {
+  const o = file.options;
+  const args = [
+    `--sizes ${o.sizes.length ? o.sizes.join(",") : "none"}`, `--latency-ms ${o.latencyMs}`, `--parallel ${o.parallel}`,
+    `--repeat ${o.repeat}`, `--modes ${o.modes.join(",")}`, ...(o.sweep.length ? [`--sweep ${o.sweep.join(",")} --sweep-n ${o.sweepN}`] : []),
+  ];
+  return `bash bench/run.sh ${args.join(" ")}`;
+}
+
 export function resultsMarkdown(file: RunFile, results: Results): string {
   const { options: o, machine: m } = file;
   const v = verdicts(results, o.latencyMs, o.parallel);
@@ -84,6 +101,7 @@ ${file.failures?.length ? `**Scenarios that failed twice** (their cells are miss
 
 ${v.map((x) => `- **${x.met === undefined ? "not measured" : x.met ? "met" : "NOT met"}**: ${x.target}. ${x.detail}.`).join("\n")}
 
+${notes()}
 ## Ratios
 
 ${ratioTable(results)}
@@ -130,6 +148,7 @@ ${file.sweep.length ? `\n## What \`--parallel\` does (up only, N = ${o.sweepN})\
 ## How to reproduce
 
 \`\`\`sh
+${thisRun(file)}   # this run
 bash bench/run.sh                                  # N = 10, 100, 500; latency 20 ms; --parallel 8
 bash bench/run.sh --sizes 10,100 --repeat 3        # smaller, repeated
 bash bench/run.sh --sizes 500 --repeat 3 --sweep 2,8,32 --sweep-n 500
