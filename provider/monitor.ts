@@ -23,6 +23,9 @@ export type MonitorOutputs = Record<string, unknown> & { uuid: string; declaredF
 
 const SET_FIELDS = new Set<string>(["regions", "groups", "alerts"]);
 
+/** Inputs of the provider's own: adoption, and the SDK's key for the create journal. */
+const PROVIDER_INPUTS = ["adoptUuid", "journalKey"] as const;
+
 export function checkMonitor(news: Record<string, unknown>): { inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] } {
   return checkMonitorArgs(news);
 }
@@ -49,7 +52,10 @@ export function monitorOutputs(record: MonitorRecord, inputs: Record<string, unk
   const { urn, ...rest } = dropNulls(record) as Record<string, unknown>;
   const outs: Record<string, unknown> = urn === undefined ? rest : { ...rest, target: urn };
   for (const key of ["groups", "alerts"]) if (Array.isArray(outs[key]) && (outs[key] as unknown[]).length === 0) delete outs[key];
-  return { ...outs, uuid: record.uuid, declaredFields: MONITOR_FIELDS.filter((f) => inputs[f] !== undefined) };
+  const result: MonitorOutputs = { ...outs, uuid: record.uuid, declaredFields: MONITOR_FIELDS.filter((f) => inputs[f] !== undefined) };
+  // Inputs the service does not keep, carried so that read() can hand them back (see readMonitor).
+  for (const key of PROVIDER_INPUTS) if (typeof inputs[key] === "string") result[key] = inputs[key];
+  return result;
 }
 
 /** Lists the service returns as [] when unset, and the outputs therefore leave out. */
@@ -231,6 +237,9 @@ export async function readMonitor(client: UptimeClient, id: string, props: Recor
   const canonical = canonicalFromRecord(record);
   const inputs: Record<string, unknown> = {};
   for (const field of declared) if (canonical[field] !== undefined) inputs[field] = canonical[field];
+  // Without these, refreshed inputs would differ from the program's in every entry, and the next
+  // `up` would rewrite the whole state although nothing changed.
+  for (const key of PROVIDER_INPUTS) if (typeof props[key] === "string") inputs[key] = props[key];
   const outs = monitorOutputs(record, inputs);
   outs.declaredFields = declared;
   return { kind: "found", id: record.uuid, props: outs, inputs };

@@ -118,3 +118,14 @@ describe("a POST whose connection dropped after the service acted", () => {
     expect(await admin.monitors()).toHaveLength(1);
   });
 });
+
+test("refresh hands back the provider's own inputs (journal key, adoptUuid), so refreshed inputs equal the program's", async () => {
+  const { readMonitor } = await import("../../../provider/monitor");
+  const declared = inputs();
+  const { id, outs } = await createMonitor(t.client, declared, journal);
+  const read = await readMonitor(t.client, id, outs);
+  expect(read.kind).toBe("found");
+  if (read.kind !== "found") return;
+  expect(read.inputs).toEqual(declared);
+  expect(read.props.journalKey).toBe(KEY);
+});
