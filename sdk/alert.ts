@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { plainPromiseStacks } from "./register";
 import { providerShim } from "./shim";
 
 /** The kinds of alert recipient. */
@@ -72,7 +73,12 @@ export class Alert extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("alert"), name, { ...ALERT_OUTPUTS, ...args }, opts, "uptime", "Alert");
+    const restore = plainPromiseStacks();
+    try {
+      super(providerShim("alert"), name, { ...ALERT_OUTPUTS, ...args }, opts, "uptime", "Alert");
+    } finally {
+      restore();
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { plainPromiseStacks } from "./register";
 import { providerShim } from "./shim";
 
 /** An HTTP header sent with the check request. */
@@ -163,7 +164,12 @@ export class Monitor extends pulumi.dynamic.Resource {
     const journalKey = opts?.parent
       ? pulumi.output(opts.parent.urn).apply((parent) => `${parent}/${name}`)
       : `${pulumi.getProject()}/${pulumi.getStack()}/${name}`;
-    super(providerShim("monitor"), name, { ...MONITOR_OUTPUTS, ...rest, target: urn, journalKey }, opts, "uptime", "Monitor");
+    const restore = plainPromiseStacks();
+    try {
+      super(providerShim("monitor"), name, { ...MONITOR_OUTPUTS, ...rest, target: urn, journalKey }, opts, "uptime", "Monitor");
+    } finally {
+      restore();
+    }
   }
 }
 

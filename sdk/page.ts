@@ -1,6 +1,7 @@
 import * as nodePath from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { ImageFileArgs } from "./image";
+import { plainPromiseStacks } from "./register";
 import { providerShim } from "./shim";
 
 /** The inputs of a {@link Page}. Every field but `uuid` is optional: a field left out is left as the service has it. */
@@ -64,7 +65,12 @@ export class Page extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PageArgs, opts?: pulumi.CustomResourceOptions) {
     const props = { ...PAGE_OUTPUTS, ...args, logo: absoluteImage(args.logo), favicon: absoluteImage(args.favicon) };
-    super(providerShim("page"), name, props, opts, "uptime", "Page");
+    const restore = plainPromiseStacks();
+    try {
+      super(providerShim("page"), name, props, opts, "uptime", "Page");
+    } finally {
+      restore();
+    }
   }
 }
 
