@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { plainPromiseStacks } from "./register";
-import { providerShim } from "./shim";
+import { dynamicResourceProps, dynamicResourceType } from "./shim";
 
 /** The kinds of alert recipient. */
 export type AlertRecipientType = "email" | "sms" | "call" | "slack" | "discord" | "webhook";
@@ -56,7 +56,7 @@ export interface AlertRecipient {
  * releases it from the stack, leaving the alert in the service as it is. The Pulumi id is the
  * alert's uuid; monitors reference it with `alerts: [alert.uuid]`.
  */
-export class Alert extends pulumi.dynamic.Resource {
+export class Alert extends pulumi.CustomResource {
   /** The alert's uuid (also the resource id). */
   declare readonly uuid: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string | undefined>;
@@ -75,7 +75,7 @@ export class Alert extends pulumi.dynamic.Resource {
   constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
     const restore = plainPromiseStacks();
     try {
-      super(providerShim("alert"), name, { ...ALERT_OUTPUTS, ...args }, opts, "uptime", "Alert");
+      super(dynamicResourceType("alert"), name, dynamicResourceProps("alert", { ...ALERT_OUTPUTS, ...args }), opts);
     } finally {
       restore();
     }

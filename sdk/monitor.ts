@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { plainPromiseStacks } from "./register";
-import { providerShim } from "./shim";
+import { dynamicResourceProps, dynamicResourceType } from "./shim";
 
 /** An HTTP header sent with the check request. */
 export interface HttpHeaderArgs {
@@ -127,8 +127,9 @@ export interface Maintenance { days?: number[]; times?: MaintenanceTime[]; timeZ
  * An uptime monitor: a check of an HTTP(S) address or a TCP `host:port`, run at an interval from
  * one or more regions. The Pulumi id is the monitor's uuid. Outputs use the service record's
  * names (`httpFollowRedirects`, `intervalId`); fields the service left empty are undefined.
+ * Served by Pulumi's Node.js dynamic-provider host, as type `pulumi-nodejs:dynamic/uptime:Monitor`.
  */
-export class Monitor extends pulumi.dynamic.Resource {
+export class Monitor extends pulumi.CustomResource {
   /** The monitor's uuid (also the resource id). */
   declare readonly uuid: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;
@@ -166,7 +167,7 @@ export class Monitor extends pulumi.dynamic.Resource {
       : `${pulumi.getProject()}/${pulumi.getStack()}/${name}`;
     const restore = plainPromiseStacks();
     try {
-      super(providerShim("monitor"), name, { ...MONITOR_OUTPUTS, ...rest, target: urn, journalKey }, opts, "uptime", "Monitor");
+      super(dynamicResourceType("monitor"), name, dynamicResourceProps("monitor", { ...MONITOR_OUTPUTS, ...rest, target: urn, journalKey }), opts);
     } finally {
       restore();
     }

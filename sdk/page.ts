@@ -2,7 +2,7 @@ import * as nodePath from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { ImageFileArgs } from "./image";
 import { plainPromiseStacks } from "./register";
-import { providerShim } from "./shim";
+import { dynamicResourceProps, dynamicResourceType } from "./shim";
 
 /** The inputs of a {@link Page}. Every field but `uuid` is optional: a field left out is left as the service has it. */
 export interface PageArgs {
@@ -37,7 +37,7 @@ export interface PageArgs {
  * only releases it from the stack, leaving the page in the service as it is. The Pulumi id is the
  * page's uuid. Fields the service left empty are undefined.
  */
-export class Page extends pulumi.dynamic.Resource {
+export class Page extends pulumi.CustomResource {
   /** The page's uuid (also the resource id). */
   declare readonly uuid: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string | undefined>;
@@ -67,7 +67,7 @@ export class Page extends pulumi.dynamic.Resource {
     const props = { ...PAGE_OUTPUTS, ...args, logo: absoluteImage(args.logo), favicon: absoluteImage(args.favicon) };
     const restore = plainPromiseStacks();
     try {
-      super(providerShim("page"), name, props, opts, "uptime", "Page");
+      super(dynamicResourceType("page"), name, dynamicResourceProps("page", props), opts);
     } finally {
       restore();
     }

@@ -1,10 +1,8 @@
-// The provider objects Pulumi serializes into each resource's state (`__provider`). Each kind's
-// object is the whole `module.exports` of its own module (shim/monitor.ts, ...), so when the package
-// is installed under node_modules the closure serializer records it as one
-// `require("pulumi-uptime/dist/provider/shim/<kind>")` — about a hundred bytes — instead of copying code.
-// The methods load the implementation on first use, by package name, so the program process never
-// loads undici or zod just to declare resources, and the shim still works if a linked layout makes
-// the serializer copy it by value.
+// The provider objects the dynamic-provider host runs. Each resource's `__provider` text is one line,
+// `exports.handler = () => require("pulumi-uptime/dist/provider/shim/<kind>.js")` (see sdk/shim.ts),
+// so each kind's object is the whole `module.exports` of its own module (shim/monitor.ts, ...). The
+// methods load the implementation on first use, by package name: the module every stored state
+// names stays this small and stable while the implementation behind it changes with the package.
 import type * as pulumi from "@pulumi/pulumi";
 
 export type ProviderKind = "monitor" | "page" | "alert";

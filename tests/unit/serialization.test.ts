@@ -1,19 +1,23 @@
-// `__provider`: the text Pulumi stores in every resource's state and evaluates in the dynamic-provider
-// host. It must stay a small shim that requires the installed package by name, never a copy of the
-// implementation (which would pin the code of the day into state, and drag zod and undici along).
+// `__provider`: the text every resource stores in its state, which the dynamic-provider host
+// evaluates to find the implementation. It must stay one line that requires the installed package by
+// name, never a copy of the implementation (which would pin the code of the day into state, and drag
+// zod and undici along), and it is what the resources actually register.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { providerShim } from "../../sdk/shim";
+import { ProviderKind, dynamicResourceType, providerModuleText } from "../../sdk/shim";
+import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
+import { Page } from "../../sdk/page";
 import { providers } from "../../provider/dynamic";
 
 const REPO = path.resolve(__dirname, "../..");
 const METHODS = ["check", "configure", "create", "delete", "diff", "read", "update"];
+const KINDS: ProviderKind[] = ["monitor", "page", "alert"];
 
-/** What pulumi.dynamic.Resource stores: serializeFunction(() => provider), as its serializeProvider() does. */
-async function serializeLikeTheSdk(provider: object): Promise<string> {
+/** What pulumi.dynamic.Resource would store for the same object: serializeFunction(() => provider). */
+async function serializeLikeDynamicResource(provider: object): Promise<string> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
   return (await serializeFunction(() => provider, { allowSecrets: true })).text;
@@ -27,13 +31,12 @@ function evaluateLikeTheHost(text: string): Record<string, unknown> {
 }
 
 /**
- * The SDK and the stored text resolve the package by name from node_modules, as a user's program
- * does; scripts/bootstrap.sh installs the built package there as a copy (a link would resolve outside
- * node_modules, and Pulumi would then copy the shim by value). Done here too when it is missing.
+ * The stored text resolves the package by name from node_modules, as in a user's project;
+ * scripts/bootstrap.sh installs the built package there. Done here too when it is missing.
  */
 function ensureInstalled(): void {
   const installed = path.join(REPO, "node_modules", "pulumi-uptime");
-  if (fs.existsSync(path.join(installed, "package.json")) && !fs.lstatSync(installed).isSymbolicLink()) return;
+  if (fs.existsSync(path.join(installed, "package.json"))) return;
   execFileSync("npx", ["tsc", "-p", "tsconfig.json"], { cwd: REPO, stdio: "ignore", timeout: 120_000 });
   fs.rmSync(installed, { recursive: true, force: true });
   fs.mkdirSync(installed, { recursive: true });
@@ -41,14 +44,12 @@ function ensureInstalled(): void {
   fs.cpSync(path.join(REPO, "dist"), path.join(installed, "dist"), { recursive: true });
 }
 
-let text: string;
-beforeAll(async () => {
-  ensureInstalled();
-  text = await serializeLikeTheSdk(providerShim("monitor"));
-}, 120_000);
+const text = providerModuleText("monitor");
+beforeAll(ensureInstalled, 120_000);
 
-test("__provider is under 1 KiB", () => {
-  expect(Buffer.byteLength(text)).toBeLessThan(1024);
+test("__provider is one line of under 100 bytes", () => {
+  expect(text.trimEnd().split("\n")).toHaveLength(1);
+  expect(Buffer.byteLength(text)).toBeLessThan(100);
 });
 
 test("__provider requires the package by name and holds none of the implementation", () => {
@@ -58,23 +59,31 @@ test("__provider requires the package by name and holds none of the implementati
   }
 });
 
-test("every kind serializes the same way, differing only in its kind", async () => {
+test("is smaller than what pulumi.dynamic.Resource would store for the same object", async () => {
+  // The installed shim module, as a program would hand it to pulumi.dynamic.Resource.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const serialized = await serializeLikeDynamicResource(require("pulumi-uptime/dist/provider/shim/monitor.js"));
+  expect(serialized).toContain("pulumi-uptime/dist/provider/shim/monitor.js");
+  expect(Buffer.byteLength(text)).toBeLessThan(Buffer.byteLength(serialized) / 3);
+});
+
+test("every kind's text differs only in its kind", () => {
   for (const kind of ["page", "alert"] as const) {
-    const serialized = await serializeLikeTheSdk(providerShim(kind));
-    expect(serialized).toContain(kind);
-    expect(serialized.split(kind).join("monitor")).toBe(text);
+    const own = providerModuleText(kind);
+    expect(own).toContain(`shim/${kind}.js`);
+    expect(own.split(kind).join("monitor")).toBe(text);
   }
 });
 
 describe("the stored text, evaluated as the dynamic-provider host does", () => {
-  test("yields an object with the seven methods", () => {
-    const shim = evaluateLikeTheHost(text);
+  test.each(KINDS)("%s: yields an object with the seven methods", (kind) => {
+    const shim = evaluateLikeTheHost(providerModuleText(kind));
     expect(Object.keys(shim).sort()).toEqual(METHODS);
     for (const method of METHODS) expect(typeof shim[method]).toBe("function");
   });
 
   test("the implementation it requires has the seven methods too", () => {
-    expect(Object.keys(providers.monitor).sort()).toEqual(METHODS);
+    for (const kind of KINDS) expect(Object.keys(providers[kind]).sort()).toEqual(METHODS);
   });
 
   test("a method call reaches the installed implementation", async () => {
@@ -84,21 +93,41 @@ describe("the stored text, evaluated as the dynamic-provider host does", () => {
   });
 });
 
-describe("what a Monitor resource actually stores", () => {
-  let stored: string | undefined;
+/** A resource made the way Pulumi's docs make dynamic resources, for comparison. */
+class PlainDynamicResource extends pulumi.dynamic.Resource {
+  constructor(name: string, type: string) {
+    super({ create: async () => ({ id: name }) }, name, {}, undefined, "uptime", type);
+  }
+}
+
+describe("what the resources actually register", () => {
+  const registered = new Map<string, { type: string; provider: unknown }>();
   beforeAll(async () => {
     pulumi.runtime.setMocks({
       newResource: (args) => {
-        if (typeof args.inputs.__provider === "string") stored = args.inputs.__provider;
-        return { id: "m-1", state: args.inputs };
+        registered.set(args.name, { type: args.type, provider: args.inputs.__provider });
+        return { id: `${args.name}-id`, state: args.inputs };
       },
       call: () => ({}),
     });
-    const monitor = new Monitor("api", { name: "api", type: "https", urn: "https://x.example", interval: 60, regions: [1] });
-    await new Promise<void>((resolve) => monitor.id.apply(() => resolve()));
+    const resources = [
+      new Monitor("api", { name: "api", type: "https", urn: "https://x.example", interval: 60, regions: [1] }),
+      new Page("status", { uuid: "p-1" }),
+      new Alert("on-call", { uuid: "a-1" }),
+    ];
+    await Promise.all(resources.map((r) => new Promise<void>((resolve) => r.id.apply(() => resolve()))));
   });
 
-  test("is the shim's text, exactly", () => {
-    expect(stored).toBe(text);
+  test.each([["api", "monitor"], ["status", "page"], ["on-call", "alert"]] as const)("%s: the %s text and the dynamic type", (name, kind) => {
+    expect(registered.get(name)).toEqual({ type: dynamicResourceType(kind), provider: providerModuleText(kind) });
+  });
+
+  test("each type is the one pulumi.dynamic.Resource gives (module uptime), so existing stacks keep their resources", async () => {
+    const names: Record<ProviderKind, string> = { monitor: "Monitor", page: "Page", alert: "Alert" };
+    for (const kind of KINDS) {
+      const plain = new PlainDynamicResource(`plain-${kind}`, names[kind]);
+      await new Promise<void>((resolve) => plain.id.apply(() => resolve()));
+      expect(registered.get(`plain-${kind}`)?.type).toBe(dynamicResourceType(kind));
+    }
   });
 });
