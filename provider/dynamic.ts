@@ -81,7 +81,7 @@ export const monitorProvider = {
       return;
     }
     await monitor.deleteMonitor(getClient(), id, props.name);
-    getJournal().forgetUuid(id);
+    getJournal().forget(id, typeof props.journalKey === "string" ? props.journalKey : undefined);
   },
 };
 

@@ -65,7 +65,16 @@ export class CreateJournal {
     if (entry && entry.uuid === uuid) this.remove(key);
   }
 
-  /** The monitor `uuid` is gone: forget any entry that names it. */
+  /**
+   * The monitor `uuid` is gone: forget its entry. With the resource's `key` (the state keeps it) that
+   * is one file; without (a state written before it kept the key), every entry is read.
+   */
+  forget(uuid: string, key?: string): void {
+    if (key !== undefined) this.confirm(key, uuid);
+    else this.forgetUuid(uuid);
+  }
+
+  /** Forgets any entry that names `uuid`, reading every entry. */
   forgetUuid(uuid: string): void {
     let names: string[];
     try {

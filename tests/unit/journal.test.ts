@@ -36,6 +36,20 @@ test("forgetUuid removes every entry naming a deleted monitor, and nothing else"
   expect(j.get("k2")).toMatchObject({ uuid: "kept" });
 });
 
+test("forget with the resource's key removes that key's entry for the uuid, without reading the others", () => {
+  const j = new CreateJournal(dir, "s");
+  j.put({ key: "k1", state: "created", uuid: "gone" });
+  j.put({ key: "k2", state: "created", uuid: "gone" }); // never so in practice: shows that k2 was not read
+  j.put({ key: "k3", state: "created", uuid: "new" });
+  j.forget("gone", "k1");
+  j.forget("gone", "k3"); // k3 names another monitor (a replacement's): kept
+  expect(j.get("k1")).toBeUndefined();
+  expect(j.get("k2")).toMatchObject({ uuid: "gone" });
+  expect(j.get("k3")).toMatchObject({ uuid: "new" });
+  j.forget("gone");
+  expect(j.get("k2")).toBeUndefined();
+});
+
 test("writes leave no temporary files, and a missing directory is created on the first write", () => {
   const nested = path.join(dir, "a", "b");
   const j = new CreateJournal(nested, "s");

@@ -45,6 +45,13 @@ test("a create is noted before the POST and completed with the uuid after it", a
   expect(journal.get(KEY)).toBeUndefined();
 });
 
+test("the state keeps the journal's key, so a delete before any diff forgets the entry by that key alone", async () => {
+  const { id, outs } = await createMonitor(t.client, inputs(), journal);
+  expect(outs.journalKey).toBe(KEY);
+  journal.forget(id, outs.journalKey as string); // what delete does with the stored outputs
+  expect(journal.get(KEY)).toBeUndefined();
+});
+
 test("a create the engine never recorded is resumed by the next create: the same monitor, no second POST", async () => {
   const first = await createMonitor(t.client, inputs(), journal);
   // ... the CLI is killed before the checkpoint holds `first`; the next run creates the resource again:
