@@ -1,0 +1,86 @@
+// A stack written by an earlier version of this package keeps working. Those versions stored as
+// `__provider` Pulumi's serialization of the shim object (a closure of about 280 bytes); this one
+// stores the one line it amounts to (sdk/shim.ts). The old text still loads the same shim, and diff
+// ignores `__provider`: nothing is proposed, nothing is sent, and the next `up` rewrites the inputs' text.
+import type { RunningEmulator } from "../../emulator/types";
+import { TestStack } from "../helpers/pulumi";
+import { clearRequests, exampleStack, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+
+jest.setTimeout(300_000);
+
+type Deployment = { resources: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[] };
+const KIND = /^pulumi-nodejs:dynamic\/uptime:(Monitor|Page|Alert)$/;
+
+/** What the earlier versions stored: pulumi.dynamic.Resource's serialization of the installed shim module. */
+async function earlierProviderText(kind: string): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const shim = require(`pulumi-uptime/dist/provider/shim/${kind}.js`);
+  return (await serializeFunction(() => shim, { allowSecrets: true })).text;
+}
+
+let emulator: RunningEmulator;
+let t: TestStack;
+/** The stack as the earlier version left it. */
+let earlier: Awaited<ReturnType<TestStack["stack"]["exportStack"]>>;
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  t = await exampleStack("quickstart", emulator);
+  await t.stack.up();
+  // The stack as the earlier version left it: every resource of ours with the closure text.
+  const exported = await t.stack.exportStack();
+  const deployment = exported.deployment as Deployment;
+  for (const r of deployment.resources) {
+    const match = KIND.exec(r.type);
+    if (!match) continue;
+    const text = await earlierProviderText(match[1].toLowerCase());
+    expect(text).toContain("function __f0()"); // a closure, not this version's line
+    for (const props of [r.inputs, r.outputs]) if (props) props.__provider = text;
+  }
+  earlier = exported;
+  await t.stack.importStack(earlier);
+});
+afterAll(async () => {
+  await t?.remove();
+  await emulator?.close();
+});
+
+test("preview proposes nothing and sends nothing for the resources", async () => {
+  await clearRequests(emulator);
+  const preview = await t.stack.preview({ expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: 5 });
+  // The program's getWebhooks lookup is the only call.
+  expect((await requestLines(emulator)).filter((l) => !l.startsWith("GET /v1/webhooks"))).toEqual([]);
+});
+
+test("refresh runs through the earlier text (reads only)", async () => {
+  await clearRequests(emulator);
+  const refresh = await t.stack.refresh();
+  expect(refresh.summary.result).toBe("succeeded");
+  const lines = await requestLines(emulator);
+  expect(lines.filter((l) => l.startsWith("GET /v1/monitors/"))).toHaveLength(2);
+  expect(mutating(lines)).toEqual([]);
+});
+
+test("up sends nothing; the inputs take this version's one-line text (outputs keep theirs until an update)", async () => {
+  await clearRequests(emulator);
+  const up = await t.stack.up();
+  expect(up.summary.resourceChanges).toEqual({ same: 5 });
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  const ours = ((await t.stack.exportStack()).deployment as Deployment).resources.filter((r) => KIND.test(r.type));
+  expect(ours).toHaveLength(4); // 2 monitors, the alert, the page
+  for (const r of ours) {
+    expect(r.inputs?.__provider).toMatch(/^exports\.handler = \(\) => require\("pulumi-uptime\/dist\/provider\/shim\/(monitor|page|alert)\.js"\);\n$/);
+    // A same step keeps the stored outputs: the earlier text stays there, and still works, until the resource is updated.
+    expect(r.outputs?.__provider).toContain("function __f0()");
+  }
+});
+
+test("destroy through the earlier text removes the monitors", async () => {
+  await t.stack.importStack(earlier); // the up above changed nothing in the service: the same resources
+  await clearRequests(emulator);
+  const destroy = await t.stack.destroy();
+  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 5 });
+  expect(mutating(await requestLines(emulator)).filter((l) => l.startsWith("DELETE /v1/monitors/"))).toHaveLength(2);
+});
