@@ -2,7 +2,9 @@
 // source-map-aware stack formatting (the largest cost of a big program); every other stack, the
 // resource's recorded source position among them, still goes through it.
 import * as pulumi from "@pulumi/pulumi";
+import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
+import { Page } from "../../sdk/page";
 import { plainPromiseStacks } from "../../sdk/register";
 
 type Prepare = (error: Error, frames: NodeJS.CallSite[]) => unknown;
@@ -81,23 +83,29 @@ describe("plainPromiseStacks", () => {
   });
 });
 
-describe("constructing a Monitor with the real @pulumi/pulumi", () => {
+describe("constructing our resources with the real @pulumi/pulumi", () => {
   beforeAll(() => {
     pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) });
   });
 
-  /** The tops of the stacks the formatter was asked for while one Monitor was constructed. */
-  async function formattedDuringConstruction(name: string): Promise<string[]> {
+  const construct: Record<string, (name: string) => pulumi.CustomResource> = {
+    Monitor: (name) => new Monitor(name, { name, type: "https", urn: "https://x.example", interval: 60, regions: [1] }),
+    Page: (name) => new Page(name, { uuid: `${name}-uuid`, name }),
+    Alert: (name) => new Alert(name, { uuid: `${name}-uuid`, name }),
+  };
+
+  /** The tops of the stacks the formatter was asked for while one resource was constructed. */
+  async function formattedDuringConstruction(kind: string, name: string): Promise<string[]> {
     const spy = spyFormatter();
     Error.prepareStackTrace = spy.format;
-    const monitor = new Monitor(name, { name, type: "https", urn: "https://x.example", interval: 60, regions: [1] });
+    const resource = construct[kind](name);
     Error.prepareStackTrace = original;
-    await new Promise<void>((resolve) => monitor.id.apply(() => resolve()));
+    await new Promise<void>((resolve) => resource.id.apply(() => resolve()));
     return spy.tops;
   }
 
-  test("the resource's source position is still formatted, its promise stamps are not", async () => {
-    const tops = await formattedDuringConstruction("plain");
+  test.each(Object.keys(construct))("%s: the resource's source position is still formatted, its promise stamps are not", async (kind) => {
+    const tops = await formattedDuringConstruction(kind, `plain-${kind}`);
     expect(tops).toContain("callsites");
     expect(tops).not.toContain("debuggablePromise");
   });
@@ -106,7 +114,7 @@ describe("constructing a Monitor with the real @pulumi/pulumi", () => {
     // Without our formatter (leak debugging on), the same construction formats every stamp: if a
     // @pulumi/pulumi upgrade renamed the function, this fails and the name in sdk/register.ts must follow.
     process.env.PULUMI_DEBUG_PROMISE_LEAKS = "1";
-    const tops = await formattedDuringConstruction("debugging");
+    const tops = await formattedDuringConstruction("Monitor", "debugging");
     expect(tops.filter((t) => t === "debuggablePromise").length).toBeGreaterThanOrEqual(4 * 8);
   });
 });

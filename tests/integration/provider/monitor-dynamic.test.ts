@@ -1,6 +1,10 @@
 // The Monitor's dynamic-provider object (what the shim calls in the provider process) against the
 // emulator, configured the way the engine configures it: the stack config handed to configure().
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { closeAllPools } from "../../../provider/api/client";
+import { getJournal } from "../../../provider/session";
 import { providers } from "../../../provider/dynamic";
 import { resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
@@ -76,6 +80,26 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
   await provider.delete(created.id, updated.outs as Args);
   expect(await admin.monitors()).toEqual([]);
   expect(await provider.read(created.id, updated.outs as Args)).toEqual({ id: "" });
+});
+
+test("delete forgets the create journal's entry by the key the outputs keep, reading no other entry", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-journal-"));
+  process.env.UPTIME_JOURNAL_DIR = dir;
+  try {
+    await configureFor(emulator);
+    const inputs = (await provider.check({}, { ...programInputs, journalKey: "proj/dev/api" })).inputs as Args;
+    const created = await provider.create(inputs);
+    const journal = getJournal();
+    expect(journal.get("proj/dev/api")).toMatchObject({ uuid: created.id });
+    // Never so in practice: an entry elsewhere naming the same uuid shows whether delete read other entries.
+    journal.put({ key: "proj/dev/elsewhere", state: "created", uuid: created.id });
+    await provider.delete(created.id, { ...(created.outs as Args), __provider: PROVIDER_TEXT });
+    expect(journal.get("proj/dev/api")).toBeUndefined();
+    expect(journal.get("proj/dev/elsewhere")).toMatchObject({ uuid: created.id });
+  } finally {
+    delete process.env.UPTIME_JOURNAL_DIR;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("a changed alerts list is reported as a replace", async () => {
