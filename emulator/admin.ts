@@ -5,6 +5,7 @@ import { ApiError, ValidationError } from "./errors";
 import type { FaultEngine } from "./faults";
 import { Answer } from "./http-io";
 import { renderAny, RenderContext } from "./records";
+import { parseStatus } from "./monitor-status";
 import { applySeed } from "./seed";
 import type { Store } from "./store";
 import type { Traffic } from "./traffic";
@@ -95,6 +96,9 @@ export function handleAdmin(ctx: AdminContext, method: string, path: string, bod
       ctx.faults.clear();
       return { status: 204 };
   }
+  if (segments[0] === "monitors" && segments.length === 3 && segments[2] === "status") {
+    return monitorStatus(ctx, method, safeDecode(segments[1]), body);
+  }
   const kind = segments[0] as Kind;
   if (!KINDS.includes(kind) || segments.length > 2 || segments[1] === "") {
     throw new ApiError(404, "not_found", `no admin route ${method} ${path}`);
@@ -113,4 +117,17 @@ export function handleAdmin(ctx: AdminContext, method: string, path: string, bod
     default:
       throw new ApiError(405, "method_not_allowed", `${method} ${path}: use GET, PATCH or DELETE`, { allow: "GET, PATCH, DELETE" });
   }
+}
+
+/** GET or PUT /admin/monitors/{uuid}/status: the status pages and the dashboard show. */
+function monitorStatus(ctx: AdminContext, method: string, uuid: string, body: unknown): Answer {
+  ctx.store.get("monitors", uuid);
+  if (method === "PUT") {
+    const fields = expectObject(body, "");
+    rejectUnknownKeys(fields, ["status"], "");
+    ctx.store.setStatus(uuid, parseStatus(fields.status));
+  } else if (method !== "GET") {
+    throw new ApiError(405, "method_not_allowed", `${method} /admin/monitors/${uuid}/status: use GET or PUT`, { allow: "GET, PUT" });
+  }
+  return { status: 200, body: { uuid, status: ctx.store.statusOf(uuid) } };
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { AssetStore, decodeStrictBase64 } from "./assets";
 import { ApiError, notFound } from "./errors";
+import { DEFAULT_STATUS, MonitorStatus } from "./monitor-status";
 import type { AlertData, Kind, MonitorData, PageData, RecipientData, WebhookData } from "./types";
 import type { MonitorFields } from "./validate-monitor";
 import type { AlertEdit, PageEdit, RecipientInput } from "./validate-page-alert";
@@ -15,6 +16,8 @@ export interface StoredState {
   alerts: AlertData[];
   webhooks: WebhookData[];
   assets: Record<string, { contentType: string; base64: string }>;
+  /** Monitors whose status is not Up; absent in files written before statuses existed. */
+  statuses?: Record<string, MonitorStatus>;
 }
 
 type AnyData = MonitorData | PageData | AlertData | WebhookData;
@@ -25,6 +28,8 @@ export class Store {
   alerts = new Map<string, AlertData>();
   webhooks = new Map<string, WebhookData>();
   assets = new AssetStore();
+  /** Statuses other than the default, by monitor uuid (see monitor-status.ts). */
+  statuses = new Map<string, MonitorStatus>();
 
   constructor(private readonly now: () => number, private readonly onChange: () => void = () => {}) {}
 
@@ -46,6 +51,7 @@ export class Store {
   createMonitor(fields: MonitorFields, uuid: string = randomUUID()): MonitorData {
     const monitor: MonitorData = { uuid, ...fields, createdAt: this.now(), updatedAt: null };
     this.monitors.set(uuid, monitor);
+    this.statuses.delete(uuid); // a monitor seeded again under a known uuid starts Up
     this.onChange();
     return monitor;
   }
@@ -56,6 +62,17 @@ export class Store {
     Object.assign(monitor, patch, { updatedAt: this.now() });
     this.onChange();
     return monitor;
+  }
+
+  statusOf(uuid: string): MonitorStatus {
+    return this.statuses.get(uuid) ?? DEFAULT_STATUS;
+  }
+
+  setStatus(uuid: string, status: MonitorStatus): void {
+    this.get("monitors", uuid);
+    if (status === DEFAULT_STATUS) this.statuses.delete(uuid);
+    else this.statuses.set(uuid, status);
+    this.onChange();
   }
 
   /** Creates a page (uuid given or generated), or edits an existing one when uuid is known. */
@@ -141,11 +158,12 @@ export class Store {
   remove(kind: Kind, uuid: string): void {
     this.get(kind, uuid);
     this.map(kind).delete(uuid);
+    if (kind === "monitors") this.statuses.delete(uuid);
     this.onChange();
   }
 
   clear(): void {
-    for (const map of [this.monitors, this.pages, this.alerts, this.webhooks, this.assets.assets]) map.clear();
+    for (const map of [this.monitors, this.pages, this.alerts, this.webhooks, this.assets.assets, this.statuses]) map.clear();
     this.onChange();
   }
 
@@ -155,6 +173,7 @@ export class Store {
     return {
       version: 1, monitors: [...this.monitors.values()], pages: [...this.pages.values()],
       alerts: [...this.alerts.values()], webhooks: [...this.webhooks.values()], assets,
+      statuses: Object.fromEntries(this.statuses),
     };
   }
 
@@ -163,6 +182,7 @@ export class Store {
     this.pages = new Map(state.pages.map((p) => [p.uuid, p]));
     this.alerts = new Map(state.alerts.map((a) => [a.uuid, a]));
     this.webhooks = new Map(state.webhooks.map((w) => [w.uuid, w]));
+    this.statuses = new Map(Object.entries(state.statuses ?? {}));
     this.assets.assets.clear();
     for (const [id, asset] of Object.entries(state.assets)) {
       this.assets.assets.set(id, { contentType: asset.contentType, bytes: Buffer.from(asset.base64, "base64") });
