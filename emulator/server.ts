@@ -1,5 +1,6 @@
 // startEmulator(): the HTTP server that ties the pieces together. /v1 is the service (credential,
-// faults, request log), /admin the test controls, /assets the uploaded page images.
+// faults, request log), /admin the test controls, /assets the uploaded page images, and `/` and
+// /status/<slug> the read-only HTML view of what the store holds (view/routes.ts).
 
 import { createServer, IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -15,6 +16,7 @@ import { applySeed, loadSeedFile } from "./seed";
 import { Store } from "./store";
 import { LoggedRequest, Traffic } from "./traffic";
 import type { EmulatorOptions, RunningEmulator } from "./types";
+import { handleView, isViewPath } from "./view/routes";
 
 export type { EmulatorOptions, FaultConfig, FaultRule, RunningEmulator, SeedData } from "./types";
 
@@ -143,6 +145,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     if (path === "/admin" || path.startsWith("/admin/")) return handleAdminRequest(req, res, url);
     req.resume();
     if (path.startsWith("/assets/")) return handleAsset(req, res, url);
+    if (isViewPath(path)) return send(res, handleView(store, req.method ?? "GET", path));
     send(res, errorAnswer(new ApiError(404, "not_found", `no route ${path}; the API is under /v1`)));
   };
   const server = createServer((req, res) => {

@@ -2,9 +2,9 @@
 // scripts parse, the bundled demo seed and a clean exit on SIGTERM/SIGINT.
 
 import { ChildProcess, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import ts from "typescript";
 import type { Json } from "../../helpers/emulator-http";
 
@@ -15,7 +15,8 @@ let main: string;
 beforeAll(() => {
   // The emulator's sources compiled the way tsc compiles them (CommonJS), without building the whole project.
   build = mkdtempSync(join(tmpdir(), "uptime-emulator-cli-"));
-  for (const file of readdirSync(SOURCE)) {
+  for (const file of readdirSync(SOURCE, { recursive: true, encoding: "utf8" })) {
+    mkdirSync(dirname(join(build, file)), { recursive: true });
     if (file.endsWith(".json")) copyFileSync(join(SOURCE, file), join(build, file));
     if (!file.endsWith(".ts")) continue;
     const output = ts.transpileModule(readFileSync(join(SOURCE, file), "utf8"), {

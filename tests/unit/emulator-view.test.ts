@@ -1,0 +1,166 @@
+// The emulator's HTML view without a server: what a status page and the dashboard render from a
+// store, that nothing user-supplied reaches the markup unescaped, and what is masked.
+import { parseStatus, worstStatus } from "../../emulator/monitor-status";
+import { Store } from "../../emulator/store";
+import { parseMonitorBody } from "../../emulator/validate-monitor";
+import { parseAlertBody, parsePageBody } from "../../emulator/validate-page-alert";
+import { renderDashboard } from "../../emulator/view/dashboard";
+import { escapeHtml, html, SafeHtml } from "../../emulator/view/html";
+import { maskPhone, maskRecipientTarget, maskTarget, maskUrl } from "../../emulator/view/mask";
+import { findPage, renderStatusPage } from "../../emulator/view/status-page";
+import { png } from "../helpers/images";
+
+const HOSTILE = `<script>window.pwned=1</script><img src=x onerror="pwned=2">"'&amp;\``;
+
+function storeWith(): Store {
+  return new Store(() => Date.UTC(2026, 0, 1));
+}
+function monitor(store: Store, name: string, extra: Record<string, unknown> = {}): string {
+  return store.createMonitor(parseMonitorBody({ name, type: "https", urn: "https://example.com", interval: 60, regions: [1], ...extra }, "create", () => true)).uuid;
+}
+function page(store: Store, fields: Record<string, unknown>): void {
+  store.upsertPage(parsePageBody({ name: "Status", slug: "status", ...fields }));
+}
+/** Tags in the markup, e.g. ["html", "head", ...]: what a browser would build elements from. */
+const tags = (markup: string) => [...markup.matchAll(/<([a-z][a-z0-9]*)/gi)].map((m) => m[1].toLowerCase());
+
+describe("escaped templates", () => {
+  test("every interpolated value is escaped; html`` results and lists of them are spliced as markup", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&\`</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;");
+    const inner = html`<b>${"<i>"}</b>`;
+    expect(html`<p title="${'"><script>'}">${inner}${[html`<br>`, "<br>"]}${null}${undefined}${false}${0}</p>`.text)
+      .toBe('<p title="&quot;&gt;&lt;script&gt;"><b>&lt;i&gt;</b><br>&lt;br&gt;0</p>');
+  });
+
+  test("only a SafeHtml instance passes unescaped, not an object that looks like one", () => {
+    const lookalike = { text: "<script>" } as unknown as SafeHtml;
+    expect(html`${lookalike}`.text).toBe("[object Object]");
+    expect(html`${new SafeHtml("<hr>")}`.text).toBe("<hr>");
+  });
+});
+
+describe("a status page", () => {
+  test("title, description, logo and favicon from the stored images, items in the declared order with statuses", () => {
+    const store = storeWith();
+    const api = monitor(store, "api", { title: "Public API" });
+    const db = monitor(store, "Primary database");
+    page(store, {
+      title: "Acme service status", description: "Live status", items: [db, api],
+      logoFileBase64: png(1, 2, 3).toString("base64"), faviconFileBase64: png(4, 5, 6).toString("base64"),
+    });
+    store.setStatus(db, "Degraded");
+    const stored = findPage(store, "status")!;
+    const markup = renderStatusPage(store, stored);
+    expect(markup).toContain("<title>Acme service status</title>");
+    expect(markup).toContain(`<link rel="icon" href="/assets/${stored.faviconFileBase64}">`);
+    expect(markup).toContain(`<img class="logo" src="/assets/${stored.logoFileBase64}" alt="Status logo">`);
+    expect(markup).toContain('<p class="description">Live status</p>');
+    const rows = [...markup.matchAll(/<li><span class="item-name">([^<]*)<\/span><span class="status ([a-z]+)">([A-Za-z]+)</g)].map((m) => [m[1], m[2], m[3]]);
+    // The monitor's title is what a status page shows; its name when it has none.
+    expect(rows).toEqual([["Primary database", "degraded", "Degraded"], ["Public API", "up", "Up"]]);
+    expect(markup).toContain('<div class="banner degraded">Degraded performance</div>');
+  });
+
+  test("no items: an empty state and no headline; an item that names no monitor says so", () => {
+    const store = storeWith();
+    page(store, { items: [] });
+    const empty = renderStatusPage(store, findPage(store, "status")!);
+    expect(empty).toContain("This page lists no monitors yet.");
+    expect(empty).not.toContain("banner");
+    expect(empty).not.toContain('rel="icon"');
+    expect(tags(empty)).not.toContain("img");
+    store.upsertPage(parsePageBody({ items: ["gone-uuid"] }), findPage(store, "status")!.uuid);
+    expect(renderStatusPage(store, findPage(store, "status")!)).toContain('No monitor gone-uuid</span><span class="status unknown">Unknown</span>');
+  });
+
+  test("useGroups: each item is a group holding the monitors that name it, worst status on its heading", () => {
+    const store = storeWith();
+    const a = monitor(store, "a", { groups: ["g1"] });
+    monitor(store, "b", { groups: ["g1", "g2"] });
+    monitor(store, "c");
+    page(store, { useGroups: true, items: ["g2", "g1", "g3"] });
+    store.setStatus(a, "Down");
+    const markup = renderStatusPage(store, findPage(store, "status")!);
+    const groups = markup.split('<section class="group">').slice(1).map((s) => ({
+      name: /<span class="group-name">([^<]*)</.exec(s)![1],
+      heading: /<\/span>(<span class="status [a-z]+">[A-Za-z]+<\/span>)?<\/h2>/.exec(s)![1] ?? null,
+      items: [...s.matchAll(/class="item-name">([^<]*)</g)].map((m) => m[1]),
+    }));
+    expect(groups).toEqual([
+      { name: "Group g2", heading: '<span class="status up">Up</span>', items: ["b"] },
+      { name: "Group g1", heading: '<span class="status down">Down</span>', items: ["a", "b"] },
+      { name: "Group g3", heading: null, items: [] },
+    ]);
+    expect(markup).toContain("No monitor is in this group.");
+    expect(markup).toContain('<div class="banner down">Major outage</div>');
+  });
+
+  test("hostile page and monitor text is escaped everywhere it appears", () => {
+    const store = storeWith();
+    const m = monitor(store, HOSTILE, { groups: [HOSTILE] });
+    page(store, { name: HOSTILE, title: HOSTILE, description: HOSTILE, customDomain: HOSTILE, slug: HOSTILE, items: [m], logoFileBase64: png().toString("base64") });
+    const markup = renderStatusPage(store, findPage(store, HOSTILE)!);
+    expect(tags(markup)).toEqual(["html", "head", "meta", "meta", "title", "link", "body", "main", "header", "img", "h1", "p", "div", "ol", "li", "span", "span", "footer", "p", "p", "a"]);
+    expect(markup).not.toMatch(/<script|<img src=x/i);
+    expect(markup).toContain(`<h1>${escapeHtml(HOSTILE)}</h1>`);
+    store.upsertPage(parsePageBody({ useGroups: true, items: [HOSTILE] }), findPage(store, HOSTILE)!.uuid);
+    expect(renderStatusPage(store, findPage(store, HOSTILE)!)).not.toMatch(/<script|<img src=x/i);
+  });
+});
+
+describe("the dashboard", () => {
+  test("lists monitors, alerts, pages and webhooks, hostile text escaped, secrets masked", () => {
+    const store = storeWith();
+    const alert = store.upsertAlert(parseAlertBody({
+      name: HOSTILE, down: true, up: false, recipients: [
+        { type: "email", target: "ops@acme.example" },
+        { type: "sms", target: "+1 555 010 9876" },
+        { type: "slack", target: "https://hooks.slack.com/services/T000/B000/SECRETTOKEN" },
+        { type: "webhook", target: `https://hooks.example/${HOSTILE}` },
+      ],
+    }));
+    const m = monitor(store, HOSTILE, { urn: "https://probe:hunter2@api.acme.example/health", alerts: [alert.uuid], regions: [1, 3], interval: 300 });
+    store.setStatus(m, "Maintenance");
+    page(store, { name: HOSTILE, slug: "a b/c" });
+    store.upsertWebhook({ topic: HOSTILE, url: "https://chat.example/hooks/SECRETTOKEN" });
+    const markup = renderDashboard(store);
+    expect(markup).not.toMatch(/<script|<img src=x|SECRETTOKEN|hunter2|010 9876/);
+    expect(markup).toContain("email: ops@acme.example");
+    expect(markup).toContain("sms: •••9876");
+    expect(markup).toContain("slack: https://hooks.slack.com/…");
+    expect(markup).toContain("https://probe:•••@api.acme.example/health");
+    expect(markup).toContain("<td>300</td><td>1, 3</td>");
+    expect(markup).toContain('<span class="status maintenance">Maintenance</span>');
+    expect(markup).toContain('<a href="/status/a%20b%2Fc">/status/a%20b%2Fc</a>');
+    expect(markup).toContain('<span class="flag">down</span></td>');
+    expect(new Set(tags(markup))).toEqual(new Set(["html", "head", "meta", "title", "link", "body", "main", "h1", "p", "section", "h2",
+      "table", "thead", "tr", "th", "tbody", "td", "div", "span", "a"]));
+  });
+});
+
+describe("masking", () => {
+  test.each([
+    ["https://hooks.slack.com/services/T/B/x", "https://hooks.slack.com/…"],
+    ["https://user:pw@discord.example:8443/api/webhooks/1/tok?x=1", "https://discord.example:8443/…"],
+    ["https://hooks.example", "https://hooks.example"],
+    ["not a url", "•••"],
+  ])("maskUrl(%s) = %s", (input, expected) => expect(maskUrl(input)).toBe(expected));
+
+  test("phone numbers keep their last 4 digits only when long enough to hide the rest", () => {
+    expect(maskPhone("+33 6 12 34 56 78")).toBe("•••5678");
+    expect(maskPhone("12345")).toBe("•••");
+    expect(maskRecipientTarget("call", "+1-555-0100-22")).toBe("•••0022");
+    expect(maskRecipientTarget("email", "a@b.example")).toBe("a@b.example");
+    expect(maskRecipientTarget("carrier-pigeon", "coop 7")).toBe("•••");
+    expect(maskTarget("db.acme.example:5432")).toBe("db.acme.example:5432");
+  });
+});
+
+test("statuses: the document's five, in any letter case; the worst decides a page's headline", () => {
+  expect(parseStatus("down")).toBe("Down");
+  expect(() => parseStatus("Broken")).toThrow("status: expected one of Up, Degraded, Disrupted, Down, Maintenance, got \"Broken\"");
+  expect(() => parseStatus(undefined)).toThrow('got nothing');
+  expect(worstStatus([])).toBe("Up");
+  expect(worstStatus(["Maintenance", "Degraded", "Up"])).toBe("Degraded");
+  expect(worstStatus(["Down", "Disrupted"])).toBe("Down");
+});
