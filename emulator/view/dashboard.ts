@@ -23,13 +23,13 @@ function monitorsTable(store: Store): SafeHtml {
   return html`<table class="monitors">
 <thead><tr><th>Name</th><th>Type</th><th>Target</th><th>Interval</th><th>Regions</th><th>Alerts</th><th>Status</th></tr></thead>
 <tbody>${[...store.monitors.values()].map((m) => html`
-<tr><td>${displayName(m)}${m.title !== null ? html`<div class="muted">${m.name}</div>` : null}</td><td>${m.type}</td><td>${maskTarget(m.urn)}</td><td>${m.intervalId}</td><td>${m.regions.join(", ")}</td><td>${m.alerts.map((a) => html`<span class="flag">${alertName(a)}</span>`)}</td><td>${statusBadge(store.statusOf(m.uuid))}</td></tr>`)}
+<tr><td>${displayName(m)}${m.title !== null ? html`<div class="muted">${m.name}</div>` : null}</td><td>${m.type}</td><td>${maskTarget(m.urn)}</td><td>${m.intervalId}</td><td>${m.regions.join(", ")}</td><td>${m.alerts.map((a) => html`<span class="flag">${alertName(a)}</span> `)}</td><td>${statusBadge(store.statusOf(m.uuid))}</td></tr>`)}
 </tbody></table>`;
 }
 
 function alertFlags(alert: AlertData): SafeHtml {
   const on = ALERT_FLAGS.filter((flag) => alert[flag] === true);
-  return on.length > 0 ? html`${on.map((flag) => html`<span class="flag">${flag}</span>`)}` : html`<span class="muted">none</span>`;
+  return on.length > 0 ? html`${on.map((flag) => html`<span class="flag">${flag}</span> `)}` : html`<span class="muted">none</span>`;
 }
 
 function alertsTable(store: Store): SafeHtml {

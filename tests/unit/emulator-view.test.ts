@@ -132,7 +132,7 @@ describe("the dashboard", () => {
     expect(markup).toContain("<td>300</td><td>1, 3</td>");
     expect(markup).toContain('<span class="status maintenance">Maintenance</span>');
     expect(markup).toContain('<a href="/status/a%20b%2Fc">/status/a%20b%2Fc</a>');
-    expect(markup).toContain('<span class="flag">down</span></td>');
+    expect(markup).toContain('<span class="flag">down</span> </td>');
     expect(new Set(tags(markup))).toEqual(new Set(["html", "head", "meta", "title", "link", "body", "main", "h1", "p", "section", "h2",
       "table", "thead", "tr", "th", "tbody", "td", "div", "span", "a"]));
   });

@@ -129,7 +129,7 @@ test("bad status calls name the problem; deleting or resetting forgets the statu
 test("the dashboard lists every kind of object, with recipient and webhook secrets masked", async () => {
   await createMonitor(emulator, { name: "api", urn: "https://api.acme.example/health", interval: 120, regions: [1, 2], alerts: ["a1"] });
   const dashboard = (await view("/")).text;
-  expect(dashboard).toContain("<td>api</td><td>https</td><td>https://api.acme.example/health</td><td>120</td><td>1, 2</td><td><span class=\"flag\">On-call</span></td>");
+  expect(dashboard).toContain("<td>api</td><td>https</td><td>https://api.acme.example/health</td><td>120</td><td>1, 2</td><td><span class=\"flag\">On-call</span> </td>");
   expect(dashboard).toContain("slack: https://hooks.slack.com/…");
   expect(dashboard).toContain("<td>monitors/delete</td><td>https://hooks.example/…</td>");
   expect(dashboard).toContain('<a href="/status/acme">/status/acme</a>');
