@@ -72,6 +72,7 @@ const page = new uptime.Page("status-page", {
   useGroups: false,
   items: [api.uuid, database.uuid],
   logo: { path: path.join(__dirname, "logo.svg") },
+  favicon: { path: path.join(__dirname, "favicon.svg") },
 });
 
 const webhooks = uptime.getWebhooksOutput();
