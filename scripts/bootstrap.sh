@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Brings this machine to a working toolchain: Node >= 22, the Pulumi CLI and its Node.js language
-# host, the npm dependencies and the compiled package. Idempotent: every step is cached outside the
+# host, the npm dependencies and the compiled package, and (with UPTIME_BROWSER=1, as the test command
+# sets it) a headless Chromium for the browser test. Idempotent: every step is cached outside the
 # work tree, keyed by version, and skipped when already done.
 #
 #   source scripts/bootstrap.sh   # sets PATH and the Pulumi environment in the calling shell
@@ -99,6 +100,33 @@ _uptime_bootstrap() {
   if [ -n "${_uptime_built_pulumi_dir:-}" ]; then
     cp -f "$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" "$_uptime_built_pulumi_dir/bin/"
     chmod +x "$_uptime_built_pulumi_dir/bin/pulumi-resource-pulumi-nodejs"
+  fi
+
+  # --- Headless Chromium, for the browser test only (scripts/test.sh sets UPTIME_BROWSER=1) -------
+  if [ "${UPTIME_BROWSER:-0}" = 1 ]; then
+    _step "chromium"
+    local chromium="${UPTIME_CHROMIUM:-}"
+    if [ -n "$chromium" ] && [ ! -x "$chromium" ]; then echo "bootstrap: UPTIME_CHROMIUM=$chromium is not an executable" >&2; return 1; fi
+    [ -n "$chromium" ] || chromium="$(command -v chromium-headless-shell || command -v chromium || true)"
+    if [ -n "$chromium" ] && [ -x "$chromium" ]; then
+      _done "using $chromium ($("$chromium" --version 2>/dev/null | head -n1)) for the browser test"
+    elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+      # Debian's headless build: no display libraries beyond what Chromium links, and no download of its own.
+      local package=chromium-headless-shell apt_log; apt_log="$(mktemp)"
+      (export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-cache show "$package" >/dev/null 2>&1 || package=chromium
+        apt-get install -y -qq --no-install-recommends "$package"
+      ) >"$apt_log" 2>&1 || { cat "$apt_log" >&2; rm -f "$apt_log"; echo "bootstrap: apt-get install of Chromium failed" >&2; return 1; }
+      rm -f "$apt_log"
+      chromium="$(command -v chromium-headless-shell || command -v chromium || true)"
+      [ -n "$chromium" ] || { echo "bootstrap: Chromium was installed but is not on PATH" >&2; return 1; }
+      _done "installed $chromium with apt-get ($("$chromium" --version 2>/dev/null | head -n1)) for the browser test"
+    else
+      echo "bootstrap: the browser test needs Chromium: install chromium-headless-shell or chromium (as root: apt-get install chromium-headless-shell), or set UPTIME_CHROMIUM to its path" >&2
+      return 1
+    fi
+    export UPTIME_CHROMIUM="$chromium"
   fi
 
   # --- One environment for every Pulumi run: local, offline, non-interactive ---------------------

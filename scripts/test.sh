@@ -7,14 +7,16 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 start=$(date +%s)
+projects=("$@")
+[ ${#projects[@]} -gt 0 ] || projects=(unit integration e2e)
+# The e2e project holds the browser test: bootstrap then finds Chromium, or installs it if missing.
+case " ${projects[*]} " in *" e2e "*) export UPTIME_BROWSER=1 ;; esac
 # shellcheck source=bootstrap.sh
 source scripts/bootstrap.sh
 
 echo "test: type-checking sources, tests and examples"
 npx tsc -p tsconfig.test.json
 
-projects=("$@")
-[ ${#projects[@]} -gt 0 ] || projects=(unit integration e2e)
 for project in "${projects[@]}"; do
   echo "test: jest project '$project'"
   npx jest --selectProjects "$project" --ci
