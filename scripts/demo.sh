@@ -1,8 +1,19 @@
 #!/usr/bin/env bash
 # The demo: on a fresh clone, set up the toolchain, start the emulator with its demo seed on a free
 # loopback port, `pulumi up` the quickstart, show the stack outputs and what now exists in the
-# service, check that a second `pulumi preview` proposes nothing, then stop everything.
+# service, check that a second `pulumi preview` proposes nothing, print the addresses of the status
+# page and the dashboard the emulator renders, then stop everything.
+#   bash scripts/demo.sh           # ends with nothing left running
+#   bash scripts/demo.sh --keep    # keeps the emulator running (Ctrl-C stops it) so you can open the page
 set -euo pipefail
+keep=0
+for arg in "$@"; do
+  case "$arg" in
+    --keep) keep=1 ;;
+    -h|--help) sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "demo: unknown argument '$arg' (known: --keep)" >&2; exit 2 ;;
+  esac
+done
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 # shellcheck source=bootstrap.sh
@@ -18,6 +29,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 # A throwaway key and a throwaway local backend: the demo touches nothing outside $work.
 api_key="demo-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
@@ -47,6 +59,7 @@ pulumi up --yes --non-interactive --skip-preview
 
 echo; echo "demo: stack outputs"
 pulumi stack output --json
+api_monitor="$(pulumi stack output apiMonitor)"
 
 node "$repo/scripts/show-emulator.js" "${base_url%/v1}/admin"
 
@@ -54,4 +67,16 @@ echo; echo "demo: pulumi preview --expect-no-changes (a second run must propose 
 pulumi preview --non-interactive --expect-no-changes
 
 pulumi stack rm demo --yes --force --non-interactive >/dev/null
-echo; echo "demo: done; the emulator is stopped and the demo's state removed"
+cd "$repo"
+
+echo; echo "demo: what you declared, rendered by the emulator (the status page as a visitor sees it, and the dashboard):"
+node scripts/show-emulator.js "${base_url%/v1}/admin" --view
+if [ "$keep" = 1 ]; then
+  echo; echo "demo: the emulator keeps running at ${base_url%/v1} until you press Ctrl-C (the demo's stack is already removed)"
+  echo "demo: set a monitor's status to see the page change, e.g."
+  echo "  curl -X PUT ${base_url%/v1}/admin/monitors/$api_monitor/status -d '{\"status\":\"Down\"}'"
+  wait "$emulator_pid" || true
+  echo "demo: the emulator stopped"
+else
+  echo; echo "demo: done; the emulator is stopped and the demo's state removed (bash scripts/demo.sh --keep keeps it running to open these)"
+fi

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Prints a short table of what exists in a running emulator (its admin API), for the demo.
-// Usage: node scripts/show-emulator.js http://127.0.0.1:<port>/admin
-const adminUrl = process.argv[2];
-if (!adminUrl) {
-  console.error("usage: show-emulator.js <admin url>");
+// Prints a short table of what exists in a running emulator (its admin API), for the demo; with
+// --view, only the addresses of its HTML view: the dashboard and each status page.
+// Usage: node scripts/show-emulator.js http://127.0.0.1:<port>/admin [--view]
+const [adminUrl, mode] = process.argv.slice(2);
+if (!adminUrl || (mode !== undefined && mode !== "--view")) {
+  console.error("usage: show-emulator.js <admin url> [--view]");
   process.exit(2);
 }
+const origin = adminUrl.replace(/\/admin\/?$/, "");
+const pageView = (p) => `${origin}/status/${encodeURIComponent(p.slug ?? p.uuid)}`;
 
 function table(title, rows, columns) {
   console.log(`\n${title} (${rows.length})`);
@@ -22,6 +25,12 @@ function table(title, rows, columns) {
   const response = await fetch(`${adminUrl}/state`);
   if (!response.ok) throw new Error(`GET ${adminUrl}/state answered ${response.status}`);
   const state = await response.json();
+  if (mode === "--view") {
+    const rows = [["dashboard", `${origin}/`], ...state.pages.map((p) => [`page "${p.name ?? p.uuid}"`, pageView(p)])];
+    const width = Math.max(...rows.map(([label]) => label.length));
+    for (const [label, url] of rows) console.log(`  ${label.padEnd(width)}  ${url}`);
+    return;
+  }
   table("Monitors in the service", state.monitors, [
     ["name", (m) => m.name],
     ["type", (m) => m.type],
@@ -41,6 +50,7 @@ function table(title, rows, columns) {
     ["slug", (p) => p.slug],
     ["items", (p) => (p.items ?? []).length],
     ["logo", (p) => p.logoFileBase64 ?? "-"],
+    ["view", pageView],
   ]);
   table("Webhook subscriptions", state.webhooks, [
     ["topic", (w) => w.topic],
