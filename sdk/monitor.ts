@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { plainPromiseStacks } from "./register";
+import { forgetCreateNoteWhenRegistered, resourceUrn } from "./identity";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
+import { Spellings, canonicalArgs, canonicalOptions } from "./spellings";
 
 /** An HTTP header sent with the check request. */
 export interface HttpHeaderArgs {
@@ -158,21 +160,32 @@ export class Monitor extends pulumi.CustomResource {
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: MonitorArgs, opts?: pulumi.CustomResourceOptions) {
-    const { urn, ...rest } = args;
-    // A stable identity of this resource in this stack, for the provider's create journal: after an
-    // interrupted `pulumi up`, the next create of the same resource takes over the monitor the
-    // interrupted one made instead of creating a duplicate. (Pulumi does not pass the URN to dynamic providers.)
-    const journalKey = opts?.parent
-      ? pulumi.output(opts.parent.urn).apply((parent) => `${parent}/${name}`)
-      : `${pulumi.getProject()}/${pulumi.getStack()}/${name}`;
     const restore = plainPromiseStacks();
     try {
-      super(dynamicResourceType("monitor"), name, dynamicResourceProps("monitor", { ...MONITOR_OUTPUTS, ...rest, target: urn, journalKey }), opts);
+      // The resource's URN keys the provider's create journal: after an interrupted `pulumi up`, the
+      // next create of this resource takes over the monitor the interrupted run made (sdk/identity.ts).
+      const journalKey = resourceUrn(dynamicResourceType("monitor"), name, opts?.parent);
+      const props = { ...MONITOR_OUTPUTS, ...canonicalArgs({ ...args }, MONITOR_SPELLINGS), journalKey };
+      super(dynamicResourceType("monitor"), name, dynamicResourceProps("monitor", props), canonicalOptions(name, opts, MONITOR_SPELLINGS));
+      forgetCreateNoteWhenRegistered(journalKey, this.id);
     } finally {
       restore();
     }
   }
 }
+
+/** Input names as the README documents them, and the names the provider stores them under. */
+const MONITOR_SPELLINGS: Spellings = {
+  kind: "monitor",
+  inputs: [
+    "name", "title", "type", "urn", "target", "followRedirects", "httpFollowRedirects", "timeout", "interval", "intervalId",
+    "regions", "description", "groups", "alerts", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse",
+    "tcpOptions", "maintenance", "adoptUuid", "*",
+  ],
+  // Pulumi reserves `urn` for every resource's own URN: the monitor's target is stored as `target`.
+  renames: { urn: "target", httpFollowRedirects: "followRedirects", intervalId: "interval" },
+  nested: { tcpOptions: { DataRequest: "dataRequest", KeywordResponse: "keywordResponse", KeywordResponseExists: "keywordResponseExists" } },
+};
 
 const MONITOR_OUTPUTS = {
   uuid: undefined, httpFollowRedirects: undefined, intervalId: undefined, createdAt: undefined, updatedAt: undefined,
