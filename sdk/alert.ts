@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { plainPromiseStacks } from "./register";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
+import { Spellings, canonicalOptions } from "./spellings";
 
 /** The kinds of alert recipient. */
 export type AlertRecipientType = "email" | "sms" | "call" | "slack" | "discord" | "webhook";
@@ -75,12 +76,19 @@ export class Alert extends pulumi.CustomResource {
   constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
     const restore = plainPromiseStacks();
     try {
-      super(dynamicResourceType("alert"), name, dynamicResourceProps("alert", { ...ALERT_OUTPUTS, ...args }), opts);
+      super(dynamicResourceType("alert"), name, dynamicResourceProps("alert", { ...ALERT_OUTPUTS, ...args }), canonicalOptions(name, opts, ALERT_SPELLINGS));
     } finally {
       restore();
     }
   }
 }
+
+/** Input names as the README documents them (an alert has one spelling of each). */
+const ALERT_SPELLINGS: Spellings = {
+  kind: "alert",
+  inputs: ["uuid", "name", "up", "degraded", "disrupted", "down", "maintenance", "recipients", "*"],
+  renames: {},
+};
 
 const ALERT_OUTPUTS = {
   name: undefined, up: undefined, degraded: undefined, disrupted: undefined, down: undefined, maintenance: undefined,

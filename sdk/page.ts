@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ImageFileArgs } from "./image";
 import { plainPromiseStacks } from "./register";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
+import { Spellings, canonicalArgs, canonicalOptions } from "./spellings";
 
 /** The inputs of a {@link Page}. Every field but `uuid` is optional: a field left out is left as the service has it. */
 export interface PageArgs {
@@ -64,10 +65,10 @@ export class Page extends pulumi.CustomResource {
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: PageArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { ...PAGE_OUTPUTS, ...args, logo: absoluteImage(args.logo), favicon: absoluteImage(args.favicon) };
     const restore = plainPromiseStacks();
     try {
-      super(dynamicResourceType("page"), name, dynamicResourceProps("page", props), opts);
+      const props = { ...PAGE_OUTPUTS, ...canonicalArgs({ ...args }, PAGE_SPELLINGS), logo: absoluteImage(args.logo), favicon: absoluteImage(args.favicon) };
+      super(dynamicResourceType("page"), name, dynamicResourceProps("page", props), canonicalOptions(name, opts, PAGE_SPELLINGS));
     } finally {
       restore();
     }
@@ -82,6 +83,16 @@ function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.O
     return typeof path === "string" && path !== "" ? { ...(i as object), path: nodePath.resolve(path) } : i;
   });
 }
+
+/** Input names as the README documents them, and the names the provider stores them under. */
+const PAGE_SPELLINGS: Spellings = {
+  kind: "page",
+  inputs: [
+    "uuid", "name", "title", "slug", "customDomain", "useGroups", "items", "description", "logo", "favicon",
+    "googleAnalitycsId", "googleAnalyticsId", "*",
+  ],
+  renames: { googleAnalyticsId: "googleAnalitycsId" },
+};
 
 const PAGE_OUTPUTS = {
   name: undefined, title: undefined, slug: undefined, customDomain: undefined, useGroups: undefined, items: undefined,

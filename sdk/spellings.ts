@@ -1,0 +1,69 @@
+// The inputs every resource documents under two spellings (`intervalId` for `interval`, `urn` for
+// `target`, ...) reach the engine under one, the name the provider stores. The engine applies
+// `ignoreChanges` to the program's inputs by copying the stored value at each path: a path under the
+// other spelling would find nothing stored and drop the input. So the args are renamed before
+// registration, and each `ignoreChanges` path is renamed the same way; a path that names no input
+// fails here, at preview, naming the inputs there are.
+import * as pulumi from "@pulumi/pulumi";
+
+export interface Spellings {
+  /** Resource kind, for messages: "monitor", "page", "alert". */
+  kind: string;
+  /** Every input name a program may write (both spellings), and `*`. */
+  inputs: readonly string[];
+  /** Top-level renames: written name -> stored name. */
+  renames: Readonly<Record<string, string>>;
+  /** Renames of keys inside an object input: input -> (written key -> stored key). */
+  nested?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** The args with every alternative spelling renamed; when both spellings are given, both are kept for check() to report. */
+export function canonicalArgs(args: Record<string, unknown>, spellings: Spellings): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...args };
+  for (const [from, to] of Object.entries(spellings.renames)) renameKey(out, from, to);
+  for (const [field, keys] of Object.entries(spellings.nested ?? {})) {
+    const value = out[field];
+    const rename = (object: unknown) => {
+      if (!object || typeof object !== "object" || Array.isArray(object)) return object;
+      const copy: Record<string, unknown> = { ...(object as Record<string, unknown>) };
+      for (const [from, to] of Object.entries(keys)) renameKey(copy, from, to);
+      return copy;
+    };
+    // A plain object keeps its values as they are (a secret one stays the only secret); only an
+    // object that is itself an Output or a Promise is renamed once resolved.
+    if (pulumi.Output.isInstance(value) || value instanceof Promise) out[field] = pulumi.output(value).apply(rename);
+    else out[field] = rename(value);
+  }
+  return out;
+}
+
+function renameKey(target: Record<string, unknown>, from: string, to: string): void {
+  if (!(from in target) || target[from] === undefined) return;
+  if (to in target && target[to] !== undefined) return; // both given: check() reports the conflict
+  target[to] = target[from];
+  delete target[from];
+}
+
+/** `opts` with each ignoreChanges path under the stored names; throws naming the inputs for a path that names none. */
+export function canonicalOptions<T extends pulumi.CustomResourceOptions>(name: string, opts: T | undefined, spellings: Spellings): T | undefined {
+  if (!opts?.ignoreChanges?.length) return opts;
+  const ignoreChanges = opts.ignoreChanges.map((path) => canonicalPath(name, path, spellings));
+  return { ...opts, ignoreChanges };
+}
+
+function canonicalPath(name: string, path: string, spellings: Spellings): string {
+  const match = /^([A-Za-z_$][\w$]*|\*)(.*)$/.exec(path);
+  const head = match?.[1];
+  if (!match || head === undefined || !spellings.inputs.includes(head)) {
+    throw new Error(
+      `${spellings.kind} ${JSON.stringify(name)}: ignoreChanges ${JSON.stringify(path)} names no input of this resource; ` +
+      `use one of ${spellings.inputs.filter((i) => i !== "*").join(", ")} (or a path inside one, e.g. "httpRequest.headers")`,
+    );
+  }
+  const top = spellings.renames[head] ?? head;
+  let rest = match[2];
+  const nested = spellings.nested?.[top];
+  const sub = /^\.([A-Za-z_$][\w$]*)(.*)$/.exec(rest);
+  if (nested && sub && nested[sub[1]]) rest = `.${nested[sub[1]]}${sub[2]}`;
+  return `${top}${rest}`;
+}
