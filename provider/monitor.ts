@@ -1,86 +1,28 @@
 // The Monitor resource: check/diff/create/read/update/delete as plain functions over the client.
-// State keeps the service's record (record field names, nulls left out) plus `declaredFields`, the
-// canonical input fields the program declares, so diff can tell "the user removed it" from "the
-// user never cared".
+// What the state holds and how it compares is in monitor-state.ts.
 import type { UptimeClient } from "./api/client";
 import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
-import type { MonitorRequestBody } from "./api/requests";
 import type { MonitorRecord } from "./api/schemas";
-import { CheckFailure, containsUnknown, dropNulls } from "./inputs/common";
+import { CheckFailure, containsUnknown } from "./inputs/common";
 import { checkMonitorArgs } from "./inputs/monitor";
-import { equalAsSets, stableEqual } from "./compare";
+import { equalAsSets } from "./compare";
+import {
+  MonitorOutputs, changedFields, declaredPaths, inputsFromRecord, monitorOutputs, monitorRequestBody,
+  removedFields,
+} from "./monitor-state";
 import type { CreateJournal } from "./journal";
 import { isUnconfirmed, stillUnconfirmedError, unconfirmedCreateError } from "./monitor-unconfirmed";
 
-/** Canonical input fields that the service keeps (everything but the provider's own adoptUuid). */
-export const MONITOR_FIELDS = [
-  "name", "title", "type", "target", "followRedirects", "timeout", "interval", "regions", "description", "groups",
-  "alerts", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "tcpOptions", "maintenance",
-] as const;
-type MonitorField = (typeof MONITOR_FIELDS)[number];
-
-export type MonitorOutputs = Record<string, unknown> & { uuid: string; declaredFields: string[] };
-
-const SET_FIELDS = new Set<string>(["regions", "groups", "alerts"]);
-
-/** Inputs of the provider's own: adoption, and the SDK's key for the create journal. */
-const PROVIDER_INPUTS = ["adoptUuid", "journalKey"] as const;
+export { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "./monitor-state";
+export type { MonitorOutputs } from "./monitor-state";
 
 export function checkMonitor(news: Record<string, unknown>): { inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] } {
   return checkMonitorArgs(news);
 }
 
-/** A record (or the outputs made from one), in canonical input names, with nulls dropped. */
-export function canonicalFromRecord(record: Record<string, unknown>): Record<string, unknown> {
-  const { httpFollowRedirects, intervalId, urn, ...rest } = record;
-  const canonical: Record<string, unknown> = {};
-  for (const field of MONITOR_FIELDS) {
-    const value =
-      field === "followRedirects" ? httpFollowRedirects : field === "interval" ? intervalId : field === "target" ? (urn ?? rest.target) : rest[field];
-    if (value !== null && value !== undefined) canonical[field] = dropNulls(value);
-  }
-  if (Array.isArray(canonical.groups) && canonical.groups.length === 0) delete canonical.groups;
-  if (Array.isArray(canonical.alerts) && canonical.alerts.length === 0) delete canonical.alerts;
-  return canonical;
-}
-
 /**
- * Outputs kept in state: the record without nulls (its `urn` as `target`, since Pulumi reserves
- * `urn`), and which fields the program declares.
- */
-export function monitorOutputs(record: MonitorRecord, inputs: Record<string, unknown>): MonitorOutputs {
-  const { urn, ...rest } = dropNulls(record) as Record<string, unknown>;
-  const outs: Record<string, unknown> = urn === undefined ? rest : { ...rest, target: urn };
-  for (const key of ["groups", "alerts"]) if (Array.isArray(outs[key]) && (outs[key] as unknown[]).length === 0) delete outs[key];
-  const result: MonitorOutputs = { ...outs, uuid: record.uuid, declaredFields: MONITOR_FIELDS.filter((f) => inputs[f] !== undefined) };
-  // Inputs the service does not keep, carried so that read() can hand them back (see readMonitor).
-  for (const key of PROVIDER_INPUTS) if (typeof inputs[key] === "string") result[key] = inputs[key];
-  return result;
-}
-
-/** Lists the service returns as [] when unset, and the outputs therefore leave out. */
-const EMPTY_AS_UNSET = new Set<string>(["groups", "alerts"]);
-
-function fieldEqual(field: string, a: unknown, b: unknown): boolean {
-  // A declared empty list was stored as no list: equal, else `alerts: []` would replace on every run.
-  if (EMPTY_AS_UNSET.has(field)) return equalAsSets(a ?? [], b ?? []);
-  if (a === undefined || b === undefined) return a === b;
-  if (SET_FIELDS.has(field)) return equalAsSets(a, b);
-  if (field === "httpResponse" || field === "maintenance") {
-    const x = a as Record<string, unknown>;
-    const y = b as Record<string, unknown>;
-    const setKey = field === "httpResponse" ? "status" : "days";
-    const { [setKey]: xs, ...xr } = x;
-    const { [setKey]: ys, ...yr } = y;
-    return stableEqual(xr, yr) && (xs === undefined || ys === undefined ? xs === ys : equalAsSets(xs, ys));
-  }
-  return stableEqual(a, b);
-}
-
-/**
- * diff(): compares the new canonical inputs with the canonical form of the stored record, over
- * the fields declared now or before. `alerts` cannot be edited through the API, so a change of
- * alerts replaces the monitor. Unknown values (preview) count as changes.
+ * diff(): the fields declared now or before against the stored record (see monitor-state.ts). A
+ * change of alerts replaces the monitor: the API cannot edit them. Unknown values (preview) count as changes.
  */
 export function diffMonitor(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; changed: string[] } {
   if (olds.unconfirmed === true) {
@@ -89,15 +31,7 @@ export function diffMonitor(olds: Record<string, unknown>, news: Record<string, 
     const adopt = typeof news.adoptUuid === "string" && !containsUnknown(news.adoptUuid);
     return { changes: true, replaces: adopt ? ["adoptUuid"] : [], changed: adopt ? ["adoptUuid"] : [] };
   }
-  const stored = canonicalFromRecord(olds);
-  const declaredBefore = Array.isArray(olds.declaredFields) ? (olds.declaredFields as string[]) : [];
-  const fields = new Set<string>([...MONITOR_FIELDS.filter((f) => news[f] !== undefined), ...declaredBefore]);
-  const changed: string[] = [];
-  for (const field of fields) {
-    const next = news[field];
-    if (containsUnknown(next)) changed.push(field);
-    else if (!fieldEqual(field, stored[field], next)) changed.push(field);
-  }
+  const changed = changedFields(olds, news);
   const replaces = changed.filter((f) => f === "alerts");
   if (replaces.length > 0 && typeof news.adoptUuid === "string" && news.adoptUuid === olds.uuid) {
     // The replacement's create would adopt this very monitor, and the engine would then delete it.
@@ -108,19 +42,6 @@ export function diffMonitor(olds: Record<string, unknown>, news: Record<string, 
     );
   }
   return { changes: changed.length > 0, replaces, changed };
-}
-
-/** The request body for POST (with alerts) or PATCH (without; removed fields as explicit null). */
-export function monitorRequestBody(inputs: Record<string, unknown>, options: { forEdit: boolean; removed?: string[] }): MonitorRequestBody {
-  const body: Record<string, unknown> = {};
-  for (const field of MONITOR_FIELDS) {
-    if (options.forEdit && field === "alerts") continue;
-    if (inputs[field] !== undefined) body[field === "target" ? "urn" : field] = inputs[field];
-  }
-  for (const field of options.removed ?? []) {
-    if (field !== "alerts" && body[field] === undefined) body[field] = null;
-  }
-  return body as MonitorRequestBody;
 }
 
 /** Answers after which the service (behind a gateway) may still have created the monitor: not retried for POST. */
@@ -182,7 +103,7 @@ export async function createMonitor(
 ): Promise<{ id: string; outs: MonitorOutputs; resumed?: string }> {
   const adoptUuid = inputs.adoptUuid as string | undefined;
   if (adoptUuid) return adoptMonitor(client, adoptUuid, inputs);
-  const declared = MONITOR_FIELDS.filter((f) => inputs[f] !== undefined);
+  const declared = declaredPaths(inputs);
   const key = journal && typeof inputs.journalKey === "string" ? inputs.journalKey : undefined;
   if (journal && key) {
     const entry = journal.get(key);
@@ -192,7 +113,7 @@ export async function createMonitor(
       journal.remove(key);
     } else if (entry?.state === "posting") {
       journal.remove(key);
-      throw unconfirmedCreateError(inputs.name, "an earlier `pulumi up` was stopped after sending this monitor's creation, before its answer", declared);
+      throw unconfirmedCreateError(inputs.name, "an earlier `pulumi up` was stopped after sending this monitor's creation, before its answer", declared, key);
     }
     journal.put({ key, state: "posting", name: String(inputs.name) });
   }
@@ -201,7 +122,7 @@ export async function createMonitor(
     record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
   } catch (error) {
     if (journal && key) journal.remove(key);
-    if (isAmbiguous(error)) throw unconfirmedCreateError(inputs.name, (error as Error).message, declared, error);
+    if (isAmbiguous(error)) throw unconfirmedCreateError(inputs.name, (error as Error).message, declared, inputs.journalKey, error);
     throw error;
   }
   if (journal && key) journal.put({ key, state: "created", uuid: record.uuid, name: String(inputs.name) });
@@ -211,9 +132,8 @@ export async function createMonitor(
 export async function updateMonitor(
   client: UptimeClient, id: string, olds: Record<string, unknown>, news: Record<string, unknown>,
 ): Promise<{ outs: MonitorOutputs }> {
-  if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name);
-  const before = Array.isArray(olds.declaredFields) ? (olds.declaredFields as string[]) : [];
-  const removed = before.filter((f) => news[f] === undefined);
+  if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, news.journalKey ?? olds.journalKey);
+  const removed = removedFields(olds, news);
   const record = await client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed }));
   return { outs: monitorOutputs(record, news) };
 }
@@ -233,15 +153,11 @@ export async function readMonitor(client: UptimeClient, id: string, props: Recor
     if (error instanceof ApiError && (error.status === 405 || error.status === 501)) return { kind: "unsupported", status: error.status };
     throw error;
   }
-  const declared = Array.isArray(props.declaredFields) ? (props.declaredFields as MonitorField[]) : [...MONITOR_FIELDS];
-  const canonical = canonicalFromRecord(record);
-  const inputs: Record<string, unknown> = {};
-  for (const field of declared) if (canonical[field] !== undefined) inputs[field] = canonical[field];
-  // Without these, refreshed inputs would differ from the program's in every entry, and the next
-  // `up` would rewrite the whole state although nothing changed.
-  for (const key of PROVIDER_INPUTS) if (typeof props[key] === "string") inputs[key] = props[key];
+  // Inputs equal to the program's when nothing drifted; the provider's own (adoptUuid, journalKey) kept,
+  // else every refreshed entry would differ from the program's and the next `up` would rewrite them all.
+  const inputs = inputsFromRecord(record, props);
   const outs = monitorOutputs(record, inputs);
-  outs.declaredFields = declared;
+  if (Array.isArray(props.declaredFields) && props.declaredFields.length > 0) outs.declaredFields = props.declaredFields as string[];
   return { kind: "found", id: record.uuid, props: outs, inputs };
 }
 

@@ -6,6 +6,7 @@ import {
   positiveNumber, show, text, toFailures, unknownPaths, uuidRef,
 } from "./common";
 import { isTimeZone } from "./time-zone";
+import { sortMonitorSets } from "../monitor-state";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export const KNOWN_TYPES = ["http", "https", "tcp"] as const;
@@ -237,5 +238,5 @@ export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<Reco
   if (typeof args.type === "string" && !isUnknown(args.type) && !(KNOWN_TYPES as readonly string[]).includes(args.type)) {
     warnings.push(`type ${show(args.type)} is not one the API document lists (${KNOWN_TYPES.join(", ")}); it is sent as written`);
   }
-  return { inputs: args, failures, warnings };
+  return { inputs: sortMonitorSets(args), failures, warnings };
 }

@@ -8,6 +8,7 @@ import type { RunningEmulator } from "../../emulator/types";
 import { UNKNOWN } from "../../provider/inputs/common";
 import { checkMonitorArgs } from "../../provider/inputs/monitor";
 import { diffMonitor, monitorOutputs, monitorRequestBody } from "../../provider/monitor";
+import { removedFields } from "../../provider/monitor-state";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
 
 type Args = Record<string, unknown>;
@@ -162,7 +163,7 @@ describe("a record that went through the emulator and back gives no diff", () =>
   test("edited from one shape to another, with a field removed: no diff afterwards", async () => {
     const { inputs, record } = await roundTrip({ ...HTTP_FULL, alerts: [ALERT] });
     const next = canonical({ ...without(HTTP_FULL, "title", "httpResponse", "maintenance"), alerts: [ALERT], regions: [2], timeout: 9 });
-    const removed = (monitorOutputs(record, inputs).declaredFields).filter((f) => next[f] === undefined);
+    const removed = removedFields(monitorOutputs(record, inputs), next);
     const edited = await client.monitors.update(record.uuid, monitorRequestBody(next, { forEdit: true, removed }));
     expect(edited.title).toBeNull();
     expect(edited.httpResponse).toBeNull();

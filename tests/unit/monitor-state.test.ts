@@ -19,7 +19,7 @@ describe("monitorOutputs", () => {
     expect(outs).toEqual({
       uuid: "3b0c5f0e-1111-4a5b-8c6d-000000000001", name: "web", type: "https", target: "https://www.example.com", intervalId: 60, regions: [1],
       httpRequest: { method: "GET" }, createdAt: "2026-03-01T12:00:00.000Z",
-      declaredFields: ["name", "type", "target", "interval", "regions", "httpRequest"],
+      declaredFields: ["name", "type", "target", "interval", "regions", "httpRequest", "httpRequest.method"],
     });
   });
 

@@ -50,7 +50,7 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
   const checked = await provider.check({}, programInputs);
   expect(checked.failures).toEqual([]);
   expect(checked.inputs).toEqual({
-    name: "api", type: "https", target: "https://api.example.com/health", followRedirects: true, interval: 60, regions: [2, 1],
+    name: "api", type: "https", target: "https://api.example.com/health", followRedirects: true, interval: 60, regions: [1, 2],
     httpRequest: { method: "GET", headers: [{ name: "X-Probe", value: "1" }] },
   });
   const inputs = checked.inputs as Args;
