@@ -16,7 +16,20 @@ const describe = (inputs: Record<string, unknown>, uuid: string) =>
   `alert ${uuid}${typeof inputs.name === "string" ? ` (${JSON.stringify(inputs.name)})` : ""}`;
 
 export function checkAlert(news: Record<string, unknown>): { inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] } {
-  return checkAlertArgs(news);
+  const result = checkAlertArgs(news);
+  if (Array.isArray(result.inputs.recipients) && !containsUnknown(result.inputs.recipients)) {
+    result.inputs = { ...result.inputs, recipients: sortRecipients(result.inputs.recipients) };
+  }
+  return result;
+}
+
+/**
+ * Recipients in one canonical order (by type, then target): the list is a set, and inputs equal as
+ * sets must be equal as values, or a diff's display would list a reordered list as a change.
+ */
+function sortRecipients(recipients: unknown[]): unknown[] {
+  const key = (r: unknown) => { const { type, target } = (r ?? {}) as { type?: unknown; target?: unknown }; return `${String(type)}\u0000${String(target)}`; };
+  return [...recipients].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /** Outputs kept in state: the record as returned, without nulls (recipients at least `[]`), and which fields the program declares. */
@@ -123,7 +136,7 @@ export async function readAlert(client: UptimeClient, id: string, props: Record<
   const outs = alertOutputs(record, declared);
   const inputs: Record<string, unknown> = { uuid: record.uuid };
   for (const field of declared as AlertField[]) {
-    const value = field === "recipients" ? recipientPairs(outs.recipients) : outs[field];
+    const value = field === "recipients" ? sortRecipients(recipientPairs(outs.recipients)) : outs[field];
     if (value !== undefined) inputs[field] = value;
   }
   return { kind: "found", id: record.uuid, props: outs, inputs };

@@ -30,14 +30,20 @@ export function checkPage(news: Record<string, unknown>, images?: ImageSource): 
  * record calls them `*FileBase64`), the hash of each image whose URL is the one we uploaded, and
  * which fields the program declares.
  */
-export function pageOutputs(record: PageRecord, declared: readonly string[], hashes: Partial<Record<PageImageField, string>>): PageOutputs {
+export function pageOutputs(
+  record: PageRecord, declared: readonly string[], hashes: Partial<Record<PageImageField, string>>, refs: Record<string, unknown> = {},
+): PageOutputs {
   const { logoFileBase64, faviconFileBase64, ...rest } = dropNulls(record) as Record<string, unknown>;
   const outs: Record<string, unknown> = { ...rest };
   const urls: Record<PageImageField, unknown> = { logo: logoFileBase64, favicon: faviconFileBase64 };
   for (const field of PAGE_IMAGE_FIELDS) {
     if (urls[field] === undefined) continue;
     outs[IMAGE_KEYS[field].url] = urls[field];
-    if (hashes[field] !== undefined) outs[IMAGE_KEYS[field].sha] = hashes[field];
+    if (hashes[field] === undefined) continue;
+    outs[IMAGE_KEYS[field].sha] = hashes[field];
+    // The declared file as well, so that a refresh hands back the input the program wrote (its path included).
+    const ref = refs[field] as Partial<ImageRef> | undefined;
+    if (ref && ref.sha256 === hashes[field] && typeof ref.path === "string") outs[field] = { path: ref.path, sha256: ref.sha256 };
   }
   return { ...outs, uuid: record.uuid, declaredFields: PAGE_FIELDS.filter((f) => declared.includes(f)) };
 }
@@ -144,7 +150,7 @@ export async function createPage(client: UptimeClient, inputs: Record<string, un
   } catch (error) {
     throw notFound(error, inputs, uuid);
   }
-  return { id: record.uuid, outs: pageOutputs(record, declared, hashesOf(inputs, sendImages)) };
+  return { id: record.uuid, outs: pageOutputs(record, declared, hashesOf(inputs, sendImages), inputs) };
 }
 
 /**
@@ -171,7 +177,7 @@ export async function updatePage(
     if (!sendImages.includes(field) && url !== olds[IMAGE_KEYS[field].url]) delete hashes[field];
   }
   const declared = PAGE_FIELDS.filter((f) => news[f] !== undefined);
-  return { outs: pageOutputs(record, declared, hashes) };
+  return { outs: pageOutputs(record, declared, hashes, news) };
 }
 
 export type PageReadOutcome =
@@ -199,10 +205,10 @@ export async function readPage(client: UptimeClient, id: string, props: Record<s
     const sha = props[IMAGE_KEYS[field].sha];
     if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
   }
-  const outs = pageOutputs(record, declared, hashes);
+  const outs = pageOutputs(record, declared, hashes, props);
   const inputs: Record<string, unknown> = { uuid: record.uuid };
   for (const field of declared as PageField[]) {
-    const value = field === "logo" || field === "favicon" ? (hashes[field] ? { sha256: hashes[field] } : undefined) : outs[field];
+    const value = field === "logo" || field === "favicon" ? (outs[field] ?? (hashes[field] ? { sha256: hashes[field] } : undefined)) : outs[field];
     if (value !== undefined) inputs[field] = value;
   }
   return { kind: "found", id: record.uuid, props: outs, inputs };

@@ -46,7 +46,8 @@ test("create takes the seeded alert over with one PATCH; outputs carry the recip
 
   const log = await requests();
   expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/alerts/${ALERT}`]);
-  expect(log[0].body).toEqual({ name: "Primary on-call", up: true, down: true, recipients: [SLACK, EMAIL] });
+  // Recipients are a set: check() puts them in one canonical order (type, then target).
+  expect(log[0].body).toEqual({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
 
   const alert = await storedAlert();
   expect(alert).toMatchObject({ name: "Primary on-call", up: true, down: true, maintenance: true });
@@ -66,10 +67,10 @@ test("update PATCHes the full declared state; the recipients replace the list", 
   state = (await updateAlert(client, ALERT, state, news)).outs;
 
   const [patch] = await requests();
-  expect(patch.body).toEqual({ name: "Primary on-call", up: true, degraded: true, down: true, recipients: [SMS, EMAIL] });
+  expect(patch.body).toEqual({ name: "Primary on-call", up: true, degraded: true, down: true, recipients: [EMAIL, SMS] });
   const alert = await storedAlert();
-  expect(alert.recipients.map((r: Json) => `${r.type}:${r.target}`)).toEqual(["sms:+14155550123", "email:oncall@acme.example"]);
-  expect(alert.recipients[1].uuid).toBe("seeded-email");
+  expect(alert.recipients.map((r: Json) => `${r.type}:${r.target}`)).toEqual(["email:oncall@acme.example", "sms:+14155550123"]);
+  expect(alert.recipients[0].uuid).toBe("seeded-email");
   expect(state.recipients).toEqual(alert.recipients);
   expect(diffAlert(state, news).changes).toBe(false);
 });
