@@ -3,7 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CheckFailure } from "./inputs/common";
 import { ConfigureRequest, configProblem, configure, getClient, getJournal } from "./session";
-import { isUnconfirmed } from "./monitor-unconfirmed";
+import { isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { providerLog, warnOnce } from "./log";
 import * as monitor from "./monitor";
 import * as page from "./page";
@@ -36,6 +36,12 @@ function unsupportedReadWarning(kind: string, status: number): string {
   );
 }
 
+/** Monitors created or taken over by this provider process, i.e. in this run, by URN (journalKey) and by name. */
+const createdThisRun = new Set<string>();
+/** A placeholder is matched by its URN; one from a state that did not keep the URN, by its name. */
+const identityOf = (props: Inputs): string =>
+  typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
+
 export const monitorProvider = {
   configure: async (req: ConfigureRequest) => configure(req),
 
@@ -54,6 +60,8 @@ export const monitorProvider = {
 
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
+    createdThisRun.add(`name:${String(inputs.name)}`);
+    if (typeof inputs.journalKey === "string") createdThisRun.add(`key:${inputs.journalKey}`);
     if (resumed) {
       providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
     }
@@ -77,7 +85,9 @@ export const monitorProvider = {
 
   async delete(id: string, props: Inputs): Promise<void> {
     if (isUnconfirmed(id, props)) {
-      providerLog.info(`monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} dropped from the stack (no request)`);
+      // Replaced in this run (taken over with adoptUuid, or created anew by `up --replace`): the placeholder has served.
+      if (!createdThisRun.has(identityOf(props))) throw unconfirmedDeleteError(props.name, props.journalKey);
+      providerLog.info(`monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} dropped from the stack, replaced by the monitor created or taken over in this run (no request)`);
       return;
     }
     await monitor.deleteMonitor(getClient(), id, props.name);

@@ -11,12 +11,21 @@ export function isUnconfirmed(id: string, props: Record<string, unknown>): boole
   return id.startsWith(UNCONFIRMED_PREFIX) || props.unconfirmed === true;
 }
 
-export function unconfirmedGuidance(name: unknown): string {
+/** The resource's URN as the SDK handed it over (its journal key), quoted for a shell; a placeholder when unknown. */
+function quotedUrn(urn: unknown): string {
+  return typeof urn === "string" && urn.startsWith("urn:") ? `'${urn}'` : "<this resource's URN>";
+}
+
+function urnHint(urn: unknown): string {
+  return typeof urn === "string" && urn.startsWith("urn:") ? "" : " (`pulumi stack --show-urns` lists them)";
+}
+
+export function unconfirmedGuidance(name: unknown, urn?: unknown): string {
   const n = JSON.stringify(name);
   return (
     `Look in the service's dashboard for a monitor named ${n}. If it exists, set \`adoptUuid: "<its uuid>"\` on ` +
-    `this resource and run \`pulumi up\`: it is taken over. If it does not, run \`pulumi up --replace <this ` +
-    `resource's URN>\` (\`pulumi stack --show-urns\` lists them): a new one is created.`
+    `this resource and run \`pulumi up\`: it is taken over. If it does not, run \`pulumi up --replace ${quotedUrn(urn)}\`` +
+    `${urnHint(urn)}: a new one is created.`
   );
 }
 
@@ -24,22 +33,39 @@ export function unconfirmedGuidance(name: unknown): string {
  * The error create() throws for an unconfirmed creation. Its `id` and `properties` make the engine
  * keep the resource in the stack (as a resource that failed to initialize) under a placeholder id.
  */
-export function unconfirmedCreateError(name: unknown, what: string, declaredFields: string[], cause?: unknown): Error {
+export function unconfirmedCreateError(name: unknown, what: string, declaredFields: string[], urn?: unknown, cause?: unknown): Error {
   const message =
     `monitor ${JSON.stringify(name)}: ${what}. The service may have created the monitor, and the API offers no ` +
     `way to look it up by name, so the resource is kept in the stack as unconfirmed instead of risking a ` +
-    `duplicate. ${unconfirmedGuidance(name)}`;
+    `duplicate. ${unconfirmedGuidance(name, urn)}`;
+  const properties: Record<string, unknown> = { unconfirmed: true, name, declaredFields };
+  if (typeof urn === "string") properties.journalKey = urn;
   return Object.assign(new Error(message, { cause }), {
     id: `${UNCONFIRMED_PREFIX}${randomUUID()}`,
-    properties: { unconfirmed: true, name, declaredFields },
+    properties,
     // The engine prints the reasons (not the message) of a resource that failed to initialize.
     reasons: [message],
   });
 }
 
-export function stillUnconfirmedError(name: unknown): Error {
+export function stillUnconfirmedError(name: unknown, urn?: unknown): Error {
   return new Error(
     `monitor ${JSON.stringify(name)}: its creation was never confirmed (an earlier \`pulumi up\` lost the answer), ` +
-    `so nothing is sent until you say whether it exists. ${unconfirmedGuidance(name)}`,
+    `so nothing is sent until you say whether it exists. ${unconfirmedGuidance(name, urn)}`,
+  );
+}
+
+/**
+ * The error delete() throws for a placeholder that nothing in this run replaced (a destroy, or the
+ * resource removed from the program): the monitor may exist and keep checking and alerting, so it
+ * is not dropped from the stack without a word.
+ */
+export function unconfirmedDeleteError(name: unknown, urn?: unknown): Error {
+  return new Error(
+    `monitor ${JSON.stringify(name)}: its creation was never confirmed, so it may exist in the service, still checking ` +
+    `and alerting, although the stack has no uuid for it; nothing was deleted. Look in the service's dashboard for a ` +
+    `monitor named ${JSON.stringify(name)}. If it exists, set \`adoptUuid: "<its uuid>"\` on this resource and run ` +
+    `\`pulumi up\`: it is taken over, and the next \`pulumi destroy\` deletes it. If it does not, run \`pulumi state ` +
+    `delete ${quotedUrn(urn)}\`${urnHint(urn)} to drop it from the stack, then run the command again.`,
   );
 }
