@@ -20,6 +20,7 @@ Options:
   --no-seed                  start empty instead of with the demo seed
   --data <file>              persist all data to this JSON file (loaded at start when it exists)
   --documented-only          undocumented routes (GET/DELETE /monitors/{uuid}, GET /pages|alerts/{uuid}) answer 405
+  --fill-defaults            fill the keys an option object leaves out, and a new monitor's optional scalars, with defaults
   --timestamp-offset <+hh:mm> render timestamps with this numeric offset instead of Z
   --latency-ms <n>           add n ms of latency to every /v1 request
   --faults <file>            JSON fault configuration active from the start (see README)
@@ -50,6 +51,7 @@ function parseOptions(argv: string[]): EmulatorOptions {
       options: {
         "api-key": { type: "string" }, port: { type: "string" }, host: { type: "string" }, seed: { type: "string" },
         "no-seed": { type: "boolean" }, data: { type: "string" }, "documented-only": { type: "boolean" },
+        "fill-defaults": { type: "boolean" },
         "timestamp-offset": { type: "string" }, "latency-ms": { type: "string" }, faults: { type: "string" },
         quiet: { type: "boolean" }, help: { type: "boolean", short: "h" },
       },
@@ -82,6 +84,7 @@ function parseOptions(argv: string[]): EmulatorOptions {
   return {
     apiKey, port, host: parsed.host, seed: parsed["no-seed"] ? undefined : parsed.seed ?? demoSeed,
     dataFile: parsed.data, documentedOnly: parsed["documented-only"] === true,
+    fillDefaults: parsed["fill-defaults"] === true,
     timestampOffset: parsed["timestamp-offset"], faults, quiet: parsed.quiet === true,
   };
 }

@@ -5,6 +5,7 @@ import { ApiError, ValidationError } from "./errors";
 import { Answer } from "./http-io";
 import { renderAlert, renderMonitor, renderPage, renderWebhook, RenderContext } from "./records";
 import type { Store } from "./store";
+import { fillCreateDefaults, fillOptionDefaults } from "./defaults";
 import { parseMonitorBody } from "./validate-monitor";
 import { parseAlertBody, parsePageBody } from "./validate-page-alert";
 
@@ -15,6 +16,8 @@ export interface RouteContext {
   query: URLSearchParams;
   body: unknown;
   ignorePagination: boolean;
+  /** Fill what a monitor request leaves out with defaults (see defaults.ts). */
+  fillDefaults?: boolean;
 }
 
 interface Route {
@@ -28,16 +31,18 @@ interface Route {
 const ROUTES: Route[] = [
   {
     method: "POST", pattern: "/monitors", documented: true, needsBody: true,
-    handle: ({ store, render, body }) => {
-      const fields = parseMonitorBody(body, "create", (uuid) => store.alerts.has(uuid));
+    handle: ({ store, render, body, fillDefaults }) => {
+      const parsed = parseMonitorBody(body, "create", (uuid) => store.alerts.has(uuid));
+      const fields = fillDefaults ? fillCreateDefaults(parsed) : parsed;
       return { status: 201, body: { monitor: renderMonitor(store.createMonitor(fields), render) } };
     },
   },
   {
     method: "PATCH", pattern: "/monitors/:uuid", documented: true, needsBody: true,
-    handle: ({ store, render, uuid, body }) => {
+    handle: ({ store, render, uuid, body, fillDefaults }) => {
       store.get("monitors", uuid);
       const patch = parseMonitorBody(body, "edit", (id) => store.alerts.has(id));
+      if (fillDefaults) fillOptionDefaults(patch);
       return { status: 200, body: { monitor: renderMonitor(store.editMonitor(uuid, patch), render) } };
     },
   },

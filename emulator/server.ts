@@ -97,7 +97,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       }
       if (bodyError) throw bodyError;
       const body = parseJsonBody(raw, req.headers["content-type"]);
-      answer = runRoute(match.route, { store, render, uuid: match.uuid, query: url.searchParams, body, ignorePagination: faults.ignorePagination });
+      answer = runRoute(match.route, { store, render, uuid: match.uuid, query: url.searchParams, body, ignorePagination: faults.ignorePagination, fillDefaults: options.fillDefaults === true });
     } catch (error) {
       answer = toAnswer(error, log);
     }

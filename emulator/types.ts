@@ -14,6 +14,8 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** Undocumented /v1 routes answer 405. */
   documentedOnly?: boolean;
+  /** Fill what monitor requests leave out with defaults, as a service may (emulator/defaults.ts). */
+  fillDefaults?: boolean;
   /** Numeric offset such as "+02:00" used to render timestamps instead of "Z". */
   timestampOffset?: string;
   /** Faults active from the start. */
