@@ -11,6 +11,7 @@ import type { EmulatorOptions, FaultConfig } from "./types";
 const USAGE = `Usage: uptime-emulator --api-key <key> [options]
 
 A local implementation of the uptime-monitoring service's HTTP API (base URL ending in /v1).
+Open / in a browser for a dashboard of what it holds, /status/<slug> for a status page.
 
 Options:
   --api-key <key>            credential clients must send (or set UPTIME_API_KEY)
