@@ -87,6 +87,18 @@ test("retainOnDelete: the removed monitor stays in the service; declaring the na
   await expectNoChanges(t, emulator);
   await refreshThenUp(t, emulator);
 
+  // Created, then removed by the very next run (so no diff of it ever ran), then declared again.
+  await t.stack.setConfig("declareFresh", { value: "true" });
+  await up(t, emulator);
+  const fresh = (await onlyOne("fresh")).uuid;
+  await t.stack.setConfig("declareFresh", { value: "false" });
+  expect((await up(t, emulator)).requests).toEqual([]);
+  await t.stack.setConfig("declareFresh", { value: "true" });
+  const redeclared = await up(t, emulator);
+  expect(changes(redeclared.requests)).toEqual(["POST /v1/monitors"]);
+  expect((await monitorsByName(emulator)).fresh.map((m: Json) => m.uuid)).toContain(fresh);
+  expect((await adminGet(emulator, `/monitors/${fresh}`)).updatedAt).toBeNull();
+
   const destroyed = await observed(emulator, () => t.stack.destroy());
   // The new legacy monitor retains on delete too: only `keep` is deleted.
   expect(changes(destroyed.requests)).toEqual([`DELETE /v1/monitors/${keep}`]);

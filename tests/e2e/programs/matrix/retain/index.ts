@@ -5,6 +5,7 @@ import * as uptime from "pulumi-uptime";
 
 const config = new pulumi.Config();
 const declareLegacy = config.getBoolean("declareLegacy") ?? true;
+const declareFresh = config.getBoolean("declareFresh") ?? false;
 const generation = config.getNumber("generation") ?? 0;
 
 new uptime.Monitor("keep", { name: "keep", type: "https", urn: "https://keep.acme.example", interval: 60, regions: [1] });
@@ -13,4 +14,8 @@ if (declareLegacy) {
     name: "legacy", type: "https", urn: "https://legacy.acme.example", interval: 60 + 60 * generation, regions: [1],
     alerts: [config.require("alertUuid")],
   }, { retainOnDelete: true });
+}
+// Declared for one run only, removed by the very next one: no diff of it ever runs in between.
+if (declareFresh) {
+  new uptime.Monitor("fresh", { name: "fresh", type: "https", urn: "https://fresh.acme.example", interval: 60, regions: [1] }, { retainOnDelete: true });
 }
