@@ -190,3 +190,82 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors",
     expect(preview.changeSummary).toEqual({ same: 51 });
   });
 });
+
+describe("destroy with a monitor whose creation was never confirmed", () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startE2eEmulator({ seed: {} });
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  /** A fleet of two whose first creation's answer is lost: one monitor confirmed, one kept as a placeholder. */
+  async function withPlaceholder(stackName: string): Promise<TestStack> {
+    const t = await fleetStack(emulator, 2, stackName);
+    await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
+    await expect(t.stack.up()).rejects.toThrow(/kept in the stack as unconfirmed/);
+    await adminCall(emulator, "DELETE", "/faults");
+    return t;
+  }
+
+  const destroyFails = async (t: TestStack): Promise<string> => {
+    const output: string[] = [];
+    await expect(t.stack.destroy({ onOutput: (l) => output.push(l) })).rejects.toThrow();
+    const text = output.join("");
+    expect(text).toContain("its creation was never confirmed, so it may exist in the service");
+    return text;
+  };
+
+  test("it exists: destroy stops and deletes nothing of it; following the message (adoptUuid, up, destroy) deletes it", async () => {
+    const t = await withPlaceholder("placeholder-exists");
+    try {
+      const both = (await adminGet(emulator, "/state")).monitors;
+      expect(both).toHaveLength(2);
+      await clearRequests(emulator);
+      const text = await destroyFails(t);
+      expect(text).toContain('set `adoptUuid: "<its uuid>"` on this resource and run `pulumi up`');
+      // The confirmed one went; the unconfirmed one is still in the service and in the stack.
+      const left = (await adminGet(emulator, "/state")).monitors;
+      expect(left).toHaveLength(1);
+      const index = Number(String(left[0].name).replace("fleet-", ""));
+      expect(mutating(await requestLines(emulator))).toHaveLength(1);
+
+      await t.stack.setConfig("fleet:adopt", { value: JSON.stringify({ [index]: left[0].uuid }) });
+      await t.stack.setConfig("fleet:count", { value: String(index + 1) });
+      await t.stack.up();
+      await clearRequests(emulator);
+      const destroy = await t.stack.destroy();
+      expect(destroy.summary.result).toBe("succeeded");
+      expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${left[0].uuid}`]);
+      expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+    } finally {
+      await t.remove();
+    }
+  });
+
+  test("it does not exist: following the message (pulumi state delete of the URN it names, then destroy) empties the stack", async () => {
+    const t = await withPlaceholder("placeholder-gone");
+    try {
+      const placeholder = ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) => String(r.id).startsWith("unconfirmed-"));
+      const index = Number(String(placeholder.urn).replace(/^.*::m/, ""));
+      const [created] = (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === `fleet-000${index}`);
+      await adminCall(emulator, "DELETE", `/monitors/${created.uuid}`); // "it does not exist"
+      const text = await destroyFails(t);
+      const command = /run `pulumi state delete ('[^']+')`/.exec(text);
+      expect(command).not.toBeNull();
+      const urn = command![1].slice(1, -1);
+      expect(urn).toBe(placeholder.urn);
+      const deleted = await new Promise<string>((resolve, reject) =>
+        execFile("pulumi", ["state", "delete", urn, "--yes", "--stack", t.stack.name], { cwd: FLEET, env: { ...process.env, ...t.env } },
+          (error, stdout, stderr) => (error ? reject(new Error(`${stdout}\n${stderr}`)) : resolve(stdout))));
+      expect(deleted).toBeDefined();
+      const destroy = await t.stack.destroy();
+      expect(destroy.summary.result).toBe("succeeded");
+      expect((await t.stack.exportStack()).deployment.resources ?? []).toHaveLength(0);
+      expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+    } finally {
+      await t.remove();
+    }
+  });
+});
