@@ -132,7 +132,10 @@ export interface Maintenance { days?: number[]; times?: MaintenanceTime[]; timeZ
  * Served by Pulumi's Node.js dynamic-provider host, as type `pulumi-nodejs:dynamic/uptime:Monitor`.
  */
 export class Monitor extends pulumi.CustomResource {
-  /** The monitor's uuid (also the resource id). */
+  /**
+   * The monitor's uuid: the resource id itself, so that it stays known while a preview plans an
+   * update (an update keeps the uuid). A page listing `monitor.uuid` is then no possible change.
+   */
   declare readonly uuid: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string | undefined>;
@@ -168,6 +171,7 @@ export class Monitor extends pulumi.CustomResource {
       const props = { ...MONITOR_OUTPUTS, ...canonicalArgs({ ...args }, MONITOR_SPELLINGS), journalKey };
       super(dynamicResourceType("monitor"), name, dynamicResourceProps("monitor", props), canonicalOptions(name, opts, MONITOR_SPELLINGS));
       forgetCreateNoteWhenRegistered(journalKey, this.id);
+      this.uuid = this.id;
     } finally {
       restore();
     }
@@ -188,5 +192,5 @@ const MONITOR_SPELLINGS: Spellings = {
 };
 
 const MONITOR_OUTPUTS = {
-  uuid: undefined, httpFollowRedirects: undefined, intervalId: undefined, createdAt: undefined, updatedAt: undefined,
+  httpFollowRedirects: undefined, intervalId: undefined, createdAt: undefined, updatedAt: undefined,
 };

@@ -54,6 +54,9 @@ test("components: several monitors per component, nested components, a page list
   await expectNoChanges(t, emulator);
 
   await t.stack.setConfig("generation", { value: "1" });
+  // The page lists the edited monitors: an update keeps their uuids, so the plan does not touch it.
+  const planned = await observed(emulator, () => t.stack.preview());
+  expect(planned.result.changeSummary).toEqual({ update: 3, same: 8 });
   const edit = await up(t, emulator);
   expect(edit.result.summary.resourceChanges).toMatchObject({ update: 3 });
   expect(changes(edit.requests)).toEqual(uuids.slice(0, 3).map((u) => `PATCH /v1/monitors/${u}`).sort());
