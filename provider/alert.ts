@@ -3,7 +3,8 @@
 // State keeps the record (recipients with the service's uuids and timestamps, nulls dropped) and
 // `declaredFields`. Recipients compare as a multiset of (type, target).
 import type { UptimeClient } from "./api/client";
-import { ApiError } from "./api/errors";
+import type { ApiError } from "./api/errors";
+import { isGone, isUnsupported } from "./gone";
 import type { AlertRequestBody } from "./api/requests";
 import type { AlertRecord } from "./api/schemas";
 import { equalAsSets, stableEqual } from "./compare";
@@ -80,10 +81,11 @@ export function alertRequestBody(inputs: Record<string, unknown>, removed: reado
   return body as AlertRequestBody;
 }
 
-function notFound(error: unknown, inputs: Record<string, unknown>, uuid: string): unknown {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
+/** The error for a failed PATCH: a proven 404/410 (gone.ts) says the uuid names no alert. */
+async function notFound(client: UptimeClient, error: unknown, inputs: Record<string, unknown>, uuid: string): Promise<unknown> {
+  if (await isGone(client, error)) {
     return new Error(
-      `${describe(inputs, uuid)}: the service has no alert with this uuid (${error.status}). Alerts cannot be created through ` +
+      `${describe(inputs, uuid)}: the service has no alert with this uuid (${(error as ApiError).status}). Alerts cannot be created through ` +
       `the API, only taken over: create it in the service's dashboard and put its uuid here.`,
       { cause: error },
     );
@@ -98,7 +100,7 @@ export async function createAlert(client: UptimeClient, inputs: Record<string, u
   try {
     record = await client.alerts.update(uuid, alertRequestBody(inputs));
   } catch (error) {
-    throw notFound(error, inputs, uuid);
+    throw await notFound(client, error, inputs, uuid);
   }
   return { id: record.uuid, outs: alertOutputs(record, ALERT_FIELDS.filter((f) => inputs[f] !== undefined)) };
 }
@@ -112,7 +114,7 @@ export async function updateAlert(
   try {
     record = await client.alerts.update(id, alertRequestBody(news, removed));
   } catch (error) {
-    throw notFound(error, news, id);
+    throw await notFound(client, error, news, id);
   }
   return { outs: alertOutputs(record, ALERT_FIELDS.filter((f) => news[f] !== undefined)) };
 }
@@ -122,14 +124,14 @@ export type AlertReadOutcome =
   | { kind: "gone" }
   | { kind: "unsupported"; status: number };
 
-/** read() for refresh: 404/410 mean gone; 405/501 mean the service cannot read alerts. */
+/** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read alerts. */
 export async function readAlert(client: UptimeClient, id: string, props: Record<string, unknown>): Promise<AlertReadOutcome> {
   let record: AlertRecord;
   try {
     record = await client.alerts.get(id);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return { kind: "gone" };
-    if (error instanceof ApiError && (error.status === 405 || error.status === 501)) return { kind: "unsupported", status: error.status };
+    if (await isGone(client, error)) return { kind: "gone" };
+    if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
     throw error;
   }
   const declared = declaredFieldsOf(props);

@@ -9,6 +9,8 @@ export interface ProviderSettings {
   connectTimeoutMs?: number;
   requestTimeoutMs?: number;
   maxRetries?: number;
+  /** What delete does when the service refuses DELETE: "fail" (the default) or "leave" the monitor in the service. */
+  deleteUnsupported?: "fail" | "leave";
 }
 
 /** Each setting: its stack config key (under `uptime:`) and its environment variable. */
@@ -19,6 +21,7 @@ export const SETTINGS = {
   connectTimeoutMs: { key: "connectTimeoutMs", env: "UPTIME_CONNECT_TIMEOUT_MS" },
   requestTimeoutMs: { key: "requestTimeoutMs", env: "UPTIME_REQUEST_TIMEOUT_MS" },
   maxRetries: { key: "maxRetries", env: "UPTIME_MAX_RETRIES" },
+  deleteUnsupported: { key: "deleteUnsupported", env: "UPTIME_DELETE_UNSUPPORTED" },
 } as const;
 
 export class ConfigError extends Error {}
@@ -41,6 +44,15 @@ export function readSettings(
     }
     return n;
   };
+  const choice = <T extends string>(s: { key: string; env: string }, allowed: readonly T[]): T | undefined => {
+    // The environment wins here: it is how a single run overrides the choice stored with the stack.
+    const v = given(env[s.env]) ?? given(get(s.key));
+    if (v === undefined) return undefined;
+    if (!(allowed as readonly string[]).includes(v)) {
+      throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be one of ${allowed.join(", ")}, got ${JSON.stringify(v)}`);
+    }
+    return v as T;
+  };
   return {
     baseUrl: pick(SETTINGS.baseUrl),
     apiKey: pick(SETTINGS.apiKey),
@@ -48,6 +60,7 @@ export function readSettings(
     connectTimeoutMs: num(SETTINGS.connectTimeoutMs, 1),
     requestTimeoutMs: num(SETTINGS.requestTimeoutMs, 1),
     maxRetries: num(SETTINGS.maxRetries, 0),
+    deleteUnsupported: choice(SETTINGS.deleteUnsupported, ["fail", "leave"] as const),
   };
 }
 

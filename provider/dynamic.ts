@@ -1,8 +1,8 @@
 // The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
-import { CheckFailure } from "./inputs/common";
-import { ConfigureRequest, configProblem, configure, getClient, getJournal } from "./session";
+import { CheckFailure, show } from "./inputs/common";
+import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { providerLog, warnOnce } from "./log";
 import * as monitor from "./monitor";
@@ -24,10 +24,23 @@ function keepProvider(inputs: Inputs): (error: unknown) => never {
   };
 }
 
-function withConfigProblem(failures: CheckFailure[]): CheckFailure[] {
+/**
+ * The failures as the engine gets them: the configuration's problem first, and no property named
+ * for a long value, since the engine prints a named property's whole value beside the reason (which
+ * names the field already): a 100,000-character input would be printed, twice.
+ */
+function forEngine(failures: CheckFailure[], news: Inputs): CheckFailure[] {
   const problem = configProblem();
-  return problem ? [{ property: "uptime:apiKey", reason: problem }, ...failures] : failures;
+  const all = problem ? [{ property: "uptime:apiKey", reason: problem }, ...failures] : failures;
+  return all.map((f) => {
+    const value = news[f.property.split(/[.[]/)[0]];
+    const shown = typeof value === "string" ? value : JSON.stringify(value) ?? "";
+    return shown.length > LONGEST_VALUE_SHOWN ? { property: "", reason: f.reason } : f;
+  });
 }
+
+/** Longer input values are not handed to the engine to print. */
+const LONGEST_VALUE_SHOWN = 120;
 
 function unsupportedReadWarning(kind: string, status: number): string {
   return (
@@ -47,8 +60,8 @@ export const monitorProvider = {
 
   async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
     const result = monitor.checkMonitor(news);
-    for (const warning of result.warnings) providerLog.warn(`monitor ${JSON.stringify(news.name)}: ${warning}`);
-    return { inputs: result.inputs, failures: withConfigProblem(result.failures) };
+    for (const warning of result.warnings) providerLog.warn(`monitor ${show(news.name)}: ${warning}`);
+    return { inputs: result.inputs, failures: forEngine(result.failures, news) };
   },
 
   async diff(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
@@ -90,7 +103,8 @@ export const monitorProvider = {
       providerLog.info(`monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} dropped from the stack, replaced by the monitor created or taken over in this run (no request)`);
       return;
     }
-    await monitor.deleteMonitor(getClient(), id, props.name);
+    const onUnsupported = currentSettings().deleteUnsupported ?? "fail";
+    await monitor.deleteMonitor(getClient(), id, props.name, { onUnsupported, warn: (m) => providerLog.warn(m) });
     getJournal().forget(id, typeof props.journalKey === "string" ? props.journalKey : undefined);
   },
 };
@@ -102,7 +116,7 @@ export const pageProvider = {
 
   async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
     const result = await page.checkPage(news);
-    return { inputs: result.inputs, failures: withConfigProblem(result.failures) };
+    return { inputs: result.inputs, failures: forEngine(result.failures, news) };
   },
 
   async diff(_id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
@@ -138,7 +152,7 @@ export const alertProvider = {
 
   async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
     const result = alert.checkAlert(news);
-    return { inputs: result.inputs, failures: withConfigProblem(result.failures) };
+    return { inputs: result.inputs, failures: forEngine(result.failures, news) };
   },
 
   async diff(_id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {

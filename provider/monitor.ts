@@ -2,6 +2,7 @@
 // What the state holds and how it compares is in monitor-state.ts.
 import type { UptimeClient } from "./api/client";
 import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
+import { isGone, isUnsupported } from "./gone";
 import type { MonitorRecord } from "./api/schemas";
 import { CheckFailure, containsUnknown } from "./inputs/common";
 import { checkMonitorArgs } from "./inputs/monitor";
@@ -58,7 +59,17 @@ function isAmbiguous(error: unknown): boolean {
 
 /** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */
 async function adoptMonitor(client: UptimeClient, uuid: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: MonitorOutputs }> {
-  const record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
+  let record: MonitorRecord;
+  try {
+    record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
+  } catch (error) {
+    if (!(await isGone(client, error))) throw error;
+    throw new Error(
+      `monitor ${JSON.stringify(inputs.name)}: adoptUuid ${JSON.stringify(uuid)}: the service has no monitor with this uuid, ` +
+      `so nothing was taken over. Check the uuid in the service's dashboard, or remove adoptUuid to create a new monitor.`,
+      { cause: error },
+    );
+  }
   const outs = monitorOutputs(record, inputs);
   if (inputs.alerts !== undefined && !equalAsSets(record.alerts ?? [], inputs.alerts)) {
     // Taken over, so the state must keep it; but the declared alerts cannot be applied by an edit.
@@ -84,11 +95,11 @@ async function resumeCreate(client: UptimeClient, uuid: string, inputs: Record<s
   try {
     record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return undefined;
+    if (await isGone(client, error)) return undefined;
     throw error;
   }
   if (equalAsSets(record.alerts ?? [], inputs.alerts ?? [])) return { id: record.uuid, outs: monitorOutputs(record, inputs) };
-  await deleteMonitor(client, uuid, inputs.name);
+  await deleteMonitor(client, uuid, inputs.name, { onUnsupported: "fail" });
   return undefined;
 }
 
@@ -115,8 +126,10 @@ export async function createMonitor(
       journal.remove(key);
       throw unconfirmedCreateError(inputs.name, "an earlier `pulumi up` was stopped after sending this monitor's creation, before its answer", declared, key);
     }
-    journal.put({ key, state: "posting", name: String(inputs.name) });
   }
+  // An address that is not the service must fail here, before a POST whose fate could stay unknown.
+  await client.verifyBaseUrl();
+  if (journal && key) journal.put({ key, state: "posting", name: String(inputs.name) });
   let record: MonitorRecord;
   try {
     record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
@@ -134,7 +147,13 @@ export async function updateMonitor(
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, news.journalKey ?? olds.journalKey);
   const removed = removedFields(olds, news);
-  const record = await client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed }));
+  let record: MonitorRecord;
+  try {
+    record = await client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed }));
+  } catch (error) {
+    if (await isGone(client, error)) throw goneOnUpdateError(news.name, id, news.journalKey ?? olds.journalKey, error);
+    throw error;
+  }
   return { outs: monitorOutputs(record, news) };
 }
 
@@ -143,14 +162,25 @@ export type ReadOutcome =
   | { kind: "gone" }
   | { kind: "unsupported"; status: number };
 
-/** read() for refresh: 404/410 mean gone; 405/501 mean the service cannot read monitors. */
+/** The monitor was deleted outside Pulumi: the way to create it again. */
+function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unknown): Error {
+  const known = typeof urn === "string" && urn.startsWith("urn:");
+  const command = `\`pulumi up --replace ${known ? `'${urn}'` : "<its URN>"}\`${known ? "" : " (`pulumi stack --show-urns` lists them)"}`;
+  return new Error(
+    `monitor ${JSON.stringify(name)} (${id}): the service has no such monitor any more (it was deleted outside ` +
+    `Pulumi), so nothing was sent. Run ${command} to create it again.`,
+    { cause },
+  );
+}
+
+/** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read monitors. */
 export async function readMonitor(client: UptimeClient, id: string, props: Record<string, unknown>): Promise<ReadOutcome> {
   let record: MonitorRecord;
   try {
     record = await client.monitors.get(id);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return { kind: "gone" };
-    if (error instanceof ApiError && (error.status === 405 || error.status === 501)) return { kind: "unsupported", status: error.status };
+    if (await isGone(client, error)) return { kind: "gone" };
+    if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
     throw error;
   }
   // Inputs equal to the program's when nothing drifted; the provider's own (adoptUuid, journalKey) kept,
@@ -161,19 +191,38 @@ export async function readMonitor(client: UptimeClient, id: string, props: Recor
   return { kind: "found", id: record.uuid, props: outs, inputs };
 }
 
-export async function deleteMonitor(client: UptimeClient, id: string, name: unknown): Promise<void> {
+/** What delete does when the service refuses DELETE (405/501): fail, or leave the monitor in the service with a warning. */
+export type OnUnsupportedDelete = "fail" | "leave";
+
+/**
+ * delete(): DELETE; a proven 404/410 means it is already gone. A service that refuses DELETE stops
+ * the run (nothing is dropped from the stack without a word), unless the user chose to leave such
+ * monitors in the service (UPTIME_DELETE_UNSUPPORTED / uptime:deleteUnsupported = leave).
+ */
+export async function deleteMonitor(
+  client: UptimeClient, id: string, name: unknown,
+  options: { onUnsupported: OnUnsupportedDelete; warn?: (message: string) => void } = { onUnsupported: "fail" },
+): Promise<void> {
   try {
     await client.monitors.delete(id);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return;
-    if (error instanceof ApiError && (error.status === 405 || error.status === 501)) {
-      throw new Error(
-        `monitor ${JSON.stringify(name)} (${id}): the service does not allow deleting monitors through the API ` +
-        `(DELETE answered ${error.status}). Delete it in the service's dashboard, or set the resource option ` +
-        `\`retainOnDelete: true\` on it to drop it from the stack and leave it in the service.`,
-        { cause: error },
+    if (await isGone(client, error)) return;
+    if (!isUnsupported(error)) throw error;
+    const what = `monitor ${JSON.stringify(name)} (${id})`;
+    const why = `the service does not allow deleting monitors through the API (DELETE answered ${error.status})`;
+    if (options.onUnsupported === "leave") {
+      options.warn?.(
+        `${what} is left in the service, still checking and alerting, and is no longer in the stack: ${why}, and ` +
+        `uptime:deleteUnsupported (or UPTIME_DELETE_UNSUPPORTED) is "leave". Delete it in the service's dashboard if it should go.`,
       );
+      return;
     }
-    throw error;
+    throw new Error(
+      `${what}: ${why}; nothing was deleted, and it is still in the service. To drop it from the stack and leave it in ` +
+      `the service, run the same command again with UPTIME_DELETE_UNSUPPORTED=leave in the environment (a warning names ` +
+      `each monitor left; delete it in the dashboard if it should go). To make that the rule, run ` +
+      `\`pulumi config set uptime:deleteUnsupported leave\` and \`pulumi up\`.`,
+      { cause: error },
+    );
   }
 }

@@ -3,7 +3,8 @@
 // State keeps the record (nulls dropped, image URLs as logoUrl/faviconUrl), the sha256 of each
 // image last sent, and `declaredFields`, so diff can tell "removed by the user" from "never set".
 import type { UptimeClient } from "./api/client";
-import { ApiError } from "./api/errors";
+import type { ApiError } from "./api/errors";
+import { isGone, isUnsupported } from "./gone";
 import type { PageRequestBody } from "./api/requests";
 import type { PageRecord } from "./api/schemas";
 import { stableEqual } from "./compare";
@@ -125,10 +126,11 @@ export async function pageRequestBody(
   return body as PageRequestBody;
 }
 
-function notFound(error: unknown, inputs: Record<string, unknown>, uuid: string): unknown {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
+/** The error for a failed PATCH: a proven 404/410 (gone.ts) says the uuid names no page. */
+async function notFound(client: UptimeClient, error: unknown, inputs: Record<string, unknown>, uuid: string): Promise<unknown> {
+  if (await isGone(client, error)) {
     return new Error(
-      `${describe(inputs, uuid)}: the service has no page with this uuid (${error.status}). Pages cannot be created through ` +
+      `${describe(inputs, uuid)}: the service has no page with this uuid (${(error as ApiError).status}). Pages cannot be created through ` +
       `the API, only taken over: create it in the service's dashboard and put its uuid here.`,
       { cause: error },
     );
@@ -148,7 +150,7 @@ export async function createPage(client: UptimeClient, inputs: Record<string, un
   try {
     record = await client.pages.update(uuid, await pageRequestBody(inputs, { sendImages, images }));
   } catch (error) {
-    throw notFound(error, inputs, uuid);
+    throw await notFound(client, error, inputs, uuid);
   }
   return { id: record.uuid, outs: pageOutputs(record, declared, hashesOf(inputs, sendImages), inputs) };
 }
@@ -169,7 +171,7 @@ export async function updatePage(
   try {
     record = await client.pages.update(id, await pageRequestBody(news, { sendImages, removed, images }));
   } catch (error) {
-    throw notFound(error, news, id);
+    throw await notFound(client, error, news, id);
   }
   const hashes = hashesOf(news, PAGE_IMAGE_FIELDS);
   for (const field of PAGE_IMAGE_FIELDS) {
@@ -186,7 +188,7 @@ export type PageReadOutcome =
   | { kind: "unsupported"; status: number };
 
 /**
- * read() for refresh: 404/410 mean gone; 405/501 mean the service cannot read pages. An image
+ * read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read pages. An image
  * keeps its hash only while the service still has the URL we uploaded.
  */
 export async function readPage(client: UptimeClient, id: string, props: Record<string, unknown>): Promise<PageReadOutcome> {
@@ -194,8 +196,8 @@ export async function readPage(client: UptimeClient, id: string, props: Record<s
   try {
     record = await client.pages.get(id);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return { kind: "gone" };
-    if (error instanceof ApiError && (error.status === 405 || error.status === 501)) return { kind: "unsupported", status: error.status };
+    if (await isGone(client, error)) return { kind: "gone" };
+    if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
     throw error;
   }
   const declared = Array.isArray(props.declaredFields) ? (props.declaredFields as string[]) : [];

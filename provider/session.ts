@@ -16,7 +16,7 @@ let client: { key: string; client: UptimeClient } | undefined;
 
 export function configure(req: ConfigureRequest): void {
   const values = new Map<string, string | undefined>();
-  for (const key of ["baseUrl", "apiKey", "authScheme", "connectTimeoutMs", "requestTimeoutMs", "maxRetries"]) {
+  for (const key of ["baseUrl", "apiKey", "authScheme", "connectTimeoutMs", "requestTimeoutMs", "maxRetries", "deleteUnsupported"]) {
     values.set(key, req.config.get(`uptime:${key}`));
   }
   lookup = (key) => values.get(key);

@@ -2,7 +2,7 @@
 // empty page, on a page that brings nothing new (a server that ignores the offset answers the same
 // page again), once the paginator's recordsCount is in hand, or at a hard cap of pages, so no
 // server can make it run forever.
-import { UptimeClient } from "./api/client";
+import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
 import { clientOptions, readSettings } from "./config";
 import { CheckFailure, show } from "./inputs/common";
@@ -110,7 +110,7 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
  */
 export async function lookupWebhooks(
   get: (key: string) => string | undefined,
-  options: ListWebhooksOptions & { log?: { debug(message: string): void; warn(message: string): void } } = {},
+  options: ListWebhooksOptions & { log?: ClientLogger } = {},
 ): Promise<WebhookList> {
   // The arguments first: a bad one is reported even while the provider's settings are missing too.
   throwOnBadArgs(options);

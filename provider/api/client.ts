@@ -3,7 +3,7 @@
 // ever travels in the Authorization header.
 import { Pool, errors as undiciErrors } from "undici";
 import type { z } from "zod";
-import { ApiError, ConnectionError, ResponseFormatError, redact } from "./errors";
+import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, redact } from "./errors";
 import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
 import {
   AlertEnvelope, AlertRecord, ErrorBody, MonitorEnvelope, MonitorRecord, PageRecord, PagesEnvelope,
@@ -14,7 +14,12 @@ import type { AlertRequestBody, MonitorRequestBody, PageRequestBody } from "./re
 export interface ClientLogger {
   debug(message: string): void;
   warn(message: string): void;
+  /** Shown without --debug: waits a user would notice. Falls back to debug when absent. */
+  info?(message: string): void;
 }
+
+/** Retry waits from this long are logged at info level, so that a slow run says why. */
+const LONG_WAIT_MS = 2000;
 
 export interface UptimeClientOptions {
   /** Base URL of the API, ending in the version segment, e.g. `https://api.example.com/v1`. */
@@ -54,12 +59,16 @@ export async function closeAllPools(): Promise<void> {
 }
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+// The host does not exist (EAI_AGAIN is a temporary failure of the resolver, and is retried).
+const NO_SUCH_HOST = "ENOTFOUND";
 // TLS handshake failures (certificate checks, a non-TLS peer): nothing was sent, and a retry fails the same way.
 const TLS_CODE = /^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|^UNABLE_TO_/;
 const noopLog: ClientLogger = { debug: () => undefined, warn: () => undefined };
 const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class UptimeClient {
+  /** The API's base address as configured (uptime:baseUrl), for messages. */
+  readonly baseUrl: string;
   private readonly origin: string;
   private readonly basePath: string;
   private readonly authorization: string;
@@ -73,6 +82,7 @@ export class UptimeClient {
 
   constructor(options: UptimeClientOptions) {
     const url = new URL(options.baseUrl);
+    this.baseUrl = options.baseUrl;
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, "");
     this.authorization = options.authScheme ? `${options.authScheme} ${options.apiKey}` : options.apiKey;
@@ -122,6 +132,31 @@ export class UptimeClient {
       this.request("GET", `/webhooks?recordOffset=${page.recordOffset}&pageSize=${page.pageSize}`, undefined, WebhookPage),
   };
 
+  private verified?: Promise<void>;
+
+  /**
+   * Checks, once per client, that the base URL is the service's API: the documented GET /webhooks
+   * must answer with the documented list. Called before a first creation (an address that is not the
+   * service must not leave a creation in doubt) and before a 404 is taken for "gone" (see gone.ts).
+   * A failure is kept: every later call fails the same way, at once.
+   */
+  verifyBaseUrl(): Promise<void> {
+    this.verified ??= this.request("GET", "/webhooks?recordOffset=0&pageSize=1", undefined, WebhookPage).then(
+      () => undefined,
+      (error: unknown) => {
+        // A refused key is a key problem, already named as such.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw error;
+        throw new BaseUrlError(
+          `uptime:baseUrl (${this.baseUrl}) does not answer as the service's API: GET ${this.basePath}/webhooks, a ` +
+          `documented route, ${foundThere(error)}. Check the address: it is the API's base, ending in its version segment, ` +
+          `e.g. https://<host>/v1. Nothing was changed.`,
+          { cause: error },
+        );
+      },
+    );
+    return this.verified;
+  }
+
   /** Sends one request, retrying per the policy, and validates a success body against `schema`. */
   async request<T extends z.ZodType>(method: string, path: string, body: unknown, schema: T): Promise<z.infer<T>>;
   async request(method: string, path: string, body: unknown, schema: undefined): Promise<undefined>;
@@ -130,11 +165,15 @@ export class UptimeClient {
       try {
         return await this.attempt(method, path, body, schema);
       } catch (error) {
-        if (attempt >= this.retryPolicy.maxRetries || !isRetryable(method, error)) throw error;
+        if (attempt >= this.retryPolicy.maxRetries || !isRetryable(method, error, attempt)) throw error;
         const retryAfter = error instanceof ApiError ? error.retryAfterMs : undefined;
         const delay = retryDelayMs(attempt + 1, this.retryPolicy, retryAfter);
         const why = error instanceof ApiError ? `${error.status}` : (error as Error).message;
-        this.log.debug(`uptime: ${method} ${path}: ${why}; retry ${attempt + 1} of ${this.retryPolicy.maxRetries} in ${(delay / 1000).toFixed(1)}s`);
+        const line = `uptime: ${method} ${path}: ${why}; retry ${attempt + 1} of ${this.retryPolicy.maxRetries} in ${(delay / 1000).toFixed(1)}s`;
+        // A wait the user would notice (a timeout, a long Retry-After, later retries) is said without --debug.
+        const long = delay >= LONG_WAIT_MS || (error instanceof ConnectionError && error.timedOut);
+        if (long && this.log.info) this.log.info(line);
+        else this.log.debug(line);
         await this.sleep(delay);
       }
     }
@@ -197,8 +236,11 @@ export class UptimeClient {
   private apiError(method: string, path: string, status: number, text: string): ApiError {
     let code: string | undefined;
     let message = "";
+    let bodyKind: "json" | "empty" | "other" = text.trim() === "" ? "empty" : "other";
     try {
-      const parsed = ErrorBody.safeParse(JSON.parse(text));
+      const json: unknown = JSON.parse(text);
+      bodyKind = "json";
+      const parsed = ErrorBody.safeParse(json);
       if (parsed.success) {
         code = parsed.data.error.code;
         message = parsed.data.error.message ?? "";
@@ -208,32 +250,49 @@ export class UptimeClient {
     }
     // Redact before cutting: a cut through the key would leave a piece redact() cannot recognise.
     const said = message ? excerpt(this.redact(message), 500) : excerpt(this.redact(text));
-    return new ApiError({ method, path, status, code, serviceMessage: said });
+    return new ApiError({ method, path, status, code, serviceMessage: said, bodyKind });
   }
 
   private connectionError(method: string, path: string, error: unknown): ConnectionError {
     const code = (error as { code?: string }).code ?? "";
     const tls = TLS_CODE.test(code);
     const notSent = NOT_SENT_CODES.has(code) || tls;
+    const timedOut = error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+    const check = `check uptime:baseUrl (${this.baseUrl})`;
     let detail = this.redact((error as Error).message ?? String(error));
     if (tls) {
       const reason = this.redact((error as { reason?: string }).reason ?? detail);
-      detail = `TLS with ${this.origin} failed before anything was sent: ${reason} (${code}); check uptime:baseUrl, and that this machine trusts the service's certificate`;
-    } else if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
-      detail = `no response within ${this.requestTimeoutMs} ms (uptime:requestTimeoutMs)`;
+      detail = `TLS with ${this.origin} failed before anything was sent: ${reason} (${code}); ${check}, and that this machine trusts the service's certificate`;
+    } else if (timedOut) {
+      detail = `no response from ${this.origin} within ${this.requestTimeoutMs} ms (uptime:requestTimeoutMs); ${check}`;
     } else if (code === "UND_ERR_CONNECT_TIMEOUT") {
-      detail = `could not connect to ${this.origin} within ${this.connectTimeoutMs} ms`;
+      detail = `could not connect to ${this.origin} within ${this.connectTimeoutMs} ms (uptime:connectTimeoutMs); ${check}`;
     } else if (code === "ECONNREFUSED") {
-      detail = `connection refused by ${this.origin} (is uptime:baseUrl right, and the service up?)`;
+      detail = `connection refused by ${this.origin}; ${check}, and that the service is up`;
+    } else if (code === NO_SUCH_HOST) {
+      detail = `the host ${new URL(this.baseUrl).hostname} does not resolve (${code}); ${check}`;
     } else if (code === "UND_ERR_SOCKET" || code === "ECONNRESET") {
-      detail = `the connection was closed before a response (${detail})`;
+      detail = `the connection was closed before a response (${detail}); ${check}: an http:// address at a port that speaks TLS closes connections like this`;
     }
-    return new ConnectionError({ method, path, detail, mayHaveReachedServer: !notSent, permanent: tls, cause: error });
+    return new ConnectionError({
+      method, path, detail, mayHaveReachedServer: !notSent, permanent: tls || code === NO_SUCH_HOST, timedOut, cause: error,
+    });
   }
 
   private redact(text: string): string {
     return redact(text, this.secrets);
   }
+}
+
+/** What the base URL check found where the service should be, in words for its message. */
+function foundThere(error: unknown): string {
+  if (error instanceof ApiError) {
+    const what = error.bodyKind === "other" ? ` with ${error.serviceMessage}` : error.serviceMessage ? ` (${error.serviceMessage})` : "";
+    return `answered ${error.status}${what}`;
+  }
+  if (error instanceof ResponseFormatError) return `answered something other than the documented list: ${error.message.replace(/^.*?returned an unexpected response: /, "")}`;
+  if (error instanceof ConnectionError) return `failed: ${error.message.replace(/^GET \S+ failed: /, "")}`;
+  return `failed: ${(error as Error)?.message ?? String(error)}`;
 }
 
 /** The page asked for, from the `{ pages: [...] }` envelope; another page's record is not taken for it. */

@@ -33,8 +33,10 @@ export class ApiError extends UptimeError {
   readonly serviceMessage: string;
   /** The wait the service asked for with `Retry-After`, when it did. */
   retryAfterMs?: number;
+  /** What the body was: JSON (the service's own answers are), empty, or anything else (an HTML page, text). */
+  readonly bodyKind: "json" | "empty" | "other";
 
-  constructor(args: { method: string; path: string; status: number; code?: string; serviceMessage: string }) {
+  constructor(args: { method: string; path: string; status: number; code?: string; serviceMessage: string; bodyKind?: "json" | "empty" | "other" }) {
     const reason = REASONS[args.status] ?? "";
     const said = args.serviceMessage ? `: ${args.serviceMessage}` : "";
     const hint = HINTS[args.status] ? ` (${HINTS[args.status]})` : "";
@@ -44,8 +46,15 @@ export class ApiError extends UptimeError {
     this.path = args.path;
     this.code = args.code;
     this.serviceMessage = args.serviceMessage;
+    this.bodyKind = args.bodyKind ?? "json";
   }
 }
+
+/**
+ * The address in uptime:baseUrl is not the service's API (a path without its version segment, another
+ * server, a proxy's page): found out before any answer of it was taken for the service's.
+ */
+export class BaseUrlError extends UptimeError {}
 
 /**
  * The request did not get an answer: refused, reset, dropped or timed out. `mayHaveReachedServer`
@@ -55,15 +64,20 @@ export class ConnectionError extends UptimeError {
   readonly method: string;
   readonly path: string;
   readonly mayHaveReachedServer: boolean;
-  /** Retrying cannot help (a TLS failure: an untrusted certificate, or https:// at a plain-HTTP port). */
+  /** Retrying cannot help (a TLS failure: an untrusted certificate, or https:// at a plain-HTTP port; a host name that does not resolve). */
   readonly permanent: boolean;
+  /** No answer came within uptime:requestTimeoutMs: retried once at most, so a server that never answers fails in bounded time. */
+  readonly timedOut: boolean;
 
-  constructor(args: { method: string; path: string; detail: string; mayHaveReachedServer: boolean; permanent?: boolean; cause?: unknown }) {
+  constructor(args: {
+    method: string; path: string; detail: string; mayHaveReachedServer: boolean; permanent?: boolean; timedOut?: boolean; cause?: unknown;
+  }) {
     super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause });
     this.method = args.method;
     this.path = args.path;
     this.mayHaveReachedServer = args.mayHaveReachedServer;
     this.permanent = args.permanent ?? false;
+    this.timedOut = args.timedOut ?? false;
   }
 }
 

@@ -24,14 +24,16 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const RETRIED_STATUSES = new Set([502, 503, 504]);
 
-/** True when `error`, raised by a `method` request, may be retried safely. */
-export function isRetryable(method: string, error: unknown): boolean {
+/** True when `error`, raised by a `method` request's attempt number `attempt` (0 for the first), may be retried safely. */
+export function isRetryable(method: string, error: unknown, attempt = 0): boolean {
   if (error instanceof ApiError) {
     if (error.status === 429) return true;
     return RETRIED_STATUSES.has(error.status) && IDEMPOTENT.has(method);
   }
   if (error instanceof ConnectionError) {
     if (error.permanent) return false;
+    // A server that accepts and never answers: one more try, not maxRetries more waits of the full timeout.
+    if (error.timedOut && attempt >= 1) return false;
     return IDEMPOTENT.has(method) || !error.mayHaveReachedServer;
   }
   return false;

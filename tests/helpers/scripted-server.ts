@@ -20,8 +20,13 @@ export interface ScriptedServer {
   /** Base URL ending in /v1, as the client expects. */
   url: string;
   port: number;
-  /** Every request received, in order. */
+  /** Every request received, in order, but the base-URL checks (see `probes`). */
   requests: SeenRequest[];
+  /**
+   * The provider's base-URL check (GET /v1/webhooks with pageSize=1, before a first creation or a
+   * 404 taken for gone), answered as the service would with an empty list, outside the script.
+   */
+  probes: SeenRequest[];
   /** Replaces the remaining script; once it runs out, every request gets `fallback`. */
   script(...steps: Step[]): void;
   close(): Promise<void>;
@@ -33,12 +38,18 @@ const DEFAULT_FALLBACK: Step = { status: 500, body: { error: { code: "script_exh
 export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FALLBACK): Promise<ScriptedServer> {
   let steps: Step[] = [];
   const requests: SeenRequest[] = [];
+  const probes: SeenRequest[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const seen = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      if (seen.method === "GET" && seen.path === "/v1/webhooks?recordOffset=0&pageSize=1") {
+        probes.push(seen);
+        return answer({ status: 200, body: { webhook: [], paginator: { recordOffset: 0, pageSize: 1, pagesCount: 0, recordsCount: 0 } } }, req, res);
+      }
+      requests.push(seen);
       answer(steps.shift() ?? fallback, req, res);
     });
   });
@@ -56,6 +67,7 @@ export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FAL
     url: `http://127.0.0.1:${actual}/v1`,
     port: actual,
     requests,
+    probes,
     script: (...next) => {
       steps = next;
     },

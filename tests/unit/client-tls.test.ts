@@ -4,7 +4,7 @@
 import { createServer as createHttpsServer, Server as HttpsServer } from "node:https";
 import { createServer as createHttpServer, Server as HttpServer } from "node:http";
 import { UptimeClient, closeAllPools } from "../../provider/api/client";
-import { ConnectionError } from "../../provider/api/errors";
+import { BaseUrlError, ConnectionError } from "../../provider/api/errors";
 import { createMonitor } from "../../provider/monitor";
 
 // A self-signed certificate for CN=uptime-test.invalid, valid until 2126: trusted by nobody.
@@ -77,9 +77,12 @@ test.each([
   expect(answered).toEqual([]);
 });
 
-test("a create that fails on TLS does not suggest the monitor may exist", async () => {
+test("a create that fails on TLS does not suggest the monitor may exist: the base URL check fails first, naming uptime:baseUrl", async () => {
   const error = (await createMonitor(client(tlsUrl).client, { name: "web", type: "https", target: "https://x.example", interval: 60, regions: [1] })
     .catch((e: unknown) => e)) as Error;
-  expect(error).toBeInstanceOf(ConnectionError);
+  expect(error).toBeInstanceOf(BaseUrlError);
+  expect(error.cause).toBeInstanceOf(ConnectionError);
+  expect(error.message).toMatch(/^uptime:baseUrl \(https:\/\/127\.0\.0\.1:\d+\/v1\) does not answer as the service's API: GET \/v1\/webhooks, a documented route, failed: TLS/);
   expect(error.message).not.toMatch(/may have created|adoptUuid/);
+  expect(answered).toEqual([]);
 });

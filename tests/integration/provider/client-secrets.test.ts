@@ -85,13 +85,13 @@ describe("each failure, read as a user would", () => {
 
   test("404, 422, 400 and 405 from the service", async () => {
     const c = client(right);
-    expect((await failing("404", () => updateMonitor(c, "no-such", {}, inputs))).message).toMatch(/404 Not Found/);
+    expect((await failing("404", () => updateMonitor(c, "no-such", {}, inputs))).message).toMatch(/no such monitor any more/);
     expect((await failing("422", () => c.monitors.create({ ...HTTP_MIN, regions: [] } as never))).message).toMatch(/422 Unprocessable Entity/);
     const { id } = await createMonitor(c, inputs);
     expect((await failing("400", () => c.monitors.update(id, { alerts: [] }))).message).toMatch(/400 Bad Request: alerts: not a parameter of edit/);
     const d = client(documented);
     const created = await createMonitor(d, inputs);
-    expect((await failing("405", () => deleteMonitor(d, created.id, "web"))).message).toMatch(/retainOnDelete: true/);
+    expect((await failing("405", () => deleteMonitor(d, created.id, "web"))).message).toMatch(/UPTIME_DELETE_UNSUPPORTED=leave/);
   });
 
   test("a refused connection, retried and then given up", async () => {
@@ -102,8 +102,11 @@ describe("each failure, read as a user would", () => {
   test("answers that never come", async () => {
     await setFaults(right, { rules: [{ respond: { status: 200, hang: true } }] });
     const c = client(right, { requestTimeoutMs: 100, retry: { maxRetries: 0 } });
-    expect((await failing("hang GET", () => readMonitor(c, "m-1", {}))).message).toMatch(/no response within 100 ms/);
-    expect((await failing("hang POST", () => createMonitor(c, inputs))).message).toMatch(/adoptUuid/);
+    expect((await failing("hang GET", () => readMonitor(c, "m-1", {}))).message).toMatch(/no response from \S+ within 100 ms/);
+    expect((await failing("hang base URL check", () => createMonitor(c, inputs))).message).toMatch(/uptime:baseUrl .* does not answer as the service's API/);
+    await setFaults(right, { rules: [{ route: "POST /monitors", respond: { status: 200, hang: true } }] });
+    const fresh = client(right, { requestTimeoutMs: 100, retry: { maxRetries: 0 } });
+    expect((await failing("hang POST", () => createMonitor(fresh, inputs))).message).toMatch(/adoptUuid/);
   });
 
   test("a dropped POST's recovery message", async () => {

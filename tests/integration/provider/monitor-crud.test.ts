@@ -52,7 +52,9 @@ describe("create", () => {
     expect(id).toBe(stored.uuid);
     expect(outs.uuid).toBe(id);
     expect(stored).toMatchObject({ name: "api", urn: HTTP_FULL.target, httpFollowRedirects: true, intervalId: 60, alerts: [ALERT_1] });
-    const [post] = await admin.requests();
+    // The base URL is checked once (the documented GET /webhooks) before the client's first creation.
+    const [probe, post] = await admin.requests();
+    expect(probe).toMatchObject({ method: "GET", route: "GET /webhooks", status: 200 });
     expect(post).toMatchObject({ method: "POST", route: "POST /monitors", status: 201 });
     expect(post.body).toMatchObject({ urn: HTTP_FULL.target, interval: 60, followRedirects: true, alerts: [ALERT_1] });
     expect(post.body).not.toHaveProperty("target");
@@ -157,10 +159,16 @@ describe("update", () => {
     expect(await admin.monitor(id)).toMatchObject({ name: "web 2", description: "by hand" });
   });
 
-  test("the monitor deleted in the dashboard: the 404 names the request", async () => {
+  test("the monitor deleted in the dashboard: the message names it and the command that creates it again", async () => {
     const { id, outs, inputs } = await created(HTTP_MIN);
     await admin.remove(id);
-    await expect(updateMonitor(t.client, id, outs, { ...inputs, name: "x" })).rejects.toThrow(`PATCH /monitors/${id} failed with 404 Not Found`);
+    const error = (await updateMonitor(t.client, id, { ...outs, journalKey: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web" }, { ...inputs, name: "x" })
+      .catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe(
+      `monitor "x" (${id}): the service has no such monitor any more (it was deleted outside Pulumi), so nothing was sent. ` +
+      "Run `pulumi up --replace 'urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web'` to create it again.",
+    );
+    expect(error.cause).toBeInstanceOf(ApiError);
   });
 });
 
@@ -227,8 +235,10 @@ describe("adoption (adoptUuid)", () => {
     expect(refusal?.message).toMatch(/alerts .* replaced, but adoptUuid still names this monitor .*remove adoptUuid/);
   });
 
-  test("an adoptUuid that does not exist: 404 naming the request", async () => {
-    await expect(created({ ...HTTP_MIN, adoptUuid: "no-such-monitor" })).rejects.toThrow("PATCH /monitors/no-such-monitor failed with 404 Not Found");
+  test("an adoptUuid that does not exist: the message names adoptUuid and the uuid", async () => {
+    await expect(created({ ...HTTP_MIN, adoptUuid: "no-such-monitor" })).rejects.toThrow(
+      'monitor "web": adoptUuid "no-such-monitor": the service has no monitor with this uuid, so nothing was taken over.',
+    );
   });
 });
 
@@ -248,14 +258,24 @@ describe("a service that only has the documented routes (GET and DELETE answer 4
     expect(await readMonitor(d.client, id, outs)).toEqual({ kind: "unsupported", status: 405 });
   });
 
-  test("delete: an error that names retainOnDelete: true and the dashboard", async () => {
+  test("delete: an error that says nothing was deleted and names the way to leave it", async () => {
     const { id } = await createMonitor(d.client, checked(HTTP_MIN));
     const error = (await deleteMonitor(d.client, id, "web").catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(
-      `monitor "web" (${id}): the service does not allow deleting monitors through the API (DELETE answered 405). ` +
-      "Delete it in the service's dashboard, or set the resource option `retainOnDelete: true` on it to drop it from the stack and leave it in the service.",
+      `monitor "web" (${id}): the service does not allow deleting monitors through the API (DELETE answered 405); nothing was ` +
+      "deleted, and it is still in the service. To drop it from the stack and leave it in the service, run the same command again " +
+      "with UPTIME_DELETE_UNSUPPORTED=leave in the environment (a warning names each monitor left; delete it in the dashboard if " +
+      "it should go). To make that the rule, run `pulumi config set uptime:deleteUnsupported leave` and `pulumi up`.",
     );
     expect(error.cause).toBeInstanceOf(ApiError);
+  });
+
+  test("delete with onUnsupported leave: no error, one warning naming the monitor, and it stays", async () => {
+    const { id } = await createMonitor(d.client, checked(HTTP_MIN));
+    const warnings: string[] = [];
+    await deleteMonitor(d.client, id, "web", { onUnsupported: "leave", warn: (m) => warnings.push(m) });
+    expect(warnings).toEqual([expect.stringMatching(new RegExp(`^monitor "web" \\(${id}\\) is left in the service, still checking and alerting`))]);
+    expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(id);
   });
 
   test("create, update and adoption still work", async () => {

@@ -120,7 +120,7 @@ test("check fails before any request when the key is not configured, naming both
   expect(await admin.requests()).toEqual([]);
 });
 
-test("documented routes only: refresh keeps the state and warns once; destroy names retainOnDelete", async () => {
+test("documented routes only: refresh keeps the state and warns once; delete names UPTIME_DELETE_UNSUPPORTED=leave, which then leaves it with a warning", async () => {
   await configureFor(documented);
   const warnings: string[] = [];
   const spy = jest.spyOn(console, "warn").mockImplementation((message: unknown) => {
@@ -134,7 +134,17 @@ test("documented routes only: refresh keeps the state and warns once; destroy na
     expect(await provider.read(a.id, props)).toEqual({ id: a.id, props });
     await provider.read(b.id, b.outs as Args);
     expect(warnings.filter((w) => w.includes("answered 405 to reading a monitor"))).toHaveLength(1);
-    await expect(provider.delete(a.id, a.outs as Args)).rejects.toThrow(/retainOnDelete: true/);
+    await expect(provider.delete(a.id, a.outs as Args)).rejects.toThrow(/run the same command again with UPTIME_DELETE_UNSUPPORTED=leave/);
+    process.env.UPTIME_DELETE_UNSUPPORTED = "leave";
+    resetSession();
+    await configureFor(documented);
+    try {
+      await provider.delete(a.id, a.outs as Args);
+    } finally {
+      delete process.env.UPTIME_DELETE_UNSUPPORTED;
+    }
+    expect(warnings.filter((w) => w.includes(`monitor "api" (${a.id}) is left in the service, still checking and alerting`))).toHaveLength(1);
+    expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(a.id);
   } finally {
     spy.mockRestore();
   }

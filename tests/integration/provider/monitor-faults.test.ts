@@ -93,7 +93,7 @@ describe("POST /monitors", () => {
     const slow = testClient(emulator, { requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
     await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 201, hang: true }, times: 1 }] });
     const error = (await createMonitor(slow.client, inputs(HTTP_MIN)).catch((e: unknown) => e)) as Error;
-    expect(error.message).toMatch(/no response within 150 ms \(uptime:requestTimeoutMs\).*adoptUuid/);
+    expect(error.message).toMatch(/no response from \S+ within 150 ms \(uptime:requestTimeoutMs\).*adoptUuid/);
     expect((await routeCounts())["POST /monitors"]).toBe(1);
   });
 });
@@ -130,7 +130,7 @@ describe("GET, PATCH and DELETE are retried through 5xx and dropped connections"
     const { id, outs } = await createMonitor(slow.client, inputs(HTTP_MIN));
     await admin.faults({ rules: [{ route: "GET /monitors/:uuid", respond: { status: 200, hang: true }, times: 1 }] });
     expect((await readMonitor(slow.client, id, outs)).kind).toBe("found");
-    expect(slow.debug).toEqual([expect.stringMatching(/no response within 150 ms.*retry 1 of 5/)]);
+    expect(slow.debug).toEqual([expect.stringMatching(/no response from \S+ within 150 ms.*retry 1 of 5/)]);
   });
 
   test("DELETE: dropped after the monitor was deleted; the retry's 404 counts as done", async () => {
