@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./register";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
 import { Spellings, canonicalOptions } from "./spellings";
@@ -74,6 +75,7 @@ export class Alert extends pulumi.CustomResource {
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
+    refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
       super(dynamicResourceType("alert"), name, dynamicResourceProps("alert", { ...ALERT_OUTPUTS, ...args }), canonicalOptions(name, opts, ALERT_SPELLINGS));

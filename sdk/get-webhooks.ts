@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { refusePlainApiKey } from "./credentials";
 
 /** Arguments of {@link getWebhooks}. */
 export interface GetWebhooksArgs {
@@ -44,7 +45,7 @@ export interface GetWebhooksResult {
 interface WebhooksImpl {
   lookupWebhooks(
     get: (key: string) => string | undefined,
-    options: GetWebhooksOptions & { topic?: string; log: { debug(message: string): void; warn(message: string): void } },
+    options: GetWebhooksOptions & { topic?: string; log: { debug(message: string): void; info(message: string): void; warn(message: string): void } },
   ): Promise<GetWebhooksResult>;
 }
 
@@ -56,13 +57,17 @@ interface WebhooksImpl {
 export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksOptions = {}): Promise<GetWebhooksResult> {
   // Required by package name at call time: the SDK itself never loads the HTTP client.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
+  refusePlainApiKey();
   const impl = require("pulumi-uptime/dist/provider/webhooks") as WebhooksImpl;
   const config = new pulumi.Config("uptime");
-  const log = { debug: (m: string) => void pulumi.log.debug(m), warn: (m: string) => void pulumi.log.warn(m) };
+  const log = {
+    debug: (m: string) => void pulumi.log.debug(m), info: (m: string) => void pulumi.log.info(m), warn: (m: string) => void pulumi.log.warn(m),
+  };
   try {
     return await impl.lookupWebhooks((key) => config.get(key), { ...opts, topic: args.topic, log });
   } catch (error) {
-    throw new Error(`getWebhooks: ${(error as Error).message}`, { cause: error });
+    // A RunError is printed as its message alone: one line, no stack into files the package does not ship.
+    throw new pulumi.RunError(`getWebhooks: ${(error as Error).message}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./register";
 import { forgetCreateNoteWhenRegistered, resourceUrn } from "./identity";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
@@ -37,7 +38,7 @@ export interface HttpResponseArgs {
   keywordBodyExists?: pulumi.Input<boolean>;
 }
 
-/** TCP check options (tcp monitors only). Keys with a leading capital (`DataRequest`) are accepted too. */
+/** TCP check options (tcp monitors only). Keys with a leading capital (`DataRequest`) are accepted too; give one spelling of each. */
 export interface TcpOptionsArgs {
   /** Data sent to the server. */
   dataRequest?: pulumi.Input<string>;
@@ -45,6 +46,12 @@ export interface TcpOptionsArgs {
   keywordResponse?: pulumi.Input<string>;
   /** Whether `keywordResponse` must exist (true) or must not (false). Needs `keywordResponse`. */
   keywordResponseExists?: pulumi.Input<boolean>;
+  /** `dataRequest`, as the API also spells it. */
+  DataRequest?: pulumi.Input<string>;
+  /** `keywordResponse`, as the API also spells it. */
+  KeywordResponse?: pulumi.Input<string>;
+  /** `keywordResponseExists`, as the API also spells it. */
+  KeywordResponseExists?: pulumi.Input<boolean>;
 }
 
 /** A maintenance period within a day, in the window's time zone. Start and stop must differ. */
@@ -163,6 +170,7 @@ export class Monitor extends pulumi.CustomResource {
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: MonitorArgs, opts?: pulumi.CustomResourceOptions) {
+    refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
       // The resource's URN keys the provider's create journal: after an interrupted `pulumi up`, the

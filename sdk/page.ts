@@ -1,6 +1,7 @@
 import * as nodePath from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { ImageFileArgs } from "./image";
+import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./register";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
 import { Spellings, canonicalArgs, canonicalOptions } from "./spellings";
@@ -65,6 +66,7 @@ export class Page extends pulumi.CustomResource {
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: PageArgs, opts?: pulumi.CustomResourceOptions) {
+    refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
       const props = { ...PAGE_OUTPUTS, ...canonicalArgs({ ...args }, PAGE_SPELLINGS), logo: absoluteImage(args.logo), favicon: absoluteImage(args.favicon) };

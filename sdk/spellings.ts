@@ -55,7 +55,7 @@ function canonicalPath(name: string, path: string, spellings: Spellings): string
   const match = /^([A-Za-z_$][\w$]*|\*)(.*)$/.exec(path);
   const head = match?.[1];
   if (!match || head === undefined || !spellings.inputs.includes(head)) {
-    throw new Error(
+    throw new pulumi.RunError(
       `${spellings.kind} ${JSON.stringify(name)}: ignoreChanges ${JSON.stringify(path)} names no input of this resource; ` +
       `use one of ${spellings.inputs.filter((i) => i !== "*").join(", ")} (or a path inside one, e.g. "httpRequest.headers")`,
     );

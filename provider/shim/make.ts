@@ -7,15 +7,42 @@ import type * as pulumi from "@pulumi/pulumi";
 
 export type ProviderKind = "monitor" | "page" | "alert";
 
+// The host answers a failed check, diff, read or delete with the error's message, which the engine
+// prints on the resource, and first writes `${error}: ${error.stack}` to stderr, which the engine
+// prints again, frames and all. Our errors carry this mark at the start of both, and that one line
+// is not written; every other line of the process (another dynamic provider's too) is.
+const MARK = "\u2063";
+
+function installQuietErrors(): void {
+  const marked = console as Console & { uptimeQuiet?: boolean };
+  if (marked.uptimeQuiet) return;
+  marked.uptimeQuiet = true;
+  const write = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith(MARK)) return;
+    write(...args);
+  };
+}
+
+function quiet(error: unknown): never {
+  if (error instanceof Error) {
+    const message = error.message;
+    Object.defineProperty(error, "stack", { value: MARK, configurable: true, writable: true });
+    Object.defineProperty(error, "toString", { value: () => `${MARK}${message}`, configurable: true, writable: true });
+  }
+  throw error;
+}
+
 export function makeShim(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
+  installQuietErrors();
   const impl = () => require("pulumi-uptime/dist/provider/dynamic").providers[kind];
   return {
     configure: (req) => impl().configure(req),
-    check: (olds, news) => impl().check(olds, news),
-    diff: (id, olds, news) => impl().diff(id, olds, news),
-    create: (inputs) => impl().create(inputs),
-    read: (id, props) => impl().read(id, props),
-    update: (id, olds, news) => impl().update(id, olds, news),
-    delete: (id, props) => impl().delete(id, props),
+    check: (olds, news) => impl().check(olds, news).catch(quiet),
+    diff: (id, olds, news) => impl().diff(id, olds, news).catch(quiet),
+    create: (inputs) => impl().create(inputs).catch(quiet),
+    read: (id, props) => impl().read(id, props).catch(quiet),
+    update: (id, olds, news) => impl().update(id, olds, news).catch(quiet),
+    delete: (id, props) => impl().delete(id, props).catch(quiet),
   };
 }
