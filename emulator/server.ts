@@ -6,7 +6,7 @@ import { createServer, IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { handleAdmin } from "./admin";
 import { Clock } from "./clock";
-import { ApiError } from "./errors";
+import { ApiError, ValidationError } from "./errors";
 import { FaultEngine } from "./faults";
 import { Answer, bodyForLog, checkAuthorization, errorAnswer, parseJsonBody, readBody, send } from "./http-io";
 import { readDataFile, writeDataFile } from "./persistence";
@@ -24,6 +24,8 @@ export type { EmulatorOptions, FaultConfig, FaultRule, RunningEmulator, SeedData
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   if (typeof options.apiKey !== "string" || options.apiKey === "") throw new Error("startEmulator: apiKey is required");
   const host = options.host ?? "127.0.0.1";
+  // The one credential /v1 accepts; PUT /admin/api-key rotates it, as a user does in the dashboard.
+  let apiKey = options.apiKey;
   const clock = new Clock(options.timestampOffset);
   let closed = false;
   const dataFile = options.dataFile;
@@ -89,7 +91,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     // From here to the store write everything is synchronous: no other request can interleave.
     let answer: Answer;
     try {
-      checkAuthorization(req.headers, options.apiKey);
+      checkAuthorization(req.headers, apiKey);
       if (match.kind === "no_path") throw new ApiError(404, "not_found", `no route ${url.pathname}`);
       if (match.kind === "wrong_method") {
         const allow = match.allow.join(", ");
@@ -109,6 +111,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     finish(res, entry, answer, started);
   }
 
+  /** PUT /admin/api-key {"apiKey": "<new key>"}: from now on only the new key is accepted. */
+  function rotateKey(method: string, body: unknown): Answer {
+    if (method !== "PUT") throw new ApiError(405, "method_not_allowed", `${method} /admin/api-key: use PUT`, { allow: "PUT" });
+    const next = (body as { apiKey?: unknown } | undefined)?.apiKey;
+    if (typeof next !== "string" || next === "") throw new ValidationError("apiKey", "expected a non-empty string");
+    apiKey = next;
+    return { status: 204 };
+  }
+
   async function handleAdminRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     let answer: Answer;
     try {
@@ -121,7 +132,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
           throw new ApiError(400, "malformed_json", `request body is not valid JSON: ${(error as Error).message}`);
         }
       }
-      answer = handleAdmin({ store, traffic, faults, render }, req.method ?? "GET", url.pathname, body);
+      if (url.pathname === "/admin/api-key") answer = rotateKey(req.method ?? "GET", body);
+      else answer = handleAdmin({ store, traffic, faults, render }, req.method ?? "GET", url.pathname, body);
     } catch (error) {
       answer = toAnswer(error, log);
     }

@@ -17,7 +17,9 @@ const REASONS: Record<number, string> = {
 };
 
 const HINTS: Record<number, string> = {
-  401: "check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme",
+  401:
+    "check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme; if uptime:apiKey changed since the last `pulumi up`, " +
+    "`pulumi refresh` and `pulumi destroy` still use the key stored then: run them with --run-program",
   403: "the API key is valid but may not reach this object",
   429: "the service is rate limiting; retries were exhausted (raise uptime:maxRetries or lower --parallel)",
 };

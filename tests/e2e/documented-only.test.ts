@@ -1,6 +1,8 @@
 // The quickstart against an emulator that serves only the documented routes: no GET of monitors,
-// pages or alerts, no DELETE. Applying works; refresh keeps the state with a warning; destroy fails
-// with the retainOnDelete hint, and succeeds once the resources say retainOnDelete.
+// pages or alerts, no DELETE. Applying works; refresh keeps the state with a warning; a replace and
+// a destroy stop at the refused DELETE with nothing lost, and following the message
+// (UPTIME_DELETE_UNSUPPORTED=leave) leaves the monitors in the service and the stack consistent.
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack } from "../helpers/pulumi";
 import { adminCall, adminGet, exampleStack, startE2eEmulator } from "../helpers/e2e";
@@ -44,18 +46,51 @@ test("refresh keeps the state as last applied, with one warning per kind", async
   expect(preview.changeSummary).toEqual({ same: 5 });
 });
 
-test("destroy fails naming retainOnDelete, and succeeds once the monitors retain on delete", async () => {
+test("a replace (an alerts change) stops at the old monitor's DELETE, with nothing lost; following the message leaves it in the service", async () => {
+  const before = (await adminGet(emulator, "/state")).monitors.find((m: { name: string }) => m.name === "Primary database");
+  await t.stack.setConfig("uptime-quickstart:databaseAlerts", { value: "true" });
   const output: string[] = [];
-  await expect(t.stack.destroy({ onOutput: (l) => output.push(l) })).rejects.toThrow(/retainOnDelete: true/);
-  expect(output.join("")).toContain("does not allow deleting monitors through the API");
-  expect((await adminGet(emulator, "/state")).monitors).toHaveLength(2);
+  await expect(t.stack.up({ onOutput: (l) => output.push(l) })).rejects.toThrow();
+  const text = output.join("");
+  expect(text).toContain(`monitor "Primary database" (${before.uuid}): the service does not allow deleting monitors through the API (DELETE answered 405); nothing was deleted`);
+  expect(text).toContain("run the same command again with UPTIME_DELETE_UNSUPPORTED=leave in the environment");
+  // The new monitor exists and the stack holds it; the old one is still in the service and pending delete in the stack.
+  expect((await adminGet(emulator, "/state")).monitors.filter((m: { name: string }) => m.name === "Primary database")).toHaveLength(2);
 
-  await t.stack.setConfig("uptime-quickstart:retainOnDelete", { value: "true" });
-  await t.stack.up();
-  const destroy = await t.stack.destroy();
+  const again: string[] = [];
+  await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.up({ onOutput: (l) => again.push(l) }));
+  expect(again.join("")).toContain(`monitor "Primary database" (${before.uuid}) is left in the service, still checking and alerting, and is no longer in the stack`);
+  const exported = await t.stack.exportStack();
+  const held = (exported.deployment.resources ?? []).filter((r: { type: string }) => r.type.endsWith("uptime:Monitor"));
+  expect(held).toHaveLength(2);
+  expect(held.map((r: { id: string }) => r.id)).not.toContain(before.uuid);
+  expect((exported.deployment.resources ?? []).filter((r: { delete?: boolean }) => r.delete)).toEqual([]);
+  const preview = await t.stack.preview({ expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: 5 });
+});
+
+test("destroy stops at the first DELETE with nothing lost; following the message leaves every monitor in the service and empties the stack", async () => {
+  const monitors = (await adminGet(emulator, "/state")).monitors.length;
+  const output: string[] = [];
+  await expect(t.stack.destroy({ onOutput: (l) => output.push(l) })).rejects.toThrow(/UPTIME_DELETE_UNSUPPORTED=leave/);
+  expect(output.join("")).toContain("does not allow deleting monitors through the API");
+  expect((await t.stack.exportStack()).deployment.resources.filter((r: { type: string }) => r.type.endsWith("uptime:Monitor"))).toHaveLength(2);
+
+  const destroy = await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.destroy());
   expect(destroy.summary.result).toBe("succeeded");
   const exported = await t.stack.exportStack();
   expect(exported.deployment.resources ?? []).toHaveLength(0);
-  // Retained: still in the service, as the user asked.
-  expect((await adminGet(emulator, "/state")).monitors).toHaveLength(2);
+  // Left in the service, as the message said.
+  expect((await adminGet(emulator, "/state")).monitors).toHaveLength(monitors);
 });
+
+/** Runs `run` with extra environment variables for the stack's engine runs. */
+async function withEnv<T>(vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const env = (t.stack.workspace as LocalWorkspace).envVars;
+  Object.assign(env, vars);
+  try {
+    return await run();
+  } finally {
+    for (const key of Object.keys(vars)) delete env[key];
+  }
+}

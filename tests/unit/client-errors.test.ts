@@ -43,7 +43,8 @@ describe("ApiError messages", () => {
     server.script({ status: 401, body: { error: { code: "unauthorized", message: "invalid API key" } } });
     const error = await failure(() => client().monitors.get("m1"));
     expect(error.message).toBe(
-      "GET /monitors/m1 failed with 401 Unauthorized: invalid API key (check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme)",
+      "GET /monitors/m1 failed with 401 Unauthorized: invalid API key (check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme; " +
+        "if uptime:apiKey changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the key stored then: run them with --run-program)",
     );
   });
 

@@ -6,24 +6,7 @@ import { createServer as createHttpServer, Server as HttpServer } from "node:htt
 import { UptimeClient, closeAllPools } from "../../provider/api/client";
 import { BaseUrlError, ConnectionError } from "../../provider/api/errors";
 import { createMonitor } from "../../provider/monitor";
-
-// A self-signed certificate for CN=uptime-test.invalid, valid until 2126: trusted by nobody.
-const KEY_PEM = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgqcx9EI/PSJ4yeXJp
-g81b/OgX+wz6nwKCJtbyjXsyIUWhRANCAAT5xSjpg6Y9LU4MGPbbmqPV4W5nTzn2
-4VSjLWYknoYFxXu2PEbvBHmatd8ehFUoO7HIjddwZPgHyQHt6elk4RIU
------END PRIVATE KEY-----`;
-const CERT_PEM = `-----BEGIN CERTIFICATE-----
-MIIBkzCCATmgAwIBAgIUSozyWgZP/GyJx4z16Y0B2FIfUZowCgYIKoZIzj0EAwIw
-HjEcMBoGA1UEAwwTdXB0aW1lLXRlc3QuaW52YWxpZDAgFw0yNjExMjIwMjE1MjFa
-GA8yMTI2MTAyOTAyMTUyMVowHjEcMBoGA1UEAwwTdXB0aW1lLXRlc3QuaW52YWxp
-ZDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABPnFKOmDpj0tTgwY9tuao9XhbmdP
-OfbhVKMtZiSehgXFe7Y8Ru8EeZq13x6EVSg7sciN13Bk+AfJAe3p6WThEhSjUzBR
-MB0GA1UdDgQWBBRDbU4y+xbdtU2BlW3UQORSfpgbRzAfBgNVHSMEGDAWgBRDbU4y
-+xbdtU2BlW3UQORSfpgbRzAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0gA
-MEUCIQDq2TJWPAAa1KoyGqdiwjcUlZ5joL/sDyT3S4I9ayCIwAIgbG2tDx7Ikw13
-Wpu9QYS2B28Nfk2d4HeExSj9T1Xbn3M=
------END CERTIFICATE-----`;
+import { CERT_PEM, KEY_PEM } from "../helpers/tls";
 
 const answered: string[] = [];
 let tls: HttpsServer;

@@ -1,0 +1,305 @@
+// Wrong settings and routine operations, through the real engine: a base URL that is not the API, a
+// proxy's HTML 404, an address at a TLS port, a host that does not resolve, a server that never
+// answers, a rotated key, a key in plain text, a monitor deleted outside Pulumi, throttling. Each
+// fails fast, naming the setting, without touching the state or the service; and each piece of
+// advice a message gives is followed, and the stack and the service end up right.
+import { createServer as createHttpServer, Server } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { Socket } from "node:net";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
+import { E2E_API_KEY, Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+import { CERT_PEM, KEY_PEM } from "../helpers/tls";
+
+jest.setTimeout(600_000);
+
+const PROGRAM = path.join(__dirname, "programs/settings");
+let emulator: RunningEmulator;
+const stacks: TestStack[] = [];
+const servers: Server[] = [];
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+});
+afterAll(async () => {
+  for (const t of stacks) await t.remove();
+  for (const s of servers) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
+  await emulator?.close();
+});
+
+/** A stack of the two-monitor program; the address from UPTIME_BASE_URL unless `config` sets uptime:baseUrl. */
+async function settingsStack(name: string, config: Record<string, { value: string; secret?: boolean }> = {}): Promise<TestStack> {
+  const t = await createStack(PROGRAM, {
+    stackName: name,
+    env: { UPTIME_BASE_URL: emulator.url },
+    config: { "uptime:apiKey": { value: E2E_API_KEY, secret: true }, "settings:alertUuid": { value: SEEDED_ALERT }, ...config },
+  });
+  stacks.push(t);
+  return t;
+}
+
+/** Sets (or, with undefined, removes) an environment variable of every later engine run of `t`. */
+function setEnv(t: TestStack, key: string, value: string | undefined): void {
+  const env = (t.stack.workspace as LocalWorkspace).envVars;
+  if (value === undefined) delete env[key];
+  else env[key] = value;
+}
+
+/** Runs an engine operation that must fail; returns its whole output and how long it took. */
+async function fails(run: (onOutput: (line: string) => void) => Promise<unknown>): Promise<{ text: string; seconds: number }> {
+  const lines: string[] = [];
+  const started = Date.now();
+  await expect(run((l) => lines.push(l))).rejects.toThrow();
+  return { text: lines.join(""), seconds: (Date.now() - started) / 1000 };
+}
+
+/** The part of an engine run's output after "Diagnostics:", where each resource's failure is listed once. */
+const diagnostics = (text: string) => text.slice(text.lastIndexOf("Diagnostics:"));
+
+async function resourcesOf(t: TestStack): Promise<string[]> {
+  return ((await t.stack.exportStack()).deployment.resources ?? []).map((r: Json) => `${r.type} ${r.id ?? ""}`).sort();
+}
+
+/** The uuid of each monitor of the stack, by resource name. */
+async function monitorIds(t: TestStack): Promise<Record<string, string>> {
+  const resources = ((await t.stack.exportStack()).deployment.resources ?? []) as Json[];
+  return Object.fromEntries(resources.filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => [String(r.urn).replace(/^.*::/, ""), r.id]));
+}
+
+const inService = async (uuid: string): Promise<Json | undefined> => (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.uuid === uuid);
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  return `127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+}
+
+describe("a base URL that is not the API", () => {
+  let t: TestStack;
+  let before: string[];
+  beforeAll(async () => {
+    t = await settingsStack("wrong-base");
+    await t.stack.up();
+    before = await resourcesOf(t);
+  });
+
+  test.each([
+    ["missing its /v1", () => new URL(emulator.url).origin],
+    ["with another version segment", () => `${new URL(emulator.url).origin}/v2`],
+  ])("%s: refresh and destroy fail naming uptime:baseUrl; the state and the service are untouched", async (_name, wrong) => {
+    setEnv(t, "UPTIME_BASE_URL", wrong());
+    await clearRequests(emulator);
+    const refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
+    expect(refresh.text).toContain(`uptime:baseUrl (${wrong()}) does not answer as the service's API: GET `);
+    expect(refresh.text).toContain("Check the address: it is the API's base, ending in its version segment, e.g. https://<host>/v1. Nothing was changed.");
+    const destroy = await fails((onOutput) => t.stack.destroy({ onOutput }));
+    expect(destroy.text).toContain("does not answer as the service's API");
+    expect(await resourcesOf(t)).toEqual(before);
+    expect(mutating(await requestLines(emulator))).toEqual([]);
+    for (const uuid of Object.values(await monitorIds(t))) expect(await inService(uuid)).toMatchObject({ updatedAt: null });
+    console.log(`wrong base path (${_name}): refresh failed in ${refresh.seconds.toFixed(1)} s, destroy in ${destroy.seconds.toFixed(1)} s`);
+
+    // The advice: the API's base address, with its version segment. Then refresh finds everything.
+    setEnv(t, "UPTIME_BASE_URL", emulator.url);
+    const fixed = await t.stack.refresh();
+    expect(fixed.summary.resourceChanges).toEqual({ same: 3 });
+    expect(await resourcesOf(t)).toEqual(before);
+  });
+
+  test("a proxy answering an HTML 404 page: nothing taken as gone, the message names uptime:baseUrl", async () => {
+    const proxy = createHttpServer((_req, res) => {
+      res.writeHead(404, { "content-type": "text/html" });
+      res.end("<!DOCTYPE html><html><head><title>404 Not Found</title></head><body>nginx</body></html>");
+    });
+    const wrong = `http://${await listen(proxy)}/v1`;
+    setEnv(t, "UPTIME_BASE_URL", wrong);
+    const refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
+    expect(refresh.text).toContain('answered 404 with an HTML page "404 Not Found", which is not the service\'s answer about an object; nothing is taken as gone.');
+    expect(refresh.text).toContain(`Check uptime:baseUrl (${wrong})`);
+    expect(await resourcesOf(t)).toEqual(before);
+    setEnv(t, "UPTIME_BASE_URL", emulator.url);
+  });
+});
+
+describe("network failures name uptime:baseUrl and fail in bounded time", () => {
+  test("http:// at a port that speaks TLS: up fails before any creation, with no unconfirmed monitor", async () => {
+    const tls = createHttpsServer({ key: KEY_PEM, cert: CERT_PEM }, (_req, res) => res.end("{}"));
+    const t = await settingsStack("tls-port");
+    const wrong = `http://${await listen(tls as unknown as Server)}/v1`;
+    setEnv(t, "UPTIME_BASE_URL", wrong);
+    const up = await fails((onOutput) => t.stack.up({ onOutput }));
+    expect(up.text).toContain(`uptime:baseUrl (${wrong}) does not answer as the service's API`);
+    expect(up.text).not.toMatch(/unconfirmed|adoptUuid/);
+    expect((await resourcesOf(t)).filter((r) => r.includes("uptime:Monitor"))).toEqual([]);
+    console.log(`http:// at a TLS port: up failed in ${up.seconds.toFixed(1)} s`);
+  });
+
+  test("a host that does not resolve: not retried, the message names uptime:baseUrl", async () => {
+    const t = await settingsStack("no-host");
+    setEnv(t, "UPTIME_BASE_URL", "http://uptime-no-such-host.invalid/v1");
+    const up = await fails((onOutput) => t.stack.up({ onOutput }));
+    expect(up.text).toContain("the host uptime-no-such-host.invalid does not resolve (ENOTFOUND); check uptime:baseUrl");
+    expect(up.text).not.toMatch(/retry \d of/);
+    console.log(`unresolvable host: up failed in ${up.seconds.toFixed(1)} s`);
+  });
+
+  test("a server that accepts and never answers: one retry, a line that says so without --debug, then the error", async () => {
+    const sockets = new Set<Socket>();
+    const silent = createHttpServer(() => undefined);
+    silent.on("connection", (s: Socket) => sockets.add(s));
+    const address = await listen(silent);
+    const t = await settingsStack("silent");
+    await t.stack.up();
+    setEnv(t, "UPTIME_BASE_URL", `http://${address}/v1`);
+    setEnv(t, "UPTIME_REQUEST_TIMEOUT_MS", "1500");
+    const refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
+    expect(refresh.text).toMatch(/no response from http:\/\/127\.0\.0\.1:\d+ within 1500 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl \(http:\/\/127\.0\.0\.1:\d+\/v1\); retry 1 of 5/);
+    expect(refresh.text).toMatch(/GET \/monitors\/[0-9a-f-]+ failed: no response from .* within 1500 ms \(uptime:requestTimeoutMs\)/);
+    // Two attempts of 1.5 s and a short backoff, plus the engine's own start: far from maxRetries x timeout.
+    expect(refresh.seconds).toBeLessThan(30);
+    console.log(`silent server, requestTimeoutMs 1500: refresh failed in ${refresh.seconds.toFixed(1)} s`);
+    for (const s of sockets) s.destroy();
+    setEnv(t, "UPTIME_REQUEST_TIMEOUT_MS", undefined);
+    setEnv(t, "UPTIME_BASE_URL", emulator.url);
+    await t.stack.destroy();
+  });
+});
+
+describe("keys", () => {
+  test("rotated: refresh and destroy say to run with --run-program, and doing so works", async () => {
+    const t = await settingsStack("rotated", { "uptime:baseUrl": { value: emulator.url } });
+    await t.stack.up();
+    const ids = await monitorIds(t);
+    const rotated = "e2e-rotated-key-2b9f41";
+    await adminCall(emulator, "PUT", "/api-key", { apiKey: rotated });
+    try {
+      await t.stack.setConfig("uptime:apiKey", { value: rotated, secret: true });
+      const refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
+      expect(refresh.text).toContain("401 Unauthorized");
+      expect(refresh.text).toContain(
+        "if uptime:apiKey changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the key stored then: run them with --run-program",
+      );
+      expect(diagnostics(refresh.text)).not.toContain(rotated);
+
+      const following = await t.stack.refresh({ runProgram: true });
+      expect(following.summary.resourceChanges).toEqual({ same: 3 });
+      await clearRequests(emulator);
+      const destroy = await t.stack.destroy({ runProgram: true });
+      expect(destroy.summary.result).toBe("succeeded");
+      expect(mutating(await requestLines(emulator)).sort()).toEqual([`DELETE /v1/monitors/${ids.api}`, `DELETE /v1/monitors/${ids.db}`].sort());
+      expect(await inService(ids.api)).toBeUndefined();
+    } finally {
+      await adminCall(emulator, "PUT", "/api-key", { apiKey: E2E_API_KEY });
+    }
+  });
+
+  test("in plain text: preview refuses before anything is stored; set with --secret, the state never holds it", async () => {
+    const t = await settingsStack("plain-key", { "uptime:apiKey": { value: E2E_API_KEY } });
+    await clearRequests(emulator);
+    const preview = await fails((onOutput) => t.stack.preview({ onOutput }));
+    expect(preview.text).toContain("uptime:apiKey is set in plain text in the stack configuration.");
+    expect(preview.text).toContain("Run `pulumi config set --secret uptime:apiKey <key>`");
+    expect(await requestLines(emulator)).toEqual([]);
+    expect((await t.stack.exportStack()).deployment.resources ?? []).toEqual([]);
+
+    await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
+    await t.stack.up();
+    // The state as the backend stores it holds the key encrypted, never in plain text.
+    const stored = rawCheckpoint(t);
+    expect(stored).toContain('"uptime:apiKey"');
+    expect(stored).not.toContain(E2E_API_KEY);
+    await t.stack.destroy();
+  });
+
+  test("missing: preview names both ways to set it; set, the same preview works", async () => {
+    const t = await createStack(PROGRAM, {
+      stackName: "no-key", env: { UPTIME_BASE_URL: emulator.url }, config: { "settings:alertUuid": { value: SEEDED_ALERT } },
+    });
+    stacks.push(t);
+    const preview = await fails((onOutput) => t.stack.preview({ onOutput }));
+    expect(preview.text).toContain("no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY");
+    await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
+    expect((await t.stack.preview()).changeSummary).toMatchObject({ create: 3 });
+  });
+});
+
+test("a monitor deleted outside Pulumi: the edit names it and the command; running that command creates it again", async () => {
+  const t = await settingsStack("gone");
+  await t.stack.up();
+  const db = { uuid: (await monitorIds(t)).db };
+  await adminCall(emulator, "DELETE", `/monitors/${db.uuid}`);
+  await t.stack.setConfig("settings:interval", { value: "120" });
+  const edit = await fails((onOutput) => t.stack.up({ onOutput }));
+  const command = /Run `(pulumi up --replace '([^']+)')` to create it again/.exec(edit.text);
+  expect(edit.text).toContain(`monitor "db" (${db.uuid}): the service has no such monitor any more (it was deleted outside Pulumi), so nothing was sent.`);
+  expect(command).not.toBeNull();
+  await clearRequests(emulator);
+  const up = await t.stack.up({ replace: [command![2]] });
+  expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+  // The api monitor's edit went through in the failed run; now only db is created again (and the old one's 404 proven gone).
+  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", `DELETE /v1/monitors/${db.uuid}`]);
+  const again = await monitorIds(t);
+  expect(again.db).not.toBe(db.uuid);
+  expect(await inService(again.db)).toMatchObject({ name: "db", intervalId: 120 });
+  expect((await t.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 3 });
+  await t.stack.destroy();
+});
+
+test("429 until retries run out: the message says to raise uptime:maxRetries; raised, the same up goes through", async () => {
+  const t = await settingsStack("throttled", { "uptime:maxRetries": { value: "1" } });
+  await t.stack.up();
+  await t.stack.setConfig("settings:interval", { value: "90" });
+  await adminCall(emulator, "PUT", "/faults", { rules: [{ method: "PATCH", rate429: 1, retryAfter: "0", times: 5 }] });
+  try {
+    const up = await fails((onOutput) => t.stack.up({ onOutput }));
+    expect(up.text).toContain("failed with 429 Too Many Requests");
+    expect(up.text).toContain("the service is rate limiting; retries were exhausted (raise uptime:maxRetries or lower --parallel)");
+    await t.stack.setConfig("uptime:maxRetries", { value: "5" });
+    const again = await t.stack.up();
+    expect(again.summary.resourceChanges).toMatchObject({ update: 2 });
+  } finally {
+    await adminCall(emulator, "DELETE", "/faults");
+  }
+  const ids = await monitorIds(t);
+  expect([(await inService(ids.api)).intervalId, (await inService(ids.db)).intervalId]).toEqual([90, 90]);
+  await t.stack.destroy();
+});
+
+describe("failures read as a user reads them", () => {
+  test("a refused key: one line per resource in the diagnostics, no repeated message, no stack frames", async () => {
+    const t = await settingsStack("noise");
+    await t.stack.up();
+    // The service stops accepting the key the stack holds (as after a rotation in the dashboard).
+    await adminCall(emulator, "PUT", "/api-key", { apiKey: "e2e-another-key-5d1c" });
+    let refresh: { text: string; seconds: number };
+    try {
+      refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
+    } finally {
+      await adminCall(emulator, "PUT", "/api-key", { apiKey: E2E_API_KEY });
+    }
+    const text = diagnostics(refresh.text);
+    const errors = text.split("\n").filter((l) => /error: /.test(l));
+    for (const name of ["api", "db"]) {
+      expect(text.split(`uptime:Monitor (${name}):`)).toHaveLength(2);
+    }
+    expect(errors.filter((l) => l.includes("401 Unauthorized"))).toHaveLength(2);
+    expect(refresh.text).not.toMatch(/Error: .*: (Api)?Error: /);
+    expect(refresh.text).not.toMatch(/\.ts:\d+:\d+/);
+    expect(refresh.text).not.toMatch(/^\s+at /m);
+    await t.stack.destroy();
+  });
+
+  test("a 100,000-character value: the preview names the field and never echoes the value", async () => {
+    const t = await settingsStack("long-value", { "settings:longName": { value: "true" } });
+    const preview = await fails((onOutput) => t.stack.preview({ onOutput }));
+    expect(preview.text).toContain("name: longer than 255 characters; shorten it");
+    expect(preview.text).not.toContain("x".repeat(200));
+    expect(preview.text.length).toBeLessThan(10_000);
+  });
+});
