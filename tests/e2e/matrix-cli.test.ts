@@ -8,39 +8,20 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
-import type { TestStack } from "../helpers/pulumi";
 import { Json, adminCall, adminGet, exampleStack } from "../helpers/e2e";
 import {
-  changes, cli, expectBystanderUntouched, expectNoChanges, monitorsByName, observed, refreshThenUp, rowStack,
+  changes, cli, expectBystanderUntouched, expectNoChanges, matrixFile, monitorsByName, observed, refreshThenUp,
   startMatrixEmulator, up, urnOf,
 } from "../helpers/matrix";
 
 jest.setTimeout(600_000);
 
+const matrix = matrixFile();
 let emulator: RunningEmulator;
-const stacks: TestStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startMatrixEmulator();
+beforeAll(() => {
+  emulator = matrix.emulator();
 });
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-});
-
-async function row(name: string, config: Record<string, string> = {}): Promise<TestStack> {
-  const t = await rowStack(name, emulator, config);
-  stacks.push(t);
-  return t;
-}
-
-const uuidsOf = async (names: string[]): Promise<string[]> => {
-  const byName = await monitorsByName(emulator);
-  return names.map((n) => {
-    expect(byName[n]).toHaveLength(1);
-    return byName[n][0].uuid;
-  });
-};
+const { row, uuidsOf } = matrix;
 
 test("state delete, then declared again: adoptUuid takes one over, the other is created anew and the dropped one left alone", async () => {
   const t = await row("state-delete");
@@ -156,7 +137,7 @@ describe("a service that fills defaults for everything a request leaves out", ()
 
   test("the quickstart (partial option objects) settles: empty second preview, refresh then up with nothing to do", async () => {
     const t = await exampleStack("quickstart", filling);
-    stacks.push(t);
+    matrix.track(t);
     const created = await up(t, filling);
     expect(created.result.summary.resourceChanges).toMatchObject({ create: 5 });
     const db = (await monitorsByName(filling))["Primary database"][0];

@@ -3,31 +3,19 @@
 // Each row: up, an empty second preview, an edit, refresh then up with nothing to do, destroy; the
 // requests of every step are exactly the ones the change needs, and nothing outside the stack is touched.
 import type { RunningEmulator } from "../../emulator/types";
-import type { TestStack } from "../helpers/pulumi";
 import { Json, SEEDED_ALERT, SEEDED_PAGE, adminGet } from "../helpers/e2e";
 import {
-  SECOND_ALERT, changes, expectBystanderUntouched, expectNoChanges, monitorsByName, observed, refreshThenUp, rowStack,
-  startMatrixEmulator, up,
+  SECOND_ALERT, changes, expectBystanderUntouched, expectNoChanges, matrixFile, monitorsByName, observed, refreshThenUp, up,
 } from "../helpers/matrix";
 
 jest.setTimeout(600_000);
 
+const matrix = matrixFile();
 let emulator: RunningEmulator;
-const stacks: TestStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startMatrixEmulator();
+beforeAll(() => {
+  emulator = matrix.emulator();
 });
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-});
-
-async function row(name: string, config: Record<string, string> = {}): Promise<TestStack> {
-  const t = await rowStack(name, emulator, config);
-  stacks.push(t);
-  return t;
-}
+const { row } = matrix;
 
 const onlyOne = async (name: string): Promise<Json> => {
   const found = (await monitorsByName(emulator))[name] ?? [];

@@ -4,38 +4,19 @@
 // refresh then up with nothing to do, destroy; the requests of every step are exactly the ones the
 // change needs, and nothing outside the stack is touched.
 import type { RunningEmulator } from "../../emulator/types";
-import type { TestStack } from "../helpers/pulumi";
 import { Json, SEEDED_ALERT, SEEDED_PAGE, adminGet } from "../helpers/e2e";
 import {
-  changes, expectBystanderUntouched, expectNoChanges, monitorsByName, observed, refreshThenUp, rowStack, startMatrixEmulator, up,
+  changes, expectBystanderUntouched, expectNoChanges, matrixFile, monitorsByName, observed, refreshThenUp, up,
 } from "../helpers/matrix";
 
 jest.setTimeout(600_000);
 
+const matrix = matrixFile();
 let emulator: RunningEmulator;
-const stacks: TestStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startMatrixEmulator();
+beforeAll(() => {
+  emulator = matrix.emulator();
 });
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-});
-
-async function row(name: string, config: Record<string, string> = {}): Promise<TestStack> {
-  const t = await rowStack(name, emulator, config);
-  stacks.push(t);
-  return t;
-}
-
-const uuidsOf = async (names: string[]) => {
-  const byName = await monitorsByName(emulator);
-  return names.map((n) => {
-    expect(byName[n]).toHaveLength(1);
-    return byName[n][0].uuid as string;
-  });
-};
+const { row, uuidsOf } = matrix;
 
 test("components: several monitors per component, nested components, a page listing its sibling monitors", async () => {
   const t = await row("components");

@@ -25,6 +25,44 @@ export async function startMatrixEmulator(options: { fillDefaults?: boolean; doc
   return emulator;
 }
 
+/**
+ * The set-up every matrix test file shares, registered in the calling file: one emulator for its
+ * rows, and every stack a row makes removed at the end.
+ */
+export function matrixFile(options: { fillDefaults?: boolean; documentedOnly?: boolean } = {}) {
+  let emulator: RunningEmulator | undefined;
+  const stacks: TestStack[] = [];
+  beforeAll(async () => {
+    emulator = await startMatrixEmulator(options);
+  });
+  afterAll(async () => {
+    for (const t of stacks) await t.remove();
+    await emulator?.close();
+  });
+  const current = (): RunningEmulator => {
+    if (!emulator) throw new Error("the matrix emulator is not started yet (use it inside a test)");
+    return emulator;
+  };
+  const track = (t: TestStack): TestStack => {
+    stacks.push(t);
+    return t;
+  };
+  return {
+    emulator: current,
+    track,
+    /** A stack of the row's program (tests/e2e/programs/matrix/<name>), removed at the end. */
+    row: async (name: string, config: Record<string, string> = {}): Promise<TestStack> => track(await rowStack(name, current(), config)),
+    /** The uuid of the one monitor of each name. */
+    uuidsOf: async (names: string[]): Promise<string[]> => {
+      const byName = await monitorsByName(current());
+      return names.map((n) => {
+        expect(byName[n]).toHaveLength(1);
+        return byName[n][0].uuid as string;
+      });
+    },
+  };
+}
+
 /** The bystander monitor is still there, never edited. */
 export async function expectBystanderUntouched(emulator: RunningEmulator): Promise<void> {
   const bystander = await adminGet(emulator, `/monitors/${BYSTANDER}`);
