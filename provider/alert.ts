@@ -7,77 +7,47 @@ import type { ApiError } from "./api/errors";
 import { isGone, isUnsupported } from "./gone";
 import type { AlertRequestBody } from "./api/requests";
 import type { AlertRecord } from "./api/schemas";
-import { equalAsSets, stableEqual } from "./compare";
-import { ALERT_FIELDS, AlertField, checkAlertArgs } from "./inputs/alert";
-import { CheckFailure, containsUnknown, dropNulls } from "./inputs/common";
+import { checkAlertArgs } from "./inputs/alert";
+import type { CheckFailure } from "./inputs/common";
+import { ALERT, recipientPairs } from "./model/alert";
+import {
+  StateOutputs, changedFields, declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removedFields, replacingFields, requestBody,
+  sortSets,
+} from "./model/engine";
 
-export type AlertOutputs = Record<string, unknown> & { uuid: string; declaredFields: string[] };
+export type AlertOutputs = StateOutputs;
 
 const describe = (inputs: Record<string, unknown>, uuid: string) =>
   `alert ${uuid}${typeof inputs.name === "string" ? ` (${JSON.stringify(inputs.name)})` : ""}`;
 
 export function checkAlert(news: Record<string, unknown>): { inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] } {
   const result = checkAlertArgs(news);
-  if (Array.isArray(result.inputs.recipients) && !containsUnknown(result.inputs.recipients)) {
-    result.inputs = { ...result.inputs, recipients: sortRecipients(result.inputs.recipients) };
-  }
-  return result;
-}
-
-/**
- * Recipients in one canonical order (by type, then target): the list is a set, and inputs equal as
- * sets must be equal as values, or a diff's display would list a reordered list as a change.
- */
-function sortRecipients(recipients: unknown[]): unknown[] {
-  const key = (r: unknown) => { const { type, target } = (r ?? {}) as { type?: unknown; target?: unknown }; return `${String(type)}\u0000${String(target)}`; };
-  return [...recipients].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  // Recipients are a set: one canonical order, or a reordered list would show as a change in a diff's display.
+  return { ...result, inputs: sortSets(ALERT, result.inputs) };
 }
 
 /** Outputs kept in state: the record as returned, without nulls (recipients at least `[]`), and which fields the program declares. */
 export function alertOutputs(record: AlertRecord, declared: readonly string[]): AlertOutputs {
-  const outs = dropNulls(record) as Record<string, unknown>;
+  const declaredInputs = Object.fromEntries(declared.map((f) => [f, true]));
+  const outs = outputsFromRecord(ALERT, record, declaredInputs);
   // Always a list, so programs can map over it without a guard.
   outs.recipients ??= [];
-  return { ...outs, uuid: record.uuid, declaredFields: ALERT_FIELDS.filter((f) => declared.includes(f)) };
+  return outs;
 }
-
-/** Recipients as (type, target) pairs: the service's uuids and timestamps are not the program's concern. */
-function recipientPairs(value: unknown): { type: unknown; target: unknown }[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((r) => ({ type: (r as { type?: unknown }).type, target: (r as { target?: unknown }).target }));
-}
-
-function fieldEqual(field: AlertField, stored: unknown, declared: unknown): boolean {
-  if (field === "recipients") return equalAsSets(recipientPairs(stored), recipientPairs(declared));
-  return stableEqual(stored, declared);
-}
-
-const declaredFieldsOf = (olds: Record<string, unknown>): string[] =>
-  Array.isArray(olds.declaredFields) ? (olds.declaredFields as string[]) : [];
 
 /**
  * diff(): the declared fields (now or before) against the stored record. Reordered recipients are
  * no change; an empty recipient list equals none. A different `uuid` is another alert: replace.
  */
 export function diffAlert(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; changed: string[] } {
-  const changed: string[] = [];
-  if (containsUnknown(news.uuid) || news.uuid !== olds.uuid) changed.push("uuid");
-  const fields = new Set<string>([...ALERT_FIELDS.filter((f) => news[f] !== undefined), ...declaredFieldsOf(olds)]);
-  for (const field of ALERT_FIELDS) {
-    if (!fields.has(field)) continue;
-    if (containsUnknown(news[field]) || !fieldEqual(field, olds[field], news[field])) changed.push(field);
-  }
-  return { changes: changed.length > 0, replaces: changed.filter((f) => f === "uuid"), changed };
+  const changed = changedFields(ALERT, olds, news);
+  return { changes: changed.length > 0, replaces: replacingFields(ALERT, changed), changed };
 }
 
 /** The PATCH body: every declared field (recipients as type and target only), `null` for each removed one. */
 export function alertRequestBody(inputs: Record<string, unknown>, removed: readonly string[] = []): AlertRequestBody {
-  const body: Record<string, unknown> = {};
-  for (const field of ALERT_FIELDS) {
-    if (inputs[field] === undefined) continue;
-    body[field] = field === "recipients" ? recipientPairs(inputs[field]) : inputs[field];
-  }
-  for (const field of removed) if (body[field] === undefined) body[field] = null;
+  const body = requestBody(ALERT, inputs, { forEdit: true, removed });
+  if (Array.isArray(body.recipients)) body.recipients = recipientPairs(body.recipients);
   return body as AlertRequestBody;
 }
 
@@ -102,21 +72,21 @@ export async function createAlert(client: UptimeClient, inputs: Record<string, u
   } catch (error) {
     throw await notFound(client, error, inputs, uuid);
   }
-  return { id: record.uuid, outs: alertOutputs(record, ALERT_FIELDS.filter((f) => inputs[f] !== undefined)) };
+  return { id: record.uuid, outs: alertOutputs(record, declaredPaths(ALERT, inputs)) };
 }
 
 /** update(): PATCHes the full declared state, `null` for fields removed since the last update. */
 export async function updateAlert(
   client: UptimeClient, id: string, olds: Record<string, unknown>, news: Record<string, unknown>,
 ): Promise<{ outs: AlertOutputs }> {
-  const removed = declaredFieldsOf(olds).filter((f) => news[f] === undefined);
+  const removed = removedFields(olds, news);
   let record: AlertRecord;
   try {
     record = await client.alerts.update(id, alertRequestBody(news, removed));
   } catch (error) {
     throw await notFound(client, error, news, id);
   }
-  return { outs: alertOutputs(record, ALERT_FIELDS.filter((f) => news[f] !== undefined)) };
+  return { outs: alertOutputs(record, declaredPaths(ALERT, news)) };
 }
 
 export type AlertReadOutcome =
@@ -134,13 +104,9 @@ export async function readAlert(client: UptimeClient, id: string, props: Record<
     if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
     throw error;
   }
-  const declared = declaredFieldsOf(props);
+  const declared = declaredOf(props);
   const outs = alertOutputs(record, declared);
-  const inputs: Record<string, unknown> = { uuid: record.uuid };
-  for (const field of declared as AlertField[]) {
-    const value = field === "recipients" ? sortRecipients(recipientPairs(outs.recipients)) : outs[field];
-    if (value !== undefined) inputs[field] = value;
-  }
+  const inputs = inputsFromRecord(ALERT, record, { ...props, declaredFields: declared });
   return { kind: "found", id: record.uuid, props: outs, inputs };
 }
 

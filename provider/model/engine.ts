@@ -6,7 +6,7 @@
 // or "tcpOptions." for an object declared with no key). Diff walks only what was declared now or
 // before, so whatever the service fills in on its own is never a change.
 import { z } from "zod";
-import { equalAsSets, stableEqual } from "../compare";
+import { equalAsSets, stableEqual, stableStringify } from "../compare";
 import { CheckFailure, containsUnknown, dropNulls } from "../inputs/common";
 import { FieldSpec, ResourceSpec, namesOf } from "./field";
 
@@ -60,11 +60,14 @@ export function inputNames(spec: ResourceSpec, reason: string): string {
 /** Set-like lists (fields and option keys) in one order, so that inputs equal as sets are equal as values (and in a diff's display). */
 export function sortSets(spec: ResourceSpec, inputs: Inputs): Inputs {
   const out = { ...inputs };
-  const sorted = (value: unknown) => (Array.isArray(value) && !containsUnknown(value) ? [...value].sort(compareItems) : value);
+  const sorted = (value: unknown, orderBy?: (item: unknown) => string) => {
+    if (!Array.isArray(value) || containsUnknown(value)) return value;
+    return orderBy ? [...value].sort((a, b) => compareItems(orderBy(a), orderBy(b))) : [...value].sort(compareItems);
+  };
   for (const field of spec.fields) {
     const value = out[field.name];
     if (value === undefined) continue;
-    if (field.compare === "set") out[field.name] = sorted(value);
+    if (field.compare === "set") out[field.name] = sorted(value, field.orderBy);
     const setKeys = Object.entries(field.keys ?? {}).filter(([, k]) => k.set).map(([key]) => key);
     if (setKeys.length > 0 && isObject(value)) {
       out[field.name] = { ...value, ...Object.fromEntries(setKeys.filter((k) => value[k] !== undefined).map((k) => [k, sorted(value[k])])) };
@@ -75,8 +78,8 @@ export function sortSets(spec: ResourceSpec, inputs: Inputs): Inputs {
 
 function compareItems(a: unknown, b: unknown): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
-  const x = typeof a === "object" ? JSON.stringify(a) : String(a);
-  const y = typeof b === "object" ? JSON.stringify(b) : String(b);
+  const x = typeof a === "object" ? stableStringify(a) : String(a);
+  const y = typeof b === "object" ? stableStringify(b) : String(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
@@ -85,7 +88,7 @@ export function declaredPaths(spec: ResourceSpec, inputs: Inputs): string[] {
   const paths: string[] = [];
   for (const field of spec.fields) {
     const value = inputs[field.name];
-    if (value === undefined) continue;
+    if (value === undefined || field.inPath) continue;
     paths.push(field.name);
     if (field.compare === "keys" && isObject(value)) {
       const keys = Object.keys(value).filter((key) => value[key] !== undefined);
@@ -118,7 +121,7 @@ export function canonicalFromRecord(spec: ResourceSpec, record: Inputs): Inputs 
     const value = record[recordName] ?? record[output];
     if (value === null || value === undefined) continue;
     if (field.emptyIsUnset && Array.isArray(value) && value.length === 0) continue;
-    canonical[field.name] = dropNulls(value);
+    canonical[field.name] = field.fromRecord ? field.fromRecord(dropNulls(value)) : dropNulls(value);
   }
   return canonical;
 }
@@ -147,7 +150,7 @@ export function outputsFromRecord(spec: ResourceSpec, record: { uuid: string } &
 export function requestBody(spec: ResourceSpec, inputs: Inputs, options: { forEdit: boolean; removed?: readonly string[] }): Inputs {
   const body: Inputs = {};
   for (const field of spec.fields) {
-    if (options.forEdit && field.createOnly) continue;
+    if ((options.forEdit && field.createOnly) || field.inPath) continue;
     if (inputs[field.name] !== undefined) body[namesOf(field).wire] = inputs[field.name];
   }
   for (const name of options.removed ?? []) {
@@ -204,11 +207,12 @@ export function replacingFields(spec: ResourceSpec, changed: readonly string[]):
 export function inputsFromRecord(spec: ResourceSpec, record: Inputs, state: Inputs): Inputs {
   const canonical = canonicalFromRecord(spec, record);
   // A state without declaredFields (written by the earliest versions) takes every field the record has.
-  const declared = declaredOf(state).length > 0 ? declaredOf(state) : undefined;
+  const declared = Array.isArray(state.declaredFields) ? (state.declaredFields as string[]) : undefined;
   const inputs: Inputs = {};
   for (const field of spec.fields) {
-    if (declared && !declared.includes(field.name)) continue;
     const value = canonical[field.name];
+    if (field.inPath && value !== undefined) inputs[field.name] = value;
+    if (field.inPath || (declared && !declared.includes(field.name))) continue;
     if (field.emptyIsUnset && declared) inputs[field.name] = value ?? [];
     else if (field.compare === "keys" && isObject(value)) {
       const keys = declaredKeys(state, canonical, field);

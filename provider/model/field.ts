@@ -58,6 +58,12 @@ export interface FieldSpec {
   replaces?: boolean;
   /** An empty list means unset: the service returns [] for a list never given. */
   emptyIsUnset?: boolean;
+  /** The object's identity (a page's or an alert's uuid): in the request's path, never its body, nor among declared fields. */
+  inPath?: boolean;
+  /** For a set of objects: the key that puts its items in their canonical order (default: the item's JSON). */
+  orderBy?: (item: unknown) => string;
+  /** How the record's value reads as an input (an alert's recipients without their uuids and timestamps). */
+  fromRecord?: (value: unknown) => unknown;
   /** Keys of an option object (`compare: "keys"`). */
   keys?: Readonly<Record<string, KeySpec>>;
 }

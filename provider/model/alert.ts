@@ -1,0 +1,85 @@
+// The Alert's model: every field once (see field.ts). An alert is taken over by its uuid; its
+// recipients are a set of (type, target), whatever uuids and timestamps the service gives them.
+import { z } from "zod";
+import { bool, isHostName, isHttpsUrl, nonEmptyText, show, uuidRef } from "../inputs/common";
+import type { ResourceSpec } from "./field";
+
+export const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;
+export type RecipientType = (typeof RECIPIENT_TYPES)[number];
+
+
+
+const PHONE = /^\+[1-9]\d{7,14}$/;
+
+export function isEmailAddress(value: string): boolean {
+  if (value.length > 254) return false;
+  const m = /^([^\s@<>(),;:"[\]\\]+)@([^\s@]+)$/.exec(value);
+  if (!m || m[1].length > 64 || m[1].startsWith(".") || m[1].endsWith(".") || m[1].includes("..")) return false;
+  return isHostName(m[2]) && m[2].includes(".");
+}
+
+/** What is wrong with `target` for a recipient of `type`, with the fix; undefined when it is fine. */
+export function recipientTargetProblem(type: string, target: string): string | undefined {
+  switch (type) {
+    case "email":
+      return isEmailAddress(target) ? undefined : `${show(target)} is not an email address; write it as name@example.com`;
+    case "sms":
+    case "call":
+      return PHONE.test(target)
+        ? undefined
+        : `${show(target)} is not a phone number in international form; write + and the country code, then 8-15 digits in all, e.g. +14155550123`;
+    case "slack":
+    case "discord":
+    case "webhook":
+      return isHttpsUrl(target) ? undefined : `${show(target)} is not an https URL; a ${type} recipient needs its https:// address`;
+    default:
+      return undefined;
+  }
+}
+
+export const Recipient = z
+  .strictObject({
+    type: z.enum(RECIPIENT_TYPES, { error: (i) => `${show(i.input)} is not a recipient type; use one of ${RECIPIENT_TYPES.join(", ")}` }),
+    target: nonEmptyText(2048),
+  })
+  .superRefine((r, ctx) => {
+    const problem = recipientTargetProblem(r.type, r.target);
+    if (problem) ctx.addIssue({ code: "custom", path: ["target"], message: problem });
+  });
+
+/** Recipients as (type, target) pairs: the service's uuids and timestamps are not the program's concern. */
+export function recipientPairs(value: unknown): { type: unknown; target: unknown }[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((r) => ({ type: (r as { type?: unknown }).type, target: (r as { target?: unknown }).target }));
+}
+
+const flag = (state: string): ResourceSpec["fields"][number] => ({
+  name: state.toLowerCase(), schema: bool(), type: { type: "boolean" }, compare: "value",
+  doc: `Notify when a monitor's status changes to ${state}.`,
+});
+
+export const ALERT: ResourceSpec = {
+  kind: "alert",
+  typeName: "Alert",
+  doc: "An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
+  fields: [
+    {
+      name: "uuid", schema: uuidRef(), type: { type: "string" }, compare: "value", required: true, inPath: true, replaces: true,
+      doc: "Uuid of an existing alert (alerts cannot be created through the API). Changing it takes the new alert over and releases the old one.",
+    },
+    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "Name of the alert, not blank." },
+    flag("Up"), flag("Degraded"), flag("Disrupted"), flag("Down"), flag("Maintenance"),
+    {
+      name: "recipients", compare: "set", fromRecord: recipientPairs,
+      orderBy: (r) => { const { type, target } = (r ?? {}) as { type?: unknown; target?: unknown }; return `${String(type)}\u0000${String(target)}`; },
+      schema: z.array(Recipient, { error: (i) => `expected a list of { type, target }, got ${show(i.input)}` }),
+      type: { type: "array", items: { $ref: "#/types/uptime:index:AlertRecipient" } },
+      doc: "Who is notified: `{ type, target }` each once; they replace the alert's list; order does not matter; `[]` removes all.",
+    },
+  ],
+  providerInputs: {},
+  extraOutputs: {
+    createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
+    updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
+  },
+};
