@@ -7,12 +7,15 @@ import type { ApiError } from "./api/errors";
 import { isGone, isUnsupported } from "./gone";
 import type { PageRequestBody } from "./api/requests";
 import type { PageRecord } from "./api/schemas";
-import { stableEqual } from "./compare";
-import { CheckFailure, containsUnknown, dropNulls } from "./inputs/common";
+import type { CheckFailure } from "./inputs/common";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./inputs/image";
-import { PAGE_FIELDS, PAGE_IMAGE_FIELDS, PageField, PageImageField, checkPageArgs } from "./inputs/page";
+import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./inputs/page";
+import {
+  StateOutputs, changedFields, declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removedFields, replacingFields, requestBody,
+} from "./model/engine";
+import { PAGE } from "./model/page";
 
-export type PageOutputs = Record<string, unknown> & { uuid: string; declaredFields: string[] };
+export type PageOutputs = StateOutputs;
 
 const IMAGE_KEYS = {
   logo: { wire: "logoFileBase64", url: "logoUrl", sha: "logoSha256" },
@@ -34,42 +37,16 @@ export function checkPage(news: Record<string, unknown>, images?: ImageSource): 
 export function pageOutputs(
   record: PageRecord, declared: readonly string[], hashes: Partial<Record<PageImageField, string>>, refs: Record<string, unknown> = {},
 ): PageOutputs {
-  const { logoFileBase64, faviconFileBase64, ...rest } = dropNulls(record) as Record<string, unknown>;
-  const outs: Record<string, unknown> = { ...rest };
-  const urls: Record<PageImageField, unknown> = { logo: logoFileBase64, favicon: faviconFileBase64 };
+  const outs = outputsFromRecord(PAGE, record, Object.fromEntries(declared.map((f) => [f, true])));
   for (const field of PAGE_IMAGE_FIELDS) {
-    if (urls[field] === undefined) continue;
-    outs[IMAGE_KEYS[field].url] = urls[field];
-    if (hashes[field] === undefined) continue;
+    if (outs[IMAGE_KEYS[field].url] === undefined || hashes[field] === undefined) continue;
     outs[IMAGE_KEYS[field].sha] = hashes[field];
     // The declared file as well, so that a refresh hands back the input the program wrote (its path included).
     const ref = refs[field] as Partial<ImageRef> | undefined;
     if (ref && ref.sha256 === hashes[field] && typeof ref.path === "string") outs[field] = { path: ref.path, sha256: ref.sha256 };
   }
-  return { ...outs, uuid: record.uuid, declaredFields: PAGE_FIELDS.filter((f) => declared.includes(f)) };
+  return outs;
 }
-
-/** A stored value (from outputs) in the canonical input form: images by their hash. */
-function storedValue(olds: Record<string, unknown>, field: PageField): unknown {
-  if (field === "logo" || field === "favicon") {
-    const sha = olds[IMAGE_KEYS[field].sha];
-    return sha === undefined ? undefined : { sha256: sha };
-  }
-  const value = olds[field];
-  return Array.isArray(value) && value.length === 0 ? undefined : value;
-}
-
-function declaredValue(news: Record<string, unknown>, field: PageField): unknown {
-  const value = news[field];
-  if (field === "logo" || field === "favicon") {
-    if (value === undefined || containsUnknown(value)) return value;
-    return { sha256: (value as ImageRef).sha256 };
-  }
-  return Array.isArray(value) && value.length === 0 ? undefined : value;
-}
-
-const declaredFieldsOf = (olds: Record<string, unknown>): string[] =>
-  Array.isArray(olds.declaredFields) ? (olds.declaredFields as string[]) : [];
 
 /**
  * diff(): the declared fields (now or before) against the stored record. `items` are ordered (the
@@ -77,15 +54,8 @@ const declaredFieldsOf = (olds: Record<string, unknown>): string[] =>
  * A different `uuid` is another page: replace (take the new one over, release the old one).
  */
 export function diffPage(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; changed: string[] } {
-  const changed: string[] = [];
-  if (containsUnknown(news.uuid) || news.uuid !== olds.uuid) changed.push("uuid");
-  const fields = new Set<string>([...PAGE_FIELDS.filter((f) => news[f] !== undefined), ...declaredFieldsOf(olds)]);
-  for (const field of PAGE_FIELDS) {
-    if (!fields.has(field)) continue;
-    const next = declaredValue(news, field);
-    if (containsUnknown(next) || !stableEqual(storedValue(olds, field), next)) changed.push(field);
-  }
-  return { changes: changed.length > 0, replaces: changed.filter((f) => f === "uuid"), changed };
+  const changed = changedFields(PAGE, olds, news);
+  return { changes: changed.length > 0, replaces: replacingFields(PAGE, changed), changed };
 }
 
 /** Reads an image again at apply time; it must still be the bytes check() hashed. */
@@ -108,20 +78,9 @@ async function imageBase64(field: PageImageField, ref: ImageRef, source: ImageSo
 export async function pageRequestBody(
   inputs: Record<string, unknown>, options: { sendImages: PageImageField[]; removed?: string[]; images?: ImageSource },
 ): Promise<PageRequestBody> {
-  const body: Record<string, unknown> = {};
-  for (const field of PAGE_FIELDS) {
-    const value = inputs[field];
-    if (value === undefined) continue;
-    if (field === "logo" || field === "favicon") {
-      if (options.sendImages.includes(field)) body[IMAGE_KEYS[field].wire] = await imageBase64(field, value as ImageRef, options.images ?? fileImageSource);
-    } else {
-      body[field] = value;
-    }
-  }
-  for (const field of options.removed ?? []) {
-    if (inputs[field] !== undefined) continue; // declared (an image kept as is), so not removed
-    const wire = field === "logo" || field === "favicon" ? IMAGE_KEYS[field].wire : field;
-    if (body[wire] === undefined) body[wire] = null;
+  const body = requestBody(PAGE, inputs, { forEdit: true, removed: options.removed });
+  for (const field of options.sendImages) {
+    if (inputs[field] !== undefined) body[IMAGE_KEYS[field].wire] = await imageBase64(field, inputs[field] as ImageRef, options.images ?? fileImageSource);
   }
   return body as PageRequestBody;
 }
@@ -144,7 +103,7 @@ const hashesOf = (inputs: Record<string, unknown>, fields: readonly PageImageFie
 /** create(): takes the page over by PATCHing the declared fields (images included) onto it. */
 export async function createPage(client: UptimeClient, inputs: Record<string, unknown>, images?: ImageSource): Promise<{ id: string; outs: PageOutputs }> {
   const uuid = inputs.uuid as string;
-  const declared = PAGE_FIELDS.filter((f) => inputs[f] !== undefined);
+  const declared = declaredPaths(PAGE, inputs);
   const sendImages = PAGE_IMAGE_FIELDS.filter((f) => inputs[f] !== undefined);
   let record: PageRecord;
   try {
@@ -163,7 +122,7 @@ export async function createPage(client: UptimeClient, inputs: Record<string, un
 export async function updatePage(
   client: UptimeClient, id: string, olds: Record<string, unknown>, news: Record<string, unknown>, images?: ImageSource,
 ): Promise<{ outs: PageOutputs }> {
-  const removed = declaredFieldsOf(olds).filter((f) => news[f] === undefined);
+  const removed = removedFields(olds, news);
   const sendImages = PAGE_IMAGE_FIELDS.filter(
     (f) => news[f] !== undefined && (news[f] as ImageRef).sha256 !== olds[IMAGE_KEYS[f].sha],
   );
@@ -178,8 +137,7 @@ export async function updatePage(
     const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
     if (!sendImages.includes(field) && url !== olds[IMAGE_KEYS[field].url]) delete hashes[field];
   }
-  const declared = PAGE_FIELDS.filter((f) => news[f] !== undefined);
-  return { outs: pageOutputs(record, declared, hashes, news) };
+  return { outs: pageOutputs(record, declaredPaths(PAGE, news), hashes, news) };
 }
 
 export type PageReadOutcome =
@@ -200,7 +158,7 @@ export async function readPage(client: UptimeClient, id: string, props: Record<s
     if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
     throw error;
   }
-  const declared = Array.isArray(props.declaredFields) ? (props.declaredFields as string[]) : [];
+  const declared = declaredOf(props);
   const hashes: Partial<Record<PageImageField, string>> = {};
   for (const field of PAGE_IMAGE_FIELDS) {
     const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
@@ -208,11 +166,9 @@ export async function readPage(client: UptimeClient, id: string, props: Record<s
     if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
   }
   const outs = pageOutputs(record, declared, hashes, props);
-  const inputs: Record<string, unknown> = { uuid: record.uuid };
-  for (const field of declared as PageField[]) {
-    const value = field === "logo" || field === "favicon" ? (outs[field] ?? (hashes[field] ? { sha256: hashes[field] } : undefined)) : outs[field];
-    if (value !== undefined) inputs[field] = value;
-  }
+  // Images: the declared file while the service still has the one uploaded (the record knows only URLs).
+  const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
+  for (const field of PAGE_IMAGE_FIELDS) if (declared.includes(field) && outs[field] !== undefined) inputs[field] = outs[field];
   return { kind: "found", id: record.uuid, props: outs, inputs };
 }
 

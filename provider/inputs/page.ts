@@ -1,86 +1,26 @@
 // Page inputs: the alias spelling of the analytics id, host and slug rules, ordered items, and the
 // images, which check() reads from their files and turns into `{ sha256, path }`.
-import { z } from "zod";
-import {
-  CheckFailure, CheckResult, bool, dropNulls, isHostName, isUnknown, nonEmptyText, show, text, toFailures, unknownPaths,
-  uuidRef,
-} from "./common";
+import { CheckFailure, CheckResult, dropNulls, isUnknown, toFailures, unknownPaths } from "./common";
 import { ImageSource, fileImageSource, loadImage } from "./image";
+import { canonicalNames, inputsSchema } from "../model/engine";
+import { PAGE } from "../model/page";
 
-/** Canonical input fields the service keeps, in the order of the API document (images by their input names). */
-export const PAGE_FIELDS = [
-  "name", "title", "slug", "customDomain", "useGroups", "items", "description", "logo", "favicon", "googleAnalitycsId",
-] as const;
-export type PageField = (typeof PAGE_FIELDS)[number];
+/** Canonical input fields the service keeps, in the order of the API document (images by their input names; the uuid, which names the page, aside). */
+export const PAGE_FIELDS = PAGE.fields.filter((f) => !f.inPath).map((f) => f.name) as readonly PageField[];
+export type PageField = "name" | "title" | "slug" | "customDomain" | "useGroups" | "items" | "description" | "logo" | "favicon" | "googleAnalitycsId";
 export const PAGE_IMAGE_FIELDS = ["logo", "favicon"] as const;
 export type PageImageField = (typeof PAGE_IMAGE_FIELDS)[number];
 
-const SLUG = /^[a-z0-9-]{1,100}$/;
-
-function customDomainProblem(value: string): string | undefined {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "give the host name only, without a scheme, e.g. status.example.com";
-  if (value.includes("/")) return "give the host name only, without a path, e.g. status.example.com";
-  if (value.includes(":")) return "give the host name only, without a port, e.g. status.example.com";
-  if (!isHostName(value)) return "not a valid host name (labels of letters, digits and hyphens separated by dots), e.g. status.example.com";
-  if (!value.includes(".")) return "needs a domain with at least one dot, e.g. status.example.com";
-  return undefined;
-}
-
-const ImageInput = z.strictObject(
-  {
-    path: nonEmptyText(4096),
-    // A hash sent back by the engine (already-checked inputs) is recomputed from the file.
-    sha256: z.string().optional(),
-  },
-  { error: (i) => `expected { path: "<image file>" } (e.g. uptime.imageFile("logo.png")), got ${show(i.input)}` },
-);
-
 /** The inputs after normalization; images still as the user gave them (`{ path }`). */
-export const PageInputs = z.strictObject({
-  uuid: uuidRef(),
-  name: nonEmptyText(255).optional(),
-  title: text(255).optional(),
-  slug: z
-    .string({ error: (i) => `expected a string, got ${show(i.input)}` })
-    .refine((s) => SLUG.test(s), { error: (i) => `${show(i.input)} is not URL-safe: use 1-100 lowercase letters, digits and hyphens, e.g. "acme-status"` })
-    .optional(),
-  customDomain: z
-    .string({ error: (i) => `expected a host name string, got ${show(i.input)}` })
-    .superRefine((s, ctx) => {
-      const problem = customDomainProblem(s);
-      if (problem) ctx.addIssue({ code: "custom", message: `${show(s)}: ${problem}` });
-    })
-    .optional(),
-  useGroups: bool().optional(),
-  items: z
-    .array(uuidRef(), { error: (i) => `expected a list of monitor or group uuids, got ${show(i.input)}` })
-    .refine((items) => new Set(items).size === items.length, { error: "an item uuid is listed twice; list each once" })
-    .optional(),
-  description: text(4096).optional(),
-  logo: ImageInput.optional(),
-  favicon: ImageInput.optional(),
-  googleAnalitycsId: nonEmptyText(64)
-    .refine((s) => !/\s/.test(s), { error: "must not contain white space, e.g. G-ABC123XYZ" })
-    .optional(),
-});
+export const PageInputs = inputsSchema(PAGE);
 
 /**
  * Canonical spellings: `googleAnalyticsId` (correct spelling) -> `googleAnalitycsId` (the API's),
  * customDomain in lower case. `null` means "not set". Both spellings with different values is a failure.
  */
 export function normalizePageArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
-  const failures: CheckFailure[] = [];
   const args = dropNulls(Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "__provider"))) as Record<string, unknown>;
-  if ("googleAnalyticsId" in args) {
-    if ("googleAnalitycsId" in args && JSON.stringify(args.googleAnalitycsId) !== JSON.stringify(args.googleAnalyticsId)) {
-      failures.push({
-        property: "googleAnalyticsId",
-        reason: "googleAnalyticsId and googleAnalitycsId are the same field with different values; keep only one",
-      });
-    }
-    args.googleAnalitycsId = args.googleAnalyticsId;
-    delete args.googleAnalyticsId;
-  }
+  const failures = canonicalNames(PAGE, args);
   if (typeof args.customDomain === "string" && !isUnknown(args.customDomain)) args.customDomain = args.customDomain.toLowerCase();
   for (const field of PAGE_IMAGE_FIELDS) {
     const image = args[field];

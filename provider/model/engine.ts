@@ -117,6 +117,12 @@ function declaredKeys(state: Inputs, stored: Inputs, field: FieldSpec): string[]
 export function canonicalFromRecord(spec: ResourceSpec, record: Inputs): Inputs {
   const canonical: Inputs = {};
   for (const field of spec.fields) {
+    if (field.compare === "content") {
+      // A file is known by the hash of the bytes last uploaded, which only the outputs keep.
+      const sha = record[`${field.name}Sha256`];
+      if (typeof sha === "string") canonical[field.name] = { sha256: sha };
+      continue;
+    }
     const { record: recordName, output } = namesOf(field);
     const value = record[recordName] ?? record[output];
     if (value === null || value === undefined) continue;
@@ -150,12 +156,14 @@ export function outputsFromRecord(spec: ResourceSpec, record: { uuid: string } &
 export function requestBody(spec: ResourceSpec, inputs: Inputs, options: { forEdit: boolean; removed?: readonly string[] }): Inputs {
   const body: Inputs = {};
   for (const field of spec.fields) {
-    if ((options.forEdit && field.createOnly) || field.inPath) continue;
+    // A file's bytes are read at apply time by the resource; the identity goes in the path.
+    if ((options.forEdit && field.createOnly) || field.inPath || field.compare === "content") continue;
     if (inputs[field.name] !== undefined) body[namesOf(field).wire] = inputs[field.name];
   }
   for (const name of options.removed ?? []) {
     const field = spec.fields.find((f) => f.name === name);
-    if (!field || (options.forEdit && field.createOnly)) continue;
+    // Still declared (a file kept as it is, so not in the body) is not removed.
+    if (!field || (options.forEdit && field.createOnly) || inputs[name] !== undefined) continue;
     const wire = namesOf(field).wire;
     if (body[wire] === undefined) body[wire] = null;
   }
@@ -176,7 +184,14 @@ function valueEqual(set: boolean, a: unknown, b: unknown): boolean {
 function fieldChanged(field: FieldSpec, stored: Inputs, next: unknown, olds: Inputs): boolean {
   if (containsUnknown(next)) return true;
   // A declared empty list was stored as no list: equal, else `alerts: []` would replace on every run.
-  if (field.emptyIsUnset) return !equalAsSets(stored[field.name] ?? [], next ?? []);
+  if (field.emptyIsUnset) {
+    if (field.compare === "set") return !equalAsSets(stored[field.name] ?? [], next ?? []);
+    const unset = (v: unknown) => (Array.isArray(v) && v.length === 0 ? undefined : v);
+    return !valueEqual(false, unset(stored[field.name]), unset(next));
+  }
+  if (field.compare === "content") {
+    return (stored[field.name] as { sha256?: unknown } | undefined)?.sha256 !== (next as { sha256?: unknown } | undefined)?.sha256;
+  }
   if (field.compare !== "keys" || !isObject(next)) return !valueEqual(field.compare === "set", stored[field.name], next);
   const before = isObject(stored[field.name]) ? (stored[field.name] as Inputs) : {};
   const keys = new Set([...Object.keys(next).filter((k) => next[k] !== undefined), ...declaredKeys(olds, stored, field)]);

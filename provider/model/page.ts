@@ -1,0 +1,84 @@
+// The Page's model: every field once (see field.ts). A page is taken over by its uuid; its images
+// are files, compared by the sha256 of their bytes, sent as base64 and returned as URLs.
+import { z } from "zod";
+import { bool, isHostName, nonEmptyText, show, text, uuidRef } from "../inputs/common";
+import type { FieldSpec, ResourceSpec } from "./field";
+
+const SLUG = /^[a-z0-9-]{1,100}$/;
+
+function customDomainProblem(value: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "give the host name only, without a scheme, e.g. status.example.com";
+  if (value.includes("/")) return "give the host name only, without a path, e.g. status.example.com";
+  if (value.includes(":")) return "give the host name only, without a port, e.g. status.example.com";
+  if (!isHostName(value)) return "not a valid host name (labels of letters, digits and hyphens separated by dots), e.g. status.example.com";
+  if (!value.includes(".")) return "needs a domain with at least one dot, e.g. status.example.com";
+  return undefined;
+}
+
+export const ImageInput = z.strictObject(
+  {
+    path: nonEmptyText(4096),
+    // A hash sent back by the engine (already-checked inputs) is recomputed from the file.
+    sha256: z.string().optional(),
+  },
+  { error: (i) => `expected { path: "<image file>" } (e.g. uptime.imageFile("logo.png")), got ${show(i.input)}` },
+);
+
+const image = (name: "logo" | "favicon", what: string): FieldSpec => ({
+  name, wire: `${name}FileBase64`, output: `${name}Url`, schema: ImageInput, type: { $ref: "#/types/uptime:index:ImageFile" }, compare: "content",
+  doc: `${what} image file, e.g. \`uptime.imageFile("${name}.png")\`: png, jpeg, gif, webp, svg or ico, up to 5 MiB. Uploaded when its content changes; its URL is the \`${name}Url\` output.`,
+});
+
+export const PAGE: ResourceSpec = {
+  kind: "page",
+  typeName: "Page",
+  doc: "A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
+  fields: [
+    {
+      name: "uuid", schema: uuidRef(), type: { type: "string" }, compare: "value", required: true, inPath: true, replaces: true,
+      doc: "Uuid of an existing status page (pages cannot be created through the API). Changing it takes the new page over and releases the old one.",
+    },
+    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "Name of the page, not blank, at most 255 characters." },
+    { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "Title of the status page, at most 255 characters." },
+    {
+      name: "slug", type: { type: "string" }, compare: "value",
+      schema: z
+        .string({ error: (i) => `expected a string, got ${show(i.input)}` })
+        .refine((s) => SLUG.test(s), { error: (i) => `${show(i.input)} is not URL-safe: use 1-100 lowercase letters, digits and hyphens, e.g. "acme-status"` }),
+      doc: "URL-safe identifier: 1-100 lowercase letters, digits and hyphens, e.g. `acme-status`.",
+    },
+    {
+      name: "customDomain", type: { type: "string" }, compare: "value",
+      schema: z
+        .string({ error: (i) => `expected a host name string, got ${show(i.input)}` })
+        .superRefine((s, ctx) => {
+          const problem = customDomainProblem(s);
+          if (problem) ctx.addIssue({ code: "custom", message: `${show(s)}: ${problem}` });
+        }),
+      doc: "A host name with at least one dot, without scheme, port or path, e.g. `status.example.com` (stored in lower case).",
+    },
+    { name: "useGroups", schema: bool(), type: { type: "boolean" }, compare: "value", doc: "What `items` are: `true` group uuids, `false` monitor uuids. Required when `items` is not empty." },
+    {
+      name: "items", type: { type: "array", items: { type: "string" } }, compare: "value", emptyIsUnset: true,
+      schema: z
+        .array(uuidRef(), { error: (i) => `expected a list of monitor or group uuids, got ${show(i.input)}` })
+        .refine((items) => new Set(items).size === items.length, { error: "an item uuid is listed twice; list each once" }),
+      doc: "Uuids of monitors or groups (see `useGroups`), each once, in the order the page shows them: reordering is a change.",
+    },
+    { name: "description", schema: text(4096), type: { type: "string" }, compare: "value", doc: "Description of the page, at most 4096 characters." },
+    image("logo", "Logo"),
+    image("favicon", "Favicon"),
+    {
+      name: "googleAnalitycsId", aliases: ["googleAnalyticsId"], type: { type: "string" }, compare: "value",
+      schema: nonEmptyText(64).refine((s) => !/\s/.test(s), { error: "must not contain white space, e.g. G-ABC123XYZ" }),
+      doc: "Google Analytics id, under the API's spelling of the field; `googleAnalyticsId` is accepted too.",
+    },
+  ],
+  providerInputs: {},
+  extraOutputs: {
+    logoSha256: { type: { type: "string" }, doc: "sha256 (hex) of the logo bytes last uploaded; unset when the service's logo is not one this resource uploaded." },
+    faviconSha256: { type: { type: "string" }, doc: "sha256 (hex) of the favicon bytes last uploaded." },
+    createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
+    updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
+  },
+};
