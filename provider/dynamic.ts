@@ -42,11 +42,61 @@ function forEngine(failures: CheckFailure[], news: Inputs): CheckFailure[] {
 /** Longer input values are not handed to the engine to print. */
 const LONGEST_VALUE_SHOWN = 120;
 
-function unsupportedReadWarning(kind: string, status: number): string {
-  return (
-    `the service answered ${status} to reading a ${kind}: refresh cannot see changes made outside Pulumi, ` +
-    `so the ${kind}s' state is kept as last applied`
-  );
+type ReadOutcome =
+  | { kind: "found"; id: string; props: Inputs; inputs: Inputs }
+  | { kind: "kept" }
+  | { kind: "gone" }
+  | { kind: "unsupported"; status: number };
+
+/** What a resource kind does: its plain functions, which the factory below wraps for the engine. */
+interface ResourceOperations {
+  kind: "monitor" | "page" | "alert";
+  check(news: Inputs): Promise<{ inputs: Inputs; failures: CheckFailure[]; warnings: string[] }> | { inputs: Inputs; failures: CheckFailure[]; warnings: string[] };
+  diff(id: string, olds: Inputs, news: Inputs): { changes: boolean; replaces: string[] };
+  create(inputs: Inputs): Promise<{ id: string; outs: Inputs }>;
+  read(id: string, props: Inputs): Promise<ReadOutcome>;
+  update(id: string, olds: Inputs, news: Inputs): Promise<{ outs: Inputs }>;
+  delete(id: string, props: Inputs): Promise<void>;
+}
+
+/**
+ * A dynamic-provider object over a kind's operations: the configuration's problem and long values
+ * handled in check, warnings logged, a read the service refuses kept as last applied (one warning
+ * per kind and run), and "gone" told to the engine as a blank id.
+ */
+function providerFor(ops: ResourceOperations) {
+  return {
+    configure: async (req: ConfigureRequest) => configure(req),
+
+    async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
+      const result = await ops.check(news);
+      for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
+      return { inputs: result.inputs, failures: forEngine(result.failures, news) };
+    },
+
+    async diff(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
+      const { changes, replaces } = ops.diff(id, olds, news);
+      return { changes, replaces, deleteBeforeReplace: false };
+    },
+
+    create: (inputs: Inputs): Promise<pulumi.dynamic.CreateResult> => ops.create(inputs),
+
+    async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
+      const outcome = await ops.read(id, props);
+      if (outcome.kind === "gone") return { id: "" };
+      if (outcome.kind === "kept") return { id, props };
+      if (outcome.kind === "unsupported") {
+        warnOnce(`read-${ops.kind}`,
+          `the service answered ${outcome.status} to reading a ${ops.kind}: refresh cannot see changes made outside Pulumi, ` +
+          `so the ${ops.kind}s' state is kept as last applied`);
+        return { id, props };
+      }
+      return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
+    },
+
+    update: (id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> => ops.update(id, olds, news),
+    delete: (id: string, props: Inputs): Promise<void> => ops.delete(id, props),
+  };
 }
 
 /** Monitors created or taken over by this provider process, i.e. in this run, by URN (journalKey) and by name. */
@@ -55,48 +105,28 @@ const createdThisRun = new Set<string>();
 const identityOf = (props: Inputs): string =>
   typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
 
-export const monitorProvider = {
-  configure: async (req: ConfigureRequest) => configure(req),
-
-  async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
-    const result = monitor.checkMonitor(news);
-    for (const warning of result.warnings) providerLog.warn(`monitor ${show(news.name)}: ${warning}`);
-    return { inputs: result.inputs, failures: forEngine(result.failures, news) };
-  },
-
-  async diff(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
-    // The engine holds this monitor: a journal note of its creation is no longer needed.
+export const monitorProvider = providerFor({
+  kind: "monitor",
+  check: (news) => monitor.checkMonitor(news),
+  diff(id, olds, news) {
+    // The engine holds the monitor it asks to diff: a journal note of its creation is no longer needed.
     if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
-    const { changes, replaces } = monitor.diffMonitor(olds, news);
-    return { changes, replaces, deleteBeforeReplace: false };
+    return monitor.diffMonitor(olds, news);
   },
 
-  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
+  async create(inputs) {
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
     createdThisRun.add(`name:${String(inputs.name)}`);
     if (typeof inputs.journalKey === "string") createdThisRun.add(`key:${inputs.journalKey}`);
-    if (resumed) {
-      providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
-    }
+    if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
     return result;
   },
 
-  async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
-    if (isUnconfirmed(id, props)) return { id, props };
-    const outcome = await monitor.readMonitor(getClient(), id, props);
-    if (outcome.kind === "gone") return { id: "" };
-    if (outcome.kind === "unsupported") {
-      warnOnce("read-monitor", unsupportedReadWarning("monitor", outcome.status));
-      return { id, props };
-    }
-    return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
-  },
+  // A placeholder has nothing to read: it stays as it is until the user says what it is.
+  read: async (id, props) => (isUnconfirmed(id, props) ? { kind: "kept" } : monitor.readMonitor(getClient(), id, props)),
+  update: (id, olds, news) => monitor.updateMonitor(getClient(), id, olds, news),
 
-  async update(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> {
-    return monitor.updateMonitor(getClient(), id, olds, news);
-  },
-
-  async delete(id: string, props: Inputs): Promise<void> {
+  async delete(id, props) {
     if (isUnconfirmed(id, props)) {
       // Replaced in this run (taken over with adoptUuid, or created anew by `up --replace`): the placeholder has served.
       if (!createdThisRun.has(identityOf(props))) throw unconfirmedDeleteError(props.name, props.journalKey);
@@ -107,81 +137,29 @@ export const monitorProvider = {
     await monitor.deleteMonitor(getClient(), id, props.name, { onUnsupported, warn: (m) => providerLog.warn(m) });
     getJournal().forget(id, typeof props.journalKey === "string" ? props.journalKey : undefined);
   },
-};
+});
 
 // Pages and alerts cannot be created or deleted through the API: create takes an existing one over
 // (by its uuid) and delete releases it from the stack without a request.
-export const pageProvider = {
-  configure: async (req: ConfigureRequest) => configure(req),
+export const pageProvider = providerFor({
+  kind: "page",
+  check: (news) => page.checkPage(news),
+  diff: (_id, olds, news) => page.diffPage(olds, news),
+  create: (inputs) => page.createPage(getClient(), inputs),
+  read: (id, props) => page.readPage(getClient(), id, props),
+  update: (id, olds, news) => page.updatePage(getClient(), id, olds, news),
+  delete: async (id, props) => providerLog.info(page.releaseMessage(id, props)),
+});
 
-  async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
-    const result = await page.checkPage(news);
-    return { inputs: result.inputs, failures: forEngine(result.failures, news) };
-  },
-
-  async diff(_id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
-    const { changes, replaces } = page.diffPage(olds, news);
-    return { changes, replaces, deleteBeforeReplace: false };
-  },
-
-  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
-    return page.createPage(getClient(), inputs);
-  },
-
-  async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
-    const outcome = await page.readPage(getClient(), id, props);
-    if (outcome.kind === "gone") return { id: "" };
-    if (outcome.kind === "unsupported") {
-      warnOnce("read-page", unsupportedReadWarning("page", outcome.status));
-      return { id, props };
-    }
-    return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
-  },
-
-  async update(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> {
-    return page.updatePage(getClient(), id, olds, news);
-  },
-
-  async delete(id: string, props: Inputs): Promise<void> {
-    providerLog.info(page.releaseMessage(id, props));
-  },
-};
-
-export const alertProvider = {
-  configure: async (req: ConfigureRequest) => configure(req),
-
-  async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
-    const result = alert.checkAlert(news);
-    return { inputs: result.inputs, failures: forEngine(result.failures, news) };
-  },
-
-  async diff(_id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
-    const { changes, replaces } = alert.diffAlert(olds, news);
-    return { changes, replaces, deleteBeforeReplace: false };
-  },
-
-  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
-    return alert.createAlert(getClient(), inputs);
-  },
-
-  async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
-    const outcome = await alert.readAlert(getClient(), id, props);
-    if (outcome.kind === "gone") return { id: "" };
-    if (outcome.kind === "unsupported") {
-      warnOnce("read-alert", unsupportedReadWarning("alert", outcome.status));
-      return { id, props };
-    }
-    return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
-  },
-
-  async update(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> {
-    return alert.updateAlert(getClient(), id, olds, news);
-  },
-
-  async delete(id: string, props: Inputs): Promise<void> {
-    providerLog.info(alert.releaseMessage(id, props));
-  },
-};
+export const alertProvider = providerFor({
+  kind: "alert",
+  check: (news) => alert.checkAlert(news),
+  diff: (_id, olds, news) => alert.diffAlert(olds, news),
+  create: (inputs) => alert.createAlert(getClient(), inputs),
+  read: (id, props) => alert.readAlert(getClient(), id, props),
+  update: (id, olds, news) => alert.updateAlert(getClient(), id, olds, news),
+  delete: async (id, props) => providerLog.info(alert.releaseMessage(id, props)),
+});
 
 export const providers = { monitor: monitorProvider, page: pageProvider, alert: alertProvider } as const;
 export type ProviderKind = keyof typeof providers;
