@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The release tarball, made the way a user's install makes the package: a fresh clone of one commit,
+# its locked dependencies (`npm ci`), then `npm pack`, whose `prepare` script compiles dist/. Prints
+# the tarball's path, size and file count, and the commands that install it.
+#   bash scripts/release.sh                 # HEAD; the tarball goes to the repository root
+#   bash scripts/release.sh --ref v0.1.0    # a tag, branch or commit
+#   bash scripts/release.sh --worktree      # HEAD plus the work tree's changes, ignored files aside (what the tests pack)
+#   bash scripts/release.sh --out <dir>     # where the tarball goes
+#   bash scripts/release.sh --clone <dir>   # keep the clone there (a git source to install from; the work tree's changes committed)
+# Needs git and Node.js >= 22 with npm (`source scripts/bootstrap.sh` puts one on PATH), and the npm registry.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ref=HEAD worktree=0 out="$repo" keep=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --ref) ref="${2:?--ref needs a tag, branch or commit}"; shift 2 ;;
+    --worktree) worktree=1; shift ;;
+    --out) out="${2:?--out needs a directory}"; shift 2 ;;
+    --clone) keep="${2:?--clone needs a directory}"; shift 2 ;;
+    -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "release: unknown argument '$1' (known: --ref <ref>, --worktree, --out <dir>, --clone <dir>)" >&2; exit 2 ;;
+  esac
+done
+[ "$worktree" = 0 ] || [ "$ref" = HEAD ] || { echo "release: --worktree packs HEAD and the work tree; it takes no --ref" >&2; exit 2; }
+
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 22 ]; then
+  echo "release: needs Node.js >= 22 (found $(node --version 2>/dev/null || echo none)); run \`source scripts/bootstrap.sh\` first" >&2
+  exit 1
+fi
+commit=$(git -C "$repo" rev-parse --verify --quiet "$ref^{commit}") || { echo "release: '$ref' is no commit of $repo" >&2; exit 1; }
+mkdir -p "$out" && out="$(cd "$out" && pwd)"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/uptime-release.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+src="$work/pulumi-uptime"
+if [ -n "$keep" ]; then
+  [ ! -e "$keep" ] || [ -z "$(ls -A "$keep")" ] || { echo "release: --clone $keep is not empty" >&2; exit 1; }
+  mkdir -p "$keep" && src="$(cd "$keep" && pwd)"
+fi
+git clone --quiet --no-checkout "$repo" "$src"
+git -C "$src" checkout --quiet --detach "$commit"
+described="$(git -C "$repo" describe --tags --always "$commit")"
+if [ "$worktree" = 1 ]; then
+  # Read-only on $repo: no index refresh, so a git command running there meanwhile is never blocked.
+  git -C "$repo" --no-optional-locks diff --binary HEAD | git -C "$src" apply --allow-empty --whitespace=nowarn
+  (cd "$repo" && git --no-optional-locks ls-files -z --others --exclude-standard | xargs -0r tar -cf - --) | tar -xf - -C "$src"
+  # Committed in the clone only, so that it is a git source like any other (npm installs commits).
+  git -C "$src" add -A
+  git -C "$src" -c user.name=release.sh -c user.email=release.sh@localhost commit --quiet --allow-empty -m "work tree of $commit"
+  commit="$(git -C "$src" rev-parse HEAD)"
+  described="$described + work tree"
+fi
+
+echo "release: pulumi-uptime from $described (commit $commit), in a fresh clone${keep:+ kept at $src}"
+# Dependencies' install scripts are not needed to compile; `npm pack` runs our `prepare` (tsc).
+(cd "$src" && npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error >/dev/null)
+(cd "$src" && npm pack --json --pack-destination "$out" --loglevel=error >"$work/pack.json" 2>"$work/pack.err") || {
+  cat "$work/pack.err" "$work/pack.json" >&2; echo "release: npm pack failed" >&2; exit 1; }
+
+# `npm pack --json` prints the prepare script's output first, then the JSON array.
+node - "$work/pack.json" "$out" <<'EOF' > "$work/summary"
+const fs = require("node:fs");
+const [file, out] = process.argv.slice(2);
+const text = fs.readFileSync(file, "utf8");
+const [pack] = JSON.parse(text.slice(text.search(/^\[/m)));
+const paths = pack.files.map((f) => f.path);
+// A package without these is the two-file package a build-less pack gives: no program could use it.
+const needed = ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/shim/monitor.js", "dist/provider/dynamic.js", "dist/emulator/main.js"];
+const missing = needed.filter((p) => !paths.includes(p));
+if (missing.length) { console.error(`release: the tarball lacks ${missing.join(", ")}`); process.exit(1); }
+const strays = paths.filter((p) => !/^(dist\/(sdk|provider|emulator)\/|README\.md$|package\.json$|LICENSE)/.test(p) || p.endsWith(".map"));
+if (strays.length) { console.error(`release: the tarball holds files a program does not need: ${strays.join(", ")}`); process.exit(1); }
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+console.log(`tarball=${out}/${pack.filename}`);
+console.log(`size=${pack.size}`);
+console.log(`files=${pack.entryCount}`);
+console.log(`line=${pack.filename}: ${kB(pack.size)} (${kB(pack.unpackedSize)} unpacked), ${pack.entryCount} files, sha256 ${require("node:crypto").createHash("sha256").update(fs.readFileSync(`${out}/${pack.filename}`)).digest("hex")}`);
+EOF
+tarball="$(sed -n 's/^tarball=//p' "$work/summary")"
+echo "release: $(sed -n 's/^line=//p' "$work/summary")"
+echo "release: wrote $tarball"
+peer="$(node -p 'require(process.argv[1]).peerDependencies["@pulumi/pulumi"]' "$src/package.json")"
+echo "release: install it in a Pulumi TypeScript program (it uses the program's own @pulumi/pulumi, $peer):"
+echo "  npm install $tarball"
+if [ -n "$keep" ]; then
+  echo "  npm install git+file://$src#$commit   # the same package, built by npm from this clone"
+else
+  echo "  npm install git+https://<git host>/<owner>/pulumi-uptime.git#<tag or commit>   # the same package, built by npm from git"
+fi
