@@ -2,15 +2,18 @@ import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./register";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
-import { Spellings, canonicalOptions } from "./spellings";
+import { AnyCase, Spellings, canonicalOptions } from "./spellings";
 
-/** The kinds of alert recipient. */
+/** The kinds of alert recipient, as the service stores them. */
 export type AlertRecipientType = "email" | "sms" | "call" | "slack" | "discord" | "webhook";
+
+/** A kind of alert recipient as a program may write it: in any letter case (`"Slack"`, `"SMS"`); it is stored in lower case. */
+export type AlertRecipientTypeArg = AnyCase<AlertRecipientType>;
 
 /** Who an alert notifies. */
 export interface AlertRecipientArgs {
-  /** One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`. */
-  type: pulumi.Input<AlertRecipientType>;
+  /** One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case. */
+  type: pulumi.Input<AlertRecipientTypeArg>;
   /**
    * Where to: an email address for `email`; a phone number in international form for `sms` and
    * `call` (`+`, country code, 8-15 digits in all; spaces and dashes are removed, so

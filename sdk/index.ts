@@ -5,15 +5,18 @@
  */
 export { Monitor } from "./monitor";
 export type {
-  MonitorArgs, HttpHeaderArgs, HttpRequestArgs, HttpResponseArgs, TcpOptionsArgs, MaintenanceArgs, MaintenanceTimeArgs,
-  HttpHeader, HttpRequest, HttpResponse, TcpOptions, Maintenance, MaintenanceTime,
-} from "./monitor";
+  MonitorArgs, MonitorCommonArgs, MonitorIntervalArgs, MonitorFollowRedirectsArgs, MonitorType, WholeNumberString,
+  HttpHeaderArgs, HttpRequestArgs, HttpMethod, HttpResponseArgs, HttpStatusArg, TcpOptionsArgs, TcpDataRequestArgs,
+  TcpKeywordResponseArgs, TcpKeywordResponseExistsArgs, MaintenanceArgs, MaintenanceDayArg, MaintenanceTimeArgs,
+} from "./monitor-args";
+export type { HttpHeader, HttpRequest, HttpResponse, TcpOptions, Maintenance, MaintenanceTime } from "./monitor";
 export { validateMonitorArgs } from "./validate";
 export { Page } from "./page";
-export type { PageArgs } from "./page";
+export type { PageArgs, PageCommonArgs, PageAnalyticsArgs } from "./page";
 export { imageFile } from "./image";
 export type { ImageFileArgs } from "./image";
 export { Alert } from "./alert";
-export type { AlertArgs, AlertRecipientArgs, AlertRecipient, AlertRecipientType } from "./alert";
+export type { AlertArgs, AlertRecipientArgs, AlertRecipient, AlertRecipientType, AlertRecipientTypeArg } from "./alert";
+export type { AnyCase } from "./spellings";
 export { getWebhooks, getWebhooksOutput } from "./get-webhooks";
 export type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksOptions, GetWebhooksResult, Webhook } from "./get-webhooks";

@@ -6,8 +6,28 @@ import { plainPromiseStacks } from "./register";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
 import { Spellings, canonicalArgs, canonicalOptions } from "./spellings";
 
-/** The inputs of a {@link Page}. Every field but `uuid` is optional: a field left out is left as the service has it. */
-export interface PageArgs {
+/**
+ * The inputs of a {@link Page}. Every field but `uuid` is optional: a field left out is left as the
+ * service has it. The analytics id may be written `googleAnalitycsId` (the API's spelling) or
+ * `googleAnalyticsId`; give one of the two.
+ */
+export type PageArgs = PageCommonArgs & PageAnalyticsArgs;
+
+/** The analytics id of {@link PageArgs}, in one of its two spellings. */
+export type PageAnalyticsArgs =
+  | {
+      /** Google Analytics id, under the API's spelling of the field. Also spelt `googleAnalyticsId`. */
+      googleAnalitycsId?: pulumi.Input<string>;
+      googleAnalyticsId?: never;
+    }
+  | {
+      googleAnalitycsId?: never;
+      /** `googleAnalitycsId`, with the usual spelling. */
+      googleAnalyticsId?: pulumi.Input<string>;
+    };
+
+/** The inputs of a {@link Page} that have one spelling. */
+export interface PageCommonArgs {
   /** Uuid of an existing status page (pages cannot be created through the API). Changing it replaces the resource: the new page is taken over, the old one released. */
   uuid: pulumi.Input<string>;
   /** Name of the page. */
@@ -27,10 +47,6 @@ export interface PageArgs {
   logo?: pulumi.Input<ImageFileArgs>;
   /** Favicon image file, e.g. `uptime.imageFile("favicon.ico")`. Uploaded when its content changes; its URL is the `faviconUrl` output. */
   favicon?: pulumi.Input<ImageFileArgs>;
-  /** Google Analytics id, under the API's spelling of the field. Alias: `googleAnalyticsId`; give one of the two. */
-  googleAnalitycsId?: pulumi.Input<string>;
-  /** Alias of `googleAnalitycsId` with the usual spelling. */
-  googleAnalyticsId?: pulumi.Input<string>;
 }
 
 /**

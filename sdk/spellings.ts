@@ -6,6 +6,13 @@
 // fails here, at preview, naming the inputs there are.
 import * as pulumi from "@pulumi/pulumi";
 
+/**
+ * Every letter case of `S`: `AnyCase<"sms">` is `"sms" | "Sms" | "sMs" | … | "SMS"`. For the inputs the
+ * provider reads case-insensitively (a recipient's type, an HTTP method), so the type accepts what
+ * the provider accepts.
+ */
+export type AnyCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Uppercase<Head> | Lowercase<Head>}${AnyCase<Tail>}` : S;
+
 export interface Spellings {
   /** Resource kind, for messages: "monitor", "page", "alert". */
   kind: string;

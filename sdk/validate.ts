@@ -1,4 +1,4 @@
-import type { MonitorArgs } from "./monitor";
+import type { MonitorArgs } from "./monitor-args";
 
 /**
  * Validates plain data (from a JSON or YAML file a team reviews) as {@link MonitorArgs}, with the

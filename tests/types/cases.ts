@@ -1,0 +1,30 @@
+// The type tests' register. Each fixture file of this directory is a program's worth of inputs,
+// written against the installed package's types ("pulumi-uptime"): an `accepts(...)` must compile,
+// a `refuses(...)` carries `// @ts-expect-error` and must not. tests/unit/sdk-types.test.ts compiles
+// the files (an unused @ts-expect-error is an error) and runs every case through the provider's own
+// check, so the types and the runtime checks cannot drift apart unnoticed.
+export type TypeCaseKind = "monitor" | "page" | "alert";
+
+export interface TypeCase {
+  kind: TypeCaseKind;
+  /** The inputs as the program writes them. */
+  args: Record<string, unknown>;
+  /** undefined: the provider accepts them; else the property its check names in the failure. */
+  refusedField?: string;
+}
+
+export const TYPE_CASES: TypeCase[] = [];
+
+/** `accepts` and `refuses` for inputs of type `Args` of one kind of resource. */
+export function casesOf<Args>(kind: TypeCaseKind) {
+  return {
+    /** Inputs the types and the provider both accept. */
+    accepts(args: Args): void {
+      TYPE_CASES.push({ kind, args: args as Record<string, unknown> });
+    },
+    /** Inputs the types refuse (the call needs `// @ts-expect-error`) and the provider refuses, naming `field`. */
+    refuses(field: string, args: Args): void {
+      TYPE_CASES.push({ kind, args: args as Record<string, unknown>, refusedField: field });
+    },
+  };
+}

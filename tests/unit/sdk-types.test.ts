@@ -1,0 +1,78 @@
+// The SDK's types against the provider's checks. The fixture programs of tests/types compile as a
+// user's program does (strict, library declarations checked, against the built package's
+// declarations): every spelling the README documents compiles, and each refused one is a type
+// error, its `// @ts-expect-error` being needed. Then every case goes through the provider's own
+// check, which must accept or refuse it as the types do.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+import { checkAlert } from "../../provider/alert";
+import { checkMonitor } from "../../provider/monitor";
+import { checkPage } from "../../provider/page";
+import { TYPE_CASES, TypeCase } from "../types/cases";
+import "../types/alert-args";
+import "../types/monitor-args";
+import "../types/page-args";
+
+jest.setTimeout(60_000);
+
+const FIXTURES = ["monitor-args.ts", "alert-args.ts", "page-args.ts"].map((f) => path.join(__dirname, "../types", f));
+
+async function failedFields(c: TypeCase): Promise<string[]> {
+  switch (c.kind) {
+    case "monitor": {
+      // The SDK hands `urn` over as `target` (Pulumi reserves `urn`); the provider reads every other spelling itself.
+      const { urn, ...rest } = c.args;
+      return checkMonitor({ ...rest, target: urn }).failures.map((f) => f.property);
+    }
+    case "alert":
+      return checkAlert(c.args).failures.map((f) => f.property);
+    case "page":
+      return (await checkPage(c.args)).failures.map((f) => f.property);
+  }
+}
+
+test("the fixtures compile as a program's code, each refused spelling a type error", () => {
+  const program = ts.createProgram(FIXTURES, {
+    strict: true, noEmit: true, target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10, types: ["node"], skipLibCheck: false,
+  });
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, {
+    getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n",
+  }));
+  // An unused @ts-expect-error is itself an error: a refused spelling that compiles shows here.
+  expect(diagnostics).toEqual([]);
+  // The imported package is the one a program gets: the built declarations, not the sources.
+  const sdk = program.getSourceFiles().map((f) => f.fileName).filter((f) => f.includes("/pulumi-uptime/"));
+  expect(sdk).toContainEqual(expect.stringMatching(/node_modules\/pulumi-uptime\/dist\/sdk\/index\.d\.ts$/));
+});
+
+test("each refuses() is one line under a @ts-expect-error, each accepts() under none", () => {
+  for (const file of FIXTURES) {
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    lines.forEach((line, i) => {
+      const marked = i > 0 && lines[i - 1].startsWith("// @ts-expect-error");
+      if (line.startsWith("refuses(")) expect([file, i + 1, marked, line.endsWith(");")]).toEqual([file, i + 1, true, true]);
+      if (line.startsWith("accepts(")) expect([file, i + 1, marked]).toEqual([file, i + 1, false]);
+    });
+  }
+});
+
+test("there are cases of both sides for every kind", () => {
+  for (const kind of ["monitor", "alert", "page"]) {
+    expect(TYPE_CASES.filter((c) => c.kind === kind && !c.refusedField).length).toBeGreaterThan(0);
+    expect(TYPE_CASES.filter((c) => c.kind === kind && c.refusedField).length).toBeGreaterThan(0);
+  }
+});
+
+describe("what the types accept, the provider accepts", () => {
+  test.each(TYPE_CASES.filter((c) => !c.refusedField).map((c) => [c.kind, JSON.stringify(c.args), c] as const))("%s %s", async (_kind, _args, c) => {
+    expect(await failedFields(c)).toEqual([]);
+  });
+});
+
+describe("what the types refuse, the provider refuses, naming the field", () => {
+  test.each(TYPE_CASES.filter((c) => c.refusedField).map((c) => [c.kind, c.refusedField, JSON.stringify(c.args), c] as const))("%s %s: %s", async (_kind, field, _args, c) => {
+    expect(await failedFields(c)).toContain(field);
+  });
+});
