@@ -1,6 +1,7 @@
 // Provider configuration: stack config (`uptime:*`, the key set with --secret) first, then the
 // UPTIME_* environment variables. Never a resource input, so nothing of it reaches the state.
 import type { UptimeClientOptions } from "./api/client";
+import { SETTINGS as MODEL_SETTINGS, SettingSpec } from "./model/package";
 
 export interface ProviderSettings {
   baseUrl?: string;
@@ -13,16 +14,8 @@ export interface ProviderSettings {
   deleteUnsupported?: "fail" | "leave";
 }
 
-/** Each setting: its stack config key (under `uptime:`) and its environment variable. */
-export const SETTINGS = {
-  baseUrl: { key: "baseUrl", env: "UPTIME_BASE_URL" },
-  apiKey: { key: "apiKey", env: "UPTIME_API_KEY" },
-  authScheme: { key: "authScheme", env: "UPTIME_AUTH_SCHEME" },
-  connectTimeoutMs: { key: "connectTimeoutMs", env: "UPTIME_CONNECT_TIMEOUT_MS" },
-  requestTimeoutMs: { key: "requestTimeoutMs", env: "UPTIME_REQUEST_TIMEOUT_MS" },
-  maxRetries: { key: "maxRetries", env: "UPTIME_MAX_RETRIES" },
-  deleteUnsupported: { key: "deleteUnsupported", env: "UPTIME_DELETE_UNSUPPORTED" },
-} as const;
+/** Each setting: its stack config key (under `uptime:`) and its environment variable (model/package.ts lists them). */
+export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])) as Record<keyof ProviderSettings, SettingSpec>;
 
 export class ConfigError extends Error {}
 

@@ -4,6 +4,7 @@ import { UptimeClient } from "./api/client";
 import { ProviderSettings, clientOptions, readSettings, settingsProblem } from "./config";
 import { providerLog } from "./log";
 import { CreateJournal, journalDir } from "./journal";
+import { SETTINGS } from "./model/package";
 
 /** What configure() receives from the engine: the whole stack config. */
 export interface ConfigureRequest {
@@ -16,7 +17,7 @@ let client: { key: string; client: UptimeClient } | undefined;
 
 export function configure(req: ConfigureRequest): void {
   const values = new Map<string, string | undefined>();
-  for (const key of ["baseUrl", "apiKey", "authScheme", "connectTimeoutMs", "requestTimeoutMs", "maxRetries", "deleteUnsupported"]) {
+  for (const { key } of SETTINGS) {
     values.set(key, req.config.get(`uptime:${key}`));
   }
   lookup = (key) => values.get(key);

@@ -1,0 +1,124 @@
+// The Pulumi package schema (schema.json) of package `uptime`, made from the model alone: the
+// configuration, the three resources (inputs in their canonical names, outputs in the record's),
+// the object types inside them (from the fields' zod schemas) and the getWebhooks function.
+// scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
+import { z } from "zod";
+import { ALERT } from "./alert";
+import { FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
+import { MONITOR } from "./monitor";
+import { GET_WEBHOOKS, PACKAGE, SETTINGS } from "./package";
+import { PAGE } from "./page";
+
+type Json = Record<string, unknown>;
+type Property = SchemaType & { description: string; secret?: boolean };
+
+/** Object types found inside the fields, by token, filled while converting. */
+type Types = Record<string, Json>;
+
+/** Names of object types met below a field, by their path (the rest are named after the field). */
+const NESTED_NAMES: Record<string, string> = {
+  "HttpRequest.headers": "HttpHeader",
+  "Maintenance.times": "MaintenanceTime",
+};
+
+const token = (name: string) => `uptime:index:${name}`;
+
+/** A JSON Schema (zod's, io "input") as a Pulumi schema type; objects become named types in `types`. */
+function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>, types: Types): SchemaType {
+  const type = schema.type;
+  // A list is named after its items' type.
+  if (type === "array") return { type: "array", items: fromJsonSchema((schema.items ?? {}) as Json, name, {}, types) };
+  if (type === "object") {
+    const properties: Record<string, Property> = {};
+    for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+      const inner = fromJsonSchema(value, NESTED_NAMES[`${name}.${key}`] ?? `${name}${key[0].toUpperCase()}${key.slice(1)}`, {}, types);
+      properties[key] = { ...inner, description: docs[key] ?? String(value.description ?? key) };
+    }
+    types[token(name)] = { type: "object", properties, ...(Array.isArray(schema.required) && schema.required.length ? { required: schema.required } : {}) };
+    return { $ref: `#/types/${token(name)}` };
+  }
+  if (type === "string" || type === "number" || type === "integer" || type === "boolean") return { type };
+  return { $ref: "pulumi.json#/Any" };
+}
+
+/** The object type a field names (its own, or its list's items'), if any. */
+function objectTypeName(type: SchemaType): string | undefined {
+  const ref = "$ref" in type ? type.$ref : "items" in type && "$ref" in type.items ? type.items.$ref : undefined;
+  return ref?.startsWith("#/types/") ? ref.slice("#/types/uptime:index:".length) : undefined;
+}
+
+/** The schema type of a field: its declared type, and the object type it names made from its zod schema. */
+function fieldType(field: FieldSpec, types: Types): SchemaType {
+  const name = objectTypeName(field.type);
+  if (!name) return field.type;
+  if (field.compare === "content") {
+    // A file the program names by its path (the hash beside it is the provider's own).
+    types[token(name)] = { type: "object", properties: { path: { type: "string", description: "Path of the image file." } }, required: ["path"] };
+    return field.type;
+  }
+  const schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" }) as Json;
+  const docs = Object.fromEntries(Object.entries(field.keys ?? {}).map(([key, spec]) => [key, spec.doc]));
+  fromJsonSchema("items" in field.type ? ((schema.items ?? {}) as Json) : schema, name, docs, types);
+  return field.type;
+}
+
+function resource(spec: ResourceSpec, types: Types): Json {
+  const inputProperties: Record<string, Property> = {};
+  const properties: Record<string, Property> = {};
+  for (const field of spec.fields) {
+    const type = fieldType(field, types);
+    inputProperties[field.name] = { ...type, description: field.doc };
+    const output = namesOf(field).output;
+    // An image's output is the URL the service stores (the record's `*FileBase64`), not the file.
+    properties[output] = field.compare === "content" ? { type: "string", description: `URL of the ${field.name} the service stores.` } : { ...type, description: field.doc };
+  }
+  for (const [name, input] of Object.entries(spec.providerInputs)) inputProperties[name] = { ...input.type, description: input.doc };
+  for (const [name, output] of Object.entries(spec.extraOutputs)) properties[name] = { ...output.type, description: output.doc };
+  return {
+    description: spec.doc,
+    properties,
+    required: spec.fields.filter((f) => f.required).map((f) => namesOf(f).output).concat("uuid" in properties ? ["uuid"] : []).filter((v, i, a) => a.indexOf(v) === i),
+    inputProperties,
+    requiredInputs: spec.fields.filter((f) => f.required).map((f) => f.name),
+  };
+}
+
+/** The package schema, as schema.json holds it. */
+export function packageSchema(version: string): Json {
+  const types: Types = {};
+  const resources = Object.fromEntries([MONITOR, PAGE, ALERT].map((spec) => [token(spec.typeName), resource(spec, types)]));
+  const config = Object.fromEntries(SETTINGS.map((s) => [s.key, {
+    ...s.type, description: `${s.doc} Environment: \`${s.env}\`.${s.default ? ` Default: ${s.default}.` : ""}`, ...(s.secret ? { secret: true } : {}),
+  }]));
+  for (const [name, t] of Object.entries(GET_WEBHOOKS.types)) {
+    types[token(name)] = {
+      type: "object", description: t.doc, required: t.required,
+      properties: Object.fromEntries(Object.entries(t.properties).map(([key, p]) => [key, { ...p.type, description: p.doc }])),
+    };
+  }
+  const describe = (entries: Record<string, { type: SchemaType; doc: string }>) =>
+    Object.fromEntries(Object.entries(entries).map(([key, p]) => [key, { ...p.type, description: p.doc }]));
+  return {
+    name: PACKAGE.name,
+    displayName: PACKAGE.displayName,
+    version,
+    description: PACKAGE.description,
+    license: PACKAGE.license,
+    config: { variables: config, defaults: ["baseUrl", "apiKey"] },
+    provider: { description: `The provider of package ${PACKAGE.name}: its settings.`, inputProperties: config },
+    resources,
+    types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => (a < b ? -1 : 1))),
+    functions: {
+      [token(GET_WEBHOOKS.name)]: {
+        description: GET_WEBHOOKS.doc,
+        inputs: { properties: describe(GET_WEBHOOKS.args) },
+        outputs: { properties: describe(GET_WEBHOOKS.result), required: ["webhooks", "count"] },
+      },
+    },
+    language: {
+      nodejs: { packageName: "@pulumi-uptime/sdk", respectSchemaVersion: true },
+      python: { packageName: "pulumi_uptime", respectSchemaVersion: true },
+      go: { importBasePath: "github.com/pulumi-uptime/sdk/go/uptime", respectSchemaVersion: true },
+    },
+  };
+}
