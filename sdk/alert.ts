@@ -2,7 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./register";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
-import { AnyCase, Spellings, canonicalOptions } from "./spellings";
+import { AnyCase, Spellings, canonicalOptions, spellingsOf } from "./spellings";
+import { ALERT } from "../provider/model/alert";
 
 /** The kinds of alert recipient, as the service stores them. */
 export type AlertRecipientType = "email" | "sms" | "call" | "slack" | "discord" | "webhook";
@@ -88,12 +89,8 @@ export class Alert extends pulumi.CustomResource {
   }
 }
 
-/** Input names as the README documents them (an alert has one spelling of each). */
-const ALERT_SPELLINGS: Spellings = {
-  kind: "alert",
-  inputs: ["uuid", "name", "up", "degraded", "disrupted", "down", "maintenance", "recipients", "*"],
-  renames: {},
-};
+/** Input names as the README documents them (from the model; an alert has one spelling of each). */
+const ALERT_SPELLINGS: Spellings = spellingsOf(ALERT);
 
 const ALERT_OUTPUTS = {
   name: undefined, up: undefined, degraded: undefined, disrupted: undefined, down: undefined, maintenance: undefined,

@@ -42,23 +42,15 @@ export interface GetWebhooksResult {
   count: number;
 }
 
-interface WebhooksImpl {
-  lookupWebhooks(
-    get: (key: string) => string | undefined,
-    options: GetWebhooksOptions & { topic?: string; log: { debug(message: string): void; info(message: string): void; warn(message: string): void } },
-  ): Promise<GetWebhooksResult>;
-}
-
 /**
  * Lists the service's webhook subscriptions: every page of `GET /webhooks`, each subscription once.
  * Runs in the program (during preview too) with the stack's `uptime:*` configuration, or the
  * `UPTIME_*` environment variables where a key is not set.
  */
 export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksOptions = {}): Promise<GetWebhooksResult> {
-  // Required by package name at call time: the SDK itself never loads the HTTP client.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   refusePlainApiKey();
-  const impl = require("pulumi-uptime/dist/provider/webhooks") as WebhooksImpl;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first lookup: importing the SDK never loads the HTTP client
+  const impl = require("../provider/webhooks") as typeof import("../provider/webhooks");
   const config = new pulumi.Config("uptime");
   const log = {
     debug: (m: string) => void pulumi.log.debug(m), info: (m: string) => void pulumi.log.info(m), warn: (m: string) => void pulumi.log.warn(m),

@@ -3,7 +3,8 @@ import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./register";
 import { forgetCreateNoteWhenRegistered, resourceUrn } from "./identity";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
-import { Spellings, canonicalArgs, canonicalOptions } from "./spellings";
+import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";
+import { MONITOR } from "../provider/model/monitor";
 import type { MonitorArgs } from "./monitor-args";
 
 /** One HTTP header of the record. */
@@ -71,18 +72,8 @@ export class Monitor extends pulumi.CustomResource {
   }
 }
 
-/** Input names as the README documents them, and the names the provider stores them under. */
-const MONITOR_SPELLINGS: Spellings = {
-  kind: "monitor",
-  inputs: [
-    "name", "title", "type", "urn", "target", "followRedirects", "httpFollowRedirects", "timeout", "interval", "intervalId",
-    "regions", "description", "groups", "alerts", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse",
-    "tcpOptions", "maintenance", "adoptUuid", "*",
-  ],
-  // Pulumi reserves `urn` for every resource's own URN: the monitor's target is stored as `target`.
-  renames: { urn: "target", httpFollowRedirects: "followRedirects", intervalId: "interval" },
-  nested: { tcpOptions: { DataRequest: "dataRequest", KeywordResponse: "keywordResponse", KeywordResponseExists: "keywordResponseExists" } },
-};
+/** Input names as the README documents them, and the names the provider stores them under (from the model). */
+const MONITOR_SPELLINGS: Spellings = spellingsOf(MONITOR, ["adoptUuid"]);
 
 const MONITOR_OUTPUTS = {
   httpFollowRedirects: undefined, intervalId: undefined, createdAt: undefined, updatedAt: undefined,

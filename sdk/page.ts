@@ -4,7 +4,8 @@ import type { ImageFileArgs } from "./image";
 import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./register";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
-import { Spellings, canonicalArgs, canonicalOptions } from "./spellings";
+import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";
+import { PAGE } from "../provider/model/page";
 
 /**
  * The inputs of a {@link Page}. Every field but `uuid` is optional: a field left out is left as the
@@ -102,15 +103,8 @@ function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.O
   });
 }
 
-/** Input names as the README documents them, and the names the provider stores them under. */
-const PAGE_SPELLINGS: Spellings = {
-  kind: "page",
-  inputs: [
-    "uuid", "name", "title", "slug", "customDomain", "useGroups", "items", "description", "logo", "favicon",
-    "googleAnalitycsId", "googleAnalyticsId", "*",
-  ],
-  renames: { googleAnalyticsId: "googleAnalitycsId" },
-};
+/** Input names as the README documents them, and the names the provider stores them under (from the model). */
+const PAGE_SPELLINGS: Spellings = spellingsOf(PAGE);
 
 const PAGE_OUTPUTS = {
   name: undefined, title: undefined, slug: undefined, customDomain: undefined, useGroups: undefined, items: undefined,

@@ -5,6 +5,7 @@
 // registration, and each `ignoreChanges` path is renamed the same way; a path that names no input
 // fails here, at preview, naming the inputs there are.
 import * as pulumi from "@pulumi/pulumi";
+import { type ResourceSpec, namesOf } from "../provider/model/field";
 
 /**
  * Every letter case of `S`: `AnyCase<"sms">` is `"sms" | "Sms" | "sMs" | … | "SMS"`. For the inputs the
@@ -22,6 +23,20 @@ export interface Spellings {
   renames: Readonly<Record<string, string>>;
   /** Renames of keys inside an object input: input -> (written key -> stored key). */
   nested?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** A resource's spellings, from its table: the names a program writes, and what each is stored as. */
+export function spellingsOf(spec: ResourceSpec, sdkInputs: readonly string[] = []): Spellings {
+  const inputs: string[] = [];
+  const renames: Record<string, string> = {};
+  const nested: Record<string, Record<string, string>> = {};
+  for (const field of spec.fields) {
+    const { input } = namesOf(field);
+    for (const spelling of [input, field.name, ...(field.aliases ?? [])]) if (!inputs.includes(spelling)) inputs.push(spelling);
+    for (const spelling of [input, ...(field.aliases ?? [])]) if (spelling !== field.name) renames[spelling] = field.name;
+    for (const [key, keySpec] of Object.entries(field.keys ?? {})) if (keySpec.alias) (nested[field.name] ??= {})[keySpec.alias] = key;
+  }
+  return { kind: spec.kind, inputs: [...inputs, ...sdkInputs, "*"], renames, nested };
 }
 
 /** The args with every alternative spelling renamed; when both spellings are given, both are kept for check() to report. */

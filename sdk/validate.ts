@@ -10,9 +10,9 @@ export function validateMonitorArgs(data: unknown, where: string): MonitorArgs {
     throw new Error(`${where}: expected an object of monitor fields, got ${JSON.stringify(data)}`);
   }
   const { urn, ...rest } = data as Record<string, unknown>;
-  // Loaded on use, by package name, like the provider itself: the SDK carries no validation code.
-  const { checkMonitorArgs } = require("pulumi-uptime/dist/provider/inputs/monitor");
-  const { failures } = checkMonitorArgs({ ...rest, target: urn }) as { failures: { reason: string }[] };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on use: the checks the provider runs, not a copy
+  const { checkMonitorArgs } = require("../provider/inputs/monitor") as typeof import("../provider/inputs/monitor");
+  const { failures } = checkMonitorArgs({ ...rest, target: urn });
   if (failures.length > 0) {
     throw new Error(`${where}: invalid monitor:\n${failures.map((f) => `  - ${f.reason}`).join("\n")}`);
   }

@@ -1,8 +1,8 @@
 // The provider objects the dynamic-provider host runs. Each resource's `__provider` text is one line,
 // `exports.handler = () => require("pulumi-uptime/dist/provider/shim/<kind>.js")` (see sdk/shim.ts),
 // so each kind's object is the whole `module.exports` of its own module (shim/monitor.ts, ...). The
-// methods load the implementation on first use, by package name: the module every stored state
-// names stays this small and stable while the implementation behind it changes with the package.
+// methods load the implementation on first use: the module every stored state names stays this small
+// and stable while the implementation behind it changes with the package.
 import type * as pulumi from "@pulumi/pulumi";
 
 export type ProviderKind = "monitor" | "page" | "alert";
@@ -35,7 +35,8 @@ function quiet(error: unknown): never {
 
 export function makeShim(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
   installQuietErrors();
-  const impl = () => require("pulumi-uptime/dist/provider/dynamic").providers[kind];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not when the host evaluates __provider
+  const impl = () => (require("../dynamic") as typeof import("../dynamic")).providers[kind];
   return {
     configure: (req) => impl().configure(req),
     check: (olds, news) => impl().check(olds, news).catch(quiet),
