@@ -1,0 +1,195 @@
+// The path a user takes: the package packed from a fresh clone (scripts/release.sh), the tarball
+// installed by npm into a new program directory outside the repository, with its own package.json,
+// then `pulumi up`, an empty second preview and `pulumi destroy` against the emulator. Run with the
+// lowest and the highest @pulumi/pulumi the package claims (its peer range), the program's copy the
+// only one. Installed from git, the same clone gives the same files.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack, createStack } from "../helpers/pulumi";
+import { E2E_API_KEY, SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, startE2eEmulator } from "../helpers/e2e";
+
+jest.setTimeout(300_000);
+
+const execFileAsync = promisify(execFile);
+const PROGRAM = path.join(REPO, "tests/e2e/programs/installed");
+const repoPackage = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8"));
+/** The highest @pulumi/pulumi claimed: the one this repository builds and tests with. */
+const HIGHEST: string = repoPackage.devDependencies["@pulumi/pulumi"];
+const versionOf = (name: string): string =>
+  JSON.parse(fs.readFileSync(path.join(REPO, "node_modules", name, "package.json"), "utf8")).version;
+
+let work: string;
+let emulator: RunningEmulator;
+/** What scripts/release.sh made: the tarball, and the clone (with its commit) it was packed from. */
+let release: { tarball: string; clone: string; commit: string; output: string };
+
+/** Runs a command for its standard output; on failure the error carries both outputs, so the test says what npm or the script said. */
+async function sh(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  try {
+    return (await execFileAsync(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 })).stdout;
+  } catch (error) {
+    const e = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
+  }
+}
+
+/** npm as a user runs it in a program directory: none of the npm_* settings of the npm that started jest. */
+const userEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD"));
+
+/** A new program directory outside the repository: the program's files and a package.json of its own. */
+function newProgram(pulumiVersion: string): string {
+  const dir = fs.mkdtempSync(path.join(work, `program-${pulumiVersion}-`));
+  for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) fs.copyFileSync(path.join(PROGRAM, file), path.join(dir, file));
+  const manifest = {
+    name: "installed",
+    private: true,
+    main: "index.ts",
+    dependencies: { "@pulumi/pulumi": pulumiVersion },
+    // As `pulumi new typescript` sets a program up; the versions this repository has, so npm's cache serves them.
+    devDependencies: { typescript: versionOf("typescript"), "@types/node": versionOf("@types/node") },
+  };
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
+  return dir;
+}
+
+async function npmInstall(dir: string, spec: string): Promise<void> {
+  await sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", spec], dir, userEnv());
+}
+
+/** Every file of the installed package, as paths inside it (its own node_modules aside). */
+function installedFiles(dir: string): string[] {
+  const root = path.join(dir, "node_modules/pulumi-uptime");
+  return fs.readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((f) => !f.startsWith("node_modules") && fs.statSync(path.join(root, f)).isFile())
+    .sort();
+}
+
+async function tarballFiles(): Promise<string[]> {
+  const listing = await sh("tar", ["-tzf", release.tarball], work);
+  return listing.split("\n").filter((l) => l && !l.endsWith("/")).map((l) => l.replace(/^package\//, "")).sort();
+}
+
+function tarballManifest(): Promise<Json> {
+  return sh("tar", ["-xzOf", release.tarball, "package/package.json"], work).then((text) => JSON.parse(text));
+}
+
+beforeAll(async () => {
+  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "uptime-install-")));
+  // Nothing of the repository's node_modules may be reachable from the programs.
+  expect(path.relative(REPO, work).startsWith("..")).toBe(true);
+  emulator = await startE2eEmulator();
+  const clone = path.join(work, "clone");
+  const output = await sh("bash", [path.join(REPO, "scripts/release.sh"), "--worktree", "--out", work, "--clone", clone], REPO);
+  const tarball = /^release: wrote (.+)$/m.exec(output)?.[1];
+  const commit = /\(commit ([0-9a-f]{40})\)/.exec(output)?.[1];
+  if (!tarball || !commit) throw new Error(`scripts/release.sh said:\n${output}`);
+  release = { tarball, clone, commit, output };
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+test("the tarball holds what a program loads, and nothing else; the release script says its size and file count", async () => {
+  const files = await tarballFiles();
+  for (const needed of [
+    "package.json", "README.md", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/dynamic.js",
+    "dist/provider/shim/monitor.js", "dist/provider/shim/page.js", "dist/provider/shim/alert.js", "dist/emulator/main.js",
+  ]) expect(files).toContain(needed);
+  expect(files.filter((f) => !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$)/.test(f) || f.endsWith(".map"))).toEqual([]);
+  const size = fs.statSync(release.tarball).size;
+  expect(release.output).toContain(`${path.basename(release.tarball)}: ${(size / 1000).toFixed(1)} kB`);
+  expect(release.output).toContain(`, ${files.length} files, sha256 `);
+  expect(release.output).toContain(`npm install ${release.tarball}`);
+
+  const manifest = await tarballManifest();
+  expect(manifest.dependencies["@pulumi/pulumi"]).toBeUndefined();
+  expect(manifest.peerDependencies["@pulumi/pulumi"]).toMatch(/^\^3\.\d+\.\d+$/);
+});
+
+/** The lowest @pulumi/pulumi claimed: the floor of the tarball's peer range `^3.x.y`. */
+async function lowest(): Promise<string> {
+  const range: string = (await tarballManifest()).peerDependencies["@pulumi/pulumi"];
+  return range.replace(/^\^/, "");
+}
+
+describe.each([["lowest", lowest], ["highest", async () => HIGHEST]] as const)("with the %s @pulumi/pulumi claimed", (_end, version) => {
+  let dir: string;
+  let t: TestStack;
+  let pulumiVersion: string;
+
+  beforeAll(async () => {
+    pulumiVersion = await version();
+    dir = newProgram(pulumiVersion);
+    await npmInstall(dir, release.tarball);
+    t = await createStack(dir, {
+      config: {
+        "uptime:baseUrl": { value: emulator.url },
+        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+        "installed:alertUuid": { value: SEEDED_ALERT },
+        "installed:pageUuid": { value: SEEDED_PAGE },
+      },
+      // Type-checked as Pulumi does by default, against the installed declarations and this @pulumi/pulumi's.
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "false" },
+    });
+  });
+  afterAll(async () => t?.remove());
+
+  test("npm installs the tarball beside the program's own @pulumi/pulumi, the only copy", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+    expect(manifest.dependencies["pulumi-uptime"]).toMatch(/^file:.*pulumi-uptime-.*\.tgz$/);
+    expect(installedFiles(dir)).toEqual(await tarballFiles());
+    const copies = (await sh("npm", ["ls", "@pulumi/pulumi", "--all", "--parseable"], dir, userEnv())).trim().split("\n");
+    expect(copies).toEqual([path.join(dir, "node_modules/@pulumi/pulumi")]);
+    expect(JSON.parse(fs.readFileSync(path.join(copies[0], "package.json"), "utf8")).version).toBe(pulumiVersion);
+    expect(await sh(path.join(dir, "node_modules/.bin/uptime-emulator"), ["--help"], dir)).toContain("Usage: uptime-emulator");
+  });
+
+  test("up creates everything, in the documented spellings", async () => {
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 5 });
+    expect(up.outputs.apiInterval.value).toBe(60);
+    expect(up.outputs.webhookCount.value).toBe(3);
+    const state = await adminGet(emulator, "/state");
+    const monitor = (name: string) => state.monitors.find((m: Json) => m.name === name);
+    expect(monitor("Installed: database")).toMatchObject({
+      intervalId: 120, tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true },
+      maintenance: { days: [1, 7] },
+    });
+    expect(monitor("Installed: API")).toMatchObject({ intervalId: 60, httpRequest: { method: "GET" }, alerts: [SEEDED_ALERT] });
+    const alert = state.alerts.find((a: Json) => a.uuid === SEEDED_ALERT);
+    expect(alert.recipients.map((r: Json) => r.type).sort()).toEqual(["email", "slack"]);
+    // Each resource names its implementation by package name, resolved from the program's node_modules.
+    const resources = ((await t.stack.exportStack()).deployment as Json).resources as Json[];
+    const texts = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/uptime:")).map((r) => r.inputs.__provider);
+    expect(texts).toHaveLength(4);
+    for (const text of texts) expect(text).toMatch(/^exports\.handler = \(\) => require\("pulumi-uptime\/dist\/provider\/shim\/(monitor|page|alert)\.js"\);\n$/);
+  });
+
+  test("a second preview proposes nothing", async () => {
+    const preview = await t.stack.preview({ expectNoChanges: true });
+    expect(preview.changeSummary).toEqual({ same: 5 });
+  });
+
+  test("destroy deletes the monitors and releases the page and the alert", async () => {
+    const destroy = await t.stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+    const { monitors } = await adminGet(emulator, "/state");
+    expect(monitors.filter((m: Json) => m.name.startsWith("Installed: "))).toEqual([]);
+  });
+});
+
+test("installed from git, the clone the tarball was packed from gives the same package", async () => {
+  const dir = newProgram(HIGHEST);
+  // npm clones the repository, installs its dependencies there and runs its `prepare`, which builds dist/.
+  await npmInstall(dir, `git+file://${release.clone}#${release.commit}`);
+  expect(installedFiles(dir)).toEqual(await tarballFiles());
+  const exported = await sh("node", ["-p", "Object.keys(require('pulumi-uptime')).sort().join(' ')"], dir, userEnv());
+  expect(exported.trim()).toBe("Alert Monitor Page getWebhooks getWebhooksOutput imageFile validateMonitorArgs");
+});
