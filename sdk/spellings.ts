@@ -5,7 +5,6 @@
 // registration, and each `ignoreChanges` path is renamed the same way; a path that names no input
 // fails here, at preview, naming the inputs there are.
 import * as pulumi from "@pulumi/pulumi";
-import { type ResourceSpec, namesOf } from "../provider/model/field";
 
 /**
  * Every letter case of `S`: `AnyCase<"sms">` is `"sms" | "Sms" | "sMs" | … | "SMS"`. For the inputs the
@@ -25,13 +24,22 @@ export interface Spellings {
   nested?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
+/**
+ * What spellingsOf() reads of a resource's table (provider/model/field.ts's ResourceSpec): written
+ * out here so that the SDK's declarations never reach the model's zod types.
+ */
+export interface SpelledResource {
+  kind: string;
+  fields: readonly { name: string; input?: string; aliases?: readonly string[]; keys?: Readonly<Record<string, { alias?: string }>> }[];
+}
+
 /** A resource's spellings, from its table: the names a program writes, and what each is stored as. */
-export function spellingsOf(spec: ResourceSpec, sdkInputs: readonly string[] = []): Spellings {
+export function spellingsOf(spec: SpelledResource, sdkInputs: readonly string[] = []): Spellings {
   const inputs: string[] = [];
   const renames: Record<string, string> = {};
   const nested: Record<string, Record<string, string>> = {};
   for (const field of spec.fields) {
-    const { input } = namesOf(field);
+    const input = field.input ?? field.name;
     for (const spelling of [input, field.name, ...(field.aliases ?? [])]) if (!inputs.includes(spelling)) inputs.push(spelling);
     for (const spelling of [input, ...(field.aliases ?? [])]) if (spelling !== field.name) renames[spelling] = field.name;
     for (const [key, keySpec] of Object.entries(field.keys ?? {})) if (keySpec.alias) (nested[field.name] ??= {})[keySpec.alias] = key;

@@ -55,7 +55,7 @@ export function recipientPairs(value: unknown): { type: unknown; target: unknown
 
 const flag = (state: string): ResourceSpec["fields"][number] => ({
   name: state.toLowerCase(), schema: bool(), type: { type: "boolean" }, compare: "value",
-  doc: `Notify when a monitor's status changes to ${state}.`,
+  doc: `notify when a monitor's status changes to ${state}`,
 });
 
 export const ALERT: ResourceSpec = {
@@ -65,16 +65,16 @@ export const ALERT: ResourceSpec = {
   fields: [
     {
       name: "uuid", schema: uuidRef(), type: { type: "string" }, compare: "value", required: true, inPath: true, replaces: true,
-      doc: "Uuid of an existing alert (alerts cannot be created through the API). Changing it takes the new alert over and releases the old one.",
+      doc: "an existing alert",
     },
-    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "Name of the alert, not blank." },
+    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "not blank" },
     flag("Up"), flag("Degraded"), flag("Disrupted"), flag("Down"), flag("Maintenance"),
     {
       name: "recipients", compare: "set", fromRecord: recipientPairs,
       orderBy: (r) => { const { type, target } = (r ?? {}) as { type?: unknown; target?: unknown }; return `${String(type)}\u0000${String(target)}`; },
       schema: z.array(Recipient, { error: (i) => `expected a list of { type, target }, got ${show(i.input)}` }),
       type: { type: "array", items: { $ref: "#/types/uptime:index:AlertRecipient" } },
-      doc: "Who is notified: `{ type, target }` each once; they replace the alert's list; order does not matter; `[]` removes all.",
+      doc: "replaces the alert's list; order does not matter; each (type, target) once; `[]` removes all",
     },
   ],
   providerInputs: {},

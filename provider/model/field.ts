@@ -66,6 +66,8 @@ export interface FieldSpec {
   fromRecord?: (value: unknown) => unknown;
   /** Keys of an option object (`compare: "keys"`). */
   keys?: Readonly<Record<string, KeySpec>>;
+  /** The README's table, where it says more than the schema: the type as a program writes it, when required. */
+  readme?: { type?: string; required?: string };
 }
 
 /** Names a field goes by, defaults applied. */
@@ -84,8 +86,8 @@ export interface ResourceSpec {
   typeName: string;
   doc: string;
   fields: readonly FieldSpec[];
-  /** Inputs of the provider's own (not the service's), kept in the state. */
-  providerInputs: Readonly<Record<string, { schema: z.ZodType; type: SchemaType; doc: string }>>;
+  /** Inputs of the provider's own (not the service's), kept in the state; `internal` ones are set by the SDK, not written by programs. */
+  providerInputs: Readonly<Record<string, { schema: z.ZodType; type: SchemaType; doc: string; internal?: boolean; change?: string }>>;
   /** Outputs beyond the record's fields, with their documentation. */
   extraOutputs: Readonly<Record<string, { type: SchemaType; doc: string }>>;
 }

@@ -100,30 +100,30 @@ export const MONITOR: ResourceSpec = {
   typeName: "Monitor",
   doc: "An uptime monitor: a check of an HTTP(S) address or a TCP host:port, run at an interval from one or more regions.",
   fields: [
-    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", required: true, doc: "Name of the monitor, 1-255 characters." },
-    { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "Title shown on a status page." },
+    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", required: true, doc: "1-255 characters" },
+    { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "title shown on a status page" },
     {
       name: "type", schema: nonEmptyText(32), type: { type: "string" }, compare: "value", required: true,
-      doc: "`https`, `http` or `tcp`; another value is sent as written, with a warning.",
+      doc: "`https`, `http` or `tcp`; another value is sent as written, with a warning",
     },
     {
       // Pulumi reserves `urn` for every resource's own URN: the target is kept as `target`.
       name: "target", input: "urn", record: "urn", output: "target", schema: nonEmptyText(2048), type: { type: "string" }, compare: "value",
       required: true,
-      doc: "The checked address, as the API names it: a URL whose scheme matches `type` for http(s), `host:port` for tcp (IPv6 as `[2001:db8::1]:443`). Kept as `target`, since Pulumi reserves `urn`.",
+      doc: "http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`",
     },
     {
       name: "followRedirects", aliases: ["httpFollowRedirects"], record: "httpFollowRedirects", schema: bool(), type: { type: "boolean" },
-      compare: "value", doc: "Wait for the end of a redirect chain (http/https only).",
+      compare: "value", doc: "http(s) only: wait for the end of a redirect chain",
     },
-    { name: "timeout", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "Check timeout, in seconds, > 0." },
+    { name: "timeout", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "seconds, > 0" },
     {
       name: "interval", aliases: ["intervalId"], record: "intervalId", required: true, type: { type: "integer" }, compare: "value",
       schema: z
         .number({ error: expected("a whole number of seconds") })
         .int({ error: "expected a whole number of seconds" })
         .positive({ error: "must be a positive number of seconds" }),
-      doc: "Check interval in seconds, a positive whole number (a numeric string such as `\"60\"` is sent as `60`).",
+      doc: "seconds, a positive whole number; `\"60\"` is sent as `60`", readme: { type: "number or numeric string" },
     },
     {
       name: "regions", required: true, type: { type: "array", items: { type: "integer" } }, compare: "set",
@@ -133,21 +133,21 @@ export const MONITOR: ResourceSpec = {
           { error: expected("a list of region ids, e.g. [1]") })
         .min(1, { error: "give at least one region id" })
         .refine((r) => new Set(r).size === r.length, { error: "a region id is listed twice; list each once" }),
-      doc: "Region ids the check runs from: at least one, no duplicates; order does not matter.",
+      doc: "region ids: at least one, positive, no duplicates; order does not matter",
     },
-    { name: "description", schema: text(4096), type: { type: "string" }, compare: "value", doc: "Description of the monitor." },
+    { name: "description", schema: text(4096), type: { type: "string" }, compare: "value", doc: "free text, ≤ 4096 characters" },
     {
       name: "groups", type: strings, compare: "set", emptyIsUnset: true,
       schema: z.array(uuidRef(), { error: "expected a list of group uuids" }).refine(unique, { error: "a group uuid is listed twice" }),
-      doc: "Group uuids; order does not matter.",
+      doc: "group uuids; order does not matter",
     },
     {
       name: "alerts", type: strings, compare: "set", emptyIsUnset: true, createOnly: true,
       schema: z.array(uuidRef(), { error: "expected a list of alert uuids" }).refine(unique, { error: "an alert uuid is listed twice" }),
-      doc: "Alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one.",
+      doc: "alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one",
     },
-    { name: "degradedThreshold", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "Response time, in seconds, above which the monitor is Degraded." },
-    { name: "apdexThreshold", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "Apdex threshold, in seconds." },
+    { name: "degradedThreshold", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "seconds, > 0: response time above which the monitor is Degraded" },
+    { name: "apdexThreshold", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "seconds, > 0" },
     {
       name: "httpRequest", schema: HttpRequestInput, type: { $ref: "#/types/uptime:index:HttpRequest" }, compare: "keys",
       keys: {
@@ -155,7 +155,7 @@ export const MONITOR: ResourceSpec = {
         headers: { doc: "Headers sent with the check request, in order: `[{ name, value }]`." },
         body: { doc: "Body sent with the check request." },
       },
-      doc: "How the check request is made (http and https monitors only).",
+      doc: "http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state",
     },
     {
       name: "httpResponse", schema: HttpResponseInput, type: { $ref: "#/types/uptime:index:HttpResponse" }, compare: "keys",
@@ -167,7 +167,7 @@ export const MONITOR: ResourceSpec = {
         keywordBody: { doc: "Keyword looked for in the response body, case-insensitive." },
         keywordBodyExists: { doc: "Whether `keywordBody` must exist (true) or must not (false)." },
       },
-      doc: "What makes a response a success (http and https monitors only).",
+      doc: "http(s) only. `status`: codes `\"200\"` or ranges `\"200-299\"` (100-599, low <= high); a `…Exists` flag needs its keyword",
     },
     {
       name: "tcpOptions", schema: TcpOptionsInput, type: { $ref: "#/types/uptime:index:TcpOptions" }, compare: "keys",
@@ -176,7 +176,7 @@ export const MONITOR: ResourceSpec = {
         keywordResponse: { alias: "KeywordResponse", doc: "Keyword looked for in the response data, case-insensitive." },
         keywordResponseExists: { alias: "KeywordResponseExists", doc: "Whether `keywordResponse` must exist (true) or must not (false)." },
       },
-      doc: "TCP check options (tcp monitors only); `DataRequest`-style capitalised keys are accepted.",
+      doc: "tcp only; `DataRequest`-style capitalised keys accepted",
     },
     {
       name: "maintenance", schema: MaintenanceInput, type: { $ref: "#/types/uptime:index:Maintenance" }, compare: "keys",
@@ -185,16 +185,17 @@ export const MONITOR: ResourceSpec = {
         times: { doc: "Periods within a day: `[{ startHour, startMinute, stopHour, stopMinute }]`, start != stop." },
         timeZone: { doc: "IANA time zone name, e.g. Europe/Paris." },
       },
-      doc: "A weekly maintenance window.",
+      doc: "`days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`",
     },
   ],
   providerInputs: {
     adoptUuid: {
       schema: uuidRef(), type: { type: "string" },
-      doc: "Take over an existing monitor instead of creating one: its uuid. Ignored after creation.",
+      change: "ignored after creation",
+      doc: "take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones",
     },
     // Set by the SDK, not the user: the resource's URN, which keys the create journal.
-    journalKey: { schema: z.string().max(2048), type: { type: "string" }, doc: "The resource's URN, set by the SDK (the create journal's key)." },
+    journalKey: { schema: z.string().max(2048), type: { type: "string" }, internal: true, doc: "The resource's URN, set by the SDK (the create journal's key)." },
   },
   extraOutputs: {
     uuid: { type: { type: "string" }, doc: "The monitor's uuid (also the resource id)." },

@@ -27,10 +27,10 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: "authScheme", env: "UPTIME_AUTH_SCHEME", type: { type: "string" }, doc: "A word put before the key (`Bearer` gives `Authorization: Bearer <key>`); none by default." },
   { key: "connectTimeoutMs", env: "UPTIME_CONNECT_TIMEOUT_MS", type: { type: "integer" }, default: "10000", doc: "Time allowed to open a connection, in milliseconds." },
   { key: "requestTimeoutMs", env: "UPTIME_REQUEST_TIMEOUT_MS", type: { type: "integer" }, default: "30000", doc: "Time allowed for the response headers, and between body chunks, in milliseconds." },
-  { key: "maxRetries", env: "UPTIME_MAX_RETRIES", type: { type: "integer" }, default: "5", doc: "Retries after the first attempt." },
+  { key: "maxRetries", env: "UPTIME_MAX_RETRIES", type: { type: "integer" }, default: "5", doc: "Retries after the first attempt (see [Retries](#retries))." },
   {
     key: "deleteUnsupported", env: "UPTIME_DELETE_UNSUPPORTED", type: { type: "string" }, default: "fail",
-    doc: "What deleting a monitor does when the service refuses DELETE: `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack and leaves it in the service, with a warning. The environment wins over the stack config here.",
+    doc: "What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`.",
   },
 ];
 

@@ -26,7 +26,7 @@ export const ImageInput = z.strictObject(
 
 const image = (name: "logo" | "favicon", what: string): FieldSpec => ({
   name, wire: `${name}FileBase64`, output: `${name}Url`, schema: ImageInput, type: { $ref: "#/types/uptime:index:ImageFile" }, compare: "content",
-  doc: `${what} image file, e.g. \`uptime.imageFile("${name}.png")\`: png, jpeg, gif, webp, svg or ico, up to 5 MiB. Uploaded when its content changes; its URL is the \`${name}Url\` output.`,
+  doc: `${what}: an image file, see below; its URL is the \`${name}Url\` output`, readme: { type: "`{ path }` or `uptime.imageFile(path)`" },
 });
 
 export const PAGE: ResourceSpec = {
@@ -36,16 +36,16 @@ export const PAGE: ResourceSpec = {
   fields: [
     {
       name: "uuid", schema: uuidRef(), type: { type: "string" }, compare: "value", required: true, inPath: true, replaces: true,
-      doc: "Uuid of an existing status page (pages cannot be created through the API). Changing it takes the new page over and releases the old one.",
+      doc: "an existing page",
     },
-    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "Name of the page, not blank, at most 255 characters." },
-    { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "Title of the status page, at most 255 characters." },
+    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "not blank, ≤ 255 characters" },
+    { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "≤ 255" },
     {
       name: "slug", type: { type: "string" }, compare: "value",
       schema: z
         .string({ error: (i) => `expected a string, got ${show(i.input)}` })
         .refine((s) => SLUG.test(s), { error: (i) => `${show(i.input)} is not URL-safe: use 1-100 lowercase letters, digits and hyphens, e.g. "acme-status"` }),
-      doc: "URL-safe identifier: 1-100 lowercase letters, digits and hyphens, e.g. `acme-status`.",
+      doc: "1-100 lowercase letters, digits, hyphens (`acme-status`)",
     },
     {
       name: "customDomain", type: { type: "string" }, compare: "value",
@@ -55,23 +55,23 @@ export const PAGE: ResourceSpec = {
           const problem = customDomainProblem(s);
           if (problem) ctx.addIssue({ code: "custom", message: `${show(s)}: ${problem}` });
         }),
-      doc: "A host name with at least one dot, without scheme, port or path, e.g. `status.example.com` (stored in lower case).",
+      doc: "a host name with at least one dot, no scheme, port or path (`status.example.com`); stored in lower case",
     },
-    { name: "useGroups", schema: bool(), type: { type: "boolean" }, compare: "value", doc: "What `items` are: `true` group uuids, `false` monitor uuids. Required when `items` is not empty." },
+    { name: "useGroups", schema: bool(), type: { type: "boolean" }, compare: "value", doc: "`true`: items are group uuids; `false`: monitor uuids", readme: { required: "when `items` is not empty" } },
     {
       name: "items", type: { type: "array", items: { type: "string" } }, compare: "value", emptyIsUnset: true,
       schema: z
         .array(uuidRef(), { error: (i) => `expected a list of monitor or group uuids, got ${show(i.input)}` })
         .refine((items) => new Set(items).size === items.length, { error: "an item uuid is listed twice; list each once" }),
-      doc: "Uuids of monitors or groups (see `useGroups`), each once, in the order the page shows them: reordering is a change.",
+      doc: "uuids, each once; the order is the order on the page (reordering is a change)",
     },
-    { name: "description", schema: text(4096), type: { type: "string" }, compare: "value", doc: "Description of the page, at most 4096 characters." },
+    { name: "description", schema: text(4096), type: { type: "string" }, compare: "value", doc: "≤ 4096" },
     image("logo", "Logo"),
     image("favicon", "Favicon"),
     {
       name: "googleAnalitycsId", aliases: ["googleAnalyticsId"], type: { type: "string" }, compare: "value",
       schema: nonEmptyText(64).refine((s) => !/\s/.test(s), { error: "must not contain white space, e.g. G-ABC123XYZ" }),
-      doc: "Google Analytics id, under the API's spelling of the field; `googleAnalyticsId` is accepted too.",
+      doc: "the API's spelling; `googleAnalyticsId` is accepted as an alias (both with different values is an error)",
     },
   ],
   providerInputs: {},
