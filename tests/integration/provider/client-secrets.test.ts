@@ -31,8 +31,11 @@ function client(emulator: RunningEmulator | string, options: Partial<UptimeClien
 
 /** Runs a call that must fail and keeps its error for the sweep at the end. */
 async function failing(what: string, run: () => Promise<unknown>): Promise<Error> {
+  // A call that succeeds fails the test here: its "error" must never be one this file made up and then inspected.
   const error = await run().then(
-    () => new Error(`${what}: expected a failure`),
+    () => {
+      throw new Error(`${what}: expected a failure, and the call succeeded`);
+    },
     (e: unknown) => e,
   );
   errors.push({ what, error });

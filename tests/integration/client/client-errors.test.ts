@@ -1,9 +1,9 @@
 // What a user reads when the service answers with an error or with something unexpected: the
 // request, the status and its reason, what the service said (short, single-line), a hint where one
 // helps, and never the API key, whatever the service echoes.
-import { UptimeClient, closeAllPools, excerpt } from "../../provider/api/client";
-import { ApiError, ResponseFormatError, UptimeError, redact } from "../../provider/api/errors";
-import { ScriptedServer, monitorEnvelope, startScriptedServer } from "../helpers/scripted-server";
+import { UptimeClient, closeAllPools, excerpt } from "../../../provider/api/client";
+import { ApiError, ResponseFormatError, UptimeError, redact } from "../../../provider/api/errors";
+import { ScriptedServer, monitorEnvelope, startScriptedServer } from "../../helpers/scripted-server";
 
 const KEY = "sk-live-Q2hhbmdlTWU-9d8c7b6a";
 

@@ -3,10 +3,10 @@
 // failed create does not send the user to the dashboard looking for a monitor that cannot exist.
 import { createServer as createHttpsServer, Server as HttpsServer } from "node:https";
 import { createServer as createHttpServer, Server as HttpServer } from "node:http";
-import { UptimeClient, closeAllPools } from "../../provider/api/client";
-import { BaseUrlError, ConnectionError } from "../../provider/api/errors";
-import { createMonitor } from "../../provider/monitor";
-import { CERT_PEM, KEY_PEM } from "../helpers/tls";
+import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { BaseUrlError, ConnectionError } from "../../../provider/api/errors";
+import { createMonitor } from "../../../provider/monitor";
+import { CERT_PEM, KEY_PEM } from "../../helpers/tls";
 
 const answered: string[] = [];
 let tls: HttpsServer;

@@ -1,9 +1,9 @@
 // The retry policy as a user meets it: UptimeClient against a local server that answers 429, 5xx,
 // drops connections or is not there at all. Waits go through an injected sleep, so nothing here
 // waits for real and every asserted delay is the one the client chose.
-import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../provider/api/client";
-import { ApiError, ConnectionError } from "../../provider/api/errors";
-import { ScriptedServer, closedPort, monitorEnvelope, startScriptedServer } from "../helpers/scripted-server";
+import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
+import { ApiError, ConnectionError } from "../../../provider/api/errors";
+import { ScriptedServer, closedPort, monitorEnvelope, startScriptedServer } from "../../helpers/scripted-server";
 
 const KEY = "sk-retry-test-7f3a9c2e51";
 const ok = { status: 200, body: monitorEnvelope() };

@@ -1,8 +1,8 @@
 // The page endpoints answer `{ pages: [record] }`: the client takes the page it asked for, and
 // refuses an answer that holds only other pages rather than store another page's record under this id.
-import { UptimeClient, closeAllPools } from "../../provider/api/client";
-import { ResponseFormatError } from "../../provider/api/errors";
-import { ScriptedServer, startScriptedServer } from "../helpers/scripted-server";
+import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { ResponseFormatError } from "../../../provider/api/errors";
+import { ScriptedServer, startScriptedServer } from "../../helpers/scripted-server";
 
 let server: ScriptedServer;
 beforeAll(async () => {

@@ -2,10 +2,10 @@
 // says how), and on small hand-made inputs for what the examples never produce.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parsePreview } from "../../scripts/pr-summary/parse";
-import { renderSummary } from "../../scripts/pr-summary/render";
+import { parsePreview } from "../../../scripts/pr-summary/parse";
+import { renderSummary } from "../../../scripts/pr-summary/render";
 
-const FIXTURES = path.join(__dirname, "../fixtures/pr-summary");
+const FIXTURES = path.join(__dirname, "../../fixtures/pr-summary");
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
 const summarize = (text: string) => renderSummary(parsePreview(text));
 const rowOf = (markdown: string, resource: string) => markdown.split("\n").find((l) => l.startsWith(`| \`${resource}\``));
