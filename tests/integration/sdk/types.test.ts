@@ -6,17 +6,17 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { checkAlert } from "../../provider/alert";
-import { checkMonitor } from "../../provider/monitor";
-import { checkPage } from "../../provider/page";
-import { TYPE_CASES, TypeCase } from "../types/cases";
-import "../types/alert-args";
-import "../types/monitor-args";
-import "../types/page-args";
+import { checkAlert } from "../../../provider/alert";
+import { checkMonitor } from "../../../provider/monitor";
+import { checkPage } from "../../../provider/page";
+import { TYPE_CASES, TypeCase } from "../../types/cases";
+import "../../types/alert-args";
+import "../../types/monitor-args";
+import "../../types/page-args";
 
 jest.setTimeout(60_000);
 
-const FIXTURES = ["monitor-args.ts", "alert-args.ts", "page-args.ts"].map((f) => path.join(__dirname, "../types", f));
+const FIXTURES = ["monitor-args.ts", "alert-args.ts", "page-args.ts"].map((f) => path.join(__dirname, "../../types", f));
 
 async function failedFields(c: TypeCase): Promise<string[]> {
   switch (c.kind) {
