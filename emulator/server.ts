@@ -4,17 +4,17 @@
 
 import { createServer, IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { handleAdmin } from "./admin";
-import { Clock } from "./clock";
-import { ApiError, ValidationError } from "./errors";
-import { FaultEngine } from "./faults";
-import { Answer, bodyForLog, checkAuthorization, errorAnswer, parseJsonBody, readBody, send } from "./http-io";
-import { readDataFile, writeDataFile } from "./persistence";
-import { RenderContext } from "./records";
-import { matchRoute, runRoute } from "./routes";
-import { applySeed, loadSeedFile } from "./seed";
-import { Store } from "./store";
-import { LoggedRequest, Traffic } from "./traffic";
+import { handleAdmin } from "./harness/admin";
+import { Clock } from "./service/clock";
+import { ApiError, ValidationError } from "./service/errors";
+import { FaultEngine } from "./harness/faults";
+import { Answer, bodyForLog, checkAuthorization, errorAnswer, parseJsonBody, readBody, send } from "./service/http-io";
+import { readDataFile, writeDataFile } from "./harness/persistence";
+import { RenderContext } from "./service/records";
+import { matchRoute, runRoute } from "./service/routes";
+import { applySeed, loadSeedFile } from "./harness/seed";
+import { Store } from "./service/store";
+import { LoggedRequest, Traffic } from "./harness/traffic";
 import type { EmulatorOptions, RunningEmulator } from "./types";
 import { handleView, isViewPath } from "./view/routes";
 

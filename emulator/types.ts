@@ -14,7 +14,7 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** Undocumented /v1 routes answer 405. */
   documentedOnly?: boolean;
-  /** Fill what monitor requests leave out with defaults, as a service may (emulator/defaults.ts). */
+  /** Fill what monitor requests leave out with defaults, as a service may (emulator/service/defaults.ts). */
   fillDefaults?: boolean;
   /** Numeric offset such as "+02:00" used to render timestamps instead of "Z". */
   timestampOffset?: string;

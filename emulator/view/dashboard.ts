@@ -2,7 +2,7 @@
 // type, target, interval, regions, alerts, status), alerts (flags, recipients masked), pages (with
 // a link to each one's view) and webhook subscriptions (URLs masked).
 
-import type { Store } from "../store";
+import type { Store } from "../service/store";
 import type { AlertData } from "../types";
 import { html, SafeHtml } from "./html";
 import { documentShell } from "./layout";

@@ -1,8 +1,8 @@
 // The read-only HTML view beside the API: `/` (the dashboard), `/status/<slug>` (a page as a
 // visitor sees it) and the stylesheet. No credential, like a public status page; GET and HEAD only.
 
-import type { Answer } from "../http-io";
-import type { Store } from "../store";
+import type { Answer } from "../service/http-io";
+import type { Store } from "../service/store";
 import { renderDashboard } from "./dashboard";
 import { html } from "./html";
 import { CONTENT_SECURITY_POLICY, documentShell, STYLESHEET, STYLESHEET_PATH } from "./layout";

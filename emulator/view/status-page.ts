@@ -2,8 +2,8 @@
 // name), description, logo and favicon from the stored images, then its items in the declared
 // order with each monitor's current status, or its groups when useGroups is true.
 
-import { MonitorStatus, worstStatus } from "../monitor-status";
-import type { Store } from "../store";
+import { MonitorStatus, worstStatus } from "../service/monitor-status";
+import type { Store } from "../service/store";
 import type { MonitorData, PageData } from "../types";
 import { html, SafeHtml } from "./html";
 import { documentShell } from "./layout";

@@ -1,9 +1,9 @@
 // The emulator's HTML view without a server: what a status page and the dashboard render from a
 // store, that nothing user-supplied reaches the markup unescaped, and what is masked.
-import { parseStatus, worstStatus } from "../../emulator/monitor-status";
-import { Store } from "../../emulator/store";
-import { parseMonitorBody } from "../../emulator/validate-monitor";
-import { parseAlertBody, parsePageBody } from "../../emulator/validate-page-alert";
+import { parseStatus, worstStatus } from "../../emulator/service/monitor-status";
+import { Store } from "../../emulator/service/store";
+import { parseMonitorBody } from "../../emulator/service/validate-monitor";
+import { parseAlertBody, parsePageBody } from "../../emulator/service/validate-page-alert";
 import { renderDashboard } from "../../emulator/view/dashboard";
 import { escapeHtml, html, SafeHtml } from "../../emulator/view/html";
 import { maskPhone, maskRecipientTarget, maskTarget, maskUrl } from "../../emulator/view/mask";

@@ -30,6 +30,7 @@ interface Route {
 
 const ROUTES: Route[] = [
   {
+    // API document, Endpoints: "POST /monitors (add monitor)"
     method: "POST", pattern: "/monitors", documented: true, needsBody: true,
     handle: ({ store, render, body, fillDefaults }) => {
       const parsed = parseMonitorBody(body, "create", (uuid) => store.alerts.has(uuid));
@@ -38,6 +39,7 @@ const ROUTES: Route[] = [
     },
   },
   {
+    // API document, Endpoints: "PATCH /monitors/{uuid} (edit monitor)"
     method: "PATCH", pattern: "/monitors/:uuid", documented: true, needsBody: true,
     handle: ({ store, render, uuid, body, fillDefaults }) => {
       store.get("monitors", uuid);
@@ -47,10 +49,12 @@ const ROUTES: Route[] = [
     },
   },
   {
+    // API document, not shown ("Gaps common to the endpoints": read): assumption 9
     method: "GET", pattern: "/monitors/:uuid", documented: false, needsBody: false,
     handle: ({ store, render, uuid }) => ({ status: 200, body: { monitor: renderMonitor(store.get("monitors", uuid), render) } }),
   },
   {
+    // API document, not shown ("Gaps common to the endpoints": delete): assumption 9
     method: "DELETE", pattern: "/monitors/:uuid", documented: false, needsBody: false,
     handle: ({ store, uuid }) => {
       store.remove("monitors", uuid);
@@ -58,6 +62,7 @@ const ROUTES: Route[] = [
     },
   },
   {
+    // API document, Endpoints: "PATCH /pages/{uuid} (edit page)"
     method: "PATCH", pattern: "/pages/:uuid", documented: true, needsBody: true,
     handle: ({ store, render, uuid, body }) => {
       store.get("pages", uuid);
@@ -66,10 +71,12 @@ const ROUTES: Route[] = [
     },
   },
   {
+    // API document, not shown ("Gaps common to the endpoints": read): assumption 9
     method: "GET", pattern: "/pages/:uuid", documented: false, needsBody: false,
     handle: ({ store, render, uuid }) => ({ status: 200, body: { pages: [renderPage(store.get("pages", uuid), render)] } }),
   },
   {
+    // API document, Endpoints: "PATCH /alerts/{uuid} (edit alert)"
     method: "PATCH", pattern: "/alerts/:uuid", documented: true, needsBody: true,
     handle: ({ store, render, uuid, body }) => {
       store.get("alerts", uuid);
@@ -78,10 +85,12 @@ const ROUTES: Route[] = [
     },
   },
   {
+    // API document, not shown ("Gaps common to the endpoints": read): assumption 9
     method: "GET", pattern: "/alerts/:uuid", documented: false, needsBody: false,
     handle: ({ store, render, uuid }) => ({ status: 200, body: { alert: renderAlert(store.get("alerts", uuid), render) } }),
   },
   {
+    // API document, Endpoints: "GET /webhooks (list webhook subscriptions)"
     method: "GET", pattern: "/webhooks", documented: true, needsBody: false,
     handle: ({ store, render, query, ignorePagination }) => {
       const all = [...store.webhooks.values()];

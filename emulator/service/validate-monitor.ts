@@ -3,7 +3,7 @@
 // interval -> intervalId (integer), TcpOptions keys -> camel case, maintenance days -> integers.
 
 import { ApiError, ValidationError } from "./errors";
-import type { HttpRequestOptions, HttpResponseOptions, Maintenance, MaintenanceTime, MonitorData, TcpOptions } from "./types";
+import type { HttpRequestOptions, HttpResponseOptions, Maintenance, MaintenanceTime, MonitorData, TcpOptions } from "../types";
 import {
   expectArray, expectBoolean, expectInteger, expectNonNegativeNumber, expectObject, expectString, fieldPath, has,
   JsonObject, nullable, rejectUnknownKeys, stringArray, takeEitherSpelling,
@@ -50,6 +50,7 @@ function readKeys<T>(obj: JsonObject, path: string, fields: Record<string, (v: u
   return out as T;
 }
 
+// API document, "HttpRequest", "HttpHeader".
 function httpRequest(value: unknown, path: string): HttpRequestOptions {
   return readKeys(expectObject(value, path), path, {
     method: (v, p) => {
@@ -62,6 +63,7 @@ function httpRequest(value: unknown, path: string): HttpRequestOptions {
   });
 }
 
+// API document, "HttpResponse".
 function httpResponse(value: unknown, path: string): HttpResponseOptions {
   return readKeys(expectObject(value, path), path, {
     status: (v, p) => expectArray(v, p, (s, sp) => {
@@ -77,12 +79,14 @@ function httpResponse(value: unknown, path: string): HttpResponseOptions {
   });
 }
 
+// API document, "TcpOptions" (keys with a leading capital accepted).
 function tcpOptions(value: unknown, path: string): TcpOptions {
   return readKeys(expectObject(value, path), path,
     { dataRequest: expectString, keywordResponse: expectString, keywordResponseExists: expectBoolean },
     { dataRequest: "DataRequest", keywordResponse: "KeywordResponse", keywordResponseExists: "KeywordResponseExists" });
 }
 
+// API document, "Maintenance", "MaintenanceTime".
 function maintenance(value: unknown, path: string): Maintenance {
   return readKeys(expectObject(value, path), path, {
     days: (v, p) => expectArray(v, p, (d, dp) => expectInteger(d, dp, true)),
@@ -93,6 +97,7 @@ function maintenance(value: unknown, path: string): Maintenance {
   });
 }
 
+// API document, "Monitor" and its notes 1-3; "POST /monitors" (required fields); "PATCH /monitors/{uuid}" (no alerts).
 /**
  * Checks a monitor body. "create" fills unsupplied fields with their defaults; "edit" returns only the
  * fields present (explicit null clears an optional field). alertExists checks `alerts` uuids on create.

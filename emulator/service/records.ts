@@ -2,7 +2,7 @@
 // asset URLs, every key present in the document's order.
 
 import type { Clock } from "./clock";
-import type { AlertData, Kind, MonitorData, PageData, WebhookData } from "./types";
+import type { AlertData, Kind, MonitorData, PageData, WebhookData } from "../types";
 
 export interface RenderContext {
   clock: Clock;

@@ -3,7 +3,7 @@
 
 import { randomUUID } from "node:crypto";
 import { ApiError } from "./errors";
-import type { AssetData } from "./types";
+import type { AssetData } from "../types";
 
 // Standard alphabet, optional padding, no whitespace, no URL-safe characters.
 const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -3,7 +3,7 @@
 
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { StoredState } from "./store";
+import type { StoredState } from "../service/store";
 
 /** The stored state, or undefined when the file does not exist yet. */
 export function readDataFile(path: string): StoredState | undefined {

@@ -1,19 +1,19 @@
 // The admin API under /admin (no credential): reset and seed, state, the request log, counters,
 // out-of-band ("dashboard") changes to simulate drift, and fault injection.
 
-import { ApiError, ValidationError } from "./errors";
+import { ApiError, ValidationError } from "../service/errors";
 import type { FaultEngine } from "./faults";
-import { Answer } from "./http-io";
-import { renderAny, RenderContext } from "./records";
-import { parseStatus } from "./monitor-status";
+import { Answer } from "../service/http-io";
+import { renderAny, RenderContext } from "../service/records";
+import { parseStatus } from "../service/monitor-status";
 import { applySeed } from "./seed";
-import type { Store } from "./store";
+import type { Store } from "../service/store";
 import type { Traffic } from "./traffic";
-import { KINDS, Kind } from "./types";
-import { safeDecode } from "./routes";
-import { parseMonitorBody } from "./validate-monitor";
-import { parseAlertBody, parsePageBody, parseWebhookBody } from "./validate-page-alert";
-import { expectObject, JsonObject, rejectUnknownKeys } from "./validate-primitives";
+import { KINDS, Kind } from "../types";
+import { safeDecode } from "../service/routes";
+import { parseMonitorBody } from "../service/validate-monitor";
+import { parseAlertBody, parsePageBody, parseWebhookBody } from "../service/validate-page-alert";
+import { expectObject, JsonObject, rejectUnknownKeys } from "../service/validate-primitives";
 
 export interface AdminContext {
   store: Store;

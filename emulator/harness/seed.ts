@@ -2,12 +2,12 @@
 // so they (and any monitors) come from a JSON seed file or the admin API.
 
 import { readFileSync } from "node:fs";
-import { ApiError } from "./errors";
-import type { Store } from "./store";
-import type { SeedData } from "./types";
-import { parseMonitorBody } from "./validate-monitor";
-import { parseAlertBody, parsePageBody, parseWebhookBody } from "./validate-page-alert";
-import { expectArray, expectObject, expectString, has, JsonObject, rejectUnknownKeys } from "./validate-primitives";
+import { ApiError } from "../service/errors";
+import type { Store } from "../service/store";
+import type { SeedData } from "../types";
+import { parseMonitorBody } from "../service/validate-monitor";
+import { parseAlertBody, parsePageBody, parseWebhookBody } from "../service/validate-page-alert";
+import { expectArray, expectObject, expectString, has, JsonObject, rejectUnknownKeys } from "../service/validate-primitives";
 
 export function loadSeedFile(path: string): SeedData {
   let text: string;

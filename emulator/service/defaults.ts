@@ -3,7 +3,7 @@
 // leaves out, nor about optional scalars: a service may return its defaults for them. With the
 // option on, a supplied option object gets every key it left out, and a created monitor gets its
 // optional scalars, as such a service would store them.
-import type { HttpRequestOptions, HttpResponseOptions, Maintenance, MonitorData, TcpOptions } from "./types";
+import type { HttpRequestOptions, HttpResponseOptions, Maintenance, MonitorData, TcpOptions } from "../types";
 import type { MonitorFields } from "./validate-monitor";
 
 const OPTION_DEFAULTS = {

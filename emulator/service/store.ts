@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { AssetStore, decodeStrictBase64 } from "./assets";
 import { ApiError, notFound } from "./errors";
 import { DEFAULT_STATUS, MonitorStatus } from "./monitor-status";
-import type { AlertData, Kind, MonitorData, PageData, RecipientData, WebhookData } from "./types";
+import type { AlertData, Kind, MonitorData, PageData, RecipientData, WebhookData } from "../types";
 import type { MonitorFields } from "./validate-monitor";
 import type { AlertEdit, PageEdit, RecipientInput } from "./validate-page-alert";
 

@@ -2,7 +2,7 @@
 // checked against the document's fields and types. Unknown keys are rejected.
 
 import { ValidationError } from "./errors";
-import { RECIPIENT_TYPES } from "./types";
+import { RECIPIENT_TYPES } from "../types";
 import {
   expectArray, expectBoolean, expectObject, expectString, has, JsonObject, nullable, optional, rejectUnknownKeys, stringArray,
 } from "./validate-primitives";
@@ -32,6 +32,7 @@ const nullableString = nullable((v, p) => expectString(v, p));
 const nullableBoolean = nullable(expectBoolean);
 
 /** extraKeys lets seeds and the admin API give a uuid. */
+// API document, "Page"; "PATCH /pages/{uuid}" (the body's fields).
 export function parsePageBody(body: unknown, extraKeys: readonly string[] = []): PageEdit {
   const obj = expectObject(body, "");
   rejectUnknownKeys(obj, [...PAGE_KEYS, ...extraKeys], "");
@@ -47,6 +48,7 @@ export function parsePageBody(body: unknown, extraKeys: readonly string[] = []):
   return edit;
 }
 
+// API document, "AlertRecipient".
 function recipient(value: unknown, path: string, allowUuid: boolean): RecipientInput {
   const obj = expectObject(value, path);
   rejectUnknownKeys(obj, allowUuid ? ["type", "target", "uuid"] : ["type", "target"], path);
@@ -62,6 +64,7 @@ function recipient(value: unknown, path: string, allowUuid: boolean): RecipientI
 }
 
 /** extraKeys lets seeds and the admin API give a uuid (for the alert and its recipients). */
+// API document, "Alert"; "PATCH /alerts/{uuid}" (the body's fields).
 export function parseAlertBody(body: unknown, extraKeys: readonly string[] = []): AlertEdit {
   const obj = expectObject(body, "");
   rejectUnknownKeys(obj, [...ALERT_KEYS, ...extraKeys], "");
@@ -79,6 +82,7 @@ export function parseAlertBody(body: unknown, extraKeys: readonly string[] = [])
 }
 
 /** A webhook subscription (seed or admin API): topic and url are required strings. */
+// API document, "Webhook subscription" (admin API only: the document shows no create).
 export function parseWebhookBody(body: unknown, mode: "create" | "edit", extraKeys: readonly string[] = []): { topic?: string; url?: string } {
   const obj: JsonObject = expectObject(body, "");
   rejectUnknownKeys(obj, [...WEBHOOK_KEYS, ...extraKeys], "");

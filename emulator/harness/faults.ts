@@ -1,11 +1,11 @@
 // Fault injection on /v1: latency, 429 with Retry-After, 5xx, dropped connections and scripted
 // answers, per method or route, drawn from a seeded PRNG so a run can be replayed exactly.
 
-import { ApiError, ValidationError } from "./errors";
-import { Answer, errorAnswer } from "./http-io";
-import { routeNames } from "./routes";
-import type { FaultConfig, FaultRule, ScriptedResponse } from "./types";
-import { expectArray, expectBoolean, expectInteger, expectObject, expectString, fieldPath, has, JsonObject, rejectUnknownKeys } from "./validate-primitives";
+import { ApiError, ValidationError } from "../service/errors";
+import { Answer, errorAnswer } from "../service/http-io";
+import { routeNames } from "../service/routes";
+import type { FaultConfig, FaultRule, ScriptedResponse } from "../types";
+import { expectArray, expectBoolean, expectInteger, expectObject, expectString, fieldPath, has, JsonObject, rejectUnknownKeys } from "../service/validate-primitives";
 
 export type FaultDecision =
   | { kind: "none" }
