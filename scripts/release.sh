@@ -44,7 +44,7 @@ described="$(git -C "$repo" describe --tags --always "$commit")"
 if [ "$worktree" = 1 ]; then
   # Read-only on $repo: no index refresh, so a git command running there meanwhile is never blocked.
   git -C "$repo" --no-optional-locks diff --binary HEAD | git -C "$src" apply --allow-empty --whitespace=nowarn
-  (cd "$repo" && git --no-optional-locks ls-files -z --others --exclude-standard | xargs -0r tar -cf - --) | tar -xf - -C "$src"
+  (cd "$repo" && git --no-optional-locks ls-files -z --others --exclude-standard | tar --null -T - -cf -) | tar -xf - -C "$src"
   # Committed in the clone only, so that it is a git source like any other (npm installs commits).
   git -C "$src" add -A
   git -C "$src" -c user.name=release.sh -c user.email=release.sh@localhost commit --quiet --allow-empty -m "work tree of $commit"
