@@ -2,13 +2,32 @@
 // `__provider` Pulumi's serialization of the shim object (a closure of about 280 bytes); this one
 // stores the one line it amounts to (sdk/shim.ts). The old text still loads the same shim, and diff
 // ignores `__provider`: nothing is proposed, nothing is sent, and the next `up` rewrites the inputs' text.
+// The state is also put back in the shape the version before the resource model wrote: a monitor's
+// journal key as project/stack/name, declaredFields without the keys of option objects, a page's
+// outputs without its declared image files; that upgrades with no change and no request too.
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack } from "../helpers/pulumi";
 import { clearRequests, exampleStack, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
-type Deployment = { resources: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[] };
+type Props = Record<string, unknown>;
+type Deployment = { resources: { type: string; urn: string; inputs?: Props; outputs?: Props }[] };
+
+/** A resource's inputs and outputs as the version before the resource model wrote them. */
+function beforeTheModel(r: Deployment["resources"][number]): void {
+  const name = r.urn.replace(/^.*::/, "");
+  const [, stack, project] = /^urn:pulumi:([^:]+)::([^:]+)::/.exec(r.urn) ?? [];
+  for (const props of [r.inputs, r.outputs]) {
+    if (!props) continue;
+    if (typeof props.journalKey === "string") props.journalKey = `${project}/${stack}/${name}`;
+    if (Array.isArray(props.declaredFields)) props.declaredFields = (props.declaredFields as string[]).filter((f) => !f.includes("."));
+  }
+  if (r.type.endsWith(":Page") && r.outputs) {
+    delete r.outputs.logo;
+    delete r.outputs.favicon;
+  }
+}
 const KIND = /^pulumi-nodejs:dynamic\/uptime:(Monitor|Page|Alert)$/;
 
 /** What the earlier versions stored: pulumi.dynamic.Resource's serialization of the installed shim module. */
@@ -37,6 +56,7 @@ beforeAll(async () => {
     const text = await earlierProviderText(match[1].toLowerCase());
     expect(text).toContain("function __f0()"); // a closure, not this version's line
     for (const props of [r.inputs, r.outputs]) if (props) props.__provider = text;
+    beforeTheModel(r);
   }
   earlier = exported;
   await t.stack.importStack(earlier);
@@ -52,6 +72,14 @@ test("preview proposes nothing and sends nothing for the resources", async () =>
   expect(preview.changeSummary).toEqual({ same: 5 });
   // The program's getWebhooks lookup is the only call.
   expect((await requestLines(emulator)).filter((l) => !l.startsWith("GET /v1/webhooks"))).toEqual([]);
+});
+
+test("the earlier shape was really there: old journal keys, no option keys declared, no image files in the outputs", () => {
+  const resources = (earlier.deployment as Deployment).resources.filter((r) => KIND.test(r.type));
+  const monitor = resources.find((r) => r.type.endsWith(":Monitor"))!;
+  expect(monitor.inputs?.journalKey).toMatch(/^uptime-quickstart\/[^/]+\/(public-api|database)$/);
+  expect((monitor.outputs?.declaredFields as string[]).some((f) => f.includes("."))).toBe(false);
+  expect(resources.find((r) => r.type.endsWith(":Page"))!.outputs).not.toHaveProperty("logo");
 });
 
 test("refresh runs through the earlier text (reads only)", async () => {
