@@ -71,7 +71,11 @@ _uptime_bootstrap() {
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_sha" ]; then
     _done "node_modules matches package-lock.json"
   else
-    (cd "$repo" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) || { echo "bootstrap: npm ci failed" >&2; return 1; }
+    # npm ci also runs the package's `prepare` (tsc): on failure its output says what did not compile.
+    local npm_log; npm_log="$(mktemp)"
+    (cd "$repo" && npm ci --no-audit --no-fund --loglevel=error >"$npm_log" 2>&1) || {
+      cat "$npm_log" >&2; rm -f "$npm_log"; echo "bootstrap: npm ci failed" >&2; return 1; }
+    rm -f "$npm_log"
     echo "$lock_sha" > "$stamp"
     _done "npm ci"
   fi
@@ -148,8 +152,15 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   _uptime_bootstrap
   exit $?
 else
-  _uptime_bootstrap_saved_opts=$(set +o)
+  # The caller's options, read without a subshell: `$(set +o)` runs where errexit is always off (bash
+  # does not inherit it into command substitutions), so restoring from it turned the caller's -e off
+  # and a failing test after `source scripts/bootstrap.sh` no longer failed the test command.
+  _uptime_bootstrap_saved_flags="$-"
+  _uptime_bootstrap_saved_pipefail=$(shopt -qo pipefail && echo 1 || echo 0)
+  set +e
   _uptime_bootstrap; _uptime_bootstrap_rc=$?
-  eval "$_uptime_bootstrap_saved_opts"
+  case "$_uptime_bootstrap_saved_flags" in *e*) set -e ;; *) set +e ;; esac
+  case "$_uptime_bootstrap_saved_flags" in *u*) set -u ;; *) set +u ;; esac
+  if [ "$_uptime_bootstrap_saved_pipefail" = 1 ]; then set -o pipefail; else set +o pipefail; fi
   return $_uptime_bootstrap_rc
 fi
