@@ -24,7 +24,7 @@ function installFloorPackage(): void {
 }
 
 installFloorPackage();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- by package name, so Pulumi serializes it as a require
 const floorProvider: pulumi.dynamic.ResourceProvider = require(PACKAGE);
 
 /** A floor resource with a monitor's inputs (`urn` kept as `target`: Pulumi reserves `urn`). */

@@ -35,6 +35,7 @@ function run(cmd: string, args: string[]): string {
 }
 
 export async function describeMachine(): Promise<Machine> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a package's own package.json, by name, as installed
   const version = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
   return {
     nproc: os.availableParallelism(),

@@ -206,14 +206,14 @@ function initialize(store: Store, faults: FaultEngine, options: EmulatorOptions)
     if (saved) store.load(saved);
     else if (options.seed !== undefined) applySeed(store, typeof options.seed === "string" ? loadSeedFile(options.seed) : options.seed);
   } catch (error) {
-    if (error instanceof ApiError) throw new Error(`seed${typeof options.seed === "string" ? ` ${options.seed}` : ""}: ${error.message}`);
+    if (error instanceof ApiError) throw new Error(`seed${typeof options.seed === "string" ? ` ${options.seed}` : ""}: ${error.message}`, { cause: error });
     throw error;
   }
   if (!saved && options.dataFile !== undefined) store.changed();
   try {
     if (options.faults) faults.set(options.faults);
   } catch (error) {
-    if (error instanceof ApiError) throw new Error(`faults: ${error.message}`);
+    if (error instanceof ApiError) throw new Error(`faults: ${error.message}`, { cause: error });
     throw error;
   }
 }

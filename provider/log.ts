@@ -12,7 +12,7 @@ function wireEngine(): void {
   const address = process.argv[2];
   if (!address || !/^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(address)) return;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of @pulumi/pulumi, with no typed export
     const { getStore } = require("@pulumi/pulumi/runtime/state");
     const options = getStore().settings.options;
     if (!options.engineAddr) options.engineAddr = address;

@@ -14,6 +14,10 @@ case " ${projects[*]} " in *" e2e "*) export UPTIME_BROWSER=1 ;; esac
 # shellcheck source=bootstrap.sh
 source scripts/bootstrap.sh
 
+echo "test: lint (typescript-eslint) and format (Prettier)"
+npx eslint .
+npx prettier --check . --log-level warn
+
 echo "test: type-checking sources, tests and examples"
 npx tsc -p tsconfig.test.json
 

@@ -12,13 +12,13 @@ export function readDataFile(path: string): StoredState | undefined {
     text = readFileSync(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new Error(`data file ${path}: ${(error as Error).message}`);
+    throw new Error(`data file ${path}: ${(error as Error).message}`, { cause: error });
   }
   let state: StoredState;
   try {
     state = JSON.parse(text) as StoredState;
   } catch (error) {
-    throw new Error(`data file ${path}: not valid JSON: ${(error as Error).message}`);
+    throw new Error(`data file ${path}: not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   if (state.version !== 1 || !Array.isArray(state.monitors) || !Array.isArray(state.pages)
     || !Array.isArray(state.alerts) || !Array.isArray(state.webhooks) || typeof state.assets !== "object") {

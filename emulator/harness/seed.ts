@@ -14,12 +14,12 @@ export function loadSeedFile(path: string): SeedData {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new Error(`seed file ${path}: ${(error as Error).message}`);
+    throw new Error(`seed file ${path}: ${(error as Error).message}`, { cause: error });
   }
   try {
     return JSON.parse(text) as SeedData;
   } catch (error) {
-    throw new Error(`seed file ${path}: not valid JSON: ${(error as Error).message}`);
+    throw new Error(`seed file ${path}: not valid JSON: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -98,6 +98,7 @@ export const text = (max: number) =>
   z
     .string({ error: expected("a string") })
     .max(max, { error: `longer than ${max} characters; shorten it` })
+    // eslint-disable-next-line no-control-regex -- control characters are what this check refuses
     .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), {
       error: "contains control characters; remove them",
     });

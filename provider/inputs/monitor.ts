@@ -1,11 +1,7 @@
 // Monitor inputs: every spelling the API document allows, normalized to one canonical form, then
 // validated with messages that name the field and the fix.
 import { z } from "zod";
-import {
-  CheckFailure, CheckResult, bool, containsUnknown, dropNulls, expected, int, isHostName, isUnknown, nonEmptyText,
-  positiveNumber, show, text, toFailures, unknownPaths, uuidRef,
-} from "./common";
-import { isTimeZone } from "./time-zone";
+import { CheckFailure, CheckResult, dropNulls, isHostName, isUnknown, show, toFailures, unknownPaths } from "./common";
 import { canonicalNames, inputNames, inputsSchema, sortSets } from "../model/engine";
 import { KNOWN_TYPES, MONITOR } from "../model/monitor";
 
@@ -34,10 +30,6 @@ function crossFieldFailures(m: Record<string, unknown>): CheckFailure[] {
   return failures;
 }
 
-function unique(values: unknown[]): boolean {
-  return new Set(values).size === values.length;
-}
-
 function httpUrnProblem(urn: string, type: string): string | undefined {
   let url: URL;
   try {
@@ -54,7 +46,7 @@ function httpUrnProblem(urn: string, type: string): string | undefined {
 }
 
 function tcpUrnProblem(urn: string): string | undefined {
-  const m = /^(\[[0-9A-Fa-f:.]+\]|[^:\[\]\s/]+):(\d{1,5})$/.exec(urn);
+  const m = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]\s/]+):(\d{1,5})$/.exec(urn);
   if (!m) return "a tcp monitor's address is host:port (IPv6 in brackets: [2001:db8::1]:443), e.g. db.internal:5432";
   const [, host, portText] = m;
   const port = Number(portText);

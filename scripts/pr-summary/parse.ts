@@ -45,7 +45,7 @@ export interface PreviewReport {
   unchanged: number;
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- events of any shape; each reader checks what it uses
 
 /** The steps of a replacement that the engine also reports on their own, beside the logical `replace`. */
 const PHYSICAL_OPS = new Set(["create-replacement", "delete-replaced", "import-replacement", "discard-replaced"]);
@@ -73,7 +73,7 @@ function parseJsonValues(text: string): Json[] {
       try {
         return JSON.parse(line);
       } catch (error) {
-        throw new Error(`line ${i + 1} is not JSON: ${(error as Error).message}`);
+        throw new Error(`line ${i + 1} is not JSON: ${(error as Error).message}`, { cause: error });
       }
     });
   }

@@ -33,7 +33,7 @@ async function sh(file: string, args: string[], cwd: string, env: NodeJS.Process
     return (await execFileAsync(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 })).stdout;
   } catch (error) {
     const e = error as Error & { stdout?: string; stderr?: string };
-    throw new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
+    throw new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
   }
 }
 

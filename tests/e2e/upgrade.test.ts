@@ -32,9 +32,9 @@ const KIND = /^pulumi-nodejs:dynamic\/uptime:(Monitor|Page|Alert)$/;
 
 /** What the earlier versions stored: pulumi.dynamic.Resource's serialization of the installed shim module. */
 async function earlierProviderText(kind: string): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of @pulumi/pulumi, with no typed export
   const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the installed package, by name, as the earlier versions serialized it
   const shim = require(`pulumi-uptime/dist/provider/shim/${kind}.js`);
   return (await serializeFunction(() => shim, { allowSecrets: true })).text;
 }

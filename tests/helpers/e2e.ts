@@ -29,8 +29,9 @@ export async function exampleStack(
   });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+import type { Json } from "./emulator-http";
+
+export type { Json };
 
 export async function adminGet(emulator: RunningEmulator, p: string): Promise<Json> {
   const response = await fetch(`${emulator.adminUrl}${p}`);

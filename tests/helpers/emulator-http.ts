@@ -10,7 +10,7 @@ export function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promi
 }
 
 /** Response JSON is whatever the server sent; tests assert its shape. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON the server sent: each test asserts its shape
 export type Json = any;
 
 export interface Reply {
@@ -30,7 +30,7 @@ export interface CallOptions {
 
 async function toReply(response: Response): Promise<Reply> {
   const text = await response.text();
-  let json: Json = undefined;
+  let json: Json;
   try {
     json = text === "" ? undefined : JSON.parse(text);
   } catch {

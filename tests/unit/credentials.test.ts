@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 function load(): typeof import("../../sdk/credentials") {
   let mod: typeof import("../../sdk/credentials") | undefined;
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module, its once-per-program flag unset
     mod = require("../../sdk/credentials");
   });
   return mod!;

@@ -18,14 +18,14 @@ const KINDS: ProviderKind[] = ["monitor", "page", "alert"];
 
 /** What pulumi.dynamic.Resource would store for the same object: serializeFunction(() => provider). */
 async function serializeLikeDynamicResource(provider: object): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of @pulumi/pulumi, with no typed export
   const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
   return (await serializeFunction(() => provider, { allowSecrets: true })).text;
 }
 
 /** Evaluates `__provider` as the dynamic-provider host does: require-from-string, then handler(). */
 function evaluateLikeTheHost(text: string): Record<string, unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- what the dynamic-provider host uses, untyped
   const requireFromString = require("require-from-string");
   return requireFromString(text).handler();
 }
@@ -61,7 +61,7 @@ test("__provider requires the package by name and holds none of the implementati
 
 test("is smaller than what pulumi.dynamic.Resource would store for the same object", async () => {
   // The installed shim module, as a program would hand it to pulumi.dynamic.Resource.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the installed package, by name, as __provider names it
   const serialized = await serializeLikeDynamicResource(require("pulumi-uptime/dist/provider/shim/monitor.js"));
   expect(serialized).toContain("pulumi-uptime/dist/provider/shim/monitor.js");
   expect(Buffer.byteLength(text)).toBeLessThan(Buffer.byteLength(serialized) / 3);

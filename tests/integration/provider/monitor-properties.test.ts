@@ -37,6 +37,7 @@ afterAll(async () => {
 
 // ---- arbitraries of accepted args ------------------------------------------------------------
 
+// eslint-disable-next-line no-control-regex -- the control characters check() refuses
 const REFUSED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 /** Text check() accepts: any Unicode, tabs and line breaks, no other control characters. */
 const text = (maxLength: number) =>

@@ -12,7 +12,7 @@ const cases = config.getObject<Case[]>("cases") ?? [config.requireObject<Case>("
 new uptime.Monitor("valid", { name: "valid", type: "https", urn: "https://ok.example/", interval: 60, regions: [1] });
 
 for (const c of cases) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- deliberately wrong args, as a program without types would pass them
   const args = c.args as any;
   switch (c.kind) {
     case "monitor":
