@@ -17,7 +17,9 @@ function adminOnce(adminUrl: string, method: string, path: string): Promise<stri
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => (res.statusCode && res.statusCode < 300 ? resolve(text) : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`))));
+      res.on("end", () =>
+        res.statusCode && res.statusCode < 300 ? resolve(text) : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`)),
+      );
     });
     req.on("error", reject);
     req.end();
@@ -161,7 +163,10 @@ export function stateSizes(checkpointText: string, typePrefix: string): StateSiz
   const checkpoint = JSON.parse(checkpointText) as { checkpoint: { latest?: { resources?: Record<string, unknown>[] } } };
   const entries = (checkpoint.checkpoint.latest?.resources ?? []).filter((r) => String(r.type).startsWith(typePrefix));
   const n = Math.max(entries.length, 1);
-  let entry = 0, props = 0, provider = 0, providerBoth = 0;
+  let entry = 0,
+    props = 0,
+    provider = 0,
+    providerBoth = 0;
   for (const r of entries) {
     const inputs = (r.inputs ?? {}) as Record<string, unknown>;
     const outputs = (r.outputs ?? {}) as Record<string, unknown>;

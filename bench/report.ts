@@ -32,7 +32,9 @@ export class Results {
   }
 
   cell(mode: Mode, n: number, operation: Operation): Cell | undefined {
-    const ops = this.of(mode, n).map((r) => r.operations.find((o) => o.operation === operation)).filter((o): o is OperationResult => !!o);
+    const ops = this.of(mode, n)
+      .map((r) => r.operations.find((o) => o.operation === operation))
+      .filter((o): o is OperationResult => !!o);
     if (ops.length === 0) return undefined;
     const walls = ops.map((o) => o.wallMs);
     return {
@@ -76,9 +78,13 @@ export function operationsTable(results: Results, n: number): string {
     for (const op of OPERATIONS) {
       const c = results.cell(mode, n, op);
       if (!c) continue;
-      const changes = Object.entries(c.changes).map(([k, v]) => `${k} ${v}`).join(", ");
+      const changes = Object.entries(c.changes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ");
       const cpu = [c.cpu.engine, c.cpu.program, c.cpu.provider].map((x) => x.toFixed(1)).join(" / ");
-      lines.push(`| ${mode} | ${op} | ${s(c.wallMs)} (${s(c.wallMinMs)}–${s(c.wallMaxMs)}) | ${c.requests} | ${c.connections} | ${c.peakMiB.toFixed(0)} | ${cpu} | ${changes} |`);
+      lines.push(
+        `| ${mode} | ${op} | ${s(c.wallMs)} (${s(c.wallMinMs)}–${s(c.wallMaxMs)}) | ${c.requests} | ${c.connections} | ${c.peakMiB.toFixed(0)} | ${cpu} | ${changes} |`,
+      );
     }
   }
   return lines.join("\n");
@@ -96,7 +102,9 @@ export function stateTable(results: Results): string {
       const r = results.state(mode, n);
       if (!r) continue;
       const st = r.state;
-      lines.push(`| ${n} | ${mode} | ${b(st.entryBytes)} | ${b(st.propsBytes)} | ${b(st.providerBytes)} (${b(st.providerBytesBoth)}) | ${b(record)} | ${ratio(st.propsBytes, record)} |`);
+      lines.push(
+        `| ${n} | ${mode} | ${b(st.entryBytes)} | ${b(st.propsBytes)} | ${b(st.providerBytes)} (${b(st.providerBytesBoth)}) | ${b(record)} | ${ratio(st.propsBytes, record)} |`,
+      );
     }
   }
   return lines.join("\n");
@@ -111,20 +119,23 @@ export function ratioTable(results: Results): string {
   const cpu = (c: Cell) => c.cpu.engine + c.cpu.program + c.cpu.provider;
   for (const n of results.sizes()) {
     for (const op of OPERATIONS) {
-      const [ours, floor, naive, floorLatency] = (["uptime", "floor", "naive", "floor-latency"] as const).map((m) => results.cell(m, n, op));
+      const [ours, floor, naive, floorLatency] = (["uptime", "floor", "naive", "floor-latency"] as const).map((m) =>
+        results.cell(m, n, op),
+      );
       if (!ours) continue;
       lines.push(
         `| ${n} | ${op} | ${floor ? ratio(ours.wallMs, floor.wallMs) : "—"} | ${floorLatency ? ratio(ours.wallMs, floorLatency.wallMs) : "—"} | ` +
-        `${floor ? ratio(cpu(ours), cpu(floor)) : "—"} | ${naive ? ratio(naive.wallMs, ours.wallMs) : "—"} | ` +
-        `${naive ? ratio(naive.requests, ours.requests) : "—"} | ${naive ? ratio(naive.connections, ours.connections) : "—"} | ` +
-        `${naive ? ratio(naive.peakMiB, ours.peakMiB) : "—"} |`,
+          `${floor ? ratio(cpu(ours), cpu(floor)) : "—"} | ${naive ? ratio(naive.wallMs, ours.wallMs) : "—"} | ` +
+          `${naive ? ratio(naive.requests, ours.requests) : "—"} | ${naive ? ratio(naive.connections, ours.connections) : "—"} | ` +
+          `${naive ? ratio(naive.peakMiB, ours.peakMiB) : "—"} |`,
       );
     }
   }
   for (const n of results.sizes()) {
     const ours = results.state("uptime", n)?.state;
     const naive = results.state("naive", n)?.state;
-    if (ours && naive) lines.push(`| ${n} | state bytes per resource (whole entry) | | | | ${ratio(naive.entryBytes, ours.entryBytes)} | | | |`);
+    if (ours && naive)
+      lines.push(`| ${n} | state bytes per resource (whole entry) | | | | ${ratio(naive.entryBytes, ours.entryBytes)} | | | |`);
   }
   return lines.join("\n");
 }
@@ -154,7 +165,9 @@ export function verdicts(results: Results, latencyMs: number, parallel: number):
   out.push({
     target: "state bytes per resource within 2x of the record's JSON (inputs+outputs, `__provider` counted separately)",
     met: states.some(([, st, rec]) => st === undefined || rec === 0) ? undefined : states.every(([, st, rec]) => st!.propsBytes <= 2 * rec),
-    detail: states.map(([n, st, rec]) => `N=${n}: ${st ? b(st.propsBytes) : "?"} B vs record ${b(rec)} B (${st ? ratio(st.propsBytes, rec) : "?"}x)`).join(", "),
+    detail: states
+      .map(([n, st, rec]) => `N=${n}: ${st ? b(st.propsBytes) : "?"} B vs record ${b(rec)} B (${st ? ratio(st.propsBytes, rec) : "?"}x)`)
+      .join(", "),
   });
   const conns = sizes.map((n) => [n, results.cell("uptime", n, "up")?.connections] as const);
   out.push({
@@ -169,9 +182,10 @@ export function verdicts(results: Results, latencyMs: number, parallel: number):
   out.push({
     target: `up of N=${biggest} ≤ 1.25 × (floor + N × ${latencyMs} ms / ${parallel})`,
     met: ours && floor ? ours.wallMs <= budget : undefined,
-    detail: ours && floor
-      ? `ours ${s(ours.wallMs)} s; floor ${s(floor.wallMs)} s; budget 1.25 × (${s(floor.wallMs)} + ${s((biggest * latencyMs) / parallel)}) = ${s(budget)} s`
-      : "not measured",
+    detail:
+      ours && floor
+        ? `ours ${s(ours.wallMs)} s; floor ${s(floor.wallMs)} s; budget 1.25 × (${s(floor.wallMs)} + ${s((biggest * latencyMs) / parallel)}) = ${s(budget)} s`
+        : "not measured",
   });
   return out;
 }

@@ -47,7 +47,10 @@ export async function describeMachine(): Promise<Machine> {
     pulumiSdk: version("@pulumi/pulumi"),
     undici: version("undici"),
     commit: run("git", ["rev-parse", "--short", "HEAD"]),
-    uncommitted: run("git", ["status", "--porcelain", "--untracked-files=no"]).split("\n").filter(Boolean).map((l) => l.slice(3)),
+    uncommitted: run("git", ["status", "--porcelain", "--untracked-files=no"])
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.slice(3)),
     loadBefore: os.loadavg().map((x) => Math.round(x * 100) / 100),
   };
 }
@@ -62,11 +65,12 @@ export function sweepTable(sweep: ScenarioResult[], latencyMs: number): string {
     const ours = sweep.find((r) => r.parallel === parallel && r.mode === "uptime");
     const floor = sweep.find((r) => r.parallel === parallel && r.mode === "floor");
     const up = (r?: ScenarioResult) => r?.operations.find((o) => o.operation === "up");
-    const o = up(ours), f = up(floor);
+    const o = up(ours),
+      f = up(floor);
     if (!o || !ours) continue;
     lines.push(
       `| ${parallel} | ${ours.n} | ${(o.wallMs / 1000).toFixed(2)} | ${f ? (f.wallMs / 1000).toFixed(2) : "—"} | ${f ? (o.wallMs / f.wallMs).toFixed(2) : "—"} | ` +
-      `${((ours.n * latencyMs) / parallel / 1000).toFixed(2)} | ${o.counters.requestsTotal} | ${o.counters.connectionsAccepted} | ${o.peakProviderMiB.toFixed(0)} |`,
+        `${((ours.n * latencyMs) / parallel / 1000).toFixed(2)} | ${o.counters.requestsTotal} | ${o.counters.connectionsAccepted} | ${o.peakProviderMiB.toFixed(0)} |`,
     );
   }
   return lines.join("\n");
@@ -82,8 +86,12 @@ function notes(): string {
 function thisRun(file: RunFile): string {
   const o = file.options;
   const args = [
-    `--sizes ${o.sizes.length ? o.sizes.join(",") : "none"}`, `--latency-ms ${o.latencyMs}`, `--parallel ${o.parallel}`,
-    `--repeat ${o.repeat}`, `--modes ${o.modes.join(",")}`, ...(o.sweep.length ? [`--sweep ${o.sweep.join(",")} --sweep-n ${o.sweepN}`] : []),
+    `--sizes ${o.sizes.length ? o.sizes.join(",") : "none"}`,
+    `--latency-ms ${o.latencyMs}`,
+    `--parallel ${o.parallel}`,
+    `--repeat ${o.repeat}`,
+    `--modes ${o.modes.join(",")}`,
+    ...(o.sweep.length ? [`--sweep ${o.sweep.join(",")} --sweep-n ${o.sweepN}`] : []),
   ];
   return `bash bench/run.sh ${args.join(" ")}`;
 }

@@ -69,7 +69,10 @@ async function scenarioOrFailure(options: ScenarioOptions, failures: string[]): 
     try {
       return await runScenario(options);
     } catch (error) {
-      const message = String((error as Error).message ?? error).split("\n").find((l) => /error|Killed|failed/i.test(l)) ?? String(error);
+      const message =
+        String((error as Error).message ?? error)
+          .split("\n")
+          .find((l) => /error|Killed|failed/i.test(l)) ?? String(error);
       log(`  ${what}: attempt ${attempt} failed: ${message.trim()}`);
       if (attempt === 2) failures.push(`${what}: ${message.trim()}`);
     }
@@ -100,7 +103,15 @@ async function measureAll(o: Options): Promise<RunFile> {
       keep(sweep, await scenarioOrFailure({ mode, n: o.sweepN, latencyMs: o.latencyMs, parallel, upOnly: true, log }, failures));
     }
   }
-  return { options: o, machine: { ...machine, loadAfter: (await describeMachine()).loadBefore }, startedAt, finishedAt: new Date().toISOString(), runs, sweep, failures };
+  return {
+    options: o,
+    machine: { ...machine, loadAfter: (await describeMachine()).loadBefore },
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    runs,
+    sweep,
+    failures,
+  };
 }
 
 async function main(): Promise<void> {
@@ -122,7 +133,8 @@ async function main(): Promise<void> {
   log(`\nRatios\n${ratioTable(results)}`);
   if (file.sweep.length) log(`\n--parallel\n${sweepTable(file.sweep, latencyMs)}`);
   log("\nTargets");
-  for (const v of verdicts(results, latencyMs, parallel)) log(`  ${v.met === undefined ? "?" : v.met ? "met" : "NOT met"}: ${v.target}: ${v.detail}`);
+  for (const v of verdicts(results, latencyMs, parallel))
+    log(`  ${v.met === undefined ? "?" : v.met ? "met" : "NOT met"}: ${v.target}: ${v.detail}`);
   fs.writeFileSync(o.out, resultsMarkdown(file, results));
   log(`\nwrote ${path.relative(process.cwd(), o.out)}`);
 }

@@ -88,8 +88,10 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
     const counters = await readCounters(emulator.adminUrl);
     operations.push({ operation, wallMs, counters, peakProviderMiB, cpuSeconds, changes });
     const cpu = `CPU engine ${cpuSeconds.engine.toFixed(1)} s, program ${cpuSeconds.program.toFixed(1)} s, provider ${cpuSeconds.provider.toFixed(1)} s`;
-    o.log(`  ${o.mode} N=${o.n} ${operation}: ${(wallMs / 1000).toFixed(1)} s, ${counters.requestsTotal} requests, ` +
-      `${counters.connectionsAccepted} connections, ${peakProviderMiB.toFixed(0)} MiB, ${cpu}, ${JSON.stringify(changes)}`);
+    o.log(
+      `  ${o.mode} N=${o.n} ${operation}: ${(wallMs / 1000).toFixed(1)} s, ${counters.requestsTotal} requests, ` +
+        `${counters.connectionsAccepted} connections, ${peakProviderMiB.toFixed(0)} MiB, ${cpu}, ${JSON.stringify(changes)}`,
+    );
   };
   const p = { parallel: o.parallel };
   try {

@@ -50,11 +50,19 @@ function parseOptions(argv: string[]): EmulatorOptions {
     parsed = parseArgs({
       args: joinNegativeOffset(argv),
       options: {
-        "api-key": { type: "string" }, port: { type: "string" }, host: { type: "string" }, seed: { type: "string" },
-        "no-seed": { type: "boolean" }, data: { type: "string" }, "documented-only": { type: "boolean" },
+        "api-key": { type: "string" },
+        port: { type: "string" },
+        host: { type: "string" },
+        seed: { type: "string" },
+        "no-seed": { type: "boolean" },
+        data: { type: "string" },
+        "documented-only": { type: "boolean" },
         "fill-defaults": { type: "boolean" },
-        "timestamp-offset": { type: "string" }, "latency-ms": { type: "string" }, faults: { type: "string" },
-        quiet: { type: "boolean" }, help: { type: "boolean", short: "h" },
+        "timestamp-offset": { type: "string" },
+        "latency-ms": { type: "string" },
+        faults: { type: "string" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
       },
     }).values;
   } catch (error) {
@@ -83,10 +91,16 @@ function parseOptions(argv: string[]): EmulatorOptions {
     faults = { ...faults, latency: { ...faults?.latency, fixedMs: latency } };
   }
   return {
-    apiKey, port, host: parsed.host, seed: parsed["no-seed"] ? undefined : parsed.seed ?? demoSeed,
-    dataFile: parsed.data, documentedOnly: parsed["documented-only"] === true,
+    apiKey,
+    port,
+    host: parsed.host,
+    seed: parsed["no-seed"] ? undefined : (parsed.seed ?? demoSeed),
+    dataFile: parsed.data,
+    documentedOnly: parsed["documented-only"] === true,
     fillDefaults: parsed["fill-defaults"] === true,
-    timestampOffset: parsed["timestamp-offset"], faults, quiet: parsed.quiet === true,
+    timestampOffset: parsed["timestamp-offset"],
+    faults,
+    quiet: parsed.quiet === true,
   };
 }
 
@@ -101,7 +115,10 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`uptime-emulator listening on ${emulator.url}\n`);
   const stop = () => {
-    emulator.close().then(() => process.exit(0), () => process.exit(1));
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -29,9 +29,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const clock = new Clock(options.timestampOffset);
   let closed = false;
   const dataFile = options.dataFile;
-  const store: Store = new Store(() => clock.now(), () => {
-    if (dataFile !== undefined && !closed) writeDataFile(dataFile, store.snapshot());
-  });
+  const store: Store = new Store(
+    () => clock.now(),
+    () => {
+      if (dataFile !== undefined && !closed) writeDataFile(dataFile, store.snapshot());
+    },
+  );
   const traffic = new Traffic();
   const faults = new FaultEngine();
   const render: RenderContext = { clock, assetBase: "" };
@@ -39,13 +42,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 
   const timers = new Set<NodeJS.Timeout>();
   const sockets = new Set<Socket>();
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      resolve();
-    }, ms);
-    timers.add(timer);
-  });
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
   const log = (line: string) => {
     if (!options.quiet) process.stderr.write(`uptime-emulator: ${line}\n`);
   };
@@ -70,7 +74,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const match = matchRoute(method, url.pathname.slice(3) || "/", options.documentedOnly === true);
     const route = match.kind === "no_path" ? null : match.name;
     const entry = traffic.record({
-      time: clock.format(clock.now()), method, path: url.pathname, query: url.searchParams, route, headers: req.headers, body: bodyForLog(raw),
+      time: clock.format(clock.now()),
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      route,
+      headers: req.headers,
+      body: bodyForLog(raw),
     });
     const delay = faults.latencyMs();
     if (delay > 0) await sleep(delay);
@@ -99,7 +109,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       }
       if (bodyError) throw bodyError;
       const body = parseJsonBody(raw, req.headers["content-type"]);
-      answer = runRoute(match.route, { store, render, uuid: match.uuid, query: url.searchParams, body, ignorePagination: faults.ignorePagination, fillDefaults: options.fillDefaults === true });
+      answer = runRoute(match.route, {
+        store,
+        render,
+        uuid: match.uuid,
+        query: url.searchParams,
+        body,
+        ignorePagination: faults.ignorePagination,
+        fillDefaults: options.fillDefaults === true,
+      });
     } catch (error) {
       answer = toAnswer(error, log);
     }
@@ -146,7 +164,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       return send(res, errorAnswer(new ApiError(405, "method_not_allowed", "assets are read with GET", { allow: "GET, HEAD" })));
     }
     if (!asset) return send(res, errorAnswer(new ApiError(404, "not_found", `no asset ${url.pathname}`)));
-    res.writeHead(200, { "content-type": asset.contentType, "content-length": asset.bytes.length, "cache-control": "public, max-age=31536000, immutable" });
+    res.writeHead(200, {
+      "content-type": asset.contentType,
+      "content-length": asset.bytes.length,
+      "cache-control": "public, max-age=31536000, immutable",
+    });
     res.end(req.method === "HEAD" ? undefined : asset.bytes);
   }
 
@@ -206,7 +228,8 @@ function initialize(store: Store, faults: FaultEngine, options: EmulatorOptions)
     if (saved) store.load(saved);
     else if (options.seed !== undefined) applySeed(store, typeof options.seed === "string" ? loadSeedFile(options.seed) : options.seed);
   } catch (error) {
-    if (error instanceof ApiError) throw new Error(`seed${typeof options.seed === "string" ? ` ${options.seed}` : ""}: ${error.message}`, { cause: error });
+    if (error instanceof ApiError)
+      throw new Error(`seed${typeof options.seed === "string" ? ` ${options.seed}` : ""}: ${error.message}`, { cause: error });
     throw error;
   }
   if (!saved && options.dataFile !== undefined) store.changed();

@@ -2,9 +2,7 @@
 // (`target` is the monitor's `urn`, `interval` a number). An unknown value is not checked: the rule
 // runs again at `up`, when every input is known.
 import type { ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
-import {
-  MONITOR_TYPE, UNKNOWN, isArray, isBoolean, isObject, isString, known, knownNumber, rawProps, withDefaults,
-} from "./props";
+import { MONITOR_TYPE, UNKNOWN, isArray, isBoolean, isObject, isString, known, knownNumber, rawProps, withDefaults } from "./props";
 
 type Report = (message: string) => void;
 
@@ -47,8 +45,10 @@ export const httpsOnly: ResourceValidationPolicy = {
     const plainHttp = type?.toLowerCase() === "http" || /^http:\/\//i.test(target ?? "");
     if (!plainHttp || (target && config.allowedHttpTargets.some((prefix) => target.startsWith(prefix)))) return;
     // The address itself is not repeated: it may be a secret.
-    report(`monitor "${args.name}" checks its target over plain http: use type "https" and an https:// urn, ` +
-      "or add the URL's prefix to this policy's allowedHttpTargets");
+    report(
+      `monitor "${args.name}" checks its target over plain http: use type "https" and an https:// urn, ` +
+        "or add the URL's prefix to this policy's allowedHttpTargets",
+    );
   }),
 };
 
@@ -61,7 +61,8 @@ export const INTERVAL_DEFAULTS: IntervalBoundsConfig = { minIntervalSeconds: 30,
 
 export const intervalBounds: ResourceValidationPolicy = {
   name: "monitor-interval-bounds",
-  description: "The interval is between minIntervalSeconds and maxIntervalSeconds; a timeout is at most maxTimeoutSeconds and no longer than the interval.",
+  description:
+    "The interval is between minIntervalSeconds and maxIntervalSeconds; a timeout is at most maxTimeoutSeconds and no longer than the interval.",
   enforcementLevel: "mandatory",
   configSchema: {
     properties: {
@@ -71,8 +72,11 @@ export const intervalBounds: ResourceValidationPolicy = {
     },
   },
   validateResource: onMonitors((props, args, report) => {
-    const { minIntervalSeconds: min, maxIntervalSeconds: max, maxTimeoutSeconds } =
-      withDefaults(INTERVAL_DEFAULTS, args.getConfig<Partial<IntervalBoundsConfig>>());
+    const {
+      minIntervalSeconds: min,
+      maxIntervalSeconds: max,
+      maxTimeoutSeconds,
+    } = withDefaults(INTERVAL_DEFAULTS, args.getConfig<Partial<IntervalBoundsConfig>>());
     const interval = knownNumber(props.interval ?? props.intervalId);
     const timeout = knownNumber(props.timeout);
     const where = `monitor "${args.name}"`;
@@ -89,7 +93,8 @@ export const intervalBounds: ResourceValidationPolicy = {
 
 export const tcpKeywordHasProbe: ResourceValidationPolicy = {
   name: "tcp-keyword-has-probe",
-  description: "A tcp monitor with a response keyword sends data (dataRequest) or expects the keyword in the response (keywordResponseExists: true).",
+  description:
+    "A tcp monitor with a response keyword sends data (dataRequest) or expects the keyword in the response (keywordResponseExists: true).",
   enforcementLevel: "mandatory",
   validateResource: onMonitors((props, args, report) => {
     if (known(props.type, isString) !== "tcp") return;
@@ -101,8 +106,10 @@ export const tcpKeywordHasProbe: ResourceValidationPolicy = {
     const expects = known(options.keywordResponseExists, isBoolean);
     if (data === UNKNOWN || (data !== undefined && data !== "") || expects === UNKNOWN || expects === true) return;
     // Without data to send, a server that does not speak first answers nothing, and "keyword absent" always holds.
-    report(`monitor "${args.name}" looks for a keyword in a response it never asks for: ` +
-      "set tcpOptions.dataRequest, or keywordResponseExists: true if the server speaks first");
+    report(
+      `monitor "${args.name}" looks for a keyword in a response it never asks for: ` +
+        "set tcpOptions.dataRequest, or keywordResponseExists: true if the server speaks first",
+    );
   }),
 };
 

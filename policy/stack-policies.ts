@@ -2,9 +2,7 @@
 // sees each resource's outputs (a Monitor's `uuid`, a Page's `items`), which a preview leaves unknown
 // for monitors still to be created or changed.
 import type { PolicyResource, StackValidationPolicy } from "@pulumi/policy";
-import {
-  MONITOR_TYPE, PAGE_TYPE, UNKNOWN, isArray, isBoolean, isString, isUnknown, known, rawProps, withDefaults,
-} from "./props";
+import { MONITOR_TYPE, PAGE_TYPE, UNKNOWN, isArray, isBoolean, isString, isUnknown, known, rawProps, withDefaults } from "./props";
 
 export interface PageItemsConfig {
   /** Monitor uuids a page may list although this stack does not declare them, each with the reason. */
@@ -14,7 +12,8 @@ const PAGE_ITEMS_DEFAULTS: PageItemsConfig = { externalMonitors: {} };
 
 export const pageItemsAreStackMonitors: StackValidationPolicy = {
   name: "page-lists-stack-monitors",
-  description: "Every monitor uuid on a page (useGroups: false) is a monitor of this stack, or is listed in externalMonitors with the reason.",
+  description:
+    "Every monitor uuid on a page (useGroups: false) is a monitor of this stack, or is listed in externalMonitors with the reason.",
   enforcementLevel: "mandatory",
   configSchema: {
     properties: {
@@ -34,8 +33,11 @@ export const pageItemsAreStackMonitors: StackValidationPolicy = {
     const knownUuid = (v: unknown): v is string => isString(v) && !isUnknown(v);
     const monitorUuids = new Set(monitors.flatMap((m) => [m.uuid, m.adoptUuid]).filter(knownUuid));
     const unknownUuids = monitors.filter((m) => !knownUuid(m.uuid)).length;
-    const hint = unknownUuids === 0 ? "" : ` (${unknownUuids} monitor(s) of this stack get their uuid at \`up\`: ` +
-      "if it is one of them, list it as `monitor.uuid`, which also follows the monitor when it is replaced)";
+    const hint =
+      unknownUuids === 0
+        ? ""
+        : ` (${unknownUuids} monitor(s) of this stack get their uuid at \`up\`: ` +
+          "if it is one of them, list it as `monitor.uuid`, which also follows the monitor when it is replaced)";
     for (const page of args.resources.filter((r) => r.type === PAGE_TYPE)) {
       const props = rawProps(page.props);
       if (known(props.useGroups, isBoolean) !== false) continue; // group uuids, or not known yet
@@ -46,14 +48,20 @@ export const pageItemsAreStackMonitors: StackValidationPolicy = {
       const fromStackMonitors = (page.propertyDependencies.items ?? []).some((d: PolicyResource) => d.type === MONITOR_TYPE);
       if (items === UNKNOWN || items.some(isUnknown)) {
         if (!fromStackMonitors) {
-          report(`page "${page.name}" lists monitors that are not known before \`up\` and do not come from this stack's monitors`, page.urn);
+          report(
+            `page "${page.name}" lists monitors that are not known before \`up\` and do not come from this stack's monitors`,
+            page.urn,
+          );
         }
         if (items === UNKNOWN) continue;
       }
       for (const item of items) {
         if (!isString(item) || isUnknown(item) || monitorUuids.has(item) || externalMonitors[item]) continue;
-        report(`page "${page.name}" lists monitor ${item}, which is not a monitor of this stack: declare it, or add ` +
-          `"${item}": "<why>" to this policy's externalMonitors${hint}`, page.urn);
+        report(
+          `page "${page.name}" lists monitor ${item}, which is not a monitor of this stack: declare it, or add ` +
+            `"${item}": "<why>" to this policy's externalMonitors${hint}`,
+          page.urn,
+        );
       }
     }
   },
@@ -81,7 +89,10 @@ export const uniqueMonitorNames: StackValidationPolicy = {
     }
     for (const same of byName.values()) {
       if (same.length < 2) continue;
-      const names = same.map((m) => `"${m.name}"`).sort().join(", ");
+      const names = same
+        .map((m) => `"${m.name}"`)
+        .sort()
+        .join(", ");
       for (const monitor of same) {
         const name = String(rawProps(monitor.props).name);
         report(`monitors ${names} share the name "${name.trim()}": give each monitor its own name`, monitor.urn);

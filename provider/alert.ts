@@ -11,7 +11,15 @@ import { checkAlertArgs } from "./inputs/alert";
 import type { CheckFailure } from "./inputs/common";
 import { ALERT, recipientPairs } from "./model/alert";
 import {
-  StateOutputs, changedFields, declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removedFields, replacingFields, requestBody,
+  StateOutputs,
+  changedFields,
+  declaredOf,
+  declaredPaths,
+  inputsFromRecord,
+  outputsFromRecord,
+  removedFields,
+  replacingFields,
+  requestBody,
   sortSets,
 } from "./model/engine";
 
@@ -20,7 +28,11 @@ export type AlertOutputs = StateOutputs;
 const describe = (inputs: Record<string, unknown>, uuid: string) =>
   `alert ${uuid}${typeof inputs.name === "string" ? ` (${JSON.stringify(inputs.name)})` : ""}`;
 
-export function checkAlert(news: Record<string, unknown>): { inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] } {
+export function checkAlert(news: Record<string, unknown>): {
+  inputs: Record<string, unknown>;
+  failures: CheckFailure[];
+  warnings: string[];
+} {
   const result = checkAlertArgs(news);
   // Recipients are a set: one canonical order, or a reordered list would show as a change in a diff's display.
   return { ...result, inputs: sortSets(ALERT, result.inputs) };
@@ -39,7 +51,10 @@ export function alertOutputs(record: AlertRecord, declared: readonly string[]): 
  * diff(): the declared fields (now or before) against the stored record. Reordered recipients are
  * no change; an empty recipient list equals none. A different `uuid` is another alert: replace.
  */
-export function diffAlert(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; changed: string[] } {
+export function diffAlert(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): { changes: boolean; replaces: string[]; changed: string[] } {
   const changed = changedFields(ALERT, olds, news);
   return { changes: changed.length > 0, replaces: replacingFields(ALERT, changed), changed };
 }
@@ -56,7 +71,7 @@ async function notFound(client: UptimeClient, error: unknown, inputs: Record<str
   if (await isGone(client, error)) {
     return new Error(
       `${describe(inputs, uuid)}: the service has no alert with this uuid (${(error as ApiError).status}). Alerts cannot be created through ` +
-      `the API, only taken over: create it in the service's dashboard and put its uuid here.`,
+        `the API, only taken over: create it in the service's dashboard and put its uuid here.`,
       { cause: error },
     );
   }
@@ -77,7 +92,10 @@ export async function createAlert(client: UptimeClient, inputs: Record<string, u
 
 /** update(): PATCHes the full declared state, `null` for fields removed since the last update. */
 export async function updateAlert(
-  client: UptimeClient, id: string, olds: Record<string, unknown>, news: Record<string, unknown>,
+  client: UptimeClient,
+  id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
 ): Promise<{ outs: AlertOutputs }> {
   const removed = removedFields(olds, news);
   let record: AlertRecord;

@@ -20,10 +20,7 @@ export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])
 export class ConfigError extends Error {}
 
 /** Reads settings from a config lookup (`key -> value`) and the environment. */
-export function readSettings(
-  get: (key: string) => string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-): ProviderSettings {
+export function readSettings(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const given = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
   // An empty config value is "not set": it must not hide the environment variable.
   const pick = (s: { key: string; env: string }) => given(get(s.key)) ?? given(env[s.env]);

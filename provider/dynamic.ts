@@ -34,7 +34,7 @@ function forEngine(failures: CheckFailure[], news: Inputs): CheckFailure[] {
   const all = problem ? [{ property: "uptime:apiKey", reason: problem }, ...failures] : failures;
   return all.map((f) => {
     const value = news[f.property.split(/[.[]/)[0]];
-    const shown = typeof value === "string" ? value : JSON.stringify(value) ?? "";
+    const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
     return shown.length > LONGEST_VALUE_SHOWN ? { property: "", reason: f.reason } : f;
   });
 }
@@ -51,7 +51,11 @@ type ReadOutcome =
 /** What a resource kind does: its plain functions, which the factory below wraps for the engine. */
 interface ResourceOperations {
   kind: "monitor" | "page" | "alert";
-  check(news: Inputs): Promise<{ inputs: Inputs; failures: CheckFailure[]; warnings: string[] }> | { inputs: Inputs; failures: CheckFailure[]; warnings: string[] };
+  check(
+    news: Inputs,
+  ):
+    | Promise<{ inputs: Inputs; failures: CheckFailure[]; warnings: string[] }>
+    | { inputs: Inputs; failures: CheckFailure[]; warnings: string[] };
   diff(id: string, olds: Inputs, news: Inputs): { changes: boolean; replaces: string[] };
   create(inputs: Inputs): Promise<{ id: string; outs: Inputs }>;
   read(id: string, props: Inputs): Promise<ReadOutcome>;
@@ -86,9 +90,11 @@ function providerFor(ops: ResourceOperations) {
       if (outcome.kind === "gone") return { id: "" };
       if (outcome.kind === "kept") return { id, props };
       if (outcome.kind === "unsupported") {
-        warnOnce(`read-${ops.kind}`,
+        warnOnce(
+          `read-${ops.kind}`,
           `the service answered ${outcome.status} to reading a ${ops.kind}: refresh cannot see changes made outside Pulumi, ` +
-          `so the ${ops.kind}s' state is kept as last applied`);
+            `so the ${ops.kind}s' state is kept as last applied`,
+        );
         return { id, props };
       }
       return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
@@ -130,7 +136,9 @@ export const monitorProvider = providerFor({
     if (isUnconfirmed(id, props)) {
       // Replaced in this run (taken over with adoptUuid, or created anew by `up --replace`): the placeholder has served.
       if (!createdThisRun.has(identityOf(props))) throw unconfirmedDeleteError(props.name, props.journalKey);
-      providerLog.info(`monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} dropped from the stack, replaced by the monitor created or taken over in this run (no request)`);
+      providerLog.info(
+        `monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} dropped from the stack, replaced by the monitor created or taken over in this run (no request)`,
+      );
       return;
     }
     const onUnsupported = currentSettings().deleteUnsupported ?? "fail";

@@ -51,7 +51,7 @@ export function unconfirmedCreateError(name: unknown, what: string, declaredFiel
 export function stillUnconfirmedError(name: unknown, urn?: unknown): Error {
   return new Error(
     `monitor ${JSON.stringify(name)}: its creation was never confirmed (an earlier \`pulumi up\` lost the answer), ` +
-    `so nothing is sent until you say whether it exists. ${unconfirmedGuidance(name, urn)}`,
+      `so nothing is sent until you say whether it exists. ${unconfirmedGuidance(name, urn)}`,
   );
 }
 
@@ -63,9 +63,9 @@ export function stillUnconfirmedError(name: unknown, urn?: unknown): Error {
 export function unconfirmedDeleteError(name: unknown, urn?: unknown): Error {
   return new Error(
     `monitor ${JSON.stringify(name)}: its creation was never confirmed, so it may exist in the service, still checking ` +
-    `and alerting, although the stack has no uuid for it; nothing was deleted. Look in the service's dashboard for a ` +
-    `monitor named ${JSON.stringify(name)}. If it exists, set \`adoptUuid: "<its uuid>"\` on this resource and run ` +
-    `\`pulumi up\`: it is taken over, and the next \`pulumi destroy\` deletes it. If it does not, run \`pulumi state ` +
-    `delete ${quotedUrn(urn)}\`${urnHint(urn)} to drop it from the stack, then run the command again.`,
+      `and alerting, although the stack has no uuid for it; nothing was deleted. Look in the service's dashboard for a ` +
+      `monitor named ${JSON.stringify(name)}. If it exists, set \`adoptUuid: "<its uuid>"\` on this resource and run ` +
+      `\`pulumi up\`: it is taken over, and the next \`pulumi destroy\` deletes it. If it does not, run \`pulumi state ` +
+      `delete ${quotedUrn(urn)}\`${urnHint(urn)} to drop it from the stack, then run the command again.`,
   );
 }

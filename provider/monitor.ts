@@ -8,7 +8,12 @@ import { CheckFailure, containsUnknown } from "./inputs/common";
 import { checkMonitorArgs } from "./inputs/monitor";
 import { equalAsSets } from "./compare";
 import {
-  MonitorOutputs, changedFields, declaredPaths, inputsFromRecord, monitorOutputs, monitorRequestBody,
+  MonitorOutputs,
+  changedFields,
+  declaredPaths,
+  inputsFromRecord,
+  monitorOutputs,
+  monitorRequestBody,
   removedFields,
 } from "./monitor-state";
 import type { CreateJournal } from "./journal";
@@ -17,7 +22,11 @@ import { isUnconfirmed, stillUnconfirmedError, unconfirmedCreateError } from "./
 export { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "./monitor-state";
 export type { MonitorOutputs } from "./monitor-state";
 
-export function checkMonitor(news: Record<string, unknown>): { inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] } {
+export function checkMonitor(news: Record<string, unknown>): {
+  inputs: Record<string, unknown>;
+  failures: CheckFailure[];
+  warnings: string[];
+} {
   return checkMonitorArgs(news);
 }
 
@@ -25,7 +34,10 @@ export function checkMonitor(news: Record<string, unknown>): { inputs: Record<st
  * diff(): the fields declared now or before against the stored record (see monitor-state.ts). A
  * change of alerts replaces the monitor: the API cannot edit them. Unknown values (preview) count as changes.
  */
-export function diffMonitor(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; changed: string[] } {
+export function diffMonitor(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): { changes: boolean; replaces: string[]; changed: string[] } {
   if (olds.unconfirmed === true) {
     // Never confirmed: adoptUuid takes the real monitor over (a replacement whose create adopts it);
     // anything else goes to update(), which stops with the way out.
@@ -38,8 +50,8 @@ export function diffMonitor(olds: Record<string, unknown>, news: Record<string, 
     // The replacement's create would adopt this very monitor, and the engine would then delete it.
     throw new Error(
       `monitor ${JSON.stringify(news.name)}: its alerts changed, so it must be replaced, but adoptUuid still names this ` +
-      `monitor (${news.adoptUuid}): the replacement would take it over and the old one's deletion would then remove it. ` +
-      `adoptUuid only matters when the resource is created: remove adoptUuid and run again.`,
+        `monitor (${news.adoptUuid}): the replacement would take it over and the old one's deletion would then remove it. ` +
+        `adoptUuid only matters when the resource is created: remove adoptUuid and run again.`,
     );
   }
   return { changes: changed.length > 0, replaces, changed };
@@ -58,7 +70,11 @@ function isAmbiguous(error: unknown): boolean {
 }
 
 /** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */
-async function adoptMonitor(client: UptimeClient, uuid: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: MonitorOutputs }> {
+async function adoptMonitor(
+  client: UptimeClient,
+  uuid: string,
+  inputs: Record<string, unknown>,
+): Promise<{ id: string; outs: MonitorOutputs }> {
   let record: MonitorRecord;
   try {
     record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
@@ -66,7 +82,7 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: Record<s
     if (!(await isGone(client, error))) throw error;
     throw new Error(
       `monitor ${JSON.stringify(inputs.name)}: adoptUuid ${JSON.stringify(uuid)}: the service has no monitor with this uuid, ` +
-      `so nothing was taken over. Check the uuid in the service's dashboard, or remove adoptUuid to create a new monitor.`,
+        `so nothing was taken over. Check the uuid in the service's dashboard, or remove adoptUuid to create a new monitor.`,
       { cause: error },
     );
   }
@@ -76,8 +92,8 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: Record<s
     throw Object.assign(
       new Error(
         `monitor ${JSON.stringify(inputs.name)}: adopted ${uuid}, but its alerts ${JSON.stringify(record.alerts ?? [])} ` +
-        `differ from the declared ${JSON.stringify(inputs.alerts)} and the API cannot edit a monitor's alerts. ` +
-        `Declare the alerts it has, or remove adoptUuid to create a new monitor with these alerts.`,
+          `differ from the declared ${JSON.stringify(inputs.alerts)} and the API cannot edit a monitor's alerts. ` +
+          `Declare the alerts it has, or remove adoptUuid to create a new monitor with these alerts.`,
       ),
       { id: record.uuid, properties: outs, reasons: ["alerts differ from the declared ones"] },
     );
@@ -90,7 +106,11 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: Record<s
  * declared state. Undefined when it is gone, or was made with other alerts (then it is deleted, since
  * no edit can give it the declared ones and it belongs to no stack).
  */
-async function resumeCreate(client: UptimeClient, uuid: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: MonitorOutputs } | undefined> {
+async function resumeCreate(
+  client: UptimeClient,
+  uuid: string,
+  inputs: Record<string, unknown>,
+): Promise<{ id: string; outs: MonitorOutputs } | undefined> {
   let record: MonitorRecord;
   try {
     record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
@@ -110,7 +130,9 @@ async function resumeCreate(client: UptimeClient, uuid: string, inputs: Record<s
  * leaves the resource unconfirmed (see monitor-unconfirmed.ts).
  */
 export async function createMonitor(
-  client: UptimeClient, inputs: Record<string, unknown>, journal?: CreateJournal,
+  client: UptimeClient,
+  inputs: Record<string, unknown>,
+  journal?: CreateJournal,
 ): Promise<{ id: string; outs: MonitorOutputs; resumed?: string }> {
   const adoptUuid = inputs.adoptUuid as string | undefined;
   if (adoptUuid) return adoptMonitor(client, adoptUuid, inputs);
@@ -124,7 +146,12 @@ export async function createMonitor(
       journal.remove(key);
     } else if (entry?.state === "posting") {
       journal.remove(key);
-      throw unconfirmedCreateError(inputs.name, "an earlier `pulumi up` was stopped after sending this monitor's creation, before its answer", declared, key);
+      throw unconfirmedCreateError(
+        inputs.name,
+        "an earlier `pulumi up` was stopped after sending this monitor's creation, before its answer",
+        declared,
+        key,
+      );
     }
   }
   // An address that is not the service must fail here, before a POST whose fate could stay unknown.
@@ -143,7 +170,10 @@ export async function createMonitor(
 }
 
 export async function updateMonitor(
-  client: UptimeClient, id: string, olds: Record<string, unknown>, news: Record<string, unknown>,
+  client: UptimeClient,
+  id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, news.journalKey ?? olds.journalKey);
   const removed = removedFields(olds, news);
@@ -168,7 +198,7 @@ function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unkno
   const command = `\`pulumi up --replace ${known ? `'${urn}'` : "<its URN>"}\`${known ? "" : " (`pulumi stack --show-urns` lists them)"}`;
   return new Error(
     `monitor ${JSON.stringify(name)} (${id}): the service has no such monitor any more (it was deleted outside ` +
-    `Pulumi), so nothing was sent. Run ${command} to create it again.`,
+      `Pulumi), so nothing was sent. Run ${command} to create it again.`,
     { cause },
   );
 }
@@ -200,7 +230,9 @@ export type OnUnsupportedDelete = "fail" | "leave";
  * monitors in the service (UPTIME_DELETE_UNSUPPORTED / uptime:deleteUnsupported = leave).
  */
 export async function deleteMonitor(
-  client: UptimeClient, id: string, name: unknown,
+  client: UptimeClient,
+  id: string,
+  name: unknown,
   options: { onUnsupported: OnUnsupportedDelete; warn?: (message: string) => void } = { onUnsupported: "fail" },
 ): Promise<void> {
   try {
@@ -213,15 +245,15 @@ export async function deleteMonitor(
     if (options.onUnsupported === "leave") {
       options.warn?.(
         `${what} is left in the service, still checking and alerting, and is no longer in the stack: ${why}, and ` +
-        `uptime:deleteUnsupported (or UPTIME_DELETE_UNSUPPORTED) is "leave". Delete it in the service's dashboard if it should go.`,
+          `uptime:deleteUnsupported (or UPTIME_DELETE_UNSUPPORTED) is "leave". Delete it in the service's dashboard if it should go.`,
       );
       return;
     }
     throw new Error(
       `${what}: ${why}; nothing was deleted, and it is still in the service. To drop it from the stack and leave it in ` +
-      `the service, run the same command again with UPTIME_DELETE_UNSUPPORTED=leave in the environment (a warning names ` +
-      `each monitor left; delete it in the dashboard if it should go). To make that the rule, run ` +
-      `\`pulumi config set uptime:deleteUnsupported leave\` and \`pulumi up\`.`,
+        `the service, run the same command again with UPTIME_DELETE_UNSUPPORTED=leave in the environment (a warning names ` +
+        `each monitor left; delete it in the dashboard if it should go). To make that the rule, run ` +
+        `\`pulumi config set uptime:deleteUnsupported leave\` and \`pulumi up\`.`,
       { cause: error },
     );
   }

@@ -11,7 +11,15 @@ import type { CheckFailure } from "./inputs/common";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./inputs/image";
 import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./inputs/page";
 import {
-  StateOutputs, changedFields, declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removedFields, replacingFields, requestBody,
+  StateOutputs,
+  changedFields,
+  declaredOf,
+  declaredPaths,
+  inputsFromRecord,
+  outputsFromRecord,
+  removedFields,
+  replacingFields,
+  requestBody,
 } from "./model/engine";
 import { PAGE } from "./model/page";
 
@@ -25,7 +33,10 @@ const IMAGE_KEYS = {
 const describe = (inputs: Record<string, unknown>, uuid: string) =>
   `page ${uuid}${typeof inputs.name === "string" ? ` (${JSON.stringify(inputs.name)})` : ""}`;
 
-export function checkPage(news: Record<string, unknown>, images?: ImageSource): Promise<{ inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] }> {
+export function checkPage(
+  news: Record<string, unknown>,
+  images?: ImageSource,
+): Promise<{ inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] }> {
   return checkPageArgs(news, images);
 }
 
@@ -35,7 +46,10 @@ export function checkPage(news: Record<string, unknown>, images?: ImageSource): 
  * which fields the program declares.
  */
 export function pageOutputs(
-  record: PageRecord, declared: readonly string[], hashes: Partial<Record<PageImageField, string>>, refs: Record<string, unknown> = {},
+  record: PageRecord,
+  declared: readonly string[],
+  hashes: Partial<Record<PageImageField, string>>,
+  refs: Record<string, unknown> = {},
 ): PageOutputs {
   const outs = outputsFromRecord(PAGE, record, Object.fromEntries(declared.map((f) => [f, true])));
   for (const field of PAGE_IMAGE_FIELDS) {
@@ -53,7 +67,10 @@ export function pageOutputs(
  * order on the page); images compare by the sha256 of their bytes; an empty list equals no list.
  * A different `uuid` is another page: replace (take the new one over, release the old one).
  */
-export function diffPage(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; changed: string[] } {
+export function diffPage(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): { changes: boolean; replaces: string[]; changed: string[] } {
   const changed = changedFields(PAGE, olds, news);
   return { changes: changed.length > 0, replaces: replacingFields(PAGE, changed), changed };
 }
@@ -65,7 +82,7 @@ async function imageBase64(field: PageImageField, ref: ImageRef, source: ImageSo
   if (loaded.ref.sha256 !== ref.sha256) {
     throw new Error(
       `${field}: ${JSON.stringify(ref.path)} changed after it was checked (sha256 ${ref.sha256.slice(0, 12)}… then, ` +
-      `${loaded.ref.sha256.slice(0, 12)}… now); nothing was sent. Run the update again once the file is final.`,
+        `${loaded.ref.sha256.slice(0, 12)}… now); nothing was sent. Run the update again once the file is final.`,
     );
   }
   return loaded.bytes.toString("base64");
@@ -76,11 +93,13 @@ async function imageBase64(field: PageImageField, ref: ImageRef, source: ImageSo
  * service has them), and `null` for each field in `removed`.
  */
 export async function pageRequestBody(
-  inputs: Record<string, unknown>, options: { sendImages: PageImageField[]; removed?: string[]; images?: ImageSource },
+  inputs: Record<string, unknown>,
+  options: { sendImages: PageImageField[]; removed?: string[]; images?: ImageSource },
 ): Promise<PageRequestBody> {
   const body = requestBody(PAGE, inputs, { forEdit: true, removed: options.removed });
   for (const field of options.sendImages) {
-    if (inputs[field] !== undefined) body[IMAGE_KEYS[field].wire] = await imageBase64(field, inputs[field] as ImageRef, options.images ?? fileImageSource);
+    if (inputs[field] !== undefined)
+      body[IMAGE_KEYS[field].wire] = await imageBase64(field, inputs[field] as ImageRef, options.images ?? fileImageSource);
   }
   return body as PageRequestBody;
 }
@@ -90,7 +109,7 @@ async function notFound(client: UptimeClient, error: unknown, inputs: Record<str
   if (await isGone(client, error)) {
     return new Error(
       `${describe(inputs, uuid)}: the service has no page with this uuid (${(error as ApiError).status}). Pages cannot be created through ` +
-      `the API, only taken over: create it in the service's dashboard and put its uuid here.`,
+        `the API, only taken over: create it in the service's dashboard and put its uuid here.`,
       { cause: error },
     );
   }
@@ -101,7 +120,11 @@ const hashesOf = (inputs: Record<string, unknown>, fields: readonly PageImageFie
   Object.fromEntries(fields.filter((f) => inputs[f] !== undefined).map((f) => [f, (inputs[f] as ImageRef).sha256]));
 
 /** create(): takes the page over by PATCHing the declared fields (images included) onto it. */
-export async function createPage(client: UptimeClient, inputs: Record<string, unknown>, images?: ImageSource): Promise<{ id: string; outs: PageOutputs }> {
+export async function createPage(
+  client: UptimeClient,
+  inputs: Record<string, unknown>,
+  images?: ImageSource,
+): Promise<{ id: string; outs: PageOutputs }> {
   const uuid = inputs.uuid as string;
   const declared = declaredPaths(PAGE, inputs);
   const sendImages = PAGE_IMAGE_FIELDS.filter((f) => inputs[f] !== undefined);
@@ -120,12 +143,14 @@ export async function createPage(client: UptimeClient, inputs: Record<string, un
  * not the one we uploaded) loses its hash, so the next update sends it again.
  */
 export async function updatePage(
-  client: UptimeClient, id: string, olds: Record<string, unknown>, news: Record<string, unknown>, images?: ImageSource,
+  client: UptimeClient,
+  id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  images?: ImageSource,
 ): Promise<{ outs: PageOutputs }> {
   const removed = removedFields(olds, news);
-  const sendImages = PAGE_IMAGE_FIELDS.filter(
-    (f) => news[f] !== undefined && (news[f] as ImageRef).sha256 !== olds[IMAGE_KEYS[f].sha],
-  );
+  const sendImages = PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (news[f] as ImageRef).sha256 !== olds[IMAGE_KEYS[f].sha]);
   let record: PageRecord;
   try {
     record = await client.pages.update(id, await pageRequestBody(news, { sendImages, removed, images }));

@@ -50,13 +50,17 @@ export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown
   const { topic, pageSize, maxPages } = options;
   if (topic !== undefined && topic !== null) {
     if (typeof topic !== "string") add("topic", `expected a topic string such as "monitors/status_change", got ${show(topic)}`);
-    else if (topic.length === 0) add("topic", "must not be empty; give a topic such as monitors/status_change, or leave topic out to list every subscription");
+    else if (topic.length === 0)
+      add("topic", "must not be empty; give a topic such as monitors/status_change, or leave topic out to list every subscription");
     else if (topic.length > 200) add("topic", `longer than 200 characters (${topic.length}); give a topic such as monitors/status_change`);
     else if (/\s/.test(topic)) add("topic", `${show(topic)} contains white space; topics have none, e.g. monitors/status_change`);
   }
-  const whole = (value: unknown, min: number, max: number) => typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
-  if (pageSize !== undefined && pageSize !== null && !whole(pageSize, 1, 100)) add("pageSize", `must be a whole number 1-100, got ${show(pageSize)}`);
-  if (maxPages !== undefined && maxPages !== null && !whole(maxPages, 1, Number.MAX_SAFE_INTEGER)) add("maxPages", `must be a whole number >= 1, got ${show(maxPages)}`);
+  const whole = (value: unknown, min: number, max: number) =>
+    typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+  if (pageSize !== undefined && pageSize !== null && !whole(pageSize, 1, 100))
+    add("pageSize", `must be a whole number 1-100, got ${show(pageSize)}`);
+  if (maxPages !== undefined && maxPages !== null && !whole(maxPages, 1, Number.MAX_SAFE_INTEGER))
+    add("maxPages", `must be a whole number >= 1, got ${show(maxPages)}`);
   return failures;
 }
 
@@ -78,7 +82,7 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
     if (pages >= maxPages) {
       throw new Error(
         `GET /webhooks: still not at the end after ${maxPages} pages (${byUuid.size} subscriptions` +
-        `${recordsCount === undefined ? "" : ` of ${recordsCount}`}); the service's pagination looks broken`,
+          `${recordsCount === undefined ? "" : ` of ${recordsCount}`}); the service's pagination looks broken`,
       );
     }
     const page = await client.webhooks.listPage({ recordOffset, pageSize });
@@ -90,7 +94,7 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
       if (recordsCount !== undefined && byUuid.size < recordsCount) {
         options.warn?.(
           `GET /webhooks: the service answered recordOffset=${recordOffset} with records already listed, so only ` +
-          `${byUuid.size} of its ${recordsCount} subscriptions could be read`,
+            `${byUuid.size} of its ${recordsCount} subscriptions could be read`,
         );
       }
       break;

@@ -18,19 +18,37 @@ export function findChromium(): string {
       if (dir !== "" && fs.existsSync(candidate)) return candidate;
     }
   }
-  throw new Error("no Chromium found: run `UPTIME_BROWSER=1 source scripts/bootstrap.sh` (installs chromium-headless-shell), "
-    + "or install chromium-headless-shell or chromium, or set UPTIME_CHROMIUM to its path");
+  throw new Error(
+    "no Chromium found: run `UPTIME_BROWSER=1 source scripts/bootstrap.sh` (installs chromium-headless-shell), " +
+      "or install chromium-headless-shell or chromium, or set UPTIME_CHROMIUM to its path",
+  );
 }
 
 // The closed network refuses Chromium's background connections; these flags keep it from trying.
 const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+  "--hide-scrollbars",
+  "--mute-audio",
   "--remote-debugging-pipe",
 ];
 const COMMAND_TIMEOUT_MS = 30_000;
 
-interface Message { id?: number; method?: string; params?: Record<string, unknown>; sessionId?: string; result?: Record<string, unknown>; error?: { message: string } }
+interface Message {
+  id?: number;
+  method?: string;
+  params?: Record<string, unknown>;
+  sessionId?: string;
+  result?: Record<string, unknown>;
+  error?: { message: string };
+}
 
 export class Chromium {
   private nextId = 0;
@@ -39,7 +57,10 @@ export class Chromium {
   private stderrTail = "";
   private exited = false;
 
-  private constructor(private readonly child: ChildProcess, private readonly userDataDir: string) {
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly userDataDir: string,
+  ) {
     let buffer = "";
     (child.stdio[4] as Readable).on("data", (chunk: Buffer) => {
       buffer += chunk.toString("utf8");
@@ -62,7 +83,9 @@ export class Chromium {
   /** Starts a browser with a fresh, empty profile directory (removed again by close()). */
   static async launch(executable = findChromium()): Promise<Chromium> {
     const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-chromium-"));
-    const child = spawn(executable, [...FLAGS, `--user-data-dir=${userDataDir}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
+    const child = spawn(executable, [...FLAGS, `--user-data-dir=${userDataDir}`, "about:blank"], {
+      stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
+    });
     const browser = new Chromium(child, userDataDir);
     try {
       await new Promise<void>((resolve, reject) => {
@@ -98,10 +121,12 @@ export class Chromium {
         this.pending.delete(id);
         reject(new Error(`${method}: no answer from chromium in ${COMMAND_TIMEOUT_MS} ms`));
       }, COMMAND_TIMEOUT_MS);
-      const settle = <T>(fn: (v: T) => void) => (value: T) => {
-        clearTimeout(timer);
-        fn(value);
-      };
+      const settle =
+        <T>(fn: (v: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          fn(value);
+        };
       this.pending.set(id, { resolve: settle((m: Message) => resolve(m.result ?? {})), reject: settle(reject), method });
       (this.child.stdio[3] as Writable).write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
@@ -142,7 +167,10 @@ export class Chromium {
 }
 
 export class BrowserPage {
-  constructor(private readonly browser: Chromium, readonly sessionId: string) {}
+  constructor(
+    private readonly browser: Chromium,
+    readonly sessionId: string,
+  ) {}
 
   /** Navigates and waits for the load event (images included). Answers the HTTP status of the document. */
   async goto(url: string): Promise<number> {
@@ -164,10 +192,17 @@ export class BrowserPage {
   /** A PNG of the whole document, not only the viewport. */
   async screenshot(): Promise<Buffer> {
     const size = await this.evaluate<{ width: number; height: number }>(
-      "({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight })");
-    const { data } = await this.browser.send("Page.captureScreenshot", {
-      format: "png", captureBeyondViewport: true, clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 },
-    }, this.sessionId);
+      "({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight })",
+    );
+    const { data } = await this.browser.send(
+      "Page.captureScreenshot",
+      {
+        format: "png",
+        captureBeyondViewport: true,
+        clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 },
+      },
+      this.sessionId,
+    );
     return Buffer.from(data as string, "base64");
   }
 }

@@ -82,7 +82,12 @@ export class Alert extends pulumi.CustomResource {
     refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
-      super(dynamicResourceType("alert"), name, dynamicResourceProps("alert", { ...ALERT_OUTPUTS, ...args }), canonicalOptions(name, opts, ALERT_SPELLINGS));
+      super(
+        dynamicResourceType("alert"),
+        name,
+        dynamicResourceProps("alert", { ...ALERT_OUTPUTS, ...args }),
+        canonicalOptions(name, opts, ALERT_SPELLINGS),
+      );
     } finally {
       restore();
     }
@@ -93,6 +98,13 @@ export class Alert extends pulumi.CustomResource {
 const ALERT_SPELLINGS: Spellings = spellingsOf(ALERT);
 
 const ALERT_OUTPUTS = {
-  name: undefined, up: undefined, degraded: undefined, disrupted: undefined, down: undefined, maintenance: undefined,
-  recipients: undefined, createdAt: undefined, updatedAt: undefined,
+  name: undefined,
+  up: undefined,
+  degraded: undefined,
+  disrupted: undefined,
+  down: undefined,
+  maintenance: undefined,
+  recipients: undefined,
+  createdAt: undefined,
+  updatedAt: undefined,
 };

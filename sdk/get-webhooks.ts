@@ -53,7 +53,9 @@ export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksO
   const impl = require("../provider/webhooks") as typeof import("../provider/webhooks");
   const config = new pulumi.Config("uptime");
   const log = {
-    debug: (m: string) => void pulumi.log.debug(m), info: (m: string) => void pulumi.log.info(m), warn: (m: string) => void pulumi.log.warn(m),
+    debug: (m: string) => void pulumi.log.debug(m),
+    info: (m: string) => void pulumi.log.info(m),
+    warn: (m: string) => void pulumi.log.warn(m),
   };
   try {
     return await impl.lookupWebhooks((key) => config.get(key), { ...opts, topic: args.topic, log });

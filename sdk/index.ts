@@ -5,9 +5,24 @@
  */
 export { Monitor } from "./monitor";
 export type {
-  MonitorArgs, MonitorCommonArgs, MonitorIntervalArgs, MonitorFollowRedirectsArgs, MonitorType, WholeNumberString,
-  HttpHeaderArgs, HttpRequestArgs, HttpMethod, HttpResponseArgs, HttpStatusArg, TcpOptionsArgs, TcpDataRequestArgs,
-  TcpKeywordResponseArgs, TcpKeywordResponseExistsArgs, MaintenanceArgs, MaintenanceDayArg, MaintenanceTimeArgs,
+  MonitorArgs,
+  MonitorCommonArgs,
+  MonitorIntervalArgs,
+  MonitorFollowRedirectsArgs,
+  MonitorType,
+  WholeNumberString,
+  HttpHeaderArgs,
+  HttpRequestArgs,
+  HttpMethod,
+  HttpResponseArgs,
+  HttpStatusArg,
+  TcpOptionsArgs,
+  TcpDataRequestArgs,
+  TcpKeywordResponseArgs,
+  TcpKeywordResponseExistsArgs,
+  MaintenanceArgs,
+  MaintenanceDayArg,
+  MaintenanceTimeArgs,
 } from "./monitor-args";
 export type { HttpHeader, HttpRequest, HttpResponse, TcpOptions, Maintenance, MaintenanceTime } from "./monitor";
 export { validateMonitorArgs } from "./validate";

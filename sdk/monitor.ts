@@ -8,15 +8,39 @@ import { MONITOR } from "../provider/model/monitor";
 import type { MonitorArgs } from "./monitor-args";
 
 /** One HTTP header of the record. */
-export interface HttpHeader { name: string; value: string }
-export interface HttpRequest { method?: string; headers?: HttpHeader[]; body?: string }
-export interface HttpResponse {
-  status?: string[]; statusMatches?: boolean; keywordHeader?: string; keywordHeaderExists?: boolean;
-  keywordBody?: string; keywordBodyExists?: boolean;
+export interface HttpHeader {
+  name: string;
+  value: string;
 }
-export interface TcpOptions { dataRequest?: string; keywordResponse?: string; keywordResponseExists?: boolean }
-export interface MaintenanceTime { startHour: number; startMinute: number; stopHour: number; stopMinute: number }
-export interface Maintenance { days?: number[]; times?: MaintenanceTime[]; timeZone?: string }
+export interface HttpRequest {
+  method?: string;
+  headers?: HttpHeader[];
+  body?: string;
+}
+export interface HttpResponse {
+  status?: string[];
+  statusMatches?: boolean;
+  keywordHeader?: string;
+  keywordHeaderExists?: boolean;
+  keywordBody?: string;
+  keywordBodyExists?: boolean;
+}
+export interface TcpOptions {
+  dataRequest?: string;
+  keywordResponse?: string;
+  keywordResponseExists?: boolean;
+}
+export interface MaintenanceTime {
+  startHour: number;
+  startMinute: number;
+  stopHour: number;
+  stopMinute: number;
+}
+export interface Maintenance {
+  days?: number[];
+  times?: MaintenanceTime[];
+  timeZone?: string;
+}
 
 /**
  * An uptime monitor: a check of an HTTP(S) address or a TCP `host:port`, run at an interval from
@@ -76,5 +100,8 @@ export class Monitor extends pulumi.CustomResource {
 const MONITOR_SPELLINGS: Spellings = spellingsOf(MONITOR, ["adoptUuid"]);
 
 const MONITOR_OUTPUTS = {
-  httpFollowRedirects: undefined, intervalId: undefined, createdAt: undefined, updatedAt: undefined,
+  httpFollowRedirects: undefined,
+  intervalId: undefined,
+  createdAt: undefined,
+  updatedAt: undefined,
 };

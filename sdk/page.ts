@@ -86,7 +86,12 @@ export class Page extends pulumi.CustomResource {
     refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
-      const props = { ...PAGE_OUTPUTS, ...canonicalArgs({ ...args }, PAGE_SPELLINGS), logo: absoluteImage(args.logo), favicon: absoluteImage(args.favicon) };
+      const props = {
+        ...PAGE_OUTPUTS,
+        ...canonicalArgs({ ...args }, PAGE_SPELLINGS),
+        logo: absoluteImage(args.logo),
+        favicon: absoluteImage(args.favicon),
+      };
       super(dynamicResourceType("page"), name, dynamicResourceProps("page", props), canonicalOptions(name, opts, PAGE_SPELLINGS));
     } finally {
       restore();
@@ -107,7 +112,18 @@ function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.O
 const PAGE_SPELLINGS: Spellings = spellingsOf(PAGE);
 
 const PAGE_OUTPUTS = {
-  name: undefined, title: undefined, slug: undefined, customDomain: undefined, useGroups: undefined, items: undefined,
-  description: undefined, logoUrl: undefined, faviconUrl: undefined, logoSha256: undefined, faviconSha256: undefined,
-  googleAnalitycsId: undefined, createdAt: undefined, updatedAt: undefined,
+  name: undefined,
+  title: undefined,
+  slug: undefined,
+  customDomain: undefined,
+  useGroups: undefined,
+  items: undefined,
+  description: undefined,
+  logoUrl: undefined,
+  faviconUrl: undefined,
+  logoSha256: undefined,
+  faviconSha256: undefined,
+  googleAnalitycsId: undefined,
+  createdAt: undefined,
+  updatedAt: undefined,
 };

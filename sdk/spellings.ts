@@ -75,7 +75,11 @@ function renameKey(target: Record<string, unknown>, from: string, to: string): v
 }
 
 /** `opts` with each ignoreChanges path under the stored names; throws naming the inputs for a path that names none. */
-export function canonicalOptions<T extends pulumi.CustomResourceOptions>(name: string, opts: T | undefined, spellings: Spellings): T | undefined {
+export function canonicalOptions<T extends pulumi.CustomResourceOptions>(
+  name: string,
+  opts: T | undefined,
+  spellings: Spellings,
+): T | undefined {
   if (!opts?.ignoreChanges?.length) return opts;
   const ignoreChanges = opts.ignoreChanges.map((path) => canonicalPath(name, path, spellings));
   return { ...opts, ignoreChanges };
@@ -87,7 +91,7 @@ function canonicalPath(name: string, path: string, spellings: Spellings): string
   if (!match || head === undefined || !spellings.inputs.includes(head)) {
     throw new pulumi.RunError(
       `${spellings.kind} ${JSON.stringify(name)}: ignoreChanges ${JSON.stringify(path)} names no input of this resource; ` +
-      `use one of ${spellings.inputs.filter((i) => i !== "*").join(", ")} (or a path inside one, e.g. "httpRequest.headers")`,
+        `use one of ${spellings.inputs.filter((i) => i !== "*").join(", ")} (or a path inside one, e.g. "httpRequest.headers")`,
     );
   }
   const top = spellings.renames[head] ?? head;

@@ -24,8 +24,23 @@ export interface AdminContext {
 
 /** Monitor record fields the dashboard can change (merged raw, without the API's validation). */
 const MONITOR_RECORD_FIELDS = [
-  "name", "title", "type", "urn", "httpFollowRedirects", "timeout", "intervalId", "regions", "description", "groups",
-  "alerts", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "tcpOptions", "maintenance",
+  "name",
+  "title",
+  "type",
+  "urn",
+  "httpFollowRedirects",
+  "timeout",
+  "intervalId",
+  "regions",
+  "description",
+  "groups",
+  "alerts",
+  "degradedThreshold",
+  "apdexThreshold",
+  "httpRequest",
+  "httpResponse",
+  "tcpOptions",
+  "maintenance",
 ];
 
 export function state(ctx: AdminContext): Record<Kind, Record<string, unknown>[]> {
@@ -40,10 +55,17 @@ function createObject(ctx: AdminContext, kind: Kind, body: unknown): unknown {
   if (uuid !== undefined && ctx.store.map(kind).has(uuid as string)) throw new ApiError(409, "conflict", `uuid "${uuid}" already exists`);
   const id = uuid as string | undefined;
   switch (kind) {
-    case "monitors": return ctx.store.createMonitor(parseMonitorBody(fields, "create", (a) => ctx.store.alerts.has(a)), id);
-    case "pages": return ctx.store.upsertPage(parsePageBody(fields), id);
-    case "alerts": return ctx.store.upsertAlert(parseAlertBody(fields, ["uuid"]), id);
-    case "webhooks": return ctx.store.upsertWebhook(parseWebhookBody(fields, "create"), id);
+    case "monitors":
+      return ctx.store.createMonitor(
+        parseMonitorBody(fields, "create", (a) => ctx.store.alerts.has(a)),
+        id,
+      );
+    case "pages":
+      return ctx.store.upsertPage(parsePageBody(fields), id);
+    case "alerts":
+      return ctx.store.upsertAlert(parseAlertBody(fields, ["uuid"]), id);
+    case "webhooks":
+      return ctx.store.upsertWebhook(parseWebhookBody(fields, "create"), id);
   }
 }
 
@@ -55,9 +77,12 @@ function editObject(ctx: AdminContext, kind: Kind, uuid: string, body: unknown):
       rejectUnknownKeys(fields, MONITOR_RECORD_FIELDS, "");
       return ctx.store.editMonitor(uuid, fields);
     }
-    case "pages": return ctx.store.upsertPage(parsePageBody(body), uuid);
-    case "alerts": return ctx.store.upsertAlert(parseAlertBody(body, ["uuid"]), uuid);
-    case "webhooks": return ctx.store.upsertWebhook(parseWebhookBody(body, "edit"), uuid);
+    case "pages":
+      return ctx.store.upsertPage(parsePageBody(body), uuid);
+    case "alerts":
+      return ctx.store.upsertAlert(parseAlertBody(body, ["uuid"]), uuid);
+    case "webhooks":
+      return ctx.store.upsertWebhook(parseWebhookBody(body, "edit"), uuid);
   }
 }
 
@@ -109,8 +134,10 @@ export function handleAdmin(ctx: AdminContext, method: string, path: string, bod
     return { status: 201, body: renderAny(kind, createObject(ctx, kind, body), ctx.render) };
   }
   switch (method) {
-    case "GET": return { status: 200, body: renderAny(kind, ctx.store.get(kind, uuid), ctx.render) };
-    case "PATCH": return { status: 200, body: renderAny(kind, editObject(ctx, kind, uuid, body), ctx.render) };
+    case "GET":
+      return { status: 200, body: renderAny(kind, ctx.store.get(kind, uuid), ctx.render) };
+    case "PATCH":
+      return { status: 200, body: renderAny(kind, editObject(ctx, kind, uuid, body), ctx.render) };
     case "DELETE":
       ctx.store.remove(kind, uuid);
       return { status: 204 };

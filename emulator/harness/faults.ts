@@ -5,7 +5,17 @@ import { ApiError, ValidationError } from "../service/errors";
 import { Answer, errorAnswer } from "../service/http-io";
 import { routeNames } from "../service/routes";
 import type { FaultConfig, FaultRule, ScriptedResponse } from "../types";
-import { expectArray, expectBoolean, expectInteger, expectObject, expectString, fieldPath, has, JsonObject, rejectUnknownKeys } from "../service/validate-primitives";
+import {
+  expectArray,
+  expectBoolean,
+  expectInteger,
+  expectObject,
+  expectString,
+  fieldPath,
+  has,
+  JsonObject,
+  rejectUnknownKeys,
+} from "../service/validate-primitives";
 
 export type FaultDecision =
   | { kind: "none" }
@@ -26,7 +36,12 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-const STATUS_CODES: Record<number, string> = { 500: "internal_error", 502: "bad_gateway", 503: "service_unavailable", 504: "gateway_timeout" };
+const STATUS_CODES: Record<number, string> = {
+  500: "internal_error",
+  502: "bad_gateway",
+  503: "service_unavailable",
+  504: "gateway_timeout",
+};
 export const DEFAULT_FAULT_SEED = 1;
 
 export class FaultEngine {
@@ -133,56 +148,102 @@ export function parseFaultConfig(input: unknown): FaultConfig {
   const out: JsonObject = {};
   pick(obj, "seed", "", (v, p) => expectInteger(v, p), out);
   pick(obj, "ignorePagination", "", expectBoolean, out);
-  pick(obj, "latency", "", (v, p) => {
-    const latency = expectObject(v, p);
-    rejectUnknownKeys(latency, ["fixedMs", "jitterMs"], p);
-    const parsed: JsonObject = { fixedMs: nonNegative(latency.fixedMs ?? 0, `${p}.fixedMs`) };
-    pick(latency, "jitterMs", p, nonNegative, parsed);
-    return parsed;
-  }, out);
+  pick(
+    obj,
+    "latency",
+    "",
+    (v, p) => {
+      const latency = expectObject(v, p);
+      rejectUnknownKeys(latency, ["fixedMs", "jitterMs"], p);
+      const parsed: JsonObject = { fixedMs: nonNegative(latency.fixedMs ?? 0, `${p}.fixedMs`) };
+      pick(latency, "jitterMs", p, nonNegative, parsed);
+      return parsed;
+    },
+    out,
+  );
   pick(obj, "rules", "", (v, p) => expectArray(v, p, parseRule), out);
   return out as FaultConfig;
 }
 
 function parseRule(value: unknown, path: string): FaultRule {
   const obj = expectObject(value, path);
-  rejectUnknownKeys(obj, ["method", "route", "rate429", "retryAfter", "rate5xx", "statuses", "dropBeforeRate", "dropAfterRate", "respond", "times"], path);
+  rejectUnknownKeys(
+    obj,
+    ["method", "route", "rate429", "retryAfter", "rate5xx", "statuses", "dropBeforeRate", "dropAfterRate", "respond", "times"],
+    path,
+  );
   const out: JsonObject = {};
   pick(obj, "method", path, (v, p) => expectString(v, p, true).toUpperCase(), out);
-  pick(obj, "route", path, (v, p) => {
-    const route = expectString(v, p);
-    if (!routeNames().includes(route)) throw new ValidationError(p, `unknown route; expected one of ${routeNames().join(", ")}`);
-    return route;
-  }, out);
+  pick(
+    obj,
+    "route",
+    path,
+    (v, p) => {
+      const route = expectString(v, p);
+      if (!routeNames().includes(route)) throw new ValidationError(p, `unknown route; expected one of ${routeNames().join(", ")}`);
+      return route;
+    },
+    out,
+  );
   for (const key of ["rate429", "rate5xx", "dropBeforeRate", "dropAfterRate"]) pick(obj, key, path, rate, out);
   pick(obj, "retryAfter", path, (v, p) => expectString(v, p, true), out);
-  pick(obj, "statuses", path, (v, p) => {
-    const list = expectArray(v, p, status(400));
-    if (list.length === 0) throw new ValidationError(p, "must hold at least one status");
-    return list;
-  }, out);
-  pick(obj, "times", path, (v, p) => {
-    const times = expectInteger(v, p);
-    if (times < 1) throw new ValidationError(p, "must be >= 1");
-    return times;
-  }, out);
-  pick(obj, "respond", path, (v, p) => {
-    const respond = expectObject(v, p);
-    rejectUnknownKeys(respond, ["status", "headers", "body", "bodyBytes", "hang"], p);
-    const parsed: JsonObject = { status: status(100)(respond.status, `${p}.status`) };
-    pick(respond, "headers", p, (h, hp) => {
-      const headers = expectObject(h, hp);
-      for (const [name, headerValue] of Object.entries(headers)) expectString(headerValue, fieldPath(hp, name));
-      return headers;
-    }, parsed);
-    pick(respond, "body", p, (b, bp) => expectString(b, bp), parsed);
-    pick(respond, "bodyBytes", p, (b, bp) => {
-      const n = expectInteger(b, bp);
-      if (n < 0) throw new ValidationError(bp, "must be >= 0");
-      return n;
-    }, parsed);
-    pick(respond, "hang", p, expectBoolean, parsed);
-    return parsed;
-  }, out);
+  pick(
+    obj,
+    "statuses",
+    path,
+    (v, p) => {
+      const list = expectArray(v, p, status(400));
+      if (list.length === 0) throw new ValidationError(p, "must hold at least one status");
+      return list;
+    },
+    out,
+  );
+  pick(
+    obj,
+    "times",
+    path,
+    (v, p) => {
+      const times = expectInteger(v, p);
+      if (times < 1) throw new ValidationError(p, "must be >= 1");
+      return times;
+    },
+    out,
+  );
+  pick(
+    obj,
+    "respond",
+    path,
+    (v, p) => {
+      const respond = expectObject(v, p);
+      rejectUnknownKeys(respond, ["status", "headers", "body", "bodyBytes", "hang"], p);
+      const parsed: JsonObject = { status: status(100)(respond.status, `${p}.status`) };
+      pick(
+        respond,
+        "headers",
+        p,
+        (h, hp) => {
+          const headers = expectObject(h, hp);
+          for (const [name, headerValue] of Object.entries(headers)) expectString(headerValue, fieldPath(hp, name));
+          return headers;
+        },
+        parsed,
+      );
+      pick(respond, "body", p, (b, bp) => expectString(b, bp), parsed);
+      pick(
+        respond,
+        "bodyBytes",
+        p,
+        (b, bp) => {
+          const n = expectInteger(b, bp);
+          if (n < 0) throw new ValidationError(bp, "must be >= 0");
+          return n;
+        },
+        parsed,
+      );
+      pick(respond, "hang", p, expectBoolean, parsed);
+      return parsed;
+    },
+    out,
+  );
   return out as FaultRule;
 }

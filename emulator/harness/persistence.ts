@@ -20,8 +20,14 @@ export function readDataFile(path: string): StoredState | undefined {
   } catch (error) {
     throw new Error(`data file ${path}: not valid JSON: ${(error as Error).message}`, { cause: error });
   }
-  if (state.version !== 1 || !Array.isArray(state.monitors) || !Array.isArray(state.pages)
-    || !Array.isArray(state.alerts) || !Array.isArray(state.webhooks) || typeof state.assets !== "object") {
+  if (
+    state.version !== 1 ||
+    !Array.isArray(state.monitors) ||
+    !Array.isArray(state.pages) ||
+    !Array.isArray(state.alerts) ||
+    !Array.isArray(state.webhooks) ||
+    typeof state.assets !== "object"
+  ) {
     throw new Error(`data file ${path}: not an emulator data file (version 1)`);
   }
   return state;

@@ -45,22 +45,33 @@ export function applySeed(store: Store, seed: unknown): void {
   const list = (key: string) => (has(data, key) ? expectArray(data[key], key, (v) => v) : []);
   const before = store.snapshot();
   try {
-    list("alerts").forEach((item, i) => withPrefix(`alerts[${i}]`, () => {
-      const { uuid, fields } = splitUuid(item, `alerts[${i}]`);
-      store.upsertAlert(parseAlertBody(fields, ["uuid"]), uuid);
-    }));
-    list("monitors").forEach((item, i) => withPrefix(`monitors[${i}]`, () => {
-      const { uuid, fields } = splitUuid(item, `monitors[${i}]`);
-      store.createMonitor(parseMonitorBody(fields, "create", (id) => store.alerts.has(id)), uuid);
-    }));
-    list("pages").forEach((item, i) => withPrefix(`pages[${i}]`, () => {
-      const { uuid, fields } = splitUuid(item, `pages[${i}]`);
-      store.upsertPage(parsePageBody(fields), uuid);
-    }));
-    list("webhooks").forEach((item, i) => withPrefix(`webhooks[${i}]`, () => {
-      const { uuid, fields } = splitUuid(item, `webhooks[${i}]`);
-      store.upsertWebhook(parseWebhookBody(fields, "create"), uuid);
-    }));
+    list("alerts").forEach((item, i) =>
+      withPrefix(`alerts[${i}]`, () => {
+        const { uuid, fields } = splitUuid(item, `alerts[${i}]`);
+        store.upsertAlert(parseAlertBody(fields, ["uuid"]), uuid);
+      }),
+    );
+    list("monitors").forEach((item, i) =>
+      withPrefix(`monitors[${i}]`, () => {
+        const { uuid, fields } = splitUuid(item, `monitors[${i}]`);
+        store.createMonitor(
+          parseMonitorBody(fields, "create", (id) => store.alerts.has(id)),
+          uuid,
+        );
+      }),
+    );
+    list("pages").forEach((item, i) =>
+      withPrefix(`pages[${i}]`, () => {
+        const { uuid, fields } = splitUuid(item, `pages[${i}]`);
+        store.upsertPage(parsePageBody(fields), uuid);
+      }),
+    );
+    list("webhooks").forEach((item, i) =>
+      withPrefix(`webhooks[${i}]`, () => {
+        const { uuid, fields } = splitUuid(item, `webhooks[${i}]`);
+        store.upsertWebhook(parseWebhookBody(fields, "create"), uuid);
+      }),
+    );
   } catch (error) {
     store.load(before);
     store.changed();

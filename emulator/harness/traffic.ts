@@ -25,8 +25,16 @@ export class Traffic {
   connectionsAccepted = 0;
   private seq = 0;
 
-  record(entry: Omit<LoggedRequest, "seq" | "status" | "headers" | "query"> & { headers: IncomingHttpHeaders; query: URLSearchParams }): LoggedRequest {
-    const logged: LoggedRequest = { seq: ++this.seq, ...entry, headers: redact(entry.headers), query: queryObject(entry.query), status: null };
+  record(
+    entry: Omit<LoggedRequest, "seq" | "status" | "headers" | "query"> & { headers: IncomingHttpHeaders; query: URLSearchParams },
+  ): LoggedRequest {
+    const logged: LoggedRequest = {
+      seq: ++this.seq,
+      ...entry,
+      headers: redact(entry.headers),
+      query: queryObject(entry.query),
+      status: null,
+    };
     this.requests.push(logged);
     if (this.requests.length > MAX_LOGGED) this.requests.splice(0, this.requests.length - MAX_LOGGED);
     this.requestsTotal++;
@@ -52,7 +60,11 @@ export class Traffic {
   }
 
   counters(): { requestsByRoute: Record<string, number>; requestsTotal: number; connectionsAccepted: number } {
-    return { requestsByRoute: { ...this.requestsByRoute }, requestsTotal: this.requestsTotal, connectionsAccepted: this.connectionsAccepted };
+    return {
+      requestsByRoute: { ...this.requestsByRoute },
+      requestsTotal: this.requestsTotal,
+      connectionsAccepted: this.connectionsAccepted,
+    };
   }
 }
 

@@ -11,10 +11,14 @@ const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Decodes strict base64 or throws 400 invalid_base64 naming the field. */
 export function decodeStrictBase64(text: string, field: string): Buffer {
   const unpadded = text.replace(/=+$/, "");
-  const valid = text.length > 0 && STRICT_BASE64.test(text) && unpadded.length % 4 !== 1
-    && (text.length === unpadded.length || text.length % 4 === 0);
+  const valid =
+    text.length > 0 && STRICT_BASE64.test(text) && unpadded.length % 4 !== 1 && (text.length === unpadded.length || text.length % 4 === 0);
   if (!valid) {
-    throw new ApiError(400, "invalid_base64", `${field}: expected the image as standard base64 (A-Z a-z 0-9 + /, optional = padding, no whitespace)`);
+    throw new ApiError(
+      400,
+      "invalid_base64",
+      `${field}: expected the image as standard base64 (A-Z a-z 0-9 + /, optional = padding, no whitespace)`,
+    );
   }
   return Buffer.from(text, "base64");
 }
@@ -25,7 +29,17 @@ const SIGNATURES: [string, (b: Buffer) => boolean, string][] = [
   ["image/gif", (b) => ["GIF87a", "GIF89a"].includes(b.subarray(0, 6).toString("latin1")), "gif"],
   ["image/webp", (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP", "webp"],
   ["image/x-icon", (b) => b.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0])), "ico"],
-  ["image/svg+xml", (b) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.subarray(0, 4096).toString("utf8").replace(/^\uFEFF/, "")), "svg"],
+  [
+    "image/svg+xml",
+    (b) =>
+      /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(
+        b
+          .subarray(0, 4096)
+          .toString("utf8")
+          .replace(/^\uFEFF/, ""),
+      ),
+    "svg",
+  ],
 ];
 
 export function sniffImage(bytes: Buffer): { contentType: string; extension: string } {

@@ -9,7 +9,12 @@ import type { MonitorFields } from "./validate-monitor";
 const OPTION_DEFAULTS = {
   httpRequest: { method: "GET", headers: [], body: "" } satisfies HttpRequestOptions,
   httpResponse: {
-    status: [], statusMatches: true, keywordHeader: "", keywordHeaderExists: false, keywordBody: "", keywordBodyExists: false,
+    status: [],
+    statusMatches: true,
+    keywordHeader: "",
+    keywordHeaderExists: false,
+    keywordBody: "",
+    keywordBodyExists: false,
   } satisfies HttpResponseOptions,
   tcpOptions: { dataRequest: "", keywordResponse: "", keywordResponseExists: false } satisfies TcpOptions,
   maintenance: { days: [], times: [], timeZone: "UTC" } satisfies Maintenance,

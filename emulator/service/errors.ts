@@ -13,7 +13,10 @@ export class ApiError extends Error {
 
 /** A request field with the wrong type, a missing required one or an unknown key: 422 naming the field path. */
 export class ValidationError extends ApiError {
-  constructor(readonly field: string, problem: string) {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
     super(422, "validation_error", `${field}: ${problem}`);
   }
 }

@@ -54,8 +54,11 @@ export function checkAuthorization(headers: IncomingHttpHeaders, apiKey: string)
   const value = headers.authorization;
   const given = value === undefined ? undefined : value.replace(/^Bearer\s+/i, "");
   if (given === undefined || !sameSecret(given, apiKey)) {
-    throw new ApiError(401, "unauthorized",
-      value === undefined ? "missing Authorization header: send Authorization: <API key>" : "invalid API key in the Authorization header");
+    throw new ApiError(
+      401,
+      "unauthorized",
+      value === undefined ? "missing Authorization header: send Authorization: <API key>" : "invalid API key in the Authorization header",
+    );
   }
 }
 
@@ -70,8 +73,11 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
   if (raw.length === 0) return undefined;
   const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (mediaType !== "application/json") {
-    throw new ApiError(415, "unsupported_media_type",
-      `Content-Type ${contentType === undefined ? "missing" : `"${contentType}"`}: a request body must be sent with Content-Type: application/json`);
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      `Content-Type ${contentType === undefined ? "missing" : `"${contentType}"`}: a request body must be sent with Content-Type: application/json`,
+    );
   }
   try {
     return JSON.parse(raw.toString("utf8"));

@@ -31,7 +31,10 @@ interface Route {
 const ROUTES: Route[] = [
   {
     // API document, Endpoints: "POST /monitors (add monitor)"
-    method: "POST", pattern: "/monitors", documented: true, needsBody: true,
+    method: "POST",
+    pattern: "/monitors",
+    documented: true,
+    needsBody: true,
     handle: ({ store, render, body, fillDefaults }) => {
       const parsed = parseMonitorBody(body, "create", (uuid) => store.alerts.has(uuid));
       const fields = fillDefaults ? fillCreateDefaults(parsed) : parsed;
@@ -40,7 +43,10 @@ const ROUTES: Route[] = [
   },
   {
     // API document, Endpoints: "PATCH /monitors/{uuid} (edit monitor)"
-    method: "PATCH", pattern: "/monitors/:uuid", documented: true, needsBody: true,
+    method: "PATCH",
+    pattern: "/monitors/:uuid",
+    documented: true,
+    needsBody: true,
     handle: ({ store, render, uuid, body, fillDefaults }) => {
       store.get("monitors", uuid);
       const patch = parseMonitorBody(body, "edit", (id) => store.alerts.has(id));
@@ -50,12 +56,18 @@ const ROUTES: Route[] = [
   },
   {
     // API document, not shown ("Gaps common to the endpoints": read): assumption 9
-    method: "GET", pattern: "/monitors/:uuid", documented: false, needsBody: false,
+    method: "GET",
+    pattern: "/monitors/:uuid",
+    documented: false,
+    needsBody: false,
     handle: ({ store, render, uuid }) => ({ status: 200, body: { monitor: renderMonitor(store.get("monitors", uuid), render) } }),
   },
   {
     // API document, not shown ("Gaps common to the endpoints": delete): assumption 9
-    method: "DELETE", pattern: "/monitors/:uuid", documented: false, needsBody: false,
+    method: "DELETE",
+    pattern: "/monitors/:uuid",
+    documented: false,
+    needsBody: false,
     handle: ({ store, uuid }) => {
       store.remove("monitors", uuid);
       return { status: 204 };
@@ -63,7 +75,10 @@ const ROUTES: Route[] = [
   },
   {
     // API document, Endpoints: "PATCH /pages/{uuid} (edit page)"
-    method: "PATCH", pattern: "/pages/:uuid", documented: true, needsBody: true,
+    method: "PATCH",
+    pattern: "/pages/:uuid",
+    documented: true,
+    needsBody: true,
     handle: ({ store, render, uuid, body }) => {
       store.get("pages", uuid);
       const edit = parsePageBody(body);
@@ -72,12 +87,18 @@ const ROUTES: Route[] = [
   },
   {
     // API document, not shown ("Gaps common to the endpoints": read): assumption 9
-    method: "GET", pattern: "/pages/:uuid", documented: false, needsBody: false,
+    method: "GET",
+    pattern: "/pages/:uuid",
+    documented: false,
+    needsBody: false,
     handle: ({ store, render, uuid }) => ({ status: 200, body: { pages: [renderPage(store.get("pages", uuid), render)] } }),
   },
   {
     // API document, Endpoints: "PATCH /alerts/{uuid} (edit alert)"
-    method: "PATCH", pattern: "/alerts/:uuid", documented: true, needsBody: true,
+    method: "PATCH",
+    pattern: "/alerts/:uuid",
+    documented: true,
+    needsBody: true,
     handle: ({ store, render, uuid, body }) => {
       store.get("alerts", uuid);
       const edit = parseAlertBody(body);
@@ -86,12 +107,18 @@ const ROUTES: Route[] = [
   },
   {
     // API document, not shown ("Gaps common to the endpoints": read): assumption 9
-    method: "GET", pattern: "/alerts/:uuid", documented: false, needsBody: false,
+    method: "GET",
+    pattern: "/alerts/:uuid",
+    documented: false,
+    needsBody: false,
     handle: ({ store, render, uuid }) => ({ status: 200, body: { alert: renderAlert(store.get("alerts", uuid), render) } }),
   },
   {
     // API document, Endpoints: "GET /webhooks (list webhook subscriptions)"
-    method: "GET", pattern: "/webhooks", documented: true, needsBody: false,
+    method: "GET",
+    pattern: "/webhooks",
+    documented: true,
+    needsBody: false,
     handle: ({ store, render, query, ignorePagination }) => {
       const all = [...store.webhooks.values()];
       const requested = { recordOffset: queryInteger(query, "recordOffset", 0, 0), pageSize: queryInteger(query, "pageSize", 20, 1, 100) };

@@ -31,7 +31,10 @@ export class Store {
   /** Statuses other than the default, by monitor uuid (see monitor-status.ts). */
   statuses = new Map<string, MonitorStatus>();
 
-  constructor(private readonly now: () => number, private readonly onChange: () => void = () => {}) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly onChange: () => void = () => {},
+  ) {}
 
   /** Tells the owner (persistence) that the state changed. */
   changed(): void {
@@ -81,9 +84,19 @@ export class Store {
     let page = uuid === undefined ? undefined : this.pages.get(uuid);
     if (!page) {
       page = {
-        uuid: uuid ?? randomUUID(), name: null, title: null, slug: null, customDomain: null, useGroups: null, items: [],
-        description: null, logoFileBase64: null, faviconFileBase64: null, googleAnalitycsId: null,
-        createdAt: this.now(), updatedAt: null,
+        uuid: uuid ?? randomUUID(),
+        name: null,
+        title: null,
+        slug: null,
+        customDomain: null,
+        useGroups: null,
+        items: [],
+        description: null,
+        logoFileBase64: null,
+        faviconFileBase64: null,
+        googleAnalitycsId: null,
+        createdAt: this.now(),
+        updatedAt: null,
       };
       this.pages.set(page.uuid, page);
     } else {
@@ -115,8 +128,16 @@ export class Store {
     const { recipients, ...flags } = edit;
     if (!alert) {
       alert = {
-        uuid: uuid ?? randomUUID(), name: null, up: null, degraded: null, disrupted: null, down: null,
-        maintenance: null, recipients: [], createdAt: now, updatedAt: null,
+        uuid: uuid ?? randomUUID(),
+        name: null,
+        up: null,
+        degraded: null,
+        disrupted: null,
+        down: null,
+        maintenance: null,
+        recipients: [],
+        createdAt: now,
+        updatedAt: null,
       };
       this.alerts.set(alert.uuid, alert);
     } else {
@@ -132,7 +153,9 @@ export class Store {
   private replaceRecipients(previous: RecipientData[], next: RecipientInput[], now: number): RecipientData[] {
     const unclaimed = [...previous];
     return next.map((input) => {
-      const index = unclaimed.findIndex((r) => input.uuid !== undefined ? r.uuid === input.uuid : r.type === input.type && r.target === input.target);
+      const index = unclaimed.findIndex((r) =>
+        input.uuid !== undefined ? r.uuid === input.uuid : r.type === input.type && r.target === input.target,
+      );
       if (index >= 0) {
         const [kept] = unclaimed.splice(index, 1);
         if (kept.type === input.type && kept.target === input.target) return kept;
@@ -171,8 +194,12 @@ export class Store {
     const assets: StoredState["assets"] = {};
     for (const [id, asset] of this.assets.assets) assets[id] = { contentType: asset.contentType, base64: asset.bytes.toString("base64") };
     return {
-      version: 1, monitors: [...this.monitors.values()], pages: [...this.pages.values()],
-      alerts: [...this.alerts.values()], webhooks: [...this.webhooks.values()], assets,
+      version: 1,
+      monitors: [...this.monitors.values()],
+      pages: [...this.pages.values()],
+      alerts: [...this.alerts.values()],
+      webhooks: [...this.webhooks.values()],
+      assets,
       statuses: Object.fromEntries(this.statuses),
     };
   }
@@ -190,6 +217,11 @@ export class Store {
   }
 }
 
-export interface StoreTypes { monitors: MonitorData; pages: PageData; alerts: AlertData; webhooks: WebhookData }
+export interface StoreTypes {
+  monitors: MonitorData;
+  pages: PageData;
+  alerts: AlertData;
+  webhooks: WebhookData;
+}
 
 export const KIND_NAMES: Record<Kind, string> = { monitors: "monitor", pages: "page", alerts: "alert", webhooks: "webhook subscription" };

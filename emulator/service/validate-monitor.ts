@@ -5,16 +5,43 @@
 import { ApiError, ValidationError } from "./errors";
 import type { HttpRequestOptions, HttpResponseOptions, Maintenance, MaintenanceTime, MonitorData, TcpOptions } from "../types";
 import {
-  expectArray, expectBoolean, expectInteger, expectNonNegativeNumber, expectObject, expectString, fieldPath, has,
-  JsonObject, nullable, rejectUnknownKeys, stringArray, takeEitherSpelling,
+  expectArray,
+  expectBoolean,
+  expectInteger,
+  expectNonNegativeNumber,
+  expectObject,
+  expectString,
+  fieldPath,
+  has,
+  JsonObject,
+  nullable,
+  rejectUnknownKeys,
+  stringArray,
+  takeEitherSpelling,
 } from "./validate-primitives";
 
 export type MonitorFields = Omit<MonitorData, "uuid" | "createdAt" | "updatedAt">;
 
 const MONITOR_KEYS = [
-  "name", "title", "type", "urn", "followRedirects", "httpFollowRedirects", "timeout", "interval", "intervalId",
-  "regions", "description", "groups", "alerts", "degradedThreshold", "apdexThreshold", "httpRequest",
-  "httpResponse", "tcpOptions", "maintenance",
+  "name",
+  "title",
+  "type",
+  "urn",
+  "followRedirects",
+  "httpFollowRedirects",
+  "timeout",
+  "interval",
+  "intervalId",
+  "regions",
+  "description",
+  "groups",
+  "alerts",
+  "degradedThreshold",
+  "apdexThreshold",
+  "httpRequest",
+  "httpResponse",
+  "tcpOptions",
+  "maintenance",
 ] as const;
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 const STATUS_ENTRY = /^\d{3}(-\d{3})?$/;
@@ -37,13 +64,22 @@ function regions(value: unknown, path: string): number[] {
  * Option objects may be partial (unsupplied keys read back as null); a value tuple (a header, a
  * maintenance period) is "complete": every key required, none null.
  */
-function readKeys<T>(obj: JsonObject, path: string, fields: Record<string, (v: unknown, p: string) => unknown>,
-  aliases: Record<string, string> = {}, complete = false): T {
+function readKeys<T>(
+  obj: JsonObject,
+  path: string,
+  fields: Record<string, (v: unknown, p: string) => unknown>,
+  aliases: Record<string, string> = {},
+  complete = false,
+): T {
   rejectUnknownKeys(obj, [...Object.keys(fields), ...Object.values(aliases)], path);
   const out: JsonObject = {};
   for (const [key, check] of Object.entries(fields)) {
     const alias = aliases[key];
-    const taken = alias ? takeEitherSpelling(obj, [key, alias], path) : has(obj, key) ? { present: true as const, key, value: obj[key] } : { present: false as const };
+    const taken = alias
+      ? takeEitherSpelling(obj, [key, alias], path)
+      : has(obj, key)
+        ? { present: true as const, key, value: obj[key] }
+        : { present: false as const };
     if (complete && (!taken.present || taken.value === null)) throw new ValidationError(fieldPath(path, key), "required");
     out[key] = taken.present ? nullable(check)(taken.value, fieldPath(path, taken.key)) : null;
   }
@@ -58,7 +94,8 @@ function httpRequest(value: unknown, path: string): HttpRequestOptions {
       if (!HTTP_METHODS.includes(method)) throw new ValidationError(p, `expected one of ${HTTP_METHODS.join(", ")}`);
       return method;
     },
-    headers: (v, p) => expectArray(v, p, (h, hp) => readKeys(expectObject(h, hp), hp, { name: expectString, value: expectString }, {}, true)),
+    headers: (v, p) =>
+      expectArray(v, p, (h, hp) => readKeys(expectObject(h, hp), hp, { name: expectString, value: expectString }, {}, true)),
     body: expectString,
   });
 }
@@ -66,11 +103,12 @@ function httpRequest(value: unknown, path: string): HttpRequestOptions {
 // API document, "HttpResponse".
 function httpResponse(value: unknown, path: string): HttpResponseOptions {
   return readKeys(expectObject(value, path), path, {
-    status: (v, p) => expectArray(v, p, (s, sp) => {
-      const entry = expectString(s, sp);
-      if (!STATUS_ENTRY.test(entry)) throw new ValidationError(sp, 'expected a status code such as "200" or a range such as "200-299"');
-      return entry;
-    }),
+    status: (v, p) =>
+      expectArray(v, p, (s, sp) => {
+        const entry = expectString(s, sp);
+        if (!STATUS_ENTRY.test(entry)) throw new ValidationError(sp, 'expected a status code such as "200" or a range such as "200-299"');
+        return entry;
+      }),
     statusMatches: expectBoolean,
     keywordHeader: expectString,
     keywordHeaderExists: expectBoolean,
@@ -81,18 +119,33 @@ function httpResponse(value: unknown, path: string): HttpResponseOptions {
 
 // API document, "TcpOptions" (keys with a leading capital accepted).
 function tcpOptions(value: unknown, path: string): TcpOptions {
-  return readKeys(expectObject(value, path), path,
+  return readKeys(
+    expectObject(value, path),
+    path,
     { dataRequest: expectString, keywordResponse: expectString, keywordResponseExists: expectBoolean },
-    { dataRequest: "DataRequest", keywordResponse: "KeywordResponse", keywordResponseExists: "KeywordResponseExists" });
+    { dataRequest: "DataRequest", keywordResponse: "KeywordResponse", keywordResponseExists: "KeywordResponseExists" },
+  );
 }
 
 // API document, "Maintenance", "MaintenanceTime".
 function maintenance(value: unknown, path: string): Maintenance {
   return readKeys(expectObject(value, path), path, {
     days: (v, p) => expectArray(v, p, (d, dp) => expectInteger(d, dp, true)),
-    times: (v, p) => expectArray(v, p, (t, tp) => readKeys<MaintenanceTime>(expectObject(t, tp), tp, {
-      startHour: expectInteger, startMinute: expectInteger, stopHour: expectInteger, stopMinute: expectInteger,
-    }, {}, true)),
+    times: (v, p) =>
+      expectArray(v, p, (t, tp) =>
+        readKeys<MaintenanceTime>(
+          expectObject(t, tp),
+          tp,
+          {
+            startHour: expectInteger,
+            startMinute: expectInteger,
+            stopHour: expectInteger,
+            stopMinute: expectInteger,
+          },
+          {},
+          true,
+        ),
+      ),
     timeZone: expectString,
   });
 }
@@ -112,9 +165,12 @@ export function parseMonitorBody(body: unknown, mode: "create" | "edit", alertEx
   rejectUnknownKeys(obj, MONITOR_KEYS, "");
   const out: Partial<Record<keyof MonitorFields, unknown>> = {};
   const read = (key: keyof MonitorFields, spellings: readonly [string, string] | string, check: (v: unknown, p: string) => unknown) => {
-    const taken = typeof spellings === "string"
-      ? (has(obj, spellings) ? { present: true as const, key: spellings, value: obj[spellings] } : { present: false as const })
-      : takeEitherSpelling(obj, spellings, "");
+    const taken =
+      typeof spellings === "string"
+        ? has(obj, spellings)
+          ? { present: true as const, key: spellings, value: obj[spellings] }
+          : { present: false as const }
+        : takeEitherSpelling(obj, spellings, "");
     if (!taken.present) return;
     if (taken.value === null && (REQUIRED as readonly string[]).includes(key)) {
       throw new ValidationError(taken.key, mode === "create" ? "required" : "required field, cannot be cleared with null");
@@ -131,11 +187,13 @@ export function parseMonitorBody(body: unknown, mode: "create" | "edit", alertEx
   read("regions", "regions", regions);
   read("description", "description", expectString);
   read("groups", "groups", stringArray);
-  read("alerts", "alerts", (v, p) => expectArray(v, p, (a, ap) => {
-    const uuid = expectString(a, ap);
-    if (!alertExists(uuid)) throw new ValidationError(ap, `no alert with uuid "${uuid}"`);
-    return uuid;
-  }));
+  read("alerts", "alerts", (v, p) =>
+    expectArray(v, p, (a, ap) => {
+      const uuid = expectString(a, ap);
+      if (!alertExists(uuid)) throw new ValidationError(ap, `no alert with uuid "${uuid}"`);
+      return uuid;
+    }),
+  );
   read("degradedThreshold", "degradedThreshold", expectNonNegativeNumber);
   read("apdexThreshold", "apdexThreshold", expectNonNegativeNumber);
   read("httpRequest", "httpRequest", httpRequest);
@@ -150,8 +208,23 @@ export function parseMonitorBody(body: unknown, mode: "create" | "edit", alertEx
     if (out[key] === undefined) throw new ValidationError(key === "intervalId" ? "interval" : key, "required");
   }
   return {
-    name: out.name, title: null, type: out.type, urn: out.urn, httpFollowRedirects: null, timeout: null,
-    intervalId: out.intervalId, regions: out.regions, description: null, groups: [], alerts: [], degradedThreshold: null,
-    apdexThreshold: null, httpRequest: null, httpResponse: null, tcpOptions: null, maintenance: null, ...out,
+    name: out.name,
+    title: null,
+    type: out.type,
+    urn: out.urn,
+    httpFollowRedirects: null,
+    timeout: null,
+    intervalId: out.intervalId,
+    regions: out.regions,
+    description: null,
+    groups: [],
+    alerts: [],
+    degradedThreshold: null,
+    apdexThreshold: null,
+    httpRequest: null,
+    httpResponse: null,
+    tcpOptions: null,
+    maintenance: null,
+    ...out,
   } as MonitorFields;
 }

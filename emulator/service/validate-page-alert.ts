@@ -4,28 +4,61 @@
 import { ValidationError } from "./errors";
 import { RECIPIENT_TYPES } from "../types";
 import {
-  expectArray, expectBoolean, expectObject, expectString, has, JsonObject, nullable, optional, rejectUnknownKeys, stringArray,
+  expectArray,
+  expectBoolean,
+  expectObject,
+  expectString,
+  has,
+  JsonObject,
+  nullable,
+  optional,
+  rejectUnknownKeys,
+  stringArray,
 } from "./validate-primitives";
 
 export const PAGE_KEYS = [
-  "name", "title", "slug", "customDomain", "useGroups", "items", "description", "logoFileBase64",
-  "faviconFileBase64", "googleAnalitycsId",
+  "name",
+  "title",
+  "slug",
+  "customDomain",
+  "useGroups",
+  "items",
+  "description",
+  "logoFileBase64",
+  "faviconFileBase64",
+  "googleAnalitycsId",
 ] as const;
 export const ALERT_KEYS = ["name", "up", "degraded", "disrupted", "down", "maintenance", "recipients"] as const;
 export const WEBHOOK_KEYS = ["topic", "url"] as const;
 
 /** Page fields present in the body; images are still base64 text here (null clears). */
 export interface PageEdit {
-  name?: string | null; title?: string | null; slug?: string | null; customDomain?: string | null;
-  useGroups?: boolean | null; items?: string[] | null; description?: string | null;
-  logoFileBase64?: string | null; faviconFileBase64?: string | null; googleAnalitycsId?: string | null;
+  name?: string | null;
+  title?: string | null;
+  slug?: string | null;
+  customDomain?: string | null;
+  useGroups?: boolean | null;
+  items?: string[] | null;
+  description?: string | null;
+  logoFileBase64?: string | null;
+  faviconFileBase64?: string | null;
+  googleAnalitycsId?: string | null;
 }
 
-export interface RecipientInput { type: string; target: string; uuid?: string }
+export interface RecipientInput {
+  type: string;
+  target: string;
+  uuid?: string;
+}
 
 export interface AlertEdit {
-  name?: string | null; up?: boolean | null; degraded?: boolean | null; disrupted?: boolean | null;
-  down?: boolean | null; maintenance?: boolean | null; recipients?: RecipientInput[] | null;
+  name?: string | null;
+  up?: boolean | null;
+  degraded?: boolean | null;
+  disrupted?: boolean | null;
+  down?: boolean | null;
+  maintenance?: boolean | null;
+  recipients?: RecipientInput[] | null;
 }
 
 const nullableString = nullable((v, p) => expectString(v, p));
@@ -37,7 +70,16 @@ export function parsePageBody(body: unknown, extraKeys: readonly string[] = []):
   const obj = expectObject(body, "");
   rejectUnknownKeys(obj, [...PAGE_KEYS, ...extraKeys], "");
   const edit: PageEdit = {};
-  for (const key of ["name", "title", "slug", "customDomain", "description", "logoFileBase64", "faviconFileBase64", "googleAnalitycsId"] as const) {
+  for (const key of [
+    "name",
+    "title",
+    "slug",
+    "customDomain",
+    "description",
+    "logoFileBase64",
+    "faviconFileBase64",
+    "googleAnalitycsId",
+  ] as const) {
     const value = optional(obj, key, "", nullableString);
     if (value !== undefined) edit[key] = value;
   }
@@ -76,14 +118,23 @@ export function parseAlertBody(body: unknown, extraKeys: readonly string[] = [])
     if (value !== undefined) edit[key] = value;
   }
   const allowUuid = extraKeys.includes("uuid");
-  const recipients = optional(obj, "recipients", "", nullable((v, p) => expectArray(v, p, (r, rp) => recipient(r, rp, allowUuid))));
+  const recipients = optional(
+    obj,
+    "recipients",
+    "",
+    nullable((v, p) => expectArray(v, p, (r, rp) => recipient(r, rp, allowUuid))),
+  );
   if (recipients !== undefined) edit.recipients = recipients;
   return edit;
 }
 
 /** A webhook subscription (seed or admin API): topic and url are required strings. */
 // API document, "Webhook subscription" (admin API only: the document shows no create).
-export function parseWebhookBody(body: unknown, mode: "create" | "edit", extraKeys: readonly string[] = []): { topic?: string; url?: string } {
+export function parseWebhookBody(
+  body: unknown,
+  mode: "create" | "edit",
+  extraKeys: readonly string[] = [],
+): { topic?: string; url?: string } {
   const obj: JsonObject = expectObject(body, "");
   rejectUnknownKeys(obj, [...WEBHOOK_KEYS, ...extraKeys], "");
   const out: { topic?: string; url?: string } = {};

@@ -28,8 +28,11 @@ export function rejectUnknownKeys(obj: JsonObject, allowed: readonly string[], p
 }
 
 /** Value of whichever spelling is present; both spellings at once are ambiguous and rejected. */
-export function takeEitherSpelling(obj: JsonObject, spellings: readonly [string, string], path: string):
-  { present: false } | { present: true; key: string; value: unknown } {
+export function takeEitherSpelling(
+  obj: JsonObject,
+  spellings: readonly [string, string],
+  path: string,
+): { present: false } | { present: true; key: string; value: unknown } {
   const [first, second] = spellings;
   if (has(obj, first) && has(obj, second)) {
     throw new ValidationError(fieldPath(path, first), `give either ${first} or ${second}, not both`);

@@ -22,8 +22,10 @@ function monitorsTable(store: Store): SafeHtml {
   const alertName = (uuid: string) => store.alerts.get(uuid)?.name ?? uuid;
   return html`<table class="monitors">
 <thead><tr><th>Name</th><th>Type</th><th>Target</th><th>Interval</th><th>Regions</th><th>Alerts</th><th>Status</th></tr></thead>
-<tbody>${[...store.monitors.values()].map((m) => html`
-<tr><td>${displayName(m)}${m.title !== null ? html`<div class="muted">${m.name}</div>` : null}</td><td>${m.type}</td><td>${maskTarget(m.urn)}</td><td>${m.intervalId}</td><td>${m.regions.join(", ")}</td><td>${m.alerts.map((a) => html`<span class="flag">${alertName(a)}</span> `)}</td><td>${statusBadge(store.statusOf(m.uuid))}</td></tr>`)}
+<tbody>${[...store.monitors.values()].map(
+    (m) => html`
+<tr><td>${displayName(m)}${m.title !== null ? html`<div class="muted">${m.name}</div>` : null}</td><td>${m.type}</td><td>${maskTarget(m.urn)}</td><td>${m.intervalId}</td><td>${m.regions.join(", ")}</td><td>${m.alerts.map((a) => html`<span class="flag">${alertName(a)}</span> `)}</td><td>${statusBadge(store.statusOf(m.uuid))}</td></tr>`,
+  )}
 </tbody></table>`;
 }
 
@@ -35,24 +37,30 @@ function alertFlags(alert: AlertData): SafeHtml {
 function alertsTable(store: Store): SafeHtml {
   return html`<table class="alerts">
 <thead><tr><th>Name</th><th>Notifies on</th><th>Recipients</th></tr></thead>
-<tbody>${[...store.alerts.values()].map((a) => html`
-<tr><td>${a.name ?? a.uuid}</td><td>${alertFlags(a)}</td><td>${a.recipients.map((r) => html`<div class="recipient">${r.type}: ${maskRecipientTarget(r.type, r.target)}</div>`)}</td></tr>`)}
+<tbody>${[...store.alerts.values()].map(
+    (a) => html`
+<tr><td>${a.name ?? a.uuid}</td><td>${alertFlags(a)}</td><td>${a.recipients.map((r) => html`<div class="recipient">${r.type}: ${maskRecipientTarget(r.type, r.target)}</div>`)}</td></tr>`,
+  )}
 </tbody></table>`;
 }
 
 function pagesTable(store: Store): SafeHtml {
   return html`<table class="pages">
 <thead><tr><th>Name</th><th>Title</th><th>Slug</th><th>Items</th><th>Custom domain</th><th>View</th></tr></thead>
-<tbody>${[...store.pages.values()].map((p) => html`
-<tr><td>${p.name ?? p.uuid}</td><td>${p.title}</td><td>${p.slug}</td><td>${p.items.length}${p.useGroups === true ? " groups" : ""}</td><td>${p.customDomain}</td><td><a href="${pagePath(store, p)}">${pagePath(store, p)}</a></td></tr>`)}
+<tbody>${[...store.pages.values()].map(
+    (p) => html`
+<tr><td>${p.name ?? p.uuid}</td><td>${p.title}</td><td>${p.slug}</td><td>${p.items.length}${p.useGroups === true ? " groups" : ""}</td><td>${p.customDomain}</td><td><a href="${pagePath(store, p)}">${pagePath(store, p)}</a></td></tr>`,
+  )}
 </tbody></table>`;
 }
 
 function webhooksTable(store: Store): SafeHtml {
   return html`<table class="webhooks">
 <thead><tr><th>Topic</th><th>URL</th></tr></thead>
-<tbody>${[...store.webhooks.values()].map((w) => html`
-<tr><td>${w.topic}</td><td>${maskUrl(w.url)}</td></tr>`)}
+<tbody>${[...store.webhooks.values()].map(
+    (w) => html`
+<tr><td>${w.topic}</td><td>${maskUrl(w.url)}</td></tr>`,
+  )}
 </tbody></table>`;
 }
 

@@ -35,4 +35,3 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
   });
   return new SafeHtml(out);
 }
-

@@ -27,13 +27,17 @@ export function maskPhone(value: string): string {
 /** A recipient's target as the dashboard shows it: email addresses as they are, everything else masked. */
 export function maskRecipientTarget(type: string, target: string): string {
   switch (type) {
-    case "email": return target;
+    case "email":
+      return target;
     case "sms":
-    case "call": return maskPhone(target);
+    case "call":
+      return maskPhone(target);
     case "slack":
     case "discord":
-    case "webhook": return maskUrl(target);
-    default: return MASK;
+    case "webhook":
+      return maskUrl(target);
+    default:
+      return MASK;
   }
 }
 

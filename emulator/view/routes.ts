@@ -37,7 +37,11 @@ function notFoundPage(what: string): Answer {
 /** Answers one view request; the caller sends it (HEAD included: `send` writes the headers, the body is dropped). */
 export function handleView(store: Store, method: string, path: string): Answer {
   if (method !== "GET" && method !== "HEAD") {
-    return { status: 405, headers: { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }, body: "the view is read-only: use GET\n" };
+    return {
+      status: 405,
+      headers: { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" },
+      body: "the view is read-only: use GET\n",
+    };
   }
   if (path === STYLESHEET_PATH) {
     return { status: 200, headers: { "content-type": "text/css; charset=utf-8", "cache-control": "no-cache" }, body: STYLESHEET };

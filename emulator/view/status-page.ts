@@ -26,7 +26,7 @@ export function findPage(store: Store, key: string): PageData | undefined {
 /** The address of a page's view: by slug when the slug leads to it (slugs need not be unique), else by uuid. */
 export function pagePath(store: Store, page: PageData): string {
   const bySlug = page.slug !== null && page.slug !== "" && findPage(store, page.slug) === page;
-  return `/status/${encodeURIComponent(bySlug ? page.slug as string : page.uuid)}`;
+  return `/status/${encodeURIComponent(bySlug ? (page.slug as string) : page.uuid)}`;
 }
 
 /** The name a status page shows for a monitor: its title ("shown on a status page"), else its name. */
@@ -40,11 +40,16 @@ export function statusBadge(status: MonitorStatus | null): SafeHtml {
     : html`<span class="status ${status.toLowerCase()}">${status}</span>`;
 }
 
-interface Row { name: string; status: MonitorStatus | null }
+interface Row {
+  name: string;
+  status: MonitorStatus | null;
+}
 
 function itemList(rows: Row[]): SafeHtml {
-  return html`<ol class="items">${rows.map((row) => html`
-<li><span class="item-name">${row.name}</span>${statusBadge(row.status)}</li>`)}
+  return html`<ol class="items">${rows.map(
+    (row) => html`
+<li><span class="item-name">${row.name}</span>${statusBadge(row.status)}</li>`,
+  )}
 </ol>`;
 }
 

@@ -28,39 +28,47 @@ const onCall = new uptime.Alert("on-call", {
   ],
 });
 
-const api = new uptime.Monitor("public-api", {
-  name: "Public API",
-  type: "https",
-  urn: "https://api.acme.example/health",
-  interval: apiInterval,
-  regions: [1, 2, 3],
-  timeout: 10,
-  followRedirects: true,
-  alerts: [onCall.uuid],
-  httpRequest: {
-    method: "GET",
-    headers: [
-      { name: "Accept", value: "application/json" },
-      { name: "X-Health-Token", value: pulumi.secret("not-a-real-token") },
-    ],
+const api = new uptime.Monitor(
+  "public-api",
+  {
+    name: "Public API",
+    type: "https",
+    urn: "https://api.acme.example/health",
+    interval: apiInterval,
+    regions: [1, 2, 3],
+    timeout: 10,
+    followRedirects: true,
+    alerts: [onCall.uuid],
+    httpRequest: {
+      method: "GET",
+      headers: [
+        { name: "Accept", value: "application/json" },
+        { name: "X-Health-Token", value: pulumi.secret("not-a-real-token") },
+      ],
+    },
+    httpResponse: { status: ["200-299"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
   },
-  httpResponse: { status: ["200-299"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
-}, { retainOnDelete });
+  { retainOnDelete },
+);
 
-const database = new uptime.Monitor("database", {
-  name: "Primary database",
-  type: "tcp",
-  urn: "db.acme.example:5432",
-  interval: "120",
-  regions: [2],
-  tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true },
-  maintenance: {
-    days: [0, 6],
-    times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }],
-    timeZone: "Europe/Paris",
+const database = new uptime.Monitor(
+  "database",
+  {
+    name: "Primary database",
+    type: "tcp",
+    urn: "db.acme.example:5432",
+    interval: "120",
+    regions: [2],
+    tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true },
+    maintenance: {
+      days: [0, 6],
+      times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }],
+      timeZone: "Europe/Paris",
+    },
+    alerts: databaseAlerts ? [onCall.uuid] : undefined,
   },
-  alerts: databaseAlerts ? [onCall.uuid] : undefined,
-}, { retainOnDelete });
+  { retainOnDelete },
+);
 
 // Take over the public status page: branding, and the monitors in the order they appear.
 const page = new uptime.Page("status-page", {

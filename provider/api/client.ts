@@ -5,10 +5,7 @@ import { Pool, errors as undiciErrors } from "undici";
 import type { z } from "zod";
 import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, redact } from "./errors";
 import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
-import {
-  AlertEnvelope, AlertRecord, ErrorBody, MonitorEnvelope, MonitorRecord, PageRecord, PagesEnvelope,
-  WebhookPage,
-} from "./schemas";
+import { AlertEnvelope, AlertRecord, ErrorBody, MonitorEnvelope, MonitorRecord, PageRecord, PagesEnvelope, WebhookPage } from "./schemas";
 import type { AlertRequestBody, MonitorRequestBody, PageRequestBody } from "./requests";
 
 export interface ClientLogger {
@@ -148,8 +145,8 @@ export class UptimeClient {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw error;
         throw new BaseUrlError(
           `uptime:baseUrl (${this.baseUrl}) does not answer as the service's API: GET ${this.basePath}/webhooks, a ` +
-          `documented route, ${foundThere(error)}. Check the address: it is the API's base, ending in its version segment, ` +
-          `e.g. https://<host>/v1. Nothing was changed.`,
+            `documented route, ${foundThere(error)}. Check the address: it is the API's base, ending in its version segment, ` +
+            `e.g. https://<host>/v1. Nothing was changed.`,
           { cause: error },
         );
       },
@@ -204,7 +201,12 @@ export class UptimeClient {
       text = await readCapped(response.body, this.maxResponseBytes);
     } catch (error) {
       if (error instanceof TooLargeError) {
-        throw new ResponseFormatError(method, path, `${response.statusCode} with a body over ${this.maxResponseBytes} bytes`, response.statusCode);
+        throw new ResponseFormatError(
+          method,
+          path,
+          `${response.statusCode} with a body over ${this.maxResponseBytes} bytes`,
+          response.statusCode,
+        );
       }
       throw this.connectionError(method, path, error);
     }
@@ -275,7 +277,13 @@ export class UptimeClient {
       detail = `the connection was closed before a response (${detail}); ${check}: an http:// address at a port that speaks TLS closes connections like this`;
     }
     return new ConnectionError({
-      method, path, detail, mayHaveReachedServer: !notSent, permanent: tls || code === NO_SUCH_HOST, timedOut, cause: error,
+      method,
+      path,
+      detail,
+      mayHaveReachedServer: !notSent,
+      permanent: tls || code === NO_SUCH_HOST,
+      timedOut,
+      cause: error,
     });
   }
 
@@ -290,7 +298,8 @@ function foundThere(error: unknown): string {
     const what = error.bodyKind === "other" ? ` with ${error.serviceMessage}` : error.serviceMessage ? ` (${error.serviceMessage})` : "";
     return `answered ${error.status}${what}`;
   }
-  if (error instanceof ResponseFormatError) return `answered something other than the documented list: ${error.message.replace(/^.*?returned an unexpected response: /, "")}`;
+  if (error instanceof ResponseFormatError)
+    return `answered something other than the documented list: ${error.message.replace(/^.*?returned an unexpected response: /, "")}`;
   if (error instanceof ConnectionError) return `failed: ${error.message.replace(/^GET \S+ failed: /, "")}`;
   return `failed: ${(error as Error)?.message ?? String(error)}`;
 }

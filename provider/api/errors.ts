@@ -10,10 +10,22 @@ export class UptimeError extends Error {
 }
 
 const REASONS: Record<number, string> = {
-  400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-  409: "Conflict", 410: "Gone", 413: "Payload Too Large", 415: "Unsupported Media Type",
-  422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented",
-  502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  410: "Gone",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
 const HINTS: Record<number, string> = {
@@ -38,7 +50,14 @@ export class ApiError extends UptimeError {
   /** What the body was: JSON (the service's own answers are), empty, or anything else (an HTML page, text). */
   readonly bodyKind: "json" | "empty" | "other";
 
-  constructor(args: { method: string; path: string; status: number; code?: string; serviceMessage: string; bodyKind?: "json" | "empty" | "other" }) {
+  constructor(args: {
+    method: string;
+    path: string;
+    status: number;
+    code?: string;
+    serviceMessage: string;
+    bodyKind?: "json" | "empty" | "other";
+  }) {
     const reason = REASONS[args.status] ?? "";
     const said = args.serviceMessage ? `: ${args.serviceMessage}` : "";
     const hint = HINTS[args.status] ? ` (${HINTS[args.status]})` : "";
@@ -72,7 +91,13 @@ export class ConnectionError extends UptimeError {
   readonly timedOut: boolean;
 
   constructor(args: {
-    method: string; path: string; detail: string; mayHaveReachedServer: boolean; permanent?: boolean; timedOut?: boolean; cause?: unknown;
+    method: string;
+    path: string;
+    detail: string;
+    mayHaveReachedServer: boolean;
+    permanent?: boolean;
+    timedOut?: boolean;
+    cause?: unknown;
   }) {
     super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause });
     this.method = args.method;

@@ -43,7 +43,10 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
     if (first === undefined) seen.set(key, index);
     else {
       const property = `recipients[${index}]`;
-      failures.push({ property, reason: `${property}: the same ${type} recipient ${show(target)} as recipients[${first}]; list each once` });
+      failures.push({
+        property,
+        reason: `${property}: the same ${type} recipient ${show(target)} as recipients[${first}]; list each once`,
+      });
     }
   });
   return failures;

@@ -52,10 +52,7 @@ const overlaps = (a: string, b: string) =>
 export function toFailures(issues: readonly z.core.$ZodIssue[], unknown: readonly string[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const issue of issues) {
-    const paths =
-      issue.code === "unrecognized_keys"
-        ? issue.keys.map((k) => formatPath([...issue.path, k]))
-        : [formatPath(issue.path)];
+    const paths = issue.code === "unrecognized_keys" ? issue.keys.map((k) => formatPath([...issue.path, k])) : [formatPath(issue.path)];
     for (const property of paths) {
       // A misspelt field is wrong whatever its value turns out to be: only value issues wait.
       if (issue.code !== "unrecognized_keys" && unknown.some((u) => overlaps(property, u))) continue;
@@ -85,7 +82,7 @@ export function dropNulls(value: unknown): unknown {
 
 /** Quotes a user value for a message, shortened so a huge input cannot flood the output. */
 export function show(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}…"` : text;
 }
 

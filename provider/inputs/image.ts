@@ -15,7 +15,16 @@ const SIGNATURES: [string, (b: Buffer) => boolean][] = [
   ["gif", (b) => ["GIF87a", "GIF89a"].includes(b.subarray(0, 6).toString("latin1"))],
   ["webp", (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP"],
   ["ico", (b) => b.length >= 6 && b.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0]))],
-  ["svg", (b) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.subarray(0, 4096).toString("utf8").replace(/^\uFEFF/, ""))],
+  [
+    "svg",
+    (b) =>
+      /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(
+        b
+          .subarray(0, 4096)
+          .toString("utf8")
+          .replace(/^\uFEFF/, ""),
+      ),
+  ],
 ];
 
 /** The image format of `bytes` (png, jpeg, gif, webp, ico, svg), or undefined when it is none of them. */
@@ -70,18 +79,32 @@ export async function loadImage(path: string, source: ImageSource = fileImageSou
     bytes = await source.read(absolute, MAX_IMAGE_BYTES);
   } catch (error) {
     if (error instanceof ImageTooLargeError) {
-      return { ok: false, problem: `${JSON.stringify(path)} is ${mib(error.size)}, over the ${mib(MAX_IMAGE_BYTES)} limit; give a smaller image` };
+      return {
+        ok: false,
+        problem: `${JSON.stringify(path)} is ${mib(error.size)}, over the ${mib(MAX_IMAGE_BYTES)} limit; give a smaller image`,
+      };
     }
     const code = (error as { code?: string }).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, problem: `no file at ${JSON.stringify(absolute)}; check the path (a relative path is resolved against the program's working directory, normally the Pulumi project directory)` };
+    if (code === "ENOENT" || code === "ENOTDIR")
+      return {
+        ok: false,
+        problem: `no file at ${JSON.stringify(absolute)}; check the path (a relative path is resolved against the program's working directory, normally the Pulumi project directory)`,
+      };
     if (code === "EISDIR") return { ok: false, problem: `${JSON.stringify(absolute)} is a directory; give the path of an image file` };
-    if (code === "EACCES" || code === "EPERM") return { ok: false, problem: `${JSON.stringify(absolute)} cannot be read (permission denied); make it readable by the user running pulumi` };
+    if (code === "EACCES" || code === "EPERM")
+      return {
+        ok: false,
+        problem: `${JSON.stringify(absolute)} cannot be read (permission denied); make it readable by the user running pulumi`,
+      };
     return { ok: false, problem: `${JSON.stringify(absolute)} cannot be read: ${(error as Error).message}` };
   }
   if (bytes.length === 0) return { ok: false, problem: `${JSON.stringify(absolute)} is empty; give an image file` };
   const format = sniffImage(bytes);
   if (!format) {
-    return { ok: false, problem: `${JSON.stringify(absolute)} is not an image this provider recognizes; give a png, jpeg, gif, webp, svg or ico file` };
+    return {
+      ok: false,
+      problem: `${JSON.stringify(absolute)} is not an image this provider recognizes; give a png, jpeg, gif, webp, svg or ico file`,
+    };
   }
   return { ok: true, ref: { sha256: sha256Hex(bytes), path: absolute }, bytes, format };
 }

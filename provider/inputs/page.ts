@@ -7,7 +7,8 @@ import { PAGE } from "../model/page";
 
 /** Canonical input fields the service keeps, in the order of the API document (images by their input names; the uuid, which names the page, aside). */
 export const PAGE_FIELDS = PAGE.fields.filter((f) => !f.inPath).map((f) => f.name) as readonly PageField[];
-export type PageField = "name" | "title" | "slug" | "customDomain" | "useGroups" | "items" | "description" | "logo" | "favicon" | "googleAnalitycsId";
+export type PageField =
+  "name" | "title" | "slug" | "customDomain" | "useGroups" | "items" | "description" | "logo" | "favicon" | "googleAnalitycsId";
 export const PAGE_IMAGE_FIELDS = ["logo", "favicon"] as const;
 export type PageImageField = (typeof PAGE_IMAGE_FIELDS)[number];
 
@@ -40,10 +41,12 @@ export function normalizePageArgs(raw: Record<string, unknown>): { args: Record<
 function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
   const items = args.items;
   if (Array.isArray(items) && items.length > 0 && args.useGroups === undefined) {
-    return [{
-      property: "useGroups",
-      reason: "useGroups: required with items, to say what the uuids are: false for monitor uuids, true for group uuids",
-    }];
+    return [
+      {
+        property: "useGroups",
+        reason: "useGroups: required with items, to say what the uuids are: false for monitor uuids, true for group uuids",
+      },
+    ];
   }
   return [];
 }
@@ -52,14 +55,18 @@ function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
  * check(): canonical inputs (images read and replaced by `{ sha256, path }`), failures that name the
  * field and the fix, warnings. Values still unknown in preview are never rejected nor read.
  */
-export async function checkPageArgs(raw: Record<string, unknown>, images: ImageSource = fileImageSource): Promise<CheckResult<Record<string, unknown>>> {
+export async function checkPageArgs(
+  raw: Record<string, unknown>,
+  images: ImageSource = fileImageSource,
+): Promise<CheckResult<Record<string, unknown>>> {
   const { args, failures } = normalizePageArgs(raw);
   const parsed = PageInputs.safeParse(args);
   if (!parsed.success) failures.push(...toFailures(parsed.error.issues, unknownPaths(args)));
   failures.push(...crossFieldFailures(args));
   for (const field of PAGE_IMAGE_FIELDS) {
     const image = args[field] as { path?: unknown } | undefined;
-    if (image === undefined || isUnknown(image) || typeof image !== "object" || typeof image.path !== "string" || isUnknown(image.path)) continue;
+    if (image === undefined || isUnknown(image) || typeof image !== "object" || typeof image.path !== "string" || isUnknown(image.path))
+      continue;
     if (failures.some((f) => f.property === field || f.property.startsWith(`${field}.`))) continue;
     const loaded = await loadImage(image.path, images);
     if (loaded.ok) args[field] = loaded.ref;

@@ -7,8 +7,6 @@ import type { ResourceSpec } from "./field";
 export const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
 
-
-
 const PHONE = /^\+[1-9]\d{7,14}$/;
 
 export function isEmailAddress(value: string): boolean {
@@ -54,7 +52,10 @@ export function recipientPairs(value: unknown): { type: unknown; target: unknown
 }
 
 const flag = (state: string): ResourceSpec["fields"][number] => ({
-  name: state.toLowerCase(), schema: bool(), type: { type: "boolean" }, compare: "value",
+  name: state.toLowerCase(),
+  schema: bool(),
+  type: { type: "boolean" },
+  compare: "value",
   doc: `notify when a monitor's status changes to ${state}`,
 });
 
@@ -64,14 +65,29 @@ export const ALERT: ResourceSpec = {
   doc: "An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
     {
-      name: "uuid", schema: uuidRef(), type: { type: "string" }, compare: "value", required: true, inPath: true, replaces: true,
+      name: "uuid",
+      schema: uuidRef(),
+      type: { type: "string" },
+      compare: "value",
+      required: true,
+      inPath: true,
+      replaces: true,
       doc: "an existing alert",
     },
     { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "not blank" },
-    flag("Up"), flag("Degraded"), flag("Disrupted"), flag("Down"), flag("Maintenance"),
+    flag("Up"),
+    flag("Degraded"),
+    flag("Disrupted"),
+    flag("Down"),
+    flag("Maintenance"),
     {
-      name: "recipients", compare: "set", fromRecord: recipientPairs,
-      orderBy: (r) => { const { type, target } = (r ?? {}) as { type?: unknown; target?: unknown }; return `${String(type)}\u0000${String(target)}`; },
+      name: "recipients",
+      compare: "set",
+      fromRecord: recipientPairs,
+      orderBy: (r) => {
+        const { type, target } = (r ?? {}) as { type?: unknown; target?: unknown };
+        return `${String(type)}\u0000${String(target)}`;
+      },
       schema: z.array(Recipient, { error: (i) => `expected a list of { type, target }, got ${show(i.input)}` }),
       type: { type: "array", items: { $ref: "#/types/uptime:index:AlertRecipient" } },
       doc: "replaces the alert's list; order does not matter; each (type, target) once; `[]` removes all",

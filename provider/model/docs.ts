@@ -8,16 +8,23 @@ import { SETTINGS } from "./package";
 function typeText(type: SchemaType, field?: FieldSpec): string {
   if (field?.readme?.type) return field.readme.type;
   if ("$ref" in type) return field ? `\`${objectText(field)}\`` : "object";
-  if (type.type === "array") return "items" in type && "$ref" in type.items && field ? `\`${objectText(field)}[]\`` : `${typeText(type.items)}[]`;
+  if (type.type === "array")
+    return "items" in type && "$ref" in type.items && field ? `\`${objectText(field)}[]\`` : `${typeText(type.items)}[]`;
   return type.type === "integer" ? "number" : type.type;
 }
 
 /** An object's keys as `{ a, b? }`, from the field's schema (a list's items for a list of objects). */
 function objectText(field: FieldSpec): string {
-  let schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" }) as { items?: unknown; properties?: object; required?: string[] };
+  let schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" }) as {
+    items?: unknown;
+    properties?: object;
+    required?: string[];
+  };
   if (schema.items) schema = schema.items as typeof schema;
   const required = new Set(schema.required ?? []);
-  return `{ ${Object.keys(schema.properties ?? {}).map((k) => (required.has(k) ? k : `${k}?`)).join(", ")} }`;
+  return `{ ${Object.keys(schema.properties ?? {})
+    .map((k) => (required.has(k) ? k : `${k}?`))
+    .join(", ")} }`;
 }
 
 function changeText(spec: ResourceSpec, field: FieldSpec): string {

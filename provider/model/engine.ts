@@ -35,7 +35,10 @@ export function canonicalNames(spec: ResourceSpec, args: Inputs): CheckFailure[]
     if (!(from in target)) return;
     const conflict = to in target && JSON.stringify(target[to]) !== JSON.stringify(target[from]);
     if (conflict && !containsUnknown(target[to]) && !containsUnknown(target[from])) {
-      failures.push({ property: prefix + from, reason: `${prefix}${from} and ${prefix}${to} are the same field with different values; keep only ${prefix}${to}` });
+      failures.push({
+        property: prefix + from,
+        reason: `${prefix}${from} and ${prefix}${to} are the same field with different values; keep only ${prefix}${to}`,
+      });
     }
     if (!containsUnknown(target[to])) target[to] = target[from];
     delete target[from];
@@ -52,7 +55,8 @@ export function canonicalNames(spec: ResourceSpec, args: Inputs): CheckFailure[]
 /** A check failure's reason with a field's canonical name at its start put back as the program wrote it (`target` as `urn`). */
 export function inputNames(spec: ResourceSpec, reason: string): string {
   for (const field of spec.fields) {
-    if (field.input && field.input !== field.name && new RegExp(`^${field.name}\\b`).test(reason)) return field.input + reason.slice(field.name.length);
+    if (field.input && field.input !== field.name && new RegExp(`^${field.name}\\b`).test(reason))
+      return field.input + reason.slice(field.name.length);
   }
   return reason;
 }
@@ -68,9 +72,14 @@ export function sortSets(spec: ResourceSpec, inputs: Inputs): Inputs {
     const value = out[field.name];
     if (value === undefined) continue;
     if (field.compare === "set") out[field.name] = sorted(value, field.orderBy);
-    const setKeys = Object.entries(field.keys ?? {}).filter(([, k]) => k.set).map(([key]) => key);
+    const setKeys = Object.entries(field.keys ?? {})
+      .filter(([, k]) => k.set)
+      .map(([key]) => key);
     if (setKeys.length > 0 && isObject(value)) {
-      out[field.name] = { ...value, ...Object.fromEntries(setKeys.filter((k) => value[k] !== undefined).map((k) => [k, sorted(value[k])])) };
+      out[field.name] = {
+        ...value,
+        ...Object.fromEntries(setKeys.filter((k) => value[k] !== undefined).map((k) => [k, sorted(value[k])])),
+      };
     }
   }
   return out;

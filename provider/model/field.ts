@@ -26,10 +26,7 @@ export interface KeySpec {
 }
 
 /** The type of a field as Pulumi's package schema writes it (schema.json). */
-export type SchemaType =
-  | { type: "string" | "number" | "integer" | "boolean" }
-  | { type: "array"; items: SchemaType }
-  | { $ref: string };
+export type SchemaType = { type: "string" | "number" | "integer" | "boolean" } | { type: "array"; items: SchemaType } | { $ref: string };
 
 export interface FieldSpec {
   /** The name in canonical inputs, in `declaredFields` and in diffs. */

@@ -46,13 +46,25 @@ export const HttpResponseInput = z
   })
   .superRefine((r, ctx) => {
     if (r.keywordHeaderExists !== undefined && r.keywordHeader === undefined) {
-      ctx.addIssue({ code: "custom", path: ["keywordHeaderExists"], message: "set keywordHeader too: keywordHeaderExists says whether that keyword must exist" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["keywordHeaderExists"],
+        message: "set keywordHeader too: keywordHeaderExists says whether that keyword must exist",
+      });
     }
     if (r.keywordBodyExists !== undefined && r.keywordBody === undefined) {
-      ctx.addIssue({ code: "custom", path: ["keywordBodyExists"], message: "set keywordBody too: keywordBodyExists says whether that keyword must exist" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["keywordBodyExists"],
+        message: "set keywordBody too: keywordBodyExists says whether that keyword must exist",
+      });
     }
     if (r.statusMatches !== undefined && r.status === undefined) {
-      ctx.addIssue({ code: "custom", path: ["statusMatches"], message: "set status too: statusMatches says whether the status must match that list" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["statusMatches"],
+        message: "set status too: statusMatches says whether the status must match that list",
+      });
     }
   });
 
@@ -64,7 +76,11 @@ export const TcpOptionsInput = z
   })
   .superRefine((t, ctx) => {
     if (t.keywordResponseExists !== undefined && t.keywordResponse === undefined) {
-      ctx.addIssue({ code: "custom", path: ["keywordResponseExists"], message: "set keywordResponse too: keywordResponseExists says whether that keyword must exist" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["keywordResponseExists"],
+        message: "set keywordResponse too: keywordResponseExists says whether that keyword must exist",
+      });
     }
   });
 
@@ -83,13 +99,20 @@ export const MaintenanceInput = z.strictObject({
   days: z
     .array(int(0, 7).describe("day"), { error: "expected a list of day numbers 0-7 (0 and 7 are Sunday, 1 is Monday)" })
     .min(1, { error: "give at least one day (0 and 7 are Sunday, 1 is Monday)" })
-    .refine((d) => { const ok = d.filter((x) => Number.isInteger(x) && x >= 0 && x <= 7); return new Set(ok.map((x) => x % 7)).size === ok.length; }, { error: "a day is listed twice (0 and 7 are both Sunday)" }),
+    .refine(
+      (d) => {
+        const ok = d.filter((x) => Number.isInteger(x) && x >= 0 && x <= 7);
+        return new Set(ok.map((x) => x % 7)).size === ok.length;
+      },
+      { error: "a day is listed twice (0 and 7 are both Sunday)" },
+    ),
   times: z.array(MaintenanceTimeInput, { error: "expected a list of periods" }).min(1, { error: "give at least one period" }),
   timeZone: z
     .string({ error: "expected a time zone name such as Europe/Paris" })
-    .refine(isTimeZone, { error: (i) => `${show(i.input)} is not an IANA time zone; use a region/city name such as Europe/Paris or America/New_York` }),
+    .refine(isTimeZone, {
+      error: (i) => `${show(i.input)} is not an IANA time zone; use a region/city name such as Europe/Paris or America/New_York`,
+    }),
 });
-
 
 const unique = (values: unknown[]): boolean => new Set(values).size === values.length;
 const seconds = { type: "number" } as const;
@@ -103,53 +126,97 @@ export const MONITOR: ResourceSpec = {
     { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", required: true, doc: "1-255 characters" },
     { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "title shown on a status page" },
     {
-      name: "type", schema: nonEmptyText(32), type: { type: "string" }, compare: "value", required: true,
+      name: "type",
+      schema: nonEmptyText(32),
+      type: { type: "string" },
+      compare: "value",
+      required: true,
       doc: "`https`, `http` or `tcp`; another value is sent as written, with a warning",
     },
     {
       // Pulumi reserves `urn` for every resource's own URN: the target is kept as `target`.
-      name: "target", input: "urn", record: "urn", output: "target", schema: nonEmptyText(2048), type: { type: "string" }, compare: "value",
+      name: "target",
+      input: "urn",
+      record: "urn",
+      output: "target",
+      schema: nonEmptyText(2048),
+      type: { type: "string" },
+      compare: "value",
       required: true,
       doc: "http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`",
     },
     {
-      name: "followRedirects", aliases: ["httpFollowRedirects"], record: "httpFollowRedirects", schema: bool(), type: { type: "boolean" },
-      compare: "value", doc: "http(s) only: wait for the end of a redirect chain",
+      name: "followRedirects",
+      aliases: ["httpFollowRedirects"],
+      record: "httpFollowRedirects",
+      schema: bool(),
+      type: { type: "boolean" },
+      compare: "value",
+      doc: "http(s) only: wait for the end of a redirect chain",
     },
     { name: "timeout", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "seconds, > 0" },
     {
-      name: "interval", aliases: ["intervalId"], record: "intervalId", required: true, type: { type: "integer" }, compare: "value",
+      name: "interval",
+      aliases: ["intervalId"],
+      record: "intervalId",
+      required: true,
+      type: { type: "integer" },
+      compare: "value",
       schema: z
         .number({ error: expected("a whole number of seconds") })
         .int({ error: "expected a whole number of seconds" })
         .positive({ error: "must be a positive number of seconds" }),
-      doc: "seconds, a positive whole number; `\"60\"` is sent as `60`", readme: { type: "number or numeric string" },
+      doc: 'seconds, a positive whole number; `"60"` is sent as `60`',
+      readme: { type: "number or numeric string" },
     },
     {
-      name: "regions", required: true, type: { type: "array", items: { type: "integer" } }, compare: "set",
+      name: "regions",
+      required: true,
+      type: { type: "array", items: { type: "integer" } },
+      compare: "set",
       schema: z
-        .array(z.number({ error: expected("a region id (a positive whole number)") })
-          .int({ error: "a region id is a positive whole number" }).positive({ error: "a region id is a positive whole number" }),
-          { error: expected("a list of region ids, e.g. [1]") })
+        .array(
+          z
+            .number({ error: expected("a region id (a positive whole number)") })
+            .int({ error: "a region id is a positive whole number" })
+            .positive({ error: "a region id is a positive whole number" }),
+          { error: expected("a list of region ids, e.g. [1]") },
+        )
         .min(1, { error: "give at least one region id" })
         .refine((r) => new Set(r).size === r.length, { error: "a region id is listed twice; list each once" }),
       doc: "region ids: at least one, positive, no duplicates; order does not matter",
     },
     { name: "description", schema: text(4096), type: { type: "string" }, compare: "value", doc: "free text, ≤ 4096 characters" },
     {
-      name: "groups", type: strings, compare: "set", emptyIsUnset: true,
+      name: "groups",
+      type: strings,
+      compare: "set",
+      emptyIsUnset: true,
       schema: z.array(uuidRef(), { error: "expected a list of group uuids" }).refine(unique, { error: "a group uuid is listed twice" }),
       doc: "group uuids; order does not matter",
     },
     {
-      name: "alerts", type: strings, compare: "set", emptyIsUnset: true, createOnly: true,
+      name: "alerts",
+      type: strings,
+      compare: "set",
+      emptyIsUnset: true,
+      createOnly: true,
       schema: z.array(uuidRef(), { error: "expected a list of alert uuids" }).refine(unique, { error: "an alert uuid is listed twice" }),
       doc: "alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one",
     },
-    { name: "degradedThreshold", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "seconds, > 0: response time above which the monitor is Degraded" },
+    {
+      name: "degradedThreshold",
+      schema: positiveNumber("seconds"),
+      type: seconds,
+      compare: "value",
+      doc: "seconds, > 0: response time above which the monitor is Degraded",
+    },
     { name: "apdexThreshold", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "seconds, > 0" },
     {
-      name: "httpRequest", schema: HttpRequestInput, type: { $ref: "#/types/uptime:index:HttpRequest" }, compare: "keys",
+      name: "httpRequest",
+      schema: HttpRequestInput,
+      type: { $ref: "#/types/uptime:index:HttpRequest" },
+      compare: "keys",
       keys: {
         method: { doc: "One of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case is accepted and upper-cased)." },
         headers: { doc: "Headers sent with the check request, in order: `[{ name, value }]`." },
@@ -158,19 +225,25 @@ export const MONITOR: ResourceSpec = {
       doc: "http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state",
     },
     {
-      name: "httpResponse", schema: HttpResponseInput, type: { $ref: "#/types/uptime:index:HttpResponse" }, compare: "keys",
+      name: "httpResponse",
+      schema: HttpResponseInput,
+      type: { $ref: "#/types/uptime:index:HttpResponse" },
+      compare: "keys",
       keys: {
-        status: { set: true, doc: "Expected status codes: a code (\"200\") or a range (\"200-299\"), each 100-599." },
+        status: { set: true, doc: 'Expected status codes: a code ("200") or a range ("200-299"), each 100-599.' },
         statusMatches: { doc: "true: the status must be in `status`; false: it must not be." },
         keywordHeader: { doc: "Keyword looked for in the response headers, case-insensitive." },
         keywordHeaderExists: { doc: "Whether `keywordHeader` must exist (true) or must not (false)." },
         keywordBody: { doc: "Keyword looked for in the response body, case-insensitive." },
         keywordBodyExists: { doc: "Whether `keywordBody` must exist (true) or must not (false)." },
       },
-      doc: "http(s) only. `status`: codes `\"200\"` or ranges `\"200-299\"` (100-599, low <= high); a `…Exists` flag needs its keyword",
+      doc: 'http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword',
     },
     {
-      name: "tcpOptions", schema: TcpOptionsInput, type: { $ref: "#/types/uptime:index:TcpOptions" }, compare: "keys",
+      name: "tcpOptions",
+      schema: TcpOptionsInput,
+      type: { $ref: "#/types/uptime:index:TcpOptions" },
+      compare: "keys",
       keys: {
         dataRequest: { alias: "DataRequest", doc: "Data sent to the server." },
         keywordResponse: { alias: "KeywordResponse", doc: "Keyword looked for in the response data, case-insensitive." },
@@ -179,7 +252,10 @@ export const MONITOR: ResourceSpec = {
       doc: "tcp only; `DataRequest`-style capitalised keys accepted",
     },
     {
-      name: "maintenance", schema: MaintenanceInput, type: { $ref: "#/types/uptime:index:Maintenance" }, compare: "keys",
+      name: "maintenance",
+      schema: MaintenanceInput,
+      type: { $ref: "#/types/uptime:index:Maintenance" },
+      compare: "keys",
       keys: {
         days: { set: true, doc: "Days of the week, 0-7: 1 is Monday, 0 and 7 are both Sunday." },
         times: { doc: "Periods within a day: `[{ startHour, startMinute, stopHour, stopMinute }]`, start != stop." },
@@ -190,12 +266,18 @@ export const MONITOR: ResourceSpec = {
   ],
   providerInputs: {
     adoptUuid: {
-      schema: uuidRef(), type: { type: "string" },
+      schema: uuidRef(),
+      type: { type: "string" },
       change: "ignored after creation",
       doc: "take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones",
     },
     // Set by the SDK, not the user: the resource's URN, which keys the create journal.
-    journalKey: { schema: z.string().max(2048), type: { type: "string" }, internal: true, doc: "The resource's URN, set by the SDK (the create journal's key)." },
+    journalKey: {
+      schema: z.string().max(2048),
+      type: { type: "string" },
+      internal: true,
+      doc: "The resource's URN, set by the SDK (the create journal's key).",
+    },
   },
   extraOutputs: {
     uuid: { type: { type: "string" }, doc: "The monitor's uuid (also the resource id)." },

@@ -22,14 +22,51 @@ export interface SettingSpec {
 
 /** The provider's settings: stack config first, then the environment (provider/config.ts reads them). */
 export const SETTINGS: readonly SettingSpec[] = [
-  { key: "baseUrl", env: "UPTIME_BASE_URL", type: { type: "string" }, doc: "API base address, ending in the version segment, e.g. `https://api.example.com/v1`. Required." },
-  { key: "apiKey", env: "UPTIME_API_KEY", type: { type: "string" }, secret: true, doc: "The credential, sent as `Authorization: <key>`; set it with `--secret`. Required." },
-  { key: "authScheme", env: "UPTIME_AUTH_SCHEME", type: { type: "string" }, doc: "A word put before the key (`Bearer` gives `Authorization: Bearer <key>`); none by default." },
-  { key: "connectTimeoutMs", env: "UPTIME_CONNECT_TIMEOUT_MS", type: { type: "integer" }, default: "10000", doc: "Time allowed to open a connection, in milliseconds." },
-  { key: "requestTimeoutMs", env: "UPTIME_REQUEST_TIMEOUT_MS", type: { type: "integer" }, default: "30000", doc: "Time allowed for the response headers, and between body chunks, in milliseconds." },
-  { key: "maxRetries", env: "UPTIME_MAX_RETRIES", type: { type: "integer" }, default: "5", doc: "Retries after the first attempt (see [Retries](#retries))." },
   {
-    key: "deleteUnsupported", env: "UPTIME_DELETE_UNSUPPORTED", type: { type: "string" }, default: "fail",
+    key: "baseUrl",
+    env: "UPTIME_BASE_URL",
+    type: { type: "string" },
+    doc: "API base address, ending in the version segment, e.g. `https://api.example.com/v1`. Required.",
+  },
+  {
+    key: "apiKey",
+    env: "UPTIME_API_KEY",
+    type: { type: "string" },
+    secret: true,
+    doc: "The credential, sent as `Authorization: <key>`; set it with `--secret`. Required.",
+  },
+  {
+    key: "authScheme",
+    env: "UPTIME_AUTH_SCHEME",
+    type: { type: "string" },
+    doc: "A word put before the key (`Bearer` gives `Authorization: Bearer <key>`); none by default.",
+  },
+  {
+    key: "connectTimeoutMs",
+    env: "UPTIME_CONNECT_TIMEOUT_MS",
+    type: { type: "integer" },
+    default: "10000",
+    doc: "Time allowed to open a connection, in milliseconds.",
+  },
+  {
+    key: "requestTimeoutMs",
+    env: "UPTIME_REQUEST_TIMEOUT_MS",
+    type: { type: "integer" },
+    default: "30000",
+    doc: "Time allowed for the response headers, and between body chunks, in milliseconds.",
+  },
+  {
+    key: "maxRetries",
+    env: "UPTIME_MAX_RETRIES",
+    type: { type: "integer" },
+    default: "5",
+    doc: "Retries after the first attempt (see [Retries](#retries)).",
+  },
+  {
+    key: "deleteUnsupported",
+    env: "UPTIME_DELETE_UNSUPPORTED",
+    type: { type: "string" },
+    default: "fail",
     doc: "What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`.",
   },
 ];
@@ -39,12 +76,21 @@ export const GET_WEBHOOKS = {
   name: "getWebhooks",
   doc: "Lists the service's webhook subscriptions: every page of `GET /webhooks`, each subscription once, in the service's order.",
   args: {
-    topic: { type: { type: "string" }, doc: "Only subscriptions to this topic, e.g. `monitors/status_change` (filtered after listing: the API has no filter)." },
+    topic: {
+      type: { type: "string" },
+      doc: "Only subscriptions to this topic, e.g. `monitors/status_change` (filtered after listing: the API has no filter).",
+    },
     pageSize: { type: { type: "integer" }, doc: "Subscriptions asked per request, a whole number 1-100 (default 100)." },
-    maxPages: { type: { type: "integer" }, doc: "Requests made at most (default 1000); a service still paginating after that is an error." },
+    maxPages: {
+      type: { type: "integer" },
+      doc: "Requests made at most (default 1000); a service still paginating after that is an error.",
+    },
   },
   result: {
-    webhooks: { type: { type: "array", items: { $ref: "#/types/uptime:index:Webhook" } }, doc: "The subscriptions (of `topic`, when given), each once." },
+    webhooks: {
+      type: { type: "array", items: { $ref: "#/types/uptime:index:Webhook" } },
+      doc: "The subscriptions (of `topic`, when given), each once.",
+    },
     count: { type: { type: "integer" }, doc: "How many subscriptions `webhooks` holds." },
   },
   types: {
@@ -61,7 +107,8 @@ export const GET_WEBHOOKS = {
     },
   },
 } as const satisfies {
-  name: string; doc: string;
+  name: string;
+  doc: string;
   args: Record<string, { type: SchemaType; doc: string }>;
   result: Record<string, { type: SchemaType; doc: string }>;
   types: Record<string, { doc: string; properties: Record<string, { type: SchemaType; doc: string }>; required: readonly string[] }>;

@@ -25,8 +25,14 @@ export const ImageInput = z.strictObject(
 );
 
 const image = (name: "logo" | "favicon", what: string): FieldSpec => ({
-  name, wire: `${name}FileBase64`, output: `${name}Url`, schema: ImageInput, type: { $ref: "#/types/uptime:index:ImageFile" }, compare: "content",
-  doc: `${what}: an image file, see below; its URL is the \`${name}Url\` output`, readme: { type: "`{ path }` or `uptime.imageFile(path)`" },
+  name,
+  wire: `${name}FileBase64`,
+  output: `${name}Url`,
+  schema: ImageInput,
+  type: { $ref: "#/types/uptime:index:ImageFile" },
+  compare: "content",
+  doc: `${what}: an image file, see below; its URL is the \`${name}Url\` output`,
+  readme: { type: "`{ path }` or `uptime.imageFile(path)`" },
 });
 
 export const PAGE: ResourceSpec = {
@@ -35,31 +41,51 @@ export const PAGE: ResourceSpec = {
   doc: "A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
     {
-      name: "uuid", schema: uuidRef(), type: { type: "string" }, compare: "value", required: true, inPath: true, replaces: true,
+      name: "uuid",
+      schema: uuidRef(),
+      type: { type: "string" },
+      compare: "value",
+      required: true,
+      inPath: true,
+      replaces: true,
       doc: "an existing page",
     },
     { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "not blank, ≤ 255 characters" },
     { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "≤ 255" },
     {
-      name: "slug", type: { type: "string" }, compare: "value",
+      name: "slug",
+      type: { type: "string" },
+      compare: "value",
       schema: z
         .string({ error: (i) => `expected a string, got ${show(i.input)}` })
-        .refine((s) => SLUG.test(s), { error: (i) => `${show(i.input)} is not URL-safe: use 1-100 lowercase letters, digits and hyphens, e.g. "acme-status"` }),
+        .refine((s) => SLUG.test(s), {
+          error: (i) => `${show(i.input)} is not URL-safe: use 1-100 lowercase letters, digits and hyphens, e.g. "acme-status"`,
+        }),
       doc: "1-100 lowercase letters, digits, hyphens (`acme-status`)",
     },
     {
-      name: "customDomain", type: { type: "string" }, compare: "value",
-      schema: z
-        .string({ error: (i) => `expected a host name string, got ${show(i.input)}` })
-        .superRefine((s, ctx) => {
-          const problem = customDomainProblem(s);
-          if (problem) ctx.addIssue({ code: "custom", message: `${show(s)}: ${problem}` });
-        }),
+      name: "customDomain",
+      type: { type: "string" },
+      compare: "value",
+      schema: z.string({ error: (i) => `expected a host name string, got ${show(i.input)}` }).superRefine((s, ctx) => {
+        const problem = customDomainProblem(s);
+        if (problem) ctx.addIssue({ code: "custom", message: `${show(s)}: ${problem}` });
+      }),
       doc: "a host name with at least one dot, no scheme, port or path (`status.example.com`); stored in lower case",
     },
-    { name: "useGroups", schema: bool(), type: { type: "boolean" }, compare: "value", doc: "`true`: items are group uuids; `false`: monitor uuids", readme: { required: "when `items` is not empty" } },
     {
-      name: "items", type: { type: "array", items: { type: "string" } }, compare: "value", emptyIsUnset: true,
+      name: "useGroups",
+      schema: bool(),
+      type: { type: "boolean" },
+      compare: "value",
+      doc: "`true`: items are group uuids; `false`: monitor uuids",
+      readme: { required: "when `items` is not empty" },
+    },
+    {
+      name: "items",
+      type: { type: "array", items: { type: "string" } },
+      compare: "value",
+      emptyIsUnset: true,
       schema: z
         .array(uuidRef(), { error: (i) => `expected a list of monitor or group uuids, got ${show(i.input)}` })
         .refine((items) => new Set(items).size === items.length, { error: "an item uuid is listed twice; list each once" }),
@@ -69,14 +95,20 @@ export const PAGE: ResourceSpec = {
     image("logo", "Logo"),
     image("favicon", "Favicon"),
     {
-      name: "googleAnalitycsId", aliases: ["googleAnalyticsId"], type: { type: "string" }, compare: "value",
+      name: "googleAnalitycsId",
+      aliases: ["googleAnalyticsId"],
+      type: { type: "string" },
+      compare: "value",
       schema: nonEmptyText(64).refine((s) => !/\s/.test(s), { error: "must not contain white space, e.g. G-ABC123XYZ" }),
       doc: "the API's spelling; `googleAnalyticsId` is accepted as an alias (both with different values is an error)",
     },
   ],
   providerInputs: {},
   extraOutputs: {
-    logoSha256: { type: { type: "string" }, doc: "sha256 (hex) of the logo bytes last uploaded; unset when the service's logo is not one this resource uploaded." },
+    logoSha256: {
+      type: { type: "string" },
+      doc: "sha256 (hex) of the logo bytes last uploaded; unset when the service's logo is not one this resource uploaded.",
+    },
     faviconSha256: { type: { type: "string" }, doc: "sha256 (hex) of the favicon bytes last uploaded." },
     createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
     updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },

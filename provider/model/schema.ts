@@ -34,7 +34,11 @@ function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>
       const inner = fromJsonSchema(value, NESTED_NAMES[`${name}.${key}`] ?? `${name}${key[0].toUpperCase()}${key.slice(1)}`, {}, types);
       properties[key] = { ...inner, description: docs[key] ?? String(value.description ?? key) };
     }
-    types[token(name)] = { type: "object", properties, ...(Array.isArray(schema.required) && schema.required.length ? { required: schema.required } : {}) };
+    types[token(name)] = {
+      type: "object",
+      properties,
+      ...(Array.isArray(schema.required) && schema.required.length ? { required: schema.required } : {}),
+    };
     return { $ref: `#/types/${token(name)}` };
   }
   if (type === "string" || type === "number" || type === "integer" || type === "boolean") return { type };
@@ -53,7 +57,11 @@ function fieldType(field: FieldSpec, types: Types): SchemaType {
   if (!name) return field.type;
   if (field.compare === "content") {
     // A file the program names by its path (the hash beside it is the provider's own).
-    types[token(name)] = { type: "object", properties: { path: { type: "string", description: "Path of the image file." } }, required: ["path"] };
+    types[token(name)] = {
+      type: "object",
+      properties: { path: { type: "string", description: "Path of the image file." } },
+      required: ["path"],
+    };
     return field.type;
   }
   const schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" }) as Json;
@@ -70,14 +78,21 @@ function resource(spec: ResourceSpec, types: Types): Json {
     inputProperties[field.name] = { ...type, description: field.doc };
     const output = namesOf(field).output;
     // An image's output is the URL the service stores (the record's `*FileBase64`), not the file.
-    properties[output] = field.compare === "content" ? { type: "string", description: `URL of the ${field.name} the service stores.` } : { ...type, description: field.doc };
+    properties[output] =
+      field.compare === "content"
+        ? { type: "string", description: `URL of the ${field.name} the service stores.` }
+        : { ...type, description: field.doc };
   }
   for (const [name, input] of Object.entries(spec.providerInputs)) inputProperties[name] = { ...input.type, description: input.doc };
   for (const [name, output] of Object.entries(spec.extraOutputs)) properties[name] = { ...output.type, description: output.doc };
   return {
     description: spec.doc,
     properties,
-    required: spec.fields.filter((f) => f.required).map((f) => namesOf(f).output).concat("uuid" in properties ? ["uuid"] : []).filter((v, i, a) => a.indexOf(v) === i),
+    required: spec.fields
+      .filter((f) => f.required)
+      .map((f) => namesOf(f).output)
+      .concat("uuid" in properties ? ["uuid"] : [])
+      .filter((v, i, a) => a.indexOf(v) === i),
     inputProperties,
     requiredInputs: spec.fields.filter((f) => f.required).map((f) => f.name),
   };
@@ -87,12 +102,21 @@ function resource(spec: ResourceSpec, types: Types): Json {
 export function packageSchema(version: string): Json {
   const types: Types = {};
   const resources = Object.fromEntries([MONITOR, PAGE, ALERT].map((spec) => [token(spec.typeName), resource(spec, types)]));
-  const config = Object.fromEntries(SETTINGS.map((s) => [s.key, {
-    ...s.type, description: `${s.doc} Environment: \`${s.env}\`.${s.default ? ` Default: ${s.default}.` : ""}`, ...(s.secret ? { secret: true } : {}),
-  }]));
+  const config = Object.fromEntries(
+    SETTINGS.map((s) => [
+      s.key,
+      {
+        ...s.type,
+        description: `${s.doc} Environment: \`${s.env}\`.${s.default ? ` Default: ${s.default}.` : ""}`,
+        ...(s.secret ? { secret: true } : {}),
+      },
+    ]),
+  );
   for (const [name, t] of Object.entries(GET_WEBHOOKS.types)) {
     types[token(name)] = {
-      type: "object", description: t.doc, required: t.required,
+      type: "object",
+      description: t.doc,
+      required: t.required,
       properties: Object.fromEntries(Object.entries(t.properties).map(([key, p]) => [key, { ...p.type, description: p.doc }])),
     };
   }

@@ -22,8 +22,7 @@ export interface FieldChange {
 }
 
 export const isSecret = (value: unknown): boolean =>
-  value === "[secret]" ||
-  (typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG);
+  value === "[secret]" || (typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG);
 
 export const isUnknown = (value: unknown): boolean => value === UNKNOWN_VALUE;
 
@@ -43,7 +42,7 @@ export function changedFields(
       if (prefix === "" && (key.startsWith("__") || BOOKKEEPING.has(key))) continue;
       const [before, after] = [a[key], b[key]];
       if (sameValue(before, after)) continue;
-      const name = prefix === "" && isMonitor ? MONITOR_FIELD_NAMES[key] ?? key : key;
+      const name = prefix === "" && isMonitor ? (MONITOR_FIELD_NAMES[key] ?? key) : key;
       const path = prefix + name;
       if (isPlainObject(before) && isPlainObject(after)) walk(before, after, `${path}.`);
       else changes.push({ path, ...(before === undefined ? {} : { old: before }), ...(after === undefined ? {} : { new: after }) });

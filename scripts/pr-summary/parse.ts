@@ -69,13 +69,16 @@ function parseJsonValues(text: string): Json[] {
   try {
     return [JSON.parse(trimmed)];
   } catch {
-    return trimmed.split(/\r?\n/).filter((line) => line.trim() !== "").map((line, i) => {
-      try {
-        return JSON.parse(line);
-      } catch (error) {
-        throw new Error(`line ${i + 1} is not JSON: ${(error as Error).message}`, { cause: error });
-      }
-    });
+    return trimmed
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== "")
+      .map((line, i) => {
+        try {
+          return JSON.parse(line);
+        } catch (error) {
+          throw new Error(`line ${i + 1} is not JSON: ${(error as Error).message}`, { cause: error });
+        }
+      });
   }
 }
 
@@ -103,18 +106,26 @@ function fromEvents(events: Json[]): PreviewReport {
     const step = event.resourcePreEvent?.metadata;
     if (step && !PHYSICAL_OPS.has(step.op) && !steps.has(step.urn)) {
       steps.set(step.urn, {
-        op: step.op, urn: step.urn, type: step.type, oldInputs: step.old?.inputs, newInputs: step.new?.inputs,
+        op: step.op,
+        urn: step.urn,
+        type: step.type,
+        oldInputs: step.old?.inputs,
+        newInputs: step.new?.inputs,
         replaceReasons: step.keys ?? [],
       });
     }
     const policy = event.policyEvent;
     if (policy) {
       violations.push({
-        policy: policy.policyName, pack: policy.policyPackName, urn: policy.resourceUrn || undefined,
-        level: policy.enforcementLevel, message: violationMessage(policy.message),
+        policy: policy.policyName,
+        pack: policy.policyPackName,
+        urn: policy.resourceUrn || undefined,
+        level: policy.enforcementLevel,
+        message: violationMessage(policy.message),
       });
     }
-    if (event.diagnosticEvent) diagnostics.push({ ...event.diagnosticEvent, message: `${event.diagnosticEvent.prefix ?? ""}${event.diagnosticEvent.message}` });
+    if (event.diagnosticEvent)
+      diagnostics.push({ ...event.diagnosticEvent, message: `${event.diagnosticEvent.prefix ?? ""}${event.diagnosticEvent.message}` });
     const packs = event.summaryEvent?.PolicyPacks;
     if (packs) policyPacks = Object.entries(packs as Record<string, string>).map(([key, version]) => `${key.split("|")[0]} ${version}`);
   }
@@ -135,7 +146,9 @@ function diagnosticsOf(raw: Json[]): Diagnostic[] {
   for (const d of raw) {
     // Debug and info messages are the SDK's and the program's chatter (and debug ones can hold secrets).
     if (d.severity !== "error" && d.severity !== "warning") continue;
-    const message = String(d.message).replace(/^(error|warning): /, "").trim();
+    const message = String(d.message)
+      .replace(/^(error|warning): /, "")
+      .trim();
     if (seen.has(message)) continue;
     seen.add(message);
     out.push({ severity: d.severity, message, urn: d.urn || undefined });
@@ -150,7 +163,7 @@ export const isInfrastructure = (type: string) => type === STACK_TYPE || type.st
 
 export function typeFromUrn(urn: string): string {
   const parts = urn.split("::");
-  return parts.length >= 4 ? parts[2].split("$").pop() ?? "" : "";
+  return parts.length >= 4 ? (parts[2].split("$").pop() ?? "") : "";
 }
 
 export function nameFromUrn(urn: string): string {

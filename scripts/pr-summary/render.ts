@@ -17,7 +17,12 @@ const OP_LABEL: Record<string, string> = { create: "create", update: "update", r
 export function renderSummary(report: PreviewReport): string {
   const steps = report.steps.filter((s) => !isInfrastructure(s.type));
   const stack = report.steps.map((s) => stackFromUrn(s.urn)).find(Boolean);
-  const out: string[] = [`### Pulumi preview${stack ? ` of \`${stack}\`` : ""}`, "", countsLine(steps, report.unchanged, report.steps.length > 0), ""];
+  const out: string[] = [
+    `### Pulumi preview${stack ? ` of \`${stack}\`` : ""}`,
+    "",
+    countsLine(steps, report.unchanged, report.steps.length > 0),
+    "",
+  ];
 
   const changing = steps.filter((s) => s.op !== "same");
   for (const kind of KIND_ORDER) {
@@ -70,24 +75,36 @@ function fieldLine(change: FieldChange, created: boolean, forcesReplace: boolean
 
 function policySection(report: PreviewReport): string[] {
   if (report.violations === undefined) {
-    return ["#### Policy", "",
+    return [
+      "#### Policy",
+      "",
       "Not in this input: the `pulumi preview --json` digest leaves policy results out. Run the preview with " +
-      "`PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true` to list violations here.", ""];
+        "`PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true` to list violations here.",
+      "",
+    ];
   }
   const packs = report.policyPacks?.length ? ` (${report.policyPacks.join(", ")})` : "";
   if (report.violations.length === 0) {
-    const verdict = report.policyPacks === undefined
-      ? "No policy results: the preview ended before the policy packs ran."
-      : report.policyPacks.length > 0 ? `No violations${packs}.` : "No policy pack ran.";
+    const verdict =
+      report.policyPacks === undefined
+        ? "No policy results: the preview ended before the policy packs ran."
+        : report.policyPacks.length > 0
+          ? `No violations${packs}.`
+          : "No policy pack ran.";
     return ["#### Policy", "", verdict, ""];
   }
   const rows = [...report.violations].sort((a, b) => levelRank(a) - levelRank(b));
   const mandatory = rows.filter((v) => v.level === "mandatory").length;
   return [
-    "#### Policy violations", "",
-    `${mandatory} mandatory (blocking), ${rows.length - mandatory} advisory${packs}.`, "",
-    "| Policy | Resource | Enforcement | Message |", "|---|---|---|---|",
-    ...rows.map((v) => `| ${code(v.policy)} | ${v.urn ? code(nameFromUrn(v.urn)) : "the stack"} | ${levelCell(v)} | ${escapeText(v.message)} |`),
+    "#### Policy violations",
+    "",
+    `${mandatory} mandatory (blocking), ${rows.length - mandatory} advisory${packs}.`,
+    "",
+    "| Policy | Resource | Enforcement | Message |",
+    "|---|---|---|---|",
+    ...rows.map(
+      (v) => `| ${code(v.policy)} | ${v.urn ? code(nameFromUrn(v.urn)) : "the stack"} | ${levelCell(v)} | ${escapeText(v.message)} |`,
+    ),
     "",
   ];
 }

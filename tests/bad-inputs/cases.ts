@@ -38,14 +38,34 @@ const WINDOW = { days: [1], times: [{ startHour: 2, startMinute: 0, stopHour: 3,
 
 const without = (args: Args, key: string): Args => Object.fromEntries(Object.entries(args).filter(([k]) => k !== key));
 
-const monitor = (name: string, args: Args, field: string, fragment: string): BadInputCase =>
-  ({ kind: "monitor", name: `monitor-${name}`, args, field, fragment });
-const page = (name: string, args: Args, field: string, fragment: string): BadInputCase =>
-  ({ kind: "page", name: `page-${name}`, args: { uuid: SEEDED_PAGE, ...args }, field, fragment });
-const alert = (name: string, args: Args, field: string, fragment: string): BadInputCase =>
-  ({ kind: "alert", name: `alert-${name}`, args: { uuid: SEEDED_ALERT, ...args }, field, fragment });
-const webhooks = (name: string, args: Args, field: string, fragment: string): BadInputCase =>
-  ({ kind: "webhooks", name: `webhooks-${name}`, args, field, fragment });
+const monitor = (name: string, args: Args, field: string, fragment: string): BadInputCase => ({
+  kind: "monitor",
+  name: `monitor-${name}`,
+  args,
+  field,
+  fragment,
+});
+const page = (name: string, args: Args, field: string, fragment: string): BadInputCase => ({
+  kind: "page",
+  name: `page-${name}`,
+  args: { uuid: SEEDED_PAGE, ...args },
+  field,
+  fragment,
+});
+const alert = (name: string, args: Args, field: string, fragment: string): BadInputCase => ({
+  kind: "alert",
+  name: `alert-${name}`,
+  args: { uuid: SEEDED_ALERT, ...args },
+  field,
+  fragment,
+});
+const webhooks = (name: string, args: Args, field: string, fragment: string): BadInputCase => ({
+  kind: "webhooks",
+  name: `webhooks-${name}`,
+  args,
+  field,
+  fragment,
+});
 
 const monitorCases: BadInputCase[] = [
   // required fields and wrong types
@@ -69,21 +89,76 @@ const monitorCases: BadInputCase[] = [
   monitor("regions-duplicate", { ...HTTPS, regions: [1, 2, 1] }, "regions", "a region id is listed twice"),
   monitor("region-negative", { ...HTTPS, regions: [-1] }, "regions[0]", "a region id is a positive whole number"),
   // http options
-  monitor("method-unknown", { ...HTTPS, httpRequest: { method: "FETCH" } }, "httpRequest.method", "is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"),
-  monitor("header-name-space", { ...HTTPS, httpRequest: { headers: [{ name: "X Probe", value: "1" }] } }, "httpRequest.headers[0].name", "must be an HTTP token"),
-  monitor("header-value-crlf", { ...HTTPS, httpRequest: { headers: [{ name: "X-Probe", value: "1\r\nX-Evil: 1" }] } }, "httpRequest.headers[0].value", "must not contain CR or LF"),
-  monitor("body-huge", { ...HTTPS, httpRequest: { body: "b".repeat(70_000) } }, "httpRequest.body", "longer than 65536 characters; shorten it"),
-  monitor("status-range-reversed", { ...HTTPS, httpResponse: { status: ["299-200"] } }, "httpResponse.status[0]", 'is not a status code 100-599 or a range "low-high" with low <= high'),
+  monitor(
+    "method-unknown",
+    { ...HTTPS, httpRequest: { method: "FETCH" } },
+    "httpRequest.method",
+    "is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
+  ),
+  monitor(
+    "header-name-space",
+    { ...HTTPS, httpRequest: { headers: [{ name: "X Probe", value: "1" }] } },
+    "httpRequest.headers[0].name",
+    "must be an HTTP token",
+  ),
+  monitor(
+    "header-value-crlf",
+    { ...HTTPS, httpRequest: { headers: [{ name: "X-Probe", value: "1\r\nX-Evil: 1" }] } },
+    "httpRequest.headers[0].value",
+    "must not contain CR or LF",
+  ),
+  monitor(
+    "body-huge",
+    { ...HTTPS, httpRequest: { body: "b".repeat(70_000) } },
+    "httpRequest.body",
+    "longer than 65536 characters; shorten it",
+  ),
+  monitor(
+    "status-range-reversed",
+    { ...HTTPS, httpResponse: { status: ["299-200"] } },
+    "httpResponse.status[0]",
+    'is not a status code 100-599 or a range "low-high" with low <= high',
+  ),
   monitor("status-number", { ...HTTPS, httpResponse: { status: [200] } }, "httpResponse.status[0]", 'a status code in quotes, e.g. "200"'),
-  monitor("status-empty", { ...HTTPS, httpResponse: { status: [] } }, "httpResponse.status", "give at least one status code, or leave status out"),
+  monitor(
+    "status-empty",
+    { ...HTTPS, httpResponse: { status: [] } },
+    "httpResponse.status",
+    "give at least one status code, or leave status out",
+  ),
   monitor("http-request-on-tcp", { ...TCP, httpRequest: { method: "GET" } }, "httpRequest", "applies to http and https monitors"),
   // maintenance windows and time zones
-  monitor("time-zone-unknown", { ...HTTPS, maintenance: { ...WINDOW, timeZone: "Mars/Olympus_Mons" } }, "maintenance.timeZone", "is not an IANA time zone"),
-  monitor("time-zone-offset", { ...HTTPS, maintenance: { ...WINDOW, timeZone: "+05:00" } }, "maintenance.timeZone", "use a region/city name such as Europe/Paris"),
+  monitor(
+    "time-zone-unknown",
+    { ...HTTPS, maintenance: { ...WINDOW, timeZone: "Mars/Olympus_Mons" } },
+    "maintenance.timeZone",
+    "is not an IANA time zone",
+  ),
+  monitor(
+    "time-zone-offset",
+    { ...HTTPS, maintenance: { ...WINDOW, timeZone: "+05:00" } },
+    "maintenance.timeZone",
+    "use a region/city name such as Europe/Paris",
+  ),
   monitor("day-8", { ...HTTPS, maintenance: { ...WINDOW, days: [8] } }, "maintenance.days[0]", "must be 0-7"),
-  monitor("sunday-twice", { ...HTTPS, maintenance: { ...WINDOW, days: [0, 7] } }, "maintenance.days", "listed twice (0 and 7 are both Sunday)"),
-  monitor("period-empty", { ...HTTPS, maintenance: { ...WINDOW, times: [{ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }] } }, "maintenance.times[0]", "the period is empty"),
-  monitor("hour-24", { ...HTTPS, maintenance: { ...WINDOW, times: [{ startHour: 24, startMinute: 0, stopHour: 1, stopMinute: 0 }] } }, "maintenance.times[0].startHour", "must be 0-23"),
+  monitor(
+    "sunday-twice",
+    { ...HTTPS, maintenance: { ...WINDOW, days: [0, 7] } },
+    "maintenance.days",
+    "listed twice (0 and 7 are both Sunday)",
+  ),
+  monitor(
+    "period-empty",
+    { ...HTTPS, maintenance: { ...WINDOW, times: [{ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }] } },
+    "maintenance.times[0]",
+    "the period is empty",
+  ),
+  monitor(
+    "hour-24",
+    { ...HTTPS, maintenance: { ...WINDOW, times: [{ startHour: 24, startMinute: 0, stopHour: 1, stopMinute: 0 }] } },
+    "maintenance.times[0].startHour",
+    "must be 0-23",
+  ),
   // references and huge strings
   monitor("alert-not-a-uuid", { ...HTTPS, alerts: ["on call!"] }, "alerts[0]", "not a uuid (letters, digits and hyphens only)"),
   monitor("urn-huge", { ...HTTPS, urn: `https://api.example.com/${"p".repeat(3000)}` }, "target", "longer than 2048 characters"),
@@ -102,18 +177,63 @@ const pageCases: BadInputCase[] = [
   page("favicon-not-an-image", { favicon: { path: FILES.notAnImage } }, "favicon", "is not an image this provider recognizes"),
   page("logo-empty-file", { logo: { path: FILES.empty } }, "logo", "is empty; give an image file"),
   page("logo-inline-base64", { logo: { base64: "iVBORw0KGgo=" } }, "logo", "inline base64 is not accepted"),
-  page("analytics-two-spellings", { googleAnalyticsId: "G-ONE", googleAnalitycsId: "G-TWO" }, "googleAnalyticsId", "same field with different values"),
+  page(
+    "analytics-two-spellings",
+    { googleAnalyticsId: "G-ONE", googleAnalitycsId: "G-TWO" },
+    "googleAnalyticsId",
+    "same field with different values",
+  ),
 ];
 
 const alertCases: BadInputCase[] = [
   alert("uuid-missing", { uuid: undefined, name: "On-call" }, "uuid", "required"),
-  alert("recipient-type-unknown", { recipients: [{ type: "pager", target: "x" }] }, "recipients[0].type", "is not a recipient type; use one of email, sms, call"),
+  alert(
+    "recipient-type-unknown",
+    { recipients: [{ type: "pager", target: "x" }] },
+    "recipients[0].type",
+    "is not a recipient type; use one of email, sms, call",
+  ),
   alert("email-malformed", { recipients: [{ type: "email", target: "oncall@" }] }, "recipients[0].target", "is not an email address"),
-  alert("sms-short", { recipients: [{ type: "sms", target: "+12" }] }, "recipients[0].target", "is not a phone number in international form"),
-  alert("slack-http", { recipients: [{ type: "slack", target: "http://hooks.slack.example/x" }] }, "recipients[0].target", "is not an https URL"),
-  alert("webhook-not-a-url", { recipients: [{ type: "webhook", target: "hooks.example.com/x" }] }, "recipients[0].target", "a webhook recipient needs its https:// address"),
-  alert("recipient-duplicate", { recipients: [{ type: "email", target: "a@acme.example" }, { type: "email", target: "a@acme.example" }] }, "recipients[1]", "as recipients[0]; list each once"),
-  alert("phone-duplicate-spelling", { recipients: [{ type: "sms", target: "+33 6 12-34-56-78" }, { type: "sms", target: "+33612345678" }] }, "recipients[1]", "list each once"),
+  alert(
+    "sms-short",
+    { recipients: [{ type: "sms", target: "+12" }] },
+    "recipients[0].target",
+    "is not a phone number in international form",
+  ),
+  alert(
+    "slack-http",
+    { recipients: [{ type: "slack", target: "http://hooks.slack.example/x" }] },
+    "recipients[0].target",
+    "is not an https URL",
+  ),
+  alert(
+    "webhook-not-a-url",
+    { recipients: [{ type: "webhook", target: "hooks.example.com/x" }] },
+    "recipients[0].target",
+    "a webhook recipient needs its https:// address",
+  ),
+  alert(
+    "recipient-duplicate",
+    {
+      recipients: [
+        { type: "email", target: "a@acme.example" },
+        { type: "email", target: "a@acme.example" },
+      ],
+    },
+    "recipients[1]",
+    "as recipients[0]; list each once",
+  ),
+  alert(
+    "phone-duplicate-spelling",
+    {
+      recipients: [
+        { type: "sms", target: "+33 6 12-34-56-78" },
+        { type: "sms", target: "+33612345678" },
+      ],
+    },
+    "recipients[1]",
+    "list each once",
+  ),
   alert("recipient-no-target", { recipients: [{ type: "email" }] }, "recipients[0].target", "required"),
   alert("recipients-not-a-list", { recipients: "oncall@acme.example" }, "recipients", "expected a list of { type, target }"),
   alert("flag-string", { up: "yes" }, "up", 'expected true or false, got "yes"'),

@@ -37,9 +37,17 @@ afterAll(async () => {
 });
 
 interface Visible {
-  title: string; heading: string; description: string | null; banner: string | null;
-  logo: { path: string; loaded: boolean; width: number; height: number } | null; favicon: string | null;
-  rows: { name: string; status: string; color: string }[]; headingFontSize: string; scripts: number; injected: number; pwned: unknown;
+  title: string;
+  heading: string;
+  description: string | null;
+  banner: string | null;
+  logo: { path: string; loaded: boolean; width: number; height: number } | null;
+  favicon: string | null;
+  rows: { name: string; status: string; color: string }[];
+  headingFontSize: string;
+  scripts: number;
+  injected: number;
+  pwned: unknown;
 }
 
 /** What a visitor of a status page sees, read from the rendered document. */
@@ -70,8 +78,11 @@ test("the quickstart's page as a visitor sees it: title, logo, favicon, items in
   expect(await tab.goto(`${origin}/status/acme`)).toBe(200);
   const page = await readStatusPage();
   expect(page).toMatchObject({
-    title: "Acme service status", heading: "Acme service status", description: "Live status of Acme's public services",
-    banner: "All systems operational", scripts: 0,
+    title: "Acme service status",
+    heading: "Acme service status",
+    description: "Live status of Acme's public services",
+    banner: "All systems operational",
+    scripts: 0,
   });
   // The logo the program uploaded, loaded by the browser at its intrinsic size (logo.svg is 120x32).
   expect(page.logo).toEqual({ path: new URL(outputs.pageLogoUrl.value).pathname, loaded: true, width: 120, height: 32 });
@@ -95,8 +106,11 @@ test("each of the document's states shows on the page, with its own colour and t
   const { api, db } = monitorUuids();
   const colours = new Map<string, string>();
   const headlines: Record<string, string> = {
-    Up: "All systems operational", Maintenance: "Scheduled maintenance in progress", Degraded: "Degraded performance",
-    Disrupted: "Partial disruption", Down: "Major outage",
+    Up: "All systems operational",
+    Maintenance: "Scheduled maintenance in progress",
+    Degraded: "Degraded performance",
+    Disrupted: "Partial disruption",
+    Down: "Major outage",
   };
   for (const status of Object.keys(headlines)) {
     await setStatus(db, status);
@@ -128,7 +142,9 @@ test("the dashboard lists what the program declared, recipient secrets masked, a
     ["Primary database", "tcp", "db.acme.example:5432", "120", "2", "", "Up"],
     ["Public API", "https", "https://api.acme.example/health", "60", "1, 2, 3", "On-call", "Up"],
   ]);
-  expect(dashboard.tables.alerts).toEqual([["On-call", "up disrupted down", "email: oncall@acme.example\nslack: https://hooks.slack.example/…"]]);
+  expect(dashboard.tables.alerts).toEqual([
+    ["On-call", "up disrupted down", "email: oncall@acme.example\nslack: https://hooks.slack.example/…"],
+  ]);
   expect(dashboard.tables.pages).toEqual([["Acme status", "Acme service status", "acme", "2", "", "/status/acme"]]);
   expect(dashboard.tables.webhooks.map((row) => row[0])).toEqual(["monitors/status_change", "monitors/delete", "monitors/status_change"]);
   expect(dashboard.text).not.toMatch(/T000|XXXX|\/uptime\/status/);
@@ -137,9 +153,25 @@ test("the dashboard lists what the program declared, recipient secrets masked, a
 });
 
 test("hostile names and descriptions are shown as text and never run", async () => {
-  const monitor = await adminCall(emulator, "POST", "/monitors", { name: HOSTILE, type: "https", urn: "https://x.example", interval: 60, regions: [1] });
-  await adminCall(emulator, "POST", "/pages", { name: HOSTILE, title: HOSTILE, description: HOSTILE, slug: "hostile", useGroups: false, items: [monitor.uuid] });
-  await adminCall(emulator, "POST", "/alerts", { name: HOSTILE, recipients: [{ type: "webhook", target: `https://hooks.example/${encodeURIComponent(HOSTILE)}` }] });
+  const monitor = await adminCall(emulator, "POST", "/monitors", {
+    name: HOSTILE,
+    type: "https",
+    urn: "https://x.example",
+    interval: 60,
+    regions: [1],
+  });
+  await adminCall(emulator, "POST", "/pages", {
+    name: HOSTILE,
+    title: HOSTILE,
+    description: HOSTILE,
+    slug: "hostile",
+    useGroups: false,
+    items: [monitor.uuid],
+  });
+  await adminCall(emulator, "POST", "/alerts", {
+    name: HOSTILE,
+    recipients: [{ type: "webhook", target: `https://hooks.example/${encodeURIComponent(HOSTILE)}` }],
+  });
   expect(await tab.goto(`${origin}/status/hostile`)).toBe(200);
   const page = await readStatusPage();
   expect(page).toMatchObject({ title: HOSTILE, heading: HOSTILE, description: HOSTILE, scripts: 0, injected: 0 });

@@ -52,14 +52,18 @@ test("a replace (an alerts change) stops at the old monitor's DELETE, with nothi
   const output: string[] = [];
   await expect(t.stack.up({ onOutput: (l) => output.push(l) })).rejects.toThrow();
   const text = output.join("");
-  expect(text).toContain(`monitor "Primary database" (${before.uuid}): the service does not allow deleting monitors through the API (DELETE answered 405); nothing was deleted`);
+  expect(text).toContain(
+    `monitor "Primary database" (${before.uuid}): the service does not allow deleting monitors through the API (DELETE answered 405); nothing was deleted`,
+  );
   expect(text).toContain("run the same command again with UPTIME_DELETE_UNSUPPORTED=leave in the environment");
   // The new monitor exists and the stack holds it; the old one is still in the service and pending delete in the stack.
   expect((await adminGet(emulator, "/state")).monitors.filter((m: { name: string }) => m.name === "Primary database")).toHaveLength(2);
 
   const again: string[] = [];
   await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.up({ onOutput: (l) => again.push(l) }));
-  expect(again.join("")).toContain(`monitor "Primary database" (${before.uuid}) is left in the service, still checking and alerting, and is no longer in the stack`);
+  expect(again.join("")).toContain(
+    `monitor "Primary database" (${before.uuid}) is left in the service, still checking and alerting, and is no longer in the stack`,
+  );
   const exported = await t.stack.exportStack();
   const held = (exported.deployment.resources ?? []).filter((r: { type: string }) => r.type.endsWith("uptime:Monitor"));
   expect(held).toHaveLength(2);
@@ -74,7 +78,9 @@ test("destroy stops at the first DELETE with nothing lost; following the message
   const output: string[] = [];
   await expect(t.stack.destroy({ onOutput: (l) => output.push(l) })).rejects.toThrow(/UPTIME_DELETE_UNSUPPORTED=leave/);
   expect(output.join("")).toContain("does not allow deleting monitors through the API");
-  expect((await t.stack.exportStack()).deployment.resources.filter((r: { type: string }) => r.type.endsWith("uptime:Monitor"))).toHaveLength(2);
+  expect(
+    (await t.stack.exportStack()).deployment.resources.filter((r: { type: string }) => r.type.endsWith("uptime:Monitor")),
+  ).toHaveLength(2);
 
   const destroy = await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.destroy());
   expect(destroy.summary.result).toBe("succeeded");

@@ -64,14 +64,19 @@ async function npmInstall(dir: string, spec: string): Promise<void> {
 /** Every file of the installed package, as paths inside it (its own node_modules aside). */
 function installedFiles(dir: string): string[] {
   const root = path.join(dir, "node_modules/pulumi-uptime");
-  return fs.readdirSync(root, { recursive: true, encoding: "utf8" })
+  return fs
+    .readdirSync(root, { recursive: true, encoding: "utf8" })
     .filter((f) => !f.startsWith("node_modules") && fs.statSync(path.join(root, f)).isFile())
     .sort();
 }
 
 async function tarballFiles(): Promise<string[]> {
   const listing = await sh("tar", ["-tzf", release.tarball], work);
-  return listing.split("\n").filter((l) => l && !l.endsWith("/")).map((l) => l.replace(/^package\//, "")).sort();
+  return listing
+    .split("\n")
+    .filter((l) => l && !l.endsWith("/"))
+    .map((l) => l.replace(/^package\//, ""))
+    .sort();
 }
 
 function tarballManifest(): Promise<Json> {
@@ -99,9 +104,17 @@ afterAll(async () => {
 test("the tarball holds what a program loads, and nothing else; the release script says its size and file count", async () => {
   const files = await tarballFiles();
   for (const needed of [
-    "package.json", "README.md", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/dynamic.js",
-    "dist/provider/shim/monitor.js", "dist/provider/shim/page.js", "dist/provider/shim/alert.js", "dist/emulator/main.js",
-  ]) expect(files).toContain(needed);
+    "package.json",
+    "README.md",
+    "dist/sdk/index.js",
+    "dist/sdk/index.d.ts",
+    "dist/provider/dynamic.js",
+    "dist/provider/shim/monitor.js",
+    "dist/provider/shim/page.js",
+    "dist/provider/shim/alert.js",
+    "dist/emulator/main.js",
+  ])
+    expect(files).toContain(needed);
   expect(files.filter((f) => !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$)/.test(f) || f.endsWith(".map"))).toEqual([]);
   const size = fs.statSync(release.tarball).size;
   expect(release.output).toContain(`${path.basename(release.tarball)}: ${(size / 1000).toFixed(1)} kB`);
@@ -119,7 +132,10 @@ async function lowest(): Promise<string> {
   return range.replace(/^\^/, "");
 }
 
-describe.each([["lowest", lowest], ["highest", async () => HIGHEST]] as const)("with the %s @pulumi/pulumi claimed", (_end, version) => {
+describe.each([
+  ["lowest", lowest],
+  ["highest", async () => HIGHEST],
+] as const)("with the %s @pulumi/pulumi claimed", (_end, version) => {
   let dir: string;
   let t: TestStack;
   let pulumiVersion: string;
@@ -159,7 +175,8 @@ describe.each([["lowest", lowest], ["highest", async () => HIGHEST]] as const)("
     const state = await adminGet(emulator, "/state");
     const monitor = (name: string) => state.monitors.find((m: Json) => m.name === name);
     expect(monitor("Installed: database")).toMatchObject({
-      intervalId: 120, tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true },
+      intervalId: 120,
+      tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true },
       maintenance: { days: [1, 7] },
     });
     expect(monitor("Installed: API")).toMatchObject({ intervalId: 60, httpRequest: { method: "GET" }, alerts: [SEEDED_ALERT] });
@@ -169,7 +186,8 @@ describe.each([["lowest", lowest], ["highest", async () => HIGHEST]] as const)("
     const resources = ((await t.stack.exportStack()).deployment as Json).resources as Json[];
     const texts = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/uptime:")).map((r) => r.inputs.__provider);
     expect(texts).toHaveLength(4);
-    for (const text of texts) expect(text).toMatch(/^exports\.handler = \(\) => require\("pulumi-uptime\/dist\/provider\/shim\/(monitor|page|alert)\.js"\);\n$/);
+    for (const text of texts)
+      expect(text).toMatch(/^exports\.handler = \(\) => require\("pulumi-uptime\/dist\/provider\/shim\/(monitor|page|alert)\.js"\);\n$/);
   });
 
   test("a second preview proposes nothing", async () => {

@@ -10,8 +10,17 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { Json, adminCall, adminGet, exampleStack } from "../helpers/e2e";
 import {
-  changes, cli, expectBystanderUntouched, expectNoChanges, matrixFile, monitorsByName, observed, refreshThenUp,
-  startMatrixEmulator, up, urnOf,
+  changes,
+  cli,
+  expectBystanderUntouched,
+  expectNoChanges,
+  matrixFile,
+  monitorsByName,
+  observed,
+  refreshThenUp,
+  startMatrixEmulator,
+  up,
+  urnOf,
 } from "../helpers/matrix";
 
 jest.setTimeout(600_000);

@@ -5,7 +5,15 @@
 import type { RunningEmulator } from "../../emulator/types";
 import { Json, SEEDED_ALERT, SEEDED_PAGE, adminGet } from "../helpers/e2e";
 import {
-  SECOND_ALERT, changes, expectBystanderUntouched, expectNoChanges, matrixFile, monitorsByName, observed, refreshThenUp, up,
+  SECOND_ALERT,
+  changes,
+  expectBystanderUntouched,
+  expectNoChanges,
+  matrixFile,
+  monitorsByName,
+  observed,
+  refreshThenUp,
+  up,
 } from "../helpers/matrix";
 
 jest.setTimeout(600_000);
@@ -33,7 +41,12 @@ test("protect: destroy refuses and sends nothing; once unprotected, destroy dele
   expect(changes(edit.requests)).toEqual(uuids.map((u) => `PATCH /v1/monitors/${u}`).sort());
   await refreshThenUp(t, emulator);
 
-  const refused = await observed(emulator, () => t.stack.destroy().then(() => "destroyed", (e: Error) => e.message));
+  const refused = await observed(emulator, () =>
+    t.stack.destroy().then(
+      () => "destroyed",
+      (e: Error) => e.message,
+    ),
+  );
   expect(refused.result).toMatch(/protected/);
   expect(changes(refused.requests)).toEqual([]);
   expect(Object.keys(await monitorsByName(emulator)).sort()).toEqual(["protected checkout", "protected payments"]);
@@ -107,7 +120,12 @@ test("ignoreChanges with intervalId, urn, httpFollowRedirects, tcpOptions.DataRe
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${api.uuid}`]);
   const sent = (await adminGet(emulator, "/requests")).requests.find((r: Json) => r.method === "PATCH").body;
-  expect(sent).toMatchObject({ description: "generation 1", interval: 60, urn: "https://api-0.acme.example/health", followRedirects: true });
+  expect(sent).toMatchObject({
+    description: "generation 1",
+    interval: 60,
+    urn: "https://api-0.acme.example/health",
+    followRedirects: true,
+  });
   expect(await onlyOne("db")).toMatchObject({ tcpOptions: { dataRequest: "PING 0", keywordResponse: "PONG" } });
   const page = (await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE);
   expect(page.googleAnalitycsId).toBe("G-0");
@@ -115,8 +133,15 @@ test("ignoreChanges with intervalId, urn, httpFollowRedirects, tcpOptions.DataRe
 
   // A name that is no input of the resource fails the preview, naming the inputs there are.
   await t.stack.setConfig("extraIgnore", { value: "interval_id" });
-  const preview = await observed(emulator, () => t.stack.preview().then(() => "previewed", (e: Error) => e.message));
-  expect(preview.result).toContain('monitor "api": ignoreChanges "interval_id" names no input of this resource; use one of name, title, type, urn');
+  const preview = await observed(emulator, () =>
+    t.stack.preview().then(
+      () => "previewed",
+      (e: Error) => e.message,
+    ),
+  );
+  expect(preview.result).toContain(
+    'monitor "api": ignoreChanges "interval_id" names no input of this resource; use one of name, title, type, urn',
+  );
   expect(changes(preview.requests)).toEqual([]);
   await t.stack.removeConfig("extraIgnore");
 

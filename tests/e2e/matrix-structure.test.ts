@@ -6,7 +6,14 @@
 import type { RunningEmulator } from "../../emulator/types";
 import { Json, SEEDED_ALERT, SEEDED_PAGE, adminGet } from "../helpers/e2e";
 import {
-  changes, expectBystanderUntouched, expectNoChanges, matrixFile, monitorsByName, observed, refreshThenUp, up,
+  changes,
+  expectBystanderUntouched,
+  expectNoChanges,
+  matrixFile,
+  monitorsByName,
+  observed,
+  refreshThenUp,
+  up,
 } from "../helpers/matrix";
 
 jest.setTimeout(600_000);
@@ -22,7 +29,14 @@ test("components: several monitors per component, nested components, a page list
   const t = await row("components");
   const created = await up(t, emulator);
   expect(created.result.summary.resourceChanges).toEqual({ create: 11 });
-  const names = ["payments-api health", "payments-api login", "payments-api search", "payments-web health", "payments-web login", "payments-web search"];
+  const names = [
+    "payments-api health",
+    "payments-api login",
+    "payments-api search",
+    "payments-web health",
+    "payments-web login",
+    "payments-web search",
+  ];
   const uuids = await uuidsOf(names);
   expect(changes(created.requests)).toEqual([...names.map(() => "POST /v1/monitors"), `PATCH /v1/pages/${SEEDED_PAGE}`].sort());
   const page = (await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE);
@@ -40,7 +54,12 @@ test("components: several monitors per component, nested components, a page list
   expect(planned.result.changeSummary).toEqual({ update: 3, same: 8 });
   const edit = await up(t, emulator);
   expect(edit.result.summary.resourceChanges).toMatchObject({ update: 3 });
-  expect(changes(edit.requests)).toEqual(uuids.slice(0, 3).map((u) => `PATCH /v1/monitors/${u}`).sort());
+  expect(changes(edit.requests)).toEqual(
+    uuids
+      .slice(0, 3)
+      .map((u) => `PATCH /v1/monitors/${u}`)
+      .sort(),
+  );
 
   await refreshThenUp(t, emulator);
 
@@ -81,7 +100,10 @@ test("dependsOn: resources applied and destroyed in the declared order", async (
   const [api, db] = await uuidsOf(["api", "db"]);
   // The alert first, then api, then db, then the page: one after the other.
   expect(created.requests.filter((r) => !r.startsWith("GET "))).toEqual([
-    `PATCH /v1/alerts/${SEEDED_ALERT}`, "POST /v1/monitors", "POST /v1/monitors", `PATCH /v1/pages/${SEEDED_PAGE}`,
+    `PATCH /v1/alerts/${SEEDED_ALERT}`,
+    "POST /v1/monitors",
+    "POST /v1/monitors",
+    `PATCH /v1/pages/${SEEDED_PAGE}`,
   ]);
   await expectNoChanges(t, emulator);
 

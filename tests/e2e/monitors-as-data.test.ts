@@ -66,7 +66,9 @@ test("adding alerts to every monitor replaces them: POST of the new ones, DELETE
   expect(up.summary.resourceChanges).toMatchObject({ replace: 3 });
   const lines = mutating(await requestLines(emulator));
   expect(lines.filter((l) => l === "POST /v1/monitors")).toHaveLength(3);
-  expect(lines.filter((l) => l.startsWith("DELETE /v1/monitors/")).sort()).toEqual(before.map((u: string) => `DELETE /v1/monitors/${u}`).sort());
+  expect(lines.filter((l) => l.startsWith("DELETE /v1/monitors/")).sort()).toEqual(
+    before.map((u: string) => `DELETE /v1/monitors/${u}`).sort(),
+  );
   const { monitors } = await adminGet(emulator, "/state");
   expect(monitors).toHaveLength(3);
   for (const m of monitors) expect(m.alerts).toEqual([SEEDED_ALERT]);

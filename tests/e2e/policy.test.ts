@@ -55,7 +55,11 @@ function preview(t: TestStack, extra: string[] = []): Promise<{ code: number; ou
 
 /** The "- [level]  rule  (type: name)" lines of the CLI's Policies section. */
 const violationLines = (output: string) =>
-  output.split("\n").map((l) => l.trim()).filter((l) => /^- \[(mandatory|advisory)\]/.test(l)).map((l) => l.replace(/\s+/g, " "));
+  output
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => /^- \[(mandatory|advisory)\]/.test(l))
+    .map((l) => l.replace(/\s+/g, " "));
 
 test("the quickstart, with an alert on every monitor, passes (with the shipped config)", async () => {
   const t = await stackOf(path.join(REPO, "examples/quickstart"), "policy", { "uptime-quickstart:databaseAlerts": { value: "true" } });
@@ -81,16 +85,18 @@ test("a program breaking every rule is blocked, each violation naming the resour
   const { code, output } = await preview(t);
   expect(code).toBe(1); // a mandatory violation fails the preview like any error (v3.259 does not use exit code 5)
   const monitor = (rule: string, name: string) => `- [mandatory] ${rule} (pulumi-nodejs:dynamic/uptime:Monitor: ${name})`;
-  expect(violationLines(output).sort()).toEqual([
-    monitor("monitor-has-alert", "no-alert"),
-    monitor("monitor-interval-bounds", "too-often"),
-    monitor("monitor-interval-bounds", "too-often"),
-    monitor("monitor-names-unique", "checkout"),
-    monitor("monitor-names-unique", "checkout-copy"),
-    monitor("monitor-uses-https", "plain-http"),
-    "- [mandatory] page-lists-stack-monitors (pulumi-nodejs:dynamic/uptime:Page: status-page)",
-    monitor("tcp-keyword-has-probe", "silent-tcp"),
-  ].sort());
+  expect(violationLines(output).sort()).toEqual(
+    [
+      monitor("monitor-has-alert", "no-alert"),
+      monitor("monitor-interval-bounds", "too-often"),
+      monitor("monitor-interval-bounds", "too-often"),
+      monitor("monitor-names-unique", "checkout"),
+      monitor("monitor-names-unique", "checkout-copy"),
+      monitor("monitor-uses-https", "plain-http"),
+      "- [mandatory] page-lists-stack-monitors (pulumi-nodejs:dynamic/uptime:Page: status-page)",
+      monitor("tcp-keyword-has-probe", "silent-tcp"),
+    ].sort(),
+  );
   expect(output).toContain('monitor "too-often": interval 10 s is outside 30-3600 s');
   expect(output).toContain('monitor "too-often": timeout 20 s is longer than its interval 10 s');
   expect(output).toContain('page "status-page" lists monitor monitor-of-another-team, which is not a monitor of this stack');
@@ -100,19 +106,25 @@ test("a program breaking every rule is blocked, each violation naming the resour
 test("a policy config makes rules advisory or disabled and moves their bounds: the same program passes", async () => {
   const t = stacks.find((s) => s.stack.workspace.workDir === VIOLATIONS)!;
   const configFile = path.join(configDir, "relaxed.json");
-  fs.writeFileSync(configFile, JSON.stringify({
-    all: "advisory",
-    "monitor-has-alert": "disabled",
-    "monitor-uses-https": { allowedHttpTargets: ["http://legacy.acme.example/"] },
-    "page-lists-stack-monitors": { externalMonitors: { "monitor-of-another-team": "the payments team's, in their stack" } },
-    "monitor-interval-bounds": { minIntervalSeconds: 10 },
-  }));
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify({
+      all: "advisory",
+      "monitor-has-alert": "disabled",
+      "monitor-uses-https": { allowedHttpTargets: ["http://legacy.acme.example/"] },
+      "page-lists-stack-monitors": { externalMonitors: { "monitor-of-another-team": "the payments team's, in their stack" } },
+      "monitor-interval-bounds": { minIntervalSeconds: 10 },
+    }),
+  );
   const { code, output } = await preview(t, ["--policy-pack-config", configFile]);
   expect(code).toBe(0);
   const lines = violationLines(output);
   expect(lines.every((l) => l.startsWith("- [advisory]"))).toBe(true);
   expect(lines.map((l) => l.split(" ")[2]).sort()).toEqual([
-    "monitor-interval-bounds", "monitor-names-unique", "monitor-names-unique", "tcp-keyword-has-probe",
+    "monitor-interval-bounds",
+    "monitor-names-unique",
+    "monitor-names-unique",
+    "tcp-keyword-has-probe",
   ]);
   expect(output).not.toContain("interval 10 s is outside"); // the floor moved to 10 s
   expect(output).toContain("timeout 20 s is longer than its interval 10 s"); // still true, now advisory

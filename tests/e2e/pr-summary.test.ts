@@ -28,7 +28,11 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Async, because the emulator answering the preview lives in this process. */
 function run(command: string, args: string[], env: Record<string, string>, input = ""): Promise<Run> {
@@ -95,14 +99,17 @@ test("an edit: one monitor updated, the other replaced (its alert removed), the 
 
   const rows = {
     api: "| `public-api` (Public API) | update | `interval`: `60` → `120` |",
-    database: '| `database` (Primary database) | **replace** | `alerts`: `["5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"]` → (removed) (forces replacement) |',
+    database:
+      '| `database` (Primary database) | **replace** | `alerts`: `["5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"]` → (removed) (forces replacement) |',
   };
   const digest = await summarize(await previewJson("digest"));
   expect(digest).toContain("**0 to create, 2 to update, 1 to replace, 0 to delete**; 1 unchanged.");
   expect(rowOf(digest, "public-api")).toBe(rows.api);
   expect(rowOf(digest, "database")).toBe(rows.database);
   // The updated monitor keeps its uuid (known in the plan); the replaced one gets a new one.
-  expect(rowOf(digest, "status-page")).toMatch(/\| update \| `items`: `\["([0-9a-f-]{36})","[0-9a-f-]{36}"\]` → `\["\1",\(known after up\)\]` \|$/);
+  expect(rowOf(digest, "status-page")).toMatch(
+    /\| update \| `items`: `\["([0-9a-f-]{36})","[0-9a-f-]{36}"\]` → `\["\1",\(known after up\)\]` \|$/,
+  );
   expect(rowOf(digest, "on-call")).toBeUndefined();
   expect(digest).toContain("leaves policy results out");
 
@@ -111,6 +118,6 @@ test("an edit: one monitor updated, the other replaced (its alert removed), the 
   const withPolicy = await summarize(events);
   expect(rowOf(withPolicy, "public-api")).toBe(rows.api);
   expect(rowOf(withPolicy, "database")).toBe(rows.database);
-  expect(withPolicy).toContain('| `monitor-has-alert` | `database` | ❌ mandatory |');
+  expect(withPolicy).toContain("| `monitor-has-alert` | `database` | ❌ mandatory |");
   for (const md of [digest, withPolicy]) expect(md).not.toContain(SECRET_HEADER);
 });

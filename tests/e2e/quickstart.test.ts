@@ -5,8 +5,17 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
 import {
-  E2E_API_KEY, Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, exampleStack, mutating,
-  requestLines, startE2eEmulator,
+  E2E_API_KEY,
+  Json,
+  SEEDED_ALERT,
+  SEEDED_PAGE,
+  adminCall,
+  adminGet,
+  clearRequests,
+  exampleStack,
+  mutating,
+  requestLines,
+  startE2eEmulator,
 } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
@@ -46,7 +55,8 @@ test("up creates both monitors and takes over the seeded alert and page", async 
   const state = await adminGet(emulator, "/state");
   const alert = state.alerts.find((a: Json) => a.uuid === SEEDED_ALERT);
   expect(alert.recipients.map((r: Json) => `${r.type}:${r.target}`).sort()).toEqual([
-    "email:oncall@acme.example", "slack:https://hooks.slack.example/services/T000/B000/XXXX",
+    "email:oncall@acme.example",
+    "slack:https://hooks.slack.example/services/T000/B000/XXXX",
   ]);
   const page = state.pages.find((p: Json) => p.uuid === SEEDED_PAGE);
   expect(page.items).toEqual([api.uuid, db.uuid]);

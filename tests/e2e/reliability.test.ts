@@ -128,8 +128,13 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors",
   // Asynchronous on purpose: the emulator runs in this process, and a synchronous spawn would stop it answering.
   const cli = (args: string[]): Promise<{ stdout: string; stderr: string }> =>
     new Promise((resolve, reject) => {
-      execFile("pulumi", [...args, "--stack", t.stack.name], { cwd: FLEET, env: { ...process.env, ...t.env }, timeout: 240_000, maxBuffer: 64 << 20 },
-        (error, stdout, stderr) => (error ? reject(new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`)) : resolve({ stdout, stderr })));
+      execFile(
+        "pulumi",
+        [...args, "--stack", t.stack.name],
+        { cwd: FLEET, env: { ...process.env, ...t.env }, timeout: 240_000, maxBuffer: 64 << 20 },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`)) : resolve({ stdout, stderr }),
+      );
     });
 
   /** Processes left by the killed run (the engine starts plugins in process groups of their own). */
@@ -150,7 +155,10 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors",
 
   test("the documented recovery (cancel, refresh clearing pending creates, then up) converges to exactly 50", async () => {
     const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", t.stack.name], {
-      cwd: FLEET, env: { ...process.env, ...t.env }, detached: true, stdio: "ignore",
+      cwd: FLEET,
+      env: { ...process.env, ...t.env },
+      detached: true,
+      stdio: "ignore",
     });
     const started = Date.now();
     while ((await monitorNames(emulator)).length < 12) {
@@ -176,7 +184,9 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors",
     const exported = JSON.parse((await cli(["stack", "export"])).stdout);
     const inState = (exported.deployment.resources ?? []).filter((r: Json) => r.type.endsWith("uptime:Monitor")).length;
     const pending = (exported.deployment.pending_operations ?? []).length;
-    console.log(`killed: ${inService} monitors in the service, ${inState} in the state, ${pending} pending operations, ${emptyAttrs.length} empty .attrs removed`);
+    console.log(
+      `killed: ${inService} monitors in the service, ${inState} in the state, ${pending} pending operations, ${emptyAttrs.length} empty .attrs removed`,
+    );
 
     // The killed CLI left its lock on the stack: `pulumi cancel` removes it (a local backend's lock).
     await cli(["cancel", "--yes", "--non-interactive"]);
@@ -247,7 +257,9 @@ describe("destroy with a monitor whose creation was never confirmed", () => {
   test("it does not exist: following the message (pulumi state delete of the URN it names, then destroy) empties the stack", async () => {
     const t = await withPlaceholder("placeholder-gone");
     try {
-      const placeholder = ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) => String(r.id).startsWith("unconfirmed-"));
+      const placeholder = ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) =>
+        String(r.id).startsWith("unconfirmed-"),
+      );
       const index = Number(String(placeholder.urn).replace(/^.*::m/, ""));
       const [created] = (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === `fleet-000${index}`);
       await adminCall(emulator, "DELETE", `/monitors/${created.uuid}`); // "it does not exist"
@@ -257,8 +269,13 @@ describe("destroy with a monitor whose creation was never confirmed", () => {
       const urn = command![1].slice(1, -1);
       expect(urn).toBe(placeholder.urn);
       const deleted = await new Promise<string>((resolve, reject) =>
-        execFile("pulumi", ["state", "delete", urn, "--yes", "--stack", t.stack.name], { cwd: FLEET, env: { ...process.env, ...t.env } },
-          (error, stdout, stderr) => (error ? reject(new Error(`${stdout}\n${stderr}`)) : resolve(stdout))));
+        execFile(
+          "pulumi",
+          ["state", "delete", urn, "--yes", "--stack", t.stack.name],
+          { cwd: FLEET, env: { ...process.env, ...t.env } },
+          (error, stdout, stderr) => (error ? reject(new Error(`${stdout}\n${stderr}`)) : resolve(stdout)),
+        ),
+      );
       expect(deleted).toBeDefined();
       const destroy = await t.stack.destroy();
       expect(destroy.summary.result).toBe("succeeded");

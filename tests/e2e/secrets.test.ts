@@ -59,23 +59,36 @@ const LEVELS: Record<Level, object> = {
  * Runs one engine operation at a log level and files what it printed: output, stderr (the engine's
  * logs), events, and the thrown error. What may hold what depends on the level (see the header).
  */
-async function run(name: string, level: Level, operation: (options: object) => Promise<unknown>): Promise<{ output: string; logs: string; error?: Error }> {
+async function run(
+  name: string,
+  level: Level,
+  operation: (options: object) => Promise<unknown>,
+): Promise<{ output: string; logs: string; error?: Error }> {
   const out: string[] = [];
   const err: string[] = [];
   const events: string[] = [];
   const options = {
-    color: "never", ...LEVELS[level],
+    color: "never",
+    ...LEVELS[level],
     onOutput: (l: string) => void out.push(l),
     onError: (l: string) => void err.push(l),
     onEvent: (e: EngineEvent) => void events.push(JSON.stringify(e)),
   };
-  const error = await operation(options).then(() => undefined, (e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+  const error = await operation(options).then(
+    () => undefined,
+    (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+  );
   const where = `${name} (${level})`;
   const v9 = level === "-v=9";
   const logged = level !== "plain"; // the SDK's debug line reaches the engine's log from -v=3
   // --debug shows the SDK's dump in the output too, as a message over many lines: there only the keys are looked for.
   captured.push({ where: `${where}: output`, text: out.join(""), absent: level === "debug, -v=8" ? KEYS : ALL, dumpOnly: [] });
-  captured.push({ where: `${where}: engine logs`, text: err.join(""), absent: v9 ? [] : logged ? KEYS : ALL, dumpOnly: v9 ? ALL : logged ? HEADER : [] });
+  captured.push({
+    where: `${where}: engine logs`,
+    text: err.join(""),
+    absent: v9 ? [] : logged ? KEYS : ALL,
+    dumpOnly: v9 ? ALL : logged ? HEADER : [],
+  });
   // Events carry the SDK's debug line at every level (the display filters it out).
   captured.push({ where: `${where}: events`, text: events.join("\n"), absent: v9 ? [] : KEYS, dumpOnly: v9 ? ALL : HEADER });
   if (error) {
@@ -92,7 +105,14 @@ function textOf(error: Error): string {
 
 /** Every form a secret could take in a text: as is, and base64 at each alignment. */
 function forms(secret: string): string[] {
-  return [secret, ...[0, 1, 2].map((pad) => Buffer.from("x".repeat(pad) + secret).toString("base64").slice(pad === 0 ? 0 : 4, -4))];
+  return [
+    secret,
+    ...[0, 1, 2].map((pad) =>
+      Buffer.from("x".repeat(pad) + secret)
+        .toString("base64")
+        .slice(pad === 0 ? 0 : 4, -4),
+    ),
+  ];
 }
 const holds = (text: string, name: SecretName) => forms(SECRETS[name]).some((f) => text.includes(f));
 
@@ -102,20 +122,28 @@ function leaks(): string[] {
   for (const c of captured) {
     for (const name of c.absent) if (holds(c.text, name)) found.push(`${name} in ${c.where}`);
     for (const name of c.dumpOnly) {
-      if (c.text.split("\n").some((line) => holds(line, name) && !PULUMI_DUMP.test(line))) found.push(`${name} in ${c.where}, outside Pulumi's own dumps`);
+      if (c.text.split("\n").some((line) => holds(line, name) && !PULUMI_DUMP.test(line)))
+        found.push(`${name} in ${c.where}, outside Pulumi's own dumps`);
     }
   }
   return found;
 }
 
 function filesUnder(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile());
+  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[])
+    .map((f) => path.join(dir, f))
+    .filter((f) => fs.statSync(f).isFile());
 }
 
 const cli = (args: string[]): Promise<string> =>
   new Promise((resolve, reject) => {
-    execFile("pulumi", [...args, "--stack", t.stack.name, "--non-interactive"], { cwd: t.stack.workspace.workDir, env: { ...process.env, ...t.env }, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) => (error ? reject(new Error(`pulumi ${args.join(" ")} failed: ${error.message}`)) : resolve(stdout + stderr)));
+    execFile(
+      "pulumi",
+      [...args, "--stack", t.stack.name, "--non-interactive"],
+      { cwd: t.stack.workspace.workDir, env: { ...process.env, ...t.env }, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`pulumi ${args.join(" ")} failed: ${error.message}`)) : resolve(stdout + stderr),
+    );
   });
 
 beforeAll(async () => {
@@ -143,7 +171,9 @@ test("a wrong key in the stack: the service answers 401 to the program's webhook
     for (const level of ["plain", "-v=8"] as const) {
       const { output, error } = await run("preview with a wrong key", level, (o) => t.stack.preview(o));
       expect(error).toBeDefined();
-      expect(output).toMatch(/getWebhooks: GET \/webhooks\?recordOffset=0&pageSize=100 failed with 401 Unauthorized: .*check uptime:apiKey/);
+      expect(output).toMatch(
+        /getWebhooks: GET \/webhooks\?recordOffset=0&pageSize=100 failed with 401 Unauthorized: .*check uptime:apiKey/,
+      );
     }
   } finally {
     await t.stack.setConfig("uptime:apiKey", { value: API_KEY, secret: true });
@@ -175,7 +205,13 @@ test("a key the service no longer accepts: refresh fails on the provider's reads
 test("the backend's files, the stack's config file and `pulumi stack export` hold none of them", async () => {
   const files = filesUnder(t.backendDir);
   expect(files.some((f) => f.endsWith(`${t.stack.name}.json`))).toBe(true);
-  for (const file of files) captured.push({ where: `backend file ${path.relative(t.backendDir, file)}`, text: fs.readFileSync(file, "utf8"), absent: ALL, dumpOnly: [] });
+  for (const file of files)
+    captured.push({
+      where: `backend file ${path.relative(t.backendDir, file)}`,
+      text: fs.readFileSync(file, "utf8"),
+      absent: ALL,
+      dumpOnly: [],
+    });
   const config = fs.readFileSync(path.join(t.stack.workspace.workDir, `Pulumi.${t.stack.name}.yaml`), "utf8");
   captured.push({ where: "the stack's config file", text: config, absent: ALL, dumpOnly: [] });
   const exported = await cli(["stack", "export"]);

@@ -99,7 +99,9 @@ test("up sends nothing; the inputs take this version's one-line text (outputs ke
   const ours = ((await t.stack.exportStack()).deployment as Deployment).resources.filter((r) => KIND.test(r.type));
   expect(ours).toHaveLength(4); // 2 monitors, the alert, the page
   for (const r of ours) {
-    expect(r.inputs?.__provider).toMatch(/^exports\.handler = \(\) => require\("pulumi-uptime\/dist\/provider\/shim\/(monitor|page|alert)\.js"\);\n$/);
+    expect(r.inputs?.__provider).toMatch(
+      /^exports\.handler = \(\) => require\("pulumi-uptime\/dist\/provider\/shim\/(monitor|page|alert)\.js"\);\n$/,
+    );
     // A same step keeps the stored outputs: the earlier text stays there, and still works, until the resource is updated.
     expect(r.outputs?.__provider).toContain("function __f0()");
   }

@@ -10,7 +10,17 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { E2E_API_KEY, Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+import {
+  E2E_API_KEY,
+  Json,
+  SEEDED_ALERT,
+  adminCall,
+  adminGet,
+  clearRequests,
+  mutating,
+  requestLines,
+  startE2eEmulator,
+} from "../helpers/e2e";
 import { CERT_PEM, KEY_PEM } from "../helpers/tls";
 
 jest.setTimeout(600_000);
@@ -68,10 +78,13 @@ async function resourcesOf(t: TestStack): Promise<string[]> {
 /** The uuid of each monitor of the stack, by resource name. */
 async function monitorIds(t: TestStack): Promise<Record<string, string>> {
   const resources = ((await t.stack.exportStack()).deployment.resources ?? []) as Json[];
-  return Object.fromEntries(resources.filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => [String(r.urn).replace(/^.*::/, ""), r.id]));
+  return Object.fromEntries(
+    resources.filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => [String(r.urn).replace(/^.*::/, ""), r.id]),
+  );
 }
 
-const inService = async (uuid: string): Promise<Json | undefined> => (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.uuid === uuid);
+const inService = async (uuid: string): Promise<Json | undefined> =>
+  (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.uuid === uuid);
 
 async function listen(server: Server): Promise<string> {
   servers.push(server);
@@ -97,13 +110,17 @@ describe("a base URL that is not the API", () => {
     await clearRequests(emulator);
     const refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
     expect(refresh.text).toContain(`uptime:baseUrl (${wrong()}) does not answer as the service's API: GET `);
-    expect(refresh.text).toContain("Check the address: it is the API's base, ending in its version segment, e.g. https://<host>/v1. Nothing was changed.");
+    expect(refresh.text).toContain(
+      "Check the address: it is the API's base, ending in its version segment, e.g. https://<host>/v1. Nothing was changed.",
+    );
     const destroy = await fails((onOutput) => t.stack.destroy({ onOutput }));
     expect(destroy.text).toContain("does not answer as the service's API");
     expect(await resourcesOf(t)).toEqual(before);
     expect(mutating(await requestLines(emulator))).toEqual([]);
     for (const uuid of Object.values(await monitorIds(t))) expect(await inService(uuid)).toMatchObject({ updatedAt: null });
-    console.log(`wrong base path (${_name}): refresh failed in ${refresh.seconds.toFixed(1)} s, destroy in ${destroy.seconds.toFixed(1)} s`);
+    console.log(
+      `wrong base path (${_name}): refresh failed in ${refresh.seconds.toFixed(1)} s, destroy in ${destroy.seconds.toFixed(1)} s`,
+    );
 
     // The advice: the API's base address, with its version segment. Then refresh finds everything.
     setEnv(t, "UPTIME_BASE_URL", emulator.url);
@@ -120,7 +137,9 @@ describe("a base URL that is not the API", () => {
     const wrong = `http://${await listen(proxy)}/v1`;
     setEnv(t, "UPTIME_BASE_URL", wrong);
     const refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
-    expect(refresh.text).toContain('answered 404 with an HTML page "404 Not Found", which is not the service\'s answer about an object; nothing is taken as gone.');
+    expect(refresh.text).toContain(
+      'answered 404 with an HTML page "404 Not Found", which is not the service\'s answer about an object; nothing is taken as gone.',
+    );
     expect(refresh.text).toContain(`Check uptime:baseUrl (${wrong})`);
     expect(await resourcesOf(t)).toEqual(before);
     setEnv(t, "UPTIME_BASE_URL", emulator.url);
@@ -159,7 +178,9 @@ describe("network failures name uptime:baseUrl and fail in bounded time", () => 
     setEnv(t, "UPTIME_BASE_URL", `http://${address}/v1`);
     setEnv(t, "UPTIME_REQUEST_TIMEOUT_MS", "1500");
     const refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
-    expect(refresh.text).toMatch(/no response from http:\/\/127\.0\.0\.1:\d+ within 1500 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl \(http:\/\/127\.0\.0\.1:\d+\/v1\); retry 1 of 5/);
+    expect(refresh.text).toMatch(
+      /no response from http:\/\/127\.0\.0\.1:\d+ within 1500 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl \(http:\/\/127\.0\.0\.1:\d+\/v1\); retry 1 of 5/,
+    );
     expect(refresh.text).toMatch(/GET \/monitors\/[0-9a-f-]+ failed: no response from .* within 1500 ms \(uptime:requestTimeoutMs\)/);
     // Two attempts of 1.5 s and a short backoff, plus the engine's own start: far from maxRetries x timeout.
     expect(refresh.seconds).toBeLessThan(30);
@@ -192,7 +213,9 @@ describe("keys", () => {
       await clearRequests(emulator);
       const destroy = await t.stack.destroy({ runProgram: true });
       expect(destroy.summary.result).toBe("succeeded");
-      expect(mutating(await requestLines(emulator)).sort()).toEqual([`DELETE /v1/monitors/${ids.api}`, `DELETE /v1/monitors/${ids.db}`].sort());
+      expect(mutating(await requestLines(emulator)).sort()).toEqual(
+        [`DELETE /v1/monitors/${ids.api}`, `DELETE /v1/monitors/${ids.db}`].sort(),
+      );
       expect(await inService(ids.api)).toBeUndefined();
     } finally {
       await adminCall(emulator, "PUT", "/api-key", { apiKey: E2E_API_KEY });
@@ -219,7 +242,9 @@ describe("keys", () => {
 
   test("missing: preview names both ways to set it; set, the same preview works", async () => {
     const t = await createStack(PROGRAM, {
-      stackName: "no-key", env: { UPTIME_BASE_URL: emulator.url }, config: { "settings:alertUuid": { value: SEEDED_ALERT } },
+      stackName: "no-key",
+      env: { UPTIME_BASE_URL: emulator.url },
+      config: { "settings:alertUuid": { value: SEEDED_ALERT } },
     });
     stacks.push(t);
     const preview = await fails((onOutput) => t.stack.preview({ onOutput }));
@@ -237,7 +262,9 @@ test("a monitor deleted outside Pulumi: the edit names it and the command; runni
   await t.stack.setConfig("settings:interval", { value: "120" });
   const edit = await fails((onOutput) => t.stack.up({ onOutput }));
   const command = /Run `(pulumi up --replace '([^']+)')` to create it again/.exec(edit.text);
-  expect(edit.text).toContain(`monitor "db" (${db.uuid}): the service has no such monitor any more (it was deleted outside Pulumi), so nothing was sent.`);
+  expect(edit.text).toContain(
+    `monitor "db" (${db.uuid}): the service has no such monitor any more (it was deleted outside Pulumi), so nothing was sent.`,
+  );
   expect(command).not.toBeNull();
   await clearRequests(emulator);
   const up = await t.stack.up({ replace: [command![2]] });

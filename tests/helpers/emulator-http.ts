@@ -40,7 +40,13 @@ async function toReply(response: Response): Promise<Reply> {
 }
 
 /** A /v1 call: path is relative to the base URL, e.g. "/monitors". */
-export async function api(emulator: RunningEmulator, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Reply> {
+export async function api(
+  emulator: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Reply> {
   const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
   const headers = options.headers ?? {
     authorization: API_KEY,

@@ -20,7 +20,12 @@ export async function startMatrixEmulator(options: { fillDefaults?: boolean; doc
   const emulator = await startE2eEmulator(options);
   await adminCall(emulator, "POST", "/alerts", { uuid: SECOND_ALERT, name: "Escalation", down: true, recipients: [] });
   await adminCall(emulator, "POST", "/monitors", {
-    uuid: BYSTANDER, name: "bystander (not in any stack)", type: "https", urn: "https://bystander.example/health", interval: 60, regions: [1],
+    uuid: BYSTANDER,
+    name: "bystander (not in any stack)",
+    type: "https",
+    urn: "https://bystander.example/health",
+    interval: 60,
+    regions: [1],
   });
   return emulator;
 }
@@ -152,8 +157,16 @@ export async function urnOf(t: TestStack, name: string): Promise<string> {
 /** The pulumi CLI on this stack, as a user types it (asynchronous: the emulator runs in this process). */
 export function cli(t: TestStack, args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((resolve) => {
-    execFile("pulumi", [...args, "--stack", t.stack.name, "--non-interactive"], {
-      cwd: t.stack.workspace.workDir, env: { ...process.env, ...t.env }, timeout: 240_000, maxBuffer: 64 << 20,
-    }, (error, stdout, stderr) => resolve({ stdout, stderr, code: error ? (typeof error.code === "number" ? error.code : 1) : 0 }));
+    execFile(
+      "pulumi",
+      [...args, "--stack", t.stack.name, "--non-interactive"],
+      {
+        cwd: t.stack.workspace.workDir,
+        env: { ...process.env, ...t.env },
+        timeout: 240_000,
+        maxBuffer: 64 << 20,
+      },
+      (error, stdout, stderr) => resolve({ stdout, stderr, code: error ? (typeof error.code === "number" ? error.code : 1) : 0 }),
+    );
   });
 }

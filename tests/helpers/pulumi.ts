@@ -36,10 +36,7 @@ export async function createStack(
   };
   // A name of its own: stacks of one program in parallel test files must not share Pulumi.<stack>.yaml.
   const stackName = `${options.stackName ?? "e2e"}-${process.pid}-${++stacksMade}`;
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName, workDir },
-    { envVars },
-  );
+  const stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, { envVars });
   if (options.config) await stack.setAllConfig(options.config);
   const log: string[] = [];
   return {
@@ -62,7 +59,8 @@ export const collect = (into: string[]) => (line: string) => {
 /** The stack's checkpoint file as the local backend stored it: secrets still encrypted. */
 export function rawCheckpoint(t: TestStack): string {
   const stacks = path.join(t.backendDir, ".pulumi", "stacks");
-  const files = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" })
+  const files = fs
+    .readdirSync(stacks, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(`${t.stack.name}.json`))
     .map((f) => path.join(stacks, f));
   if (files.length !== 1) throw new Error(`expected one checkpoint for ${t.stack.name} in ${stacks}, found ${files.length}`);

@@ -4,10 +4,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from "node:http
 import type { Socket } from "node:net";
 
 /** One scripted answer: a reply, a destroyed socket (no answer at all), or never answering. */
-export type Step =
-  | { status: number; headers?: Record<string, string>; body?: string | object }
-  | { destroy: true }
-  | { hang: true };
+export type Step = { status: number; headers?: Record<string, string>; body?: string | object } | { destroy: true } | { hang: true };
 
 export interface SeenRequest {
   method: string;
@@ -47,7 +44,11 @@ export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FAL
       const seen = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
       if (seen.method === "GET" && seen.path === "/v1/webhooks?recordOffset=0&pageSize=1") {
         probes.push(seen);
-        return answer({ status: 200, body: { webhook: [], paginator: { recordOffset: 0, pageSize: 1, pagesCount: 0, recordsCount: 0 } } }, req, res);
+        return answer(
+          { status: 200, body: { webhook: [], paginator: { recordOffset: 0, pageSize: 1, pagesCount: 0, recordsCount: 0 } } },
+          req,
+          res,
+        );
       }
       requests.push(seen);
       answer(steps.shift() ?? fallback, req, res);
@@ -106,8 +107,15 @@ export async function closedPort(): Promise<number> {
 export function monitorEnvelope(overrides: Record<string, unknown> = {}): { monitor: Record<string, unknown> } {
   return {
     monitor: {
-      uuid: "mon-1", name: "api", type: "https", urn: "https://api.example.com/health", intervalId: 60, regions: [1],
-      createdAt: "2026-01-01T00:00:00.000Z", updatedAt: null, ...overrides,
+      uuid: "mon-1",
+      name: "api",
+      type: "https",
+      urn: "https://api.example.com/health",
+      intervalId: 60,
+      regions: [1],
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: null,
+      ...overrides,
     },
   };
 }

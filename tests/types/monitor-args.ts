@@ -17,7 +17,11 @@ accepts({ ...https, intervalId: "300" });
 accepts({ ...https, interval: 60, followRedirects: true, httpRequest: { method: "GET" } });
 accepts({ ...https, interval: 60, httpFollowRedirects: false, httpRequest: { method: "post" } });
 accepts({ ...https, interval: 60, httpRequest: { method: "Options", headers: [{ name: "Accept", value: "*/*" }] } });
-accepts({ ...https, interval: 60, httpResponse: { status: ["200", "301-308"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true } });
+accepts({
+  ...https,
+  interval: 60,
+  httpResponse: { status: ["200", "301-308"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
+});
 // tcpOptions keys camel-cased or with a leading capital, mixed across keys.
 accepts({ ...tcp, interval: 60, tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true } });
 accepts({ ...tcp, interval: 60, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } });

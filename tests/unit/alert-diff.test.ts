@@ -11,12 +11,23 @@ const SLACK = { type: "slack", target: "https://hooks.slack.com/services/T0/B0/X
 const SMS = { type: "sms", target: "+14155550123" };
 
 const served = (r: { type: string; target: string }, n: number) => ({
-  uuid: `r-${n}`, ...r, createdAt: `2026-01-0${n}T00:00:00.000Z`, updatedAt: `2026-01-0${n}T00:00:00.000Z`,
+  uuid: `r-${n}`,
+  ...r,
+  createdAt: `2026-01-0${n}T00:00:00.000Z`,
+  updatedAt: `2026-01-0${n}T00:00:00.000Z`,
 });
 
 const RECORD: AlertRecord = {
-  uuid: UUID, name: "On-call", up: true, degraded: null, disrupted: false, down: true, maintenance: null,
-  recipients: [served(EMAIL, 1), served(SLACK, 2), served(SMS, 3)], createdAt: "2026-01-01T00:00:00.000Z", updatedAt: null,
+  uuid: UUID,
+  name: "On-call",
+  up: true,
+  degraded: null,
+  disrupted: false,
+  down: true,
+  maintenance: null,
+  recipients: [served(EMAIL, 1), served(SLACK, 2), served(SMS, 3)],
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: null,
 };
 
 function checked(args: Record<string, unknown>): Record<string, unknown> {
@@ -30,9 +41,14 @@ const stateFor = (inputs: Record<string, unknown>, record: AlertRecord = RECORD)
 test("outputs: the record as returned, recipients with their uuids and timestamps, nulls dropped", () => {
   const outs = stateFor(checked({ name: "On-call", recipients: [EMAIL, SLACK, SMS] }));
   expect(outs).toEqual({
-    uuid: UUID, name: "On-call", up: true, disrupted: false, down: true,
+    uuid: UUID,
+    name: "On-call",
+    up: true,
+    disrupted: false,
+    down: true,
     recipients: [served(EMAIL, 1), served(SLACK, 2), served(SMS, 3)],
-    createdAt: "2026-01-01T00:00:00.000Z", declaredFields: ["name", "recipients"],
+    createdAt: "2026-01-01T00:00:00.000Z",
+    declaredFields: ["name", "recipients"],
   });
 });
 
@@ -45,7 +61,9 @@ test("reordered recipients are no change, whatever uuids and timestamps the serv
 test("a recipient added, removed or retargeted is a change of recipients", () => {
   const olds = stateFor(checked({ recipients: [EMAIL, SLACK, SMS] }));
   expect(diffAlert(olds, checked({ recipients: [EMAIL, SLACK] })).changed).toEqual(["recipients"]);
-  expect(diffAlert(olds, checked({ recipients: [EMAIL, SLACK, SMS, { type: "call", target: "+14155550123" }] })).changed).toEqual(["recipients"]);
+  expect(diffAlert(olds, checked({ recipients: [EMAIL, SLACK, SMS, { type: "call", target: "+14155550123" }] })).changed).toEqual([
+    "recipients",
+  ]);
   expect(diffAlert(olds, checked({ recipients: [EMAIL, SLACK, { type: "call", target: SMS.target }] })).changed).toEqual(["recipients"]);
 });
 
@@ -71,7 +89,10 @@ test("flags: a changed flag diffs, one never declared does not, one removed does
 test("another uuid replaces the resource; unknown values count as changes", () => {
   const olds = stateFor(checked({ name: "On-call" }));
   expect(diffAlert(olds, checked({ uuid: "alert-2", name: "On-call" }))).toMatchObject({ replaces: ["uuid"] });
-  expect(diffAlert(olds, { uuid: UUID, name: "On-call", recipients: [{ type: "email", target: UNKNOWN }] })).toMatchObject({ changes: true, changed: ["recipients"] });
+  expect(diffAlert(olds, { uuid: UUID, name: "On-call", recipients: [{ type: "email", target: UNKNOWN }] })).toMatchObject({
+    changes: true,
+    changed: ["recipients"],
+  });
 });
 
 test("the PATCH body: declared fields, recipients as type and target only, null for removed ones", () => {

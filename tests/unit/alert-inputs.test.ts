@@ -10,13 +10,34 @@ const one = (type: string, target: string) => reasons({ recipients: [{ type, tar
 
 test("a full alert passes and keeps the declared fields", () => {
   const recipients = [
-    { type: "email", target: "oncall@acme.example" }, { type: "sms", target: "+14155550123" },
-    { type: "call", target: "+33612345678" }, { type: "slack", target: "https://hooks.slack.com/services/T0/B0/X" },
-    { type: "discord", target: "https://discord.com/api/webhooks/1/abc" }, { type: "webhook", target: "https://hooks.acme.example/alert" },
+    { type: "email", target: "oncall@acme.example" },
+    { type: "sms", target: "+14155550123" },
+    { type: "call", target: "+33612345678" },
+    { type: "slack", target: "https://hooks.slack.com/services/T0/B0/X" },
+    { type: "discord", target: "https://discord.com/api/webhooks/1/abc" },
+    { type: "webhook", target: "https://hooks.acme.example/alert" },
   ];
-  const result = check({ name: "On-call", up: true, degraded: false, disrupted: true, down: true, maintenance: false, recipients, __provider: "x" });
+  const result = check({
+    name: "On-call",
+    up: true,
+    degraded: false,
+    disrupted: true,
+    down: true,
+    maintenance: false,
+    recipients,
+    __provider: "x",
+  });
   expect(result.failures).toEqual([]);
-  expect(result.inputs).toEqual({ uuid: UUID, name: "On-call", up: true, degraded: false, disrupted: true, down: true, maintenance: false, recipients });
+  expect(result.inputs).toEqual({
+    uuid: UUID,
+    name: "On-call",
+    up: true,
+    degraded: false,
+    disrupted: true,
+    down: true,
+    maintenance: false,
+    recipients,
+  });
 });
 
 test("uuid is required", () => {
@@ -24,7 +45,9 @@ test("uuid is required", () => {
 });
 
 test("a recipient type outside the six is refused, naming them", () => {
-  expect(one("pager", "x")).toEqual(['recipients[0].type: "pager" is not a recipient type; use one of email, sms, call, slack, discord, webhook']);
+  expect(one("pager", "x")).toEqual([
+    'recipients[0].type: "pager" is not a recipient type; use one of email, sms, call, slack, discord, webhook',
+  ]);
 });
 
 test("types are case-insensitive and kept in lower case", () => {
@@ -36,13 +59,17 @@ test("types are case-insensitive and kept in lower case", () => {
 test.each(["oncall", "oncall@", "@acme.example", "on call@acme.example", "oncall@localhost", "a@b@acme.example", "oncall@acme..example"])(
   "email target %j is refused",
   (target) => {
-    expect(one("email", target)).toEqual([expect.stringMatching(/^recipients\[0\]\.target: .* is not an email address; write it as name@example\.com$/)]);
+    expect(one("email", target)).toEqual([
+      expect.stringMatching(/^recipients\[0\]\.target: .* is not an email address; write it as name@example\.com$/),
+    ]);
   },
 );
 
 test.each(["sms", "call"])("%s targets: international form, 8-15 digits; spaces and dashes are removed", (type) => {
   for (const target of ["0612345678", "+1234567", "+1234567890123456", "+0612345678", "+33 (0)6 12 34 56 78", "tel:+33612345678"]) {
-    expect(one(type, target)).toEqual([expect.stringMatching(/^recipients\[0\]\.target: .* is not a phone number in international form; write \+ and the country code/)]);
+    expect(one(type, target)).toEqual([
+      expect.stringMatching(/^recipients\[0\]\.target: .* is not a phone number in international form; write \+ and the country code/),
+    ]);
   }
   const result = check({ recipients: [{ type, target: "+33 6 12-34-56-78" }] });
   expect(result.failures).toEqual([]);
@@ -53,7 +80,11 @@ test.each(["sms", "call"])("%s targets: international form, 8-15 digits; spaces 
 
 test.each(["slack", "discord", "webhook"])("%s targets must be https URLs", (type) => {
   for (const target of ["http://hooks.example/x", "hooks.example/x", "https://", "https://hooks.example/a b", "ftp://hooks.example"]) {
-    expect(one(type, target)).toEqual([expect.stringMatching(new RegExp(`^recipients\\[0\\]\\.target: .* is not an https URL; a ${type} recipient needs its https:// address$`))]);
+    expect(one(type, target)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^recipients\\[0\\]\\.target: .* is not an https URL; a ${type} recipient needs its https:// address$`),
+      ),
+    ]);
   }
   expect(one(type, "https://hooks.example/x?token=1")).toEqual([]);
 });
@@ -65,17 +96,30 @@ test("a target that is fine for one type is refused for another", () => {
 });
 
 test("the same (type, target) twice is refused, also when only spacing differs", () => {
-  expect(reasons({ recipients: [{ type: "sms", target: "+33612345678" }, { type: "email", target: "a@b.example" }, { type: "sms", target: "+33 6 12 34 56 78" }] }))
-    .toEqual(['recipients[2]: the same sms recipient "+33612345678" as recipients[0]; list each once']);
-  expect(reasons({ recipients: [{ type: "sms", target: "+33612345678" }, { type: "call", target: "+33612345678" }] })).toEqual([]);
+  expect(
+    reasons({
+      recipients: [
+        { type: "sms", target: "+33612345678" },
+        { type: "email", target: "a@b.example" },
+        { type: "sms", target: "+33 6 12 34 56 78" },
+      ],
+    }),
+  ).toEqual(['recipients[2]: the same sms recipient "+33612345678" as recipients[0]; list each once']);
+  expect(
+    reasons({
+      recipients: [
+        { type: "sms", target: "+33612345678" },
+        { type: "call", target: "+33612345678" },
+      ],
+    }),
+  ).toEqual([]);
 });
 
 test("flags are booleans; recipients are objects of type and target only", () => {
-  expect(reasons({ up: "true", down: 1 })).toEqual([
-    'up: expected true or false, got "true"',
-    "down: expected true or false, got 1",
+  expect(reasons({ up: "true", down: 1 })).toEqual(['up: expected true or false, got "true"', "down: expected true or false, got 1"]);
+  expect(reasons({ recipients: [{ type: "email", target: "a@b.example", uuid: "r-1" }] })).toEqual([
+    expect.stringMatching(/^recipients\[0\]\.uuid: unknown field/),
   ]);
-  expect(reasons({ recipients: [{ type: "email", target: "a@b.example", uuid: "r-1" }] })).toEqual([expect.stringMatching(/^recipients\[0\]\.uuid: unknown field/)]);
   expect(reasons({ recipients: [{ type: "email" }] })).toEqual([expect.stringMatching(/^recipients\[0\]\.target: /)]);
   expect(reasons({ recipients: "a@b.example" })).toEqual([expect.stringMatching(/^recipients: expected a list of \{ type, target \}/)]);
   expect(reasons({ name: "" })).toEqual(["name: must not be empty"]);
@@ -83,7 +127,9 @@ test("flags are booleans; recipients are objects of type and target only", () =>
 
 test("unknown values (preview) are not rejected", () => {
   const result = checkAlertArgs({
-    uuid: UNKNOWN, name: UNKNOWN, up: UNKNOWN,
+    uuid: UNKNOWN,
+    name: UNKNOWN,
+    up: UNKNOWN,
     recipients: [{ type: "email", target: UNKNOWN }, { type: UNKNOWN, target: "anything" }, UNKNOWN],
   });
   expect(result.failures).toEqual([]);

@@ -53,7 +53,14 @@ describe("the lookup refuses a bad argument before any request", () => {
   const cases = BAD_INPUT_CASES.filter((c) => c.kind === "webhooks");
   test.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
     let requests = 0;
-    const client = { webhooks: { listPage: async () => { requests++; return { webhook: [] }; } } } as unknown as UptimeClient;
+    const client = {
+      webhooks: {
+        listPage: async () => {
+          requests++;
+          return { webhook: [] };
+        },
+      },
+    } as unknown as UptimeClient;
     await expect(listWebhooks(client, c.args)).rejects.toThrow(`${c.field}: `);
     expect(requests).toBe(0);
   });

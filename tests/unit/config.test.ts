@@ -8,12 +8,20 @@ const none = () => undefined;
 describe("readSettings", () => {
   test("stack config wins over the environment; the environment fills what config leaves out", () => {
     const s = readSettings(config({ apiKey: "from-config", maxRetries: "2" }), {
-      UPTIME_API_KEY: "from-env", UPTIME_BASE_URL: "https://api.example.com/v1", UPTIME_MAX_RETRIES: "9",
-      UPTIME_CONNECT_TIMEOUT_MS: "1500", UPTIME_REQUEST_TIMEOUT_MS: "2500", UPTIME_AUTH_SCHEME: "Bearer",
+      UPTIME_API_KEY: "from-env",
+      UPTIME_BASE_URL: "https://api.example.com/v1",
+      UPTIME_MAX_RETRIES: "9",
+      UPTIME_CONNECT_TIMEOUT_MS: "1500",
+      UPTIME_REQUEST_TIMEOUT_MS: "2500",
+      UPTIME_AUTH_SCHEME: "Bearer",
     });
     expect(s).toEqual({
-      apiKey: "from-config", baseUrl: "https://api.example.com/v1", maxRetries: 2,
-      connectTimeoutMs: 1500, requestTimeoutMs: 2500, authScheme: "Bearer",
+      apiKey: "from-config",
+      baseUrl: "https://api.example.com/v1",
+      maxRetries: 2,
+      connectTimeoutMs: 1500,
+      requestTimeoutMs: 2500,
+      authScheme: "Bearer",
     });
   });
 
@@ -24,7 +32,12 @@ describe("readSettings", () => {
 
   test("nothing set: every setting undefined", () => {
     expect(readSettings(none, {})).toEqual({
-      apiKey: undefined, baseUrl: undefined, authScheme: undefined, connectTimeoutMs: undefined, requestTimeoutMs: undefined, maxRetries: undefined,
+      apiKey: undefined,
+      baseUrl: undefined,
+      authScheme: undefined,
+      connectTimeoutMs: undefined,
+      requestTimeoutMs: undefined,
+      maxRetries: undefined,
     });
   });
 
@@ -64,7 +77,11 @@ describe("settingsProblem", () => {
   test("valid settings: no problem, and client options carry them", () => {
     expect(settingsProblem(good)).toBeUndefined();
     expect(clientOptions({ ...good, maxRetries: 0, authScheme: "Bearer" })).toEqual({
-      baseUrl: good.baseUrl, apiKey: good.apiKey, authScheme: "Bearer", connectTimeoutMs: undefined, requestTimeoutMs: undefined,
+      baseUrl: good.baseUrl,
+      apiKey: good.apiKey,
+      authScheme: "Bearer",
+      connectTimeoutMs: undefined,
+      requestTimeoutMs: undefined,
       retry: { maxRetries: 0 },
     });
   });
@@ -82,14 +99,19 @@ describe("settingsProblem", () => {
     expect(problem).toContain("UPTIME_BASE_URL");
   });
 
-  test.each(["api.example.com/v1", "ftp://api.example.com/v1", "https://", "not a url"])("baseUrl %j is refused with an example", (baseUrl) => {
-    const problem = settingsProblem({ ...good, baseUrl });
-    expect(problem).toContain(`uptime:baseUrl (or UPTIME_BASE_URL) ${JSON.stringify(baseUrl)} is not an http(s) URL`);
-    expect(problem).toContain("https://<host>/v1");
-  });
+  test.each(["api.example.com/v1", "ftp://api.example.com/v1", "https://", "not a url"])(
+    "baseUrl %j is refused with an example",
+    (baseUrl) => {
+      const problem = settingsProblem({ ...good, baseUrl });
+      expect(problem).toContain(`uptime:baseUrl (or UPTIME_BASE_URL) ${JSON.stringify(baseUrl)} is not an http(s) URL`);
+      expect(problem).toContain("https://<host>/v1");
+    },
+  );
 
   test("an authScheme must be one word", () => {
-    expect(settingsProblem({ ...good, authScheme: "Bearer token" })).toContain("uptime:authScheme (or UPTIME_AUTH_SCHEME) must be one word");
+    expect(settingsProblem({ ...good, authScheme: "Bearer token" })).toContain(
+      "uptime:authScheme (or UPTIME_AUTH_SCHEME) must be one word",
+    );
     expect(settingsProblem({ ...good, authScheme: "Token" })).toBeUndefined();
   });
 
@@ -110,13 +132,17 @@ describe("session: configure() takes the engine's stack config", () => {
 
   test("uptime:* keys come from the config handed to configure()", () => {
     delete process.env.UPTIME_API_KEY;
-    configure({ config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" })[k] } });
+    configure({
+      config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" })[k] },
+    });
     expect(currentSettings()).toMatchObject({ apiKey: "k-abcdef", baseUrl: "http://127.0.0.1:1/v1", maxRetries: 1 });
     expect(configProblem()).toBeUndefined();
   });
 
   test("a malformed number is reported as the configuration problem, not thrown", () => {
-    configure({ config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "https://h/v1", "uptime:maxRetries": "many" })[k] } });
+    configure({
+      config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "https://h/v1", "uptime:maxRetries": "many" })[k] },
+    });
     expect(configProblem()).toBe('uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"');
   });
 

@@ -16,7 +16,9 @@ function storeWith(): Store {
   return new Store(() => Date.UTC(2026, 0, 1));
 }
 function monitor(store: Store, name: string, extra: Record<string, unknown> = {}): string {
-  return store.createMonitor(parseMonitorBody({ name, type: "https", urn: "https://example.com", interval: 60, regions: [1], ...extra }, "create", () => true)).uuid;
+  return store.createMonitor(
+    parseMonitorBody({ name, type: "https", urn: "https://example.com", interval: 60, regions: [1], ...extra }, "create", () => true),
+  ).uuid;
 }
 function page(store: Store, fields: Record<string, unknown>): void {
   store.upsertPage(parsePageBody({ name: "Status", slug: "status", ...fields }));
@@ -28,8 +30,9 @@ describe("escaped templates", () => {
   test("every interpolated value is escaped; html`` results and lists of them are spliced as markup", () => {
     expect(escapeHtml(`<a href="x" title='y'>&\`</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;");
     const inner = html`<b>${"<i>"}</b>`;
-    expect(html`<p title="${'"><script>'}">${inner}${[html`<br>`, "<br>"]}${null}${undefined}${false}${0}</p>`.text)
-      .toBe('<p title="&quot;&gt;&lt;script&gt;"><b>&lt;i&gt;</b><br>&lt;br&gt;0</p>');
+    expect(html`<p title="${'"><script>'}">${inner}${[html`<br>`, "<br>"]}${null}${undefined}${false}${0}</p>`.text).toBe(
+      '<p title="&quot;&gt;&lt;script&gt;"><b>&lt;i&gt;</b><br>&lt;br&gt;0</p>',
+    );
   });
 
   test("only a SafeHtml instance passes unescaped, not an object that looks like one", () => {
@@ -45,8 +48,11 @@ describe("a status page", () => {
     const api = monitor(store, "api", { title: "Public API" });
     const db = monitor(store, "Primary database");
     page(store, {
-      title: "Acme service status", description: "Live status", items: [db, api],
-      logoFileBase64: png(1, 2, 3).toString("base64"), faviconFileBase64: png(4, 5, 6).toString("base64"),
+      title: "Acme service status",
+      description: "Live status",
+      items: [db, api],
+      logoFileBase64: png(1, 2, 3).toString("base64"),
+      faviconFileBase64: png(4, 5, 6).toString("base64"),
     });
     store.setStatus(db, "Degraded");
     const stored = findPage(store, "status")!;
@@ -55,9 +61,16 @@ describe("a status page", () => {
     expect(markup).toContain(`<link rel="icon" href="/assets/${stored.faviconFileBase64}">`);
     expect(markup).toContain(`<img class="logo" src="/assets/${stored.logoFileBase64}" alt="Status logo">`);
     expect(markup).toContain('<p class="description">Live status</p>');
-    const rows = [...markup.matchAll(/<li><span class="item-name">([^<]*)<\/span><span class="status ([a-z]+)">([A-Za-z]+)</g)].map((m) => [m[1], m[2], m[3]]);
+    const rows = [...markup.matchAll(/<li><span class="item-name">([^<]*)<\/span><span class="status ([a-z]+)">([A-Za-z]+)</g)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
     // The monitor's title is what a status page shows; its name when it has none.
-    expect(rows).toEqual([["Primary database", "degraded", "Degraded"], ["Public API", "up", "Up"]]);
+    expect(rows).toEqual([
+      ["Primary database", "degraded", "Degraded"],
+      ["Public API", "up", "Up"],
+    ]);
     expect(markup).toContain('<div class="banner degraded">Degraded performance</div>');
   });
 
@@ -70,7 +83,9 @@ describe("a status page", () => {
     expect(empty).not.toContain('rel="icon"');
     expect(tags(empty)).not.toContain("img");
     store.upsertPage(parsePageBody({ items: ["gone-uuid"] }), findPage(store, "status")!.uuid);
-    expect(renderStatusPage(store, findPage(store, "status")!)).toContain('No monitor gone-uuid</span><span class="status unknown">Unknown</span>');
+    expect(renderStatusPage(store, findPage(store, "status")!)).toContain(
+      'No monitor gone-uuid</span><span class="status unknown">Unknown</span>',
+    );
   });
 
   test("useGroups: each item is a group holding the monitors that name it, worst status on its heading", () => {
@@ -81,11 +96,14 @@ describe("a status page", () => {
     page(store, { useGroups: true, items: ["g2", "g1", "g3"] });
     store.setStatus(a, "Down");
     const markup = renderStatusPage(store, findPage(store, "status")!);
-    const groups = markup.split('<section class="group">').slice(1).map((s) => ({
-      name: /<span class="group-name">([^<]*)</.exec(s)![1],
-      heading: /<\/span>(<span class="status [a-z]+">[A-Za-z]+<\/span>)?<\/h2>/.exec(s)![1] ?? null,
-      items: [...s.matchAll(/class="item-name">([^<]*)</g)].map((m) => m[1]),
-    }));
+    const groups = markup
+      .split('<section class="group">')
+      .slice(1)
+      .map((s) => ({
+        name: /<span class="group-name">([^<]*)</.exec(s)![1],
+        heading: /<\/span>(<span class="status [a-z]+">[A-Za-z]+<\/span>)?<\/h2>/.exec(s)![1] ?? null,
+        items: [...s.matchAll(/class="item-name">([^<]*)</g)].map((m) => m[1]),
+      }));
     expect(groups).toEqual([
       { name: "Group g2", heading: '<span class="status up">Up</span>', items: ["b"] },
       { name: "Group g1", heading: '<span class="status down">Down</span>', items: ["a", "b"] },
@@ -98,9 +116,39 @@ describe("a status page", () => {
   test("hostile page and monitor text is escaped everywhere it appears", () => {
     const store = storeWith();
     const m = monitor(store, HOSTILE, { groups: [HOSTILE] });
-    page(store, { name: HOSTILE, title: HOSTILE, description: HOSTILE, customDomain: HOSTILE, slug: HOSTILE, items: [m], logoFileBase64: png().toString("base64") });
+    page(store, {
+      name: HOSTILE,
+      title: HOSTILE,
+      description: HOSTILE,
+      customDomain: HOSTILE,
+      slug: HOSTILE,
+      items: [m],
+      logoFileBase64: png().toString("base64"),
+    });
     const markup = renderStatusPage(store, findPage(store, HOSTILE)!);
-    expect(tags(markup)).toEqual(["html", "head", "meta", "meta", "title", "link", "body", "main", "header", "img", "h1", "p", "div", "ol", "li", "span", "span", "footer", "p", "p", "a"]);
+    expect(tags(markup)).toEqual([
+      "html",
+      "head",
+      "meta",
+      "meta",
+      "title",
+      "link",
+      "body",
+      "main",
+      "header",
+      "img",
+      "h1",
+      "p",
+      "div",
+      "ol",
+      "li",
+      "span",
+      "span",
+      "footer",
+      "p",
+      "p",
+      "a",
+    ]);
     expect(markup).not.toMatch(/<script|<img src=x/i);
     expect(markup).toContain(`<h1>${escapeHtml(HOSTILE)}</h1>`);
     store.upsertPage(parsePageBody({ useGroups: true, items: [HOSTILE] }), findPage(store, HOSTILE)!.uuid);
@@ -111,15 +159,25 @@ describe("a status page", () => {
 describe("the dashboard", () => {
   test("lists monitors, alerts, pages and webhooks, hostile text escaped, secrets masked", () => {
     const store = storeWith();
-    const alert = store.upsertAlert(parseAlertBody({
-      name: HOSTILE, down: true, up: false, recipients: [
-        { type: "email", target: "ops@acme.example" },
-        { type: "sms", target: "+1 555 010 9876" },
-        { type: "slack", target: "https://hooks.slack.com/services/T000/B000/SECRETTOKEN" },
-        { type: "webhook", target: `https://hooks.example/${HOSTILE}` },
-      ],
-    }));
-    const m = monitor(store, HOSTILE, { urn: "https://probe:hunter2@api.acme.example/health", alerts: [alert.uuid], regions: [1, 3], interval: 300 });
+    const alert = store.upsertAlert(
+      parseAlertBody({
+        name: HOSTILE,
+        down: true,
+        up: false,
+        recipients: [
+          { type: "email", target: "ops@acme.example" },
+          { type: "sms", target: "+1 555 010 9876" },
+          { type: "slack", target: "https://hooks.slack.com/services/T000/B000/SECRETTOKEN" },
+          { type: "webhook", target: `https://hooks.example/${HOSTILE}` },
+        ],
+      }),
+    );
+    const m = monitor(store, HOSTILE, {
+      urn: "https://probe:hunter2@api.acme.example/health",
+      alerts: [alert.uuid],
+      regions: [1, 3],
+      interval: 300,
+    });
     store.setStatus(m, "Maintenance");
     page(store, { name: HOSTILE, slug: "a b/c" });
     store.upsertWebhook({ topic: HOSTILE, url: "https://chat.example/hooks/SECRETTOKEN" });
@@ -133,8 +191,30 @@ describe("the dashboard", () => {
     expect(markup).toContain('<span class="status maintenance">Maintenance</span>');
     expect(markup).toContain('<a href="/status/a%20b%2Fc">/status/a%20b%2Fc</a>');
     expect(markup).toContain('<span class="flag">down</span> </td>');
-    expect(new Set(tags(markup))).toEqual(new Set(["html", "head", "meta", "title", "link", "body", "main", "h1", "p", "section", "h2",
-      "table", "thead", "tr", "th", "tbody", "td", "div", "span", "a"]));
+    expect(new Set(tags(markup))).toEqual(
+      new Set([
+        "html",
+        "head",
+        "meta",
+        "title",
+        "link",
+        "body",
+        "main",
+        "h1",
+        "p",
+        "section",
+        "h2",
+        "table",
+        "thead",
+        "tr",
+        "th",
+        "tbody",
+        "td",
+        "div",
+        "span",
+        "a",
+      ]),
+    );
   });
 });
 
@@ -158,8 +238,8 @@ describe("masking", () => {
 
 test("statuses: the document's five, in any letter case; the worst decides a page's headline", () => {
   expect(parseStatus("down")).toBe("Down");
-  expect(() => parseStatus("Broken")).toThrow("status: expected one of Up, Degraded, Disrupted, Down, Maintenance, got \"Broken\"");
-  expect(() => parseStatus(undefined)).toThrow('got nothing');
+  expect(() => parseStatus("Broken")).toThrow('status: expected one of Up, Degraded, Disrupted, Down, Maintenance, got "Broken"');
+  expect(() => parseStatus(undefined)).toThrow("got nothing");
   expect(worstStatus([])).toBe("Up");
   expect(worstStatus(["Maintenance", "Degraded", "Up"])).toBe("Degraded");
   expect(worstStatus(["Down", "Disrupted"])).toBe("Down");

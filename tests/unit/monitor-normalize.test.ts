@@ -6,15 +6,30 @@ import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/inputs/mo
 type Args = Record<string, unknown>;
 
 const HTTP_CANONICAL: Args = {
-  name: "api", title: "API", type: "https", target: "https://api.example.com/health", followRedirects: true, timeout: 5,
-  interval: 60, regions: [1, 2], description: "d", groups: ["g-1"], alerts: ["a-1"], degradedThreshold: 1.5, apdexThreshold: 0.5,
+  name: "api",
+  title: "API",
+  type: "https",
+  target: "https://api.example.com/health",
+  followRedirects: true,
+  timeout: 5,
+  interval: 60,
+  regions: [1, 2],
+  description: "d",
+  groups: ["g-1"],
+  alerts: ["a-1"],
+  degradedThreshold: 1.5,
+  apdexThreshold: 0.5,
   httpRequest: { method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" },
   httpResponse: { status: ["200-299"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
   maintenance: { days: [1, 7], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" },
 };
 
 const TCP_CANONICAL: Args = {
-  name: "db", type: "tcp", target: "db.internal:5432", interval: 300, regions: [3],
+  name: "db",
+  type: "tcp",
+  target: "db.internal:5432",
+  interval: 300,
+  regions: [3],
   tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: false },
 };
 
@@ -26,20 +41,52 @@ function canonical(raw: Args): Args {
 
 describe("each alternative spelling gives the canonical inputs", () => {
   const cases: [string, Args, Args][] = [
-    ["httpFollowRedirects for followRedirects", { ...without(HTTP_CANONICAL, "followRedirects"), httpFollowRedirects: true }, HTTP_CANONICAL],
+    [
+      "httpFollowRedirects for followRedirects",
+      { ...without(HTTP_CANONICAL, "followRedirects"), httpFollowRedirects: true },
+      HTTP_CANONICAL,
+    ],
     ["both spellings with the same value", { ...HTTP_CANONICAL, httpFollowRedirects: true }, HTTP_CANONICAL],
     ["intervalId for interval", { ...without(HTTP_CANONICAL, "interval"), intervalId: 60 }, HTTP_CANONICAL],
     ["a quoted interval", { ...HTTP_CANONICAL, interval: "60" }, HTTP_CANONICAL],
     ["a quoted interval with spaces", { ...HTTP_CANONICAL, interval: " 60 " }, HTTP_CANONICAL],
     ["a quoted intervalId", { ...without(HTTP_CANONICAL, "interval"), intervalId: "60" }, HTTP_CANONICAL],
-    ["a lower-case method", { ...HTTP_CANONICAL, httpRequest: { ...(HTTP_CANONICAL.httpRequest as Args), method: "post" } }, HTTP_CANONICAL],
-    ["maintenance days as numeric strings", { ...HTTP_CANONICAL, maintenance: { ...(HTTP_CANONICAL.maintenance as Args), days: ["1", "7"] } }, HTTP_CANONICAL],
-    ["nulls for fields not set", { ...TCP_CANONICAL, title: null, timeout: null, groups: null, httpRequest: null, maintenance: null }, TCP_CANONICAL],
-    ["nulls inside option objects", { ...TCP_CANONICAL, tcpOptions: { ...(TCP_CANONICAL.tcpOptions as Args), DataRequest: null } }, TCP_CANONICAL],
+    [
+      "a lower-case method",
+      { ...HTTP_CANONICAL, httpRequest: { ...(HTTP_CANONICAL.httpRequest as Args), method: "post" } },
+      HTTP_CANONICAL,
+    ],
+    [
+      "maintenance days as numeric strings",
+      { ...HTTP_CANONICAL, maintenance: { ...(HTTP_CANONICAL.maintenance as Args), days: ["1", "7"] } },
+      HTTP_CANONICAL,
+    ],
+    [
+      "nulls for fields not set",
+      { ...TCP_CANONICAL, title: null, timeout: null, groups: null, httpRequest: null, maintenance: null },
+      TCP_CANONICAL,
+    ],
+    [
+      "nulls inside option objects",
+      { ...TCP_CANONICAL, tcpOptions: { ...(TCP_CANONICAL.tcpOptions as Args), DataRequest: null } },
+      TCP_CANONICAL,
+    ],
     ["__provider is not an input", { ...TCP_CANONICAL, __provider: "exports.handler = ..." }, TCP_CANONICAL],
-    ["TcpOptions keys with a leading capital", { ...TCP_CANONICAL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } }, TCP_CANONICAL],
-    ["TcpOptions keys mixed", { ...TCP_CANONICAL, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: false } }, TCP_CANONICAL],
-    ["a TcpOptions key in both spellings, same value", { ...TCP_CANONICAL, tcpOptions: { ...(TCP_CANONICAL.tcpOptions as Args), DataRequest: "PING" } }, TCP_CANONICAL],
+    [
+      "TcpOptions keys with a leading capital",
+      { ...TCP_CANONICAL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } },
+      TCP_CANONICAL,
+    ],
+    [
+      "TcpOptions keys mixed",
+      { ...TCP_CANONICAL, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: false } },
+      TCP_CANONICAL,
+    ],
+    [
+      "a TcpOptions key in both spellings, same value",
+      { ...TCP_CANONICAL, tcpOptions: { ...(TCP_CANONICAL.tcpOptions as Args), DataRequest: "PING" } },
+      TCP_CANONICAL,
+    ],
   ];
   test.each(cases)("%s", (_name, raw, expected) => {
     expect(canonical(raw)).toEqual(expected);
@@ -94,7 +141,8 @@ describe("generated spellings of the same monitor (property)", () => {
       const r = out.httpRequest as Args;
       out.httpRequest = { ...r, method: pick(String(r.method).toLowerCase(), String(r.method), "Post") };
     }
-    for (const optional of ["title", "description", "timeout", "groups"]) if (out[optional] === undefined && random() < 0.5) out[optional] = null;
+    for (const optional of ["title", "description", "timeout", "groups"])
+      if (out[optional] === undefined && random() < 0.5) out[optional] = null;
     return out;
   }
 
@@ -118,7 +166,10 @@ describe("values still unknown during preview are passed through untouched", () 
   });
 
   test("when one of two spellings is unknown, the canonical field stays unknown", () => {
-    for (const raw of [{ ...without(TCP_CANONICAL, "interval"), interval: 300, intervalId: UNKNOWN }, { ...without(TCP_CANONICAL, "interval"), interval: UNKNOWN, intervalId: 300 }]) {
+    for (const raw of [
+      { ...without(TCP_CANONICAL, "interval"), interval: 300, intervalId: UNKNOWN },
+      { ...without(TCP_CANONICAL, "interval"), interval: UNKNOWN, intervalId: 300 },
+    ]) {
       const result = checkMonitorArgs(raw);
       expect(result.failures).toEqual([]);
       expect(result.inputs).toEqual({ ...TCP_CANONICAL, interval: UNKNOWN });

@@ -15,10 +15,19 @@ function hasUndefinedOrNull(value: unknown): boolean {
 
 describe("monitorOutputs", () => {
   test("the record without nulls, urn as target, with uuid, timestamps and the declared fields", () => {
-    const outs = monitorOutputs(recordOf(HTTP_MIN, { httpRequest: { method: "GET", headers: null, body: null } }), { ...HTTP_MIN, httpRequest: { method: "GET" } });
+    const outs = monitorOutputs(recordOf(HTTP_MIN, { httpRequest: { method: "GET", headers: null, body: null } }), {
+      ...HTTP_MIN,
+      httpRequest: { method: "GET" },
+    });
     expect(outs).toEqual({
-      uuid: "3b0c5f0e-1111-4a5b-8c6d-000000000001", name: "web", type: "https", target: "https://www.example.com", intervalId: 60, regions: [1],
-      httpRequest: { method: "GET" }, createdAt: "2026-03-01T12:00:00.000Z",
+      uuid: "3b0c5f0e-1111-4a5b-8c6d-000000000001",
+      name: "web",
+      type: "https",
+      target: "https://www.example.com",
+      intervalId: 60,
+      regions: [1],
+      httpRequest: { method: "GET" },
+      createdAt: "2026-03-01T12:00:00.000Z",
       declaredFields: ["name", "type", "target", "interval", "regions", "httpRequest", "httpRequest.method"],
     });
   });
@@ -65,7 +74,15 @@ describe("canonicalFromRecord", () => {
 describe("monitorRequestBody", () => {
   test("create: the API's names (urn), alerts included, nothing the provider keeps for itself", () => {
     const body = monitorRequestBody({ ...HTTP_MIN, alerts: ["a-1"], followRedirects: true, adoptUuid: "m-1" }, { forEdit: false });
-    expect(body).toEqual({ name: "web", type: "https", urn: "https://www.example.com", interval: 60, regions: [1], alerts: ["a-1"], followRedirects: true });
+    expect(body).toEqual({
+      name: "web",
+      type: "https",
+      urn: "https://www.example.com",
+      interval: 60,
+      regions: [1],
+      alerts: ["a-1"],
+      followRedirects: true,
+    });
   });
 
   test("edit: never alerts, even when declared", () => {
@@ -76,8 +93,15 @@ describe("monitorRequestBody", () => {
   test("edit: removed fields are sent as null; a removed alerts list is not sent at all", () => {
     const body = monitorRequestBody(HTTP_MIN, { forEdit: true, removed: ["title", "httpRequest", "groups", "alerts", "followRedirects"] });
     expect(body).toEqual({
-      name: "web", type: "https", urn: "https://www.example.com", interval: 60, regions: [1],
-      title: null, httpRequest: null, groups: null, followRedirects: null,
+      name: "web",
+      type: "https",
+      urn: "https://www.example.com",
+      interval: 60,
+      regions: [1],
+      title: null,
+      httpRequest: null,
+      groups: null,
+      followRedirects: null,
     });
   });
 

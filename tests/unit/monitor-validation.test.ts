@@ -36,13 +36,34 @@ const valid: [string, Args][] = [
   ["a tcp monitor on 255.255.255.254", { ...TCP, target: "255.255.255.254:1" }],
   ["ports 1 and 65535", { ...TCP, target: "db:1" }],
   ["port 65535", { ...TCP, target: "db:65535" }],
-  ["every http option", {
-    ...HTTPS, followRedirects: false, timeout: 2.5, degradedThreshold: 1, apdexThreshold: 0.5, title: "", description: "",
-    httpRequest: { method: "HEAD", headers: [{ name: "X-Token_1.b~", value: "a b\tc" }], body: "" },
-    httpResponse: { status: ["100", "599", "200-299", "301-301"], statusMatches: false, keywordHeader: "x", keywordHeaderExists: false, keywordBody: "y", keywordBodyExists: true },
-    maintenance: { days: [0, 1, 2, 3, 4, 5, 6], times: [{ startHour: 23, startMinute: 59, stopHour: 0, stopMinute: 0 }], timeZone: "America/New_York" },
-    groups: ["g1", "g2"], alerts: ["a1"],
-  }],
+  [
+    "every http option",
+    {
+      ...HTTPS,
+      followRedirects: false,
+      timeout: 2.5,
+      degradedThreshold: 1,
+      apdexThreshold: 0.5,
+      title: "",
+      description: "",
+      httpRequest: { method: "HEAD", headers: [{ name: "X-Token_1.b~", value: "a b\tc" }], body: "" },
+      httpResponse: {
+        status: ["100", "599", "200-299", "301-301"],
+        statusMatches: false,
+        keywordHeader: "x",
+        keywordHeaderExists: false,
+        keywordBody: "y",
+        keywordBodyExists: true,
+      },
+      maintenance: {
+        days: [0, 1, 2, 3, 4, 5, 6],
+        times: [{ startHour: 23, startMinute: 59, stopHour: 0, stopMinute: 0 }],
+        timeZone: "America/New_York",
+      },
+      groups: ["g1", "g2"],
+      alerts: ["a1"],
+    },
+  ],
   ["day 7 (Sunday) and UTC", { ...HTTPS, maintenance: { ...WINDOW, days: [7], timeZone: "UTC" } }],
   ["a time zone link name", { ...HTTPS, maintenance: { ...WINDOW, timeZone: "Asia/Calcutta" } }],
   ["every tcp option", { ...TCP, tcpOptions: { dataRequest: "PING\r\n", keywordResponse: "PONG", keywordResponseExists: true } }],
@@ -66,7 +87,11 @@ describe("required fields", () => {
   });
 
   test("all five missing: five failures, one per field", () => {
-    expect(failuresOf({}).map((f) => f.property).sort()).toEqual(["interval", "name", "regions", "target", "type"]);
+    expect(
+      failuresOf({})
+        .map((f) => f.property)
+        .sort(),
+    ).toEqual(["interval", "name", "regions", "target", "type"]);
   });
 
   test.each(["", "   "])("name %j is empty", (name) => expectRejected({ ...HTTPS, name }, "name", /must not be empty/));
@@ -82,7 +107,8 @@ describe("type", () => {
   });
 
   test("known types give no warning", () => {
-    for (const args of [HTTPS, TCP, { ...HTTPS, type: "http", target: "http://x.example" }]) expect(checkMonitorArgs(args).warnings).toEqual([]);
+    for (const args of [HTTPS, TCP, { ...HTTPS, type: "http", target: "http://x.example" }])
+      expect(checkMonitorArgs(args).warnings).toEqual([]);
   });
 });
 
@@ -115,7 +141,9 @@ describe("urn (the target)", () => {
   ])("tcp urn %j", (target, reason) => expectRejected({ ...TCP, target }, "target", reason));
 
   test("the message quotes the value as the user wrote it, under the name urn", () => {
-    expect(failuresOf({ ...TCP, target: "db:99999" })).toEqual([{ property: "target", reason: 'urn: "db:99999": port must be 1-65535, got 99999' }]);
+    expect(failuresOf({ ...TCP, target: "db:99999" })).toEqual([
+      { property: "target", reason: 'urn: "db:99999": port must be 1-65535, got 99999' },
+    ]);
   });
 });
 
@@ -132,43 +160,79 @@ describe("option objects belong to their type", () => {
 
 describe("httpRequest and httpResponse", () => {
   test.each(["FETCH", "", "CONNECT"])("method %j", (method) =>
-    expectRejected({ ...HTTPS, httpRequest: { method } }, "httpRequest.method", /is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS/));
+    expectRejected(
+      { ...HTTPS, httpRequest: { method } },
+      "httpRequest.method",
+      /is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS/,
+    ),
+  );
 
   test.each(["X Probe", "X:Probe", "", "Bad\u00e9", "X-Probe\r\nEvil: 1", "X(1)"])("header name %j", (name) =>
-    expectRejected({ ...HTTPS, httpRequest: { headers: [{ name: "ok", value: "1" }, { name, value: "1" }] } }, "httpRequest.headers[1].name", /HTTP token/));
+    expectRejected(
+      {
+        ...HTTPS,
+        httpRequest: {
+          headers: [
+            { name: "ok", value: "1" },
+            { name, value: "1" },
+          ],
+        },
+      },
+      "httpRequest.headers[1].name",
+      /HTTP token/,
+    ),
+  );
 
   test.each(["a\r\nEvil: 1", "a\nb", "a\rb"])("header value %j", (value) =>
-    expectRejected({ ...HTTPS, httpRequest: { headers: [{ name: "X", value }] } }, "httpRequest.headers[0].value", /must not contain CR or LF/));
+    expectRejected(
+      { ...HTTPS, httpRequest: { headers: [{ name: "X", value }] } },
+      "httpRequest.headers[0].value",
+      /must not contain CR or LF/,
+    ),
+  );
 
   test("a header without a value", () =>
     expectRejected({ ...HTTPS, httpRequest: { headers: [{ name: "X" }] } }, "httpRequest.headers[0].value", /required/));
 
   test.each(["99", "600", "2xx", "200-", "-200", "299-200", "200-600", "abc", "200 ", " 200", "0200"])("status entry %j", (entry) =>
-    expectRejected({ ...HTTPS, httpResponse: { status: ["200", entry] } }, "httpResponse.status[1]", /is not a status code 100-599 or a range "low-high" with low <= high, e.g. "200-299"/));
+    expectRejected(
+      { ...HTTPS, httpResponse: { status: ["200", entry] } },
+      "httpResponse.status[1]",
+      /is not a status code 100-599 or a range "low-high" with low <= high, e.g. "200-299"/,
+    ),
+  );
 
   test("a status given as a number says to quote it", () =>
     expectRejected({ ...HTTPS, httpResponse: { status: [200] } }, "httpResponse.status[0]", /"200"/));
 
-  test("an empty status list", () => expectRejected({ ...HTTPS, httpResponse: { status: [] } }, "httpResponse.status", /at least one status code, or leave status out/));
+  test("an empty status list", () =>
+    expectRejected({ ...HTTPS, httpResponse: { status: [] } }, "httpResponse.status", /at least one status code, or leave status out/));
 
   test.each([
     ["keywordHeaderExists", { keywordHeaderExists: true }, /set keywordHeader too/],
     ["keywordBodyExists", { keywordBodyExists: false }, /set keywordBody too/],
     ["statusMatches", { statusMatches: true }, /set status too/],
   ])("%s without its subject", (field, response, reason) =>
-    expectRejected({ ...HTTPS, httpResponse: response }, `httpResponse.${field}`, reason));
+    expectRejected({ ...HTTPS, httpResponse: response }, `httpResponse.${field}`, reason),
+  );
 
   test("keywordResponseExists without keywordResponse", () =>
     expectRejected({ ...TCP, tcpOptions: { keywordResponseExists: true } }, "tcpOptions.keywordResponseExists", /set keywordResponse too/));
 
-  test("an empty keyword", () => expectRejected({ ...HTTPS, httpResponse: { keywordBody: " " } }, "httpResponse.keywordBody", /must not be empty/));
+  test("an empty keyword", () =>
+    expectRejected({ ...HTTPS, httpResponse: { keywordBody: " " } }, "httpResponse.keywordBody", /must not be empty/));
   test("a boolean given as a string", () =>
-    expectRejected({ ...HTTPS, httpResponse: { keywordBody: "x", keywordBodyExists: "true" } }, "httpResponse.keywordBodyExists", /expected true or false, got "true"/));
+    expectRejected(
+      { ...HTTPS, httpResponse: { keywordBody: "x", keywordBodyExists: "true" } },
+      "httpResponse.keywordBodyExists",
+      /expected true or false, got "true"/,
+    ));
 });
 
 describe("numbers", () => {
   test.each([0, -60, 1.5, "abc", "1.5", "-5", "0", true, [60]])("interval %j", (interval) =>
-    expectRejected({ ...HTTPS, interval }, "interval", /whole number of seconds|positive number of seconds/));
+    expectRejected({ ...HTTPS, interval }, "interval", /whole number of seconds|positive number of seconds/),
+  );
 
   test.each([
     ["regions", [], /at least one region id/],
@@ -199,7 +263,11 @@ describe("maintenance", () => {
     ["maintenance.times[0].stopHour", { times: [{ startHour: 1, startMinute: 0, stopHour: -1, stopMinute: 0 }] }, /must be 0-23/],
     ["maintenance.times[0].startMinute", { times: [{ startHour: 1, startMinute: 60, stopHour: 2, stopMinute: 0 }] }, /must be 0-59/],
     ["maintenance.times[0].stopMinute", { times: [{ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0.5 }] }, /whole number 0-59/],
-    ["maintenance.times[0]", { times: [{ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }] }, /period is empty .*give a stop time different from the start/],
+    [
+      "maintenance.times[0]",
+      { times: [{ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }] },
+      /period is empty .*give a stop time different from the start/,
+    ],
     ["maintenance.times", { times: [] }, /at least one period/],
     ["maintenance.times[0].stopMinute", { times: [{ startHour: 1, startMinute: 0, stopHour: 2 }] }, /required/],
     ["maintenance.timeZone", { timeZone: "Mars/Olympus_Mons" }, /is not an IANA time zone; use a region\/city name such as Europe\/Paris/],
@@ -237,13 +305,25 @@ describe("unknown fields and double spellings", () => {
     expectRejected({ ...TCP, tcpOptions: { dataRequest: "x", DataResponse: "y" } }, "tcpOptions.DataResponse", /unknown field/));
 
   test.each([
-    ["httpFollowRedirects", { followRedirects: true, httpFollowRedirects: false }, /httpFollowRedirects and followRedirects are the same field with different values; keep only followRedirects/],
-    ["intervalId", { interval: 60, intervalId: 120 }, /intervalId and interval are the same field with different values; keep only interval/],
+    [
+      "httpFollowRedirects",
+      { followRedirects: true, httpFollowRedirects: false },
+      /httpFollowRedirects and followRedirects are the same field with different values; keep only followRedirects/,
+    ],
+    [
+      "intervalId",
+      { interval: 60, intervalId: 120 },
+      /intervalId and interval are the same field with different values; keep only interval/,
+    ],
     ["intervalId", { interval: 60, intervalId: "120" }, /keep only interval/],
   ])("%s given twice, differently", (property, extra, reason) => expectRejected({ ...HTTPS, ...extra }, property, reason));
 
   test("a TcpOptions key given in both spellings, differently", () =>
-    expectRejected({ ...TCP, tcpOptions: { dataRequest: "a", DataRequest: "b" } }, "tcpOptions.DataRequest", /keep only tcpOptions.dataRequest/));
+    expectRejected(
+      { ...TCP, tcpOptions: { dataRequest: "a", DataRequest: "b" } },
+      "tcpOptions.DataRequest",
+      /keep only tcpOptions.dataRequest/,
+    ));
 });
 
 describe("huge values", () => {
@@ -274,7 +354,10 @@ describe("huge values", () => {
 describe("values still unknown during preview are never rejected", () => {
   const cases: [string, Args][] = [
     ["name", { ...HTTPS, name: UNKNOWN }],
-    ["type, with a tcp address and http options", { ...HTTPS, type: UNKNOWN, target: "db:5432", httpRequest: { method: "GET" }, tcpOptions: { dataRequest: "x" } }],
+    [
+      "type, with a tcp address and http options",
+      { ...HTTPS, type: UNKNOWN, target: "db:5432", httpRequest: { method: "GET" }, tcpOptions: { dataRequest: "x" } },
+    ],
     ["target", { ...TCP, target: UNKNOWN }],
     ["interval", { ...HTTPS, interval: UNKNOWN }],
     ["intervalId", { ...without(HTTPS, "interval"), intervalId: UNKNOWN }],
@@ -292,7 +375,10 @@ describe("values still unknown during preview are never rejected", () => {
     ["maintenance", { ...HTTPS, maintenance: UNKNOWN }],
     ["a day", { ...HTTPS, maintenance: { ...WINDOW, days: [UNKNOWN] } }],
     ["the periods", { ...HTTPS, maintenance: { ...WINDOW, times: UNKNOWN } }],
-    ["a period's hour", { ...HTTPS, maintenance: { ...WINDOW, times: [{ startHour: UNKNOWN, startMinute: 0, stopHour: 2, stopMinute: 0 }] } }],
+    [
+      "a period's hour",
+      { ...HTTPS, maintenance: { ...WINDOW, times: [{ startHour: UNKNOWN, startMinute: 0, stopHour: 2, stopMinute: 0 }] } },
+    ],
     ["the time zone", { ...HTTPS, maintenance: { ...WINDOW, timeZone: UNKNOWN } }],
     ["groups", { ...HTTPS, groups: [UNKNOWN, "g1"] }],
     ["alerts", { ...HTTPS, alerts: UNKNOWN }],

@@ -22,9 +22,19 @@ async function checked(args: Record<string, unknown>, files: Record<string, Buff
 }
 
 const RECORD: PageRecord = {
-  uuid: UUID, name: "Acme status", title: null, slug: "acme", customDomain: null, useGroups: false, items: ["m-1", "m-2"],
-  description: null, logoFileBase64: "https://assets.example/logo-1.png", faviconFileBase64: null, googleAnalitycsId: "G-1",
-  createdAt: "2026-01-01T00:00:00.000Z", updatedAt: null,
+  uuid: UUID,
+  name: "Acme status",
+  title: null,
+  slug: "acme",
+  customDomain: null,
+  useGroups: false,
+  items: ["m-1", "m-2"],
+  description: null,
+  logoFileBase64: "https://assets.example/logo-1.png",
+  faviconFileBase64: null,
+  googleAnalitycsId: "G-1",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: null,
 };
 
 /** The state after applying `inputs`: what create/update would store. */
@@ -38,9 +48,16 @@ test("outputs: the record without nulls, the logo as its URL and hash, never bas
   const inputs = await checked({ name: "Acme status", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
   const outs = await stateAfter(inputs);
   expect(outs).toEqual({
-    uuid: UUID, name: "Acme status", slug: "acme", useGroups: false, items: ["m-1", "m-2"], googleAnalitycsId: "G-1",
-    logoUrl: "https://assets.example/logo-1.png", logoSha256: (inputs.logo as { sha256: string }).sha256,
-    createdAt: "2026-01-01T00:00:00.000Z", declaredFields: ["name", "logo"],
+    uuid: UUID,
+    name: "Acme status",
+    slug: "acme",
+    useGroups: false,
+    items: ["m-1", "m-2"],
+    googleAnalitycsId: "G-1",
+    logoUrl: "https://assets.example/logo-1.png",
+    logoSha256: (inputs.logo as { sha256: string }).sha256,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    declaredFields: ["name", "logo"],
   });
   expect(outs).not.toHaveProperty("logoFileBase64");
 });
@@ -86,14 +103,24 @@ test("an empty items list equals the service's empty list", async () => {
 test("another uuid replaces the resource; unknown values count as changes", async () => {
   const olds = await stateAfter(await checked({ name: "Acme status" }));
   expect(diffPage(olds, { ...(await checked({ name: "Acme status" })), uuid: "page-2" })).toMatchObject({ replaces: ["uuid"] });
-  expect(diffPage(olds, { uuid: UUID, name: UNKNOWN, logo: { path: UNKNOWN } })).toMatchObject({ changes: true, replaces: [], changed: ["name", "logo"] });
+  expect(diffPage(olds, { uuid: UUID, name: UNKNOWN, logo: { path: UNKNOWN } })).toMatchObject({
+    changes: true,
+    replaces: [],
+    changed: ["name", "logo"],
+  });
 });
 
 test("the PATCH body carries base64 only for the images asked, and null for removed fields", async () => {
-  const inputs = await checked({ name: "Acme", logo: { path: "/a/logo.png" }, favicon: { path: "/a/f.png" } }, { "/a/logo.png": RED, "/a/f.png": BLUE });
+  const inputs = await checked(
+    { name: "Acme", logo: { path: "/a/logo.png" }, favicon: { path: "/a/f.png" } },
+    { "/a/logo.png": RED, "/a/f.png": BLUE },
+  );
   const images = source({ "/a/logo.png": RED, "/a/f.png": BLUE });
   expect(await pageRequestBody(inputs, { sendImages: ["favicon"], removed: ["title", "items"], images })).toEqual({
-    name: "Acme", faviconFileBase64: BLUE.toString("base64"), title: null, items: null,
+    name: "Acme",
+    faviconFileBase64: BLUE.toString("base64"),
+    title: null,
+    items: null,
   });
   expect(await pageRequestBody(inputs, { sendImages: [], removed: ["logo"], images })).toEqual({ name: "Acme" });
   const { logo: _logo, ...withoutLogo } = inputs;
@@ -102,6 +129,7 @@ test("the PATCH body carries base64 only for the images asked, and null for remo
 
 test("a file that changed after check is not sent: the body fails with a message naming the field", async () => {
   const inputs = await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
-  await expect(pageRequestBody(inputs, { sendImages: ["logo"], images: source({ "/a/logo.png": BLUE }) }))
-    .rejects.toThrow(/^logo: "\/a\/logo.png" changed after it was checked .*nothing was sent/);
+  await expect(pageRequestBody(inputs, { sendImages: ["logo"], images: source({ "/a/logo.png": BLUE }) })).rejects.toThrow(
+    /^logo: "\/a\/logo.png" changed after it was checked .*nothing was sent/,
+  );
 });

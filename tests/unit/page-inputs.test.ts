@@ -33,8 +33,15 @@ test("a full page passes; the logo becomes { sha256, path } and no bytes or base
   const logo = png(10, 20, 30);
   const result = await check(
     {
-      name: "Acme status", title: "Acme", slug: "acme-status", customDomain: "status.acme.example", useGroups: false,
-      items: ["m-1", "m-2"], description: "Live status", googleAnalitycsId: "G-ABC123", logo: { path: "/img/logo.png" },
+      name: "Acme status",
+      title: "Acme",
+      slug: "acme-status",
+      customDomain: "status.acme.example",
+      useGroups: false,
+      items: ["m-1", "m-2"],
+      description: "Live status",
+      googleAnalitycsId: "G-ABC123",
+      logo: { path: "/img/logo.png" },
       __provider: "serialized",
     },
     { "/img/logo.png": logo },
@@ -51,7 +58,9 @@ test("uuid is required and must look like a uuid", async () => {
 });
 
 test.each(["Acme", "acme status", "acme/status", "acme_status", "", "a".repeat(101)])("slug %j is refused with the rule", async (slug) => {
-  expect(await reasons({ slug })).toEqual([expect.stringMatching(/^slug: .*is not URL-safe: use 1-100 lowercase letters, digits and hyphens/)]);
+  expect(await reasons({ slug })).toEqual([
+    expect.stringMatching(/^slug: .*is not URL-safe: use 1-100 lowercase letters, digits and hyphens/),
+  ]);
 });
 
 test.each(["acme", "acme-status-2", "0", "a".repeat(100)])("slug %j is accepted", async (slug) => {
@@ -79,9 +88,13 @@ test("customDomain is kept in lower case", async () => {
 });
 
 test("items: each once, uuids only, order kept; non-empty items need useGroups", async () => {
-  expect(await reasons({ useGroups: false, items: ["m-1", "m-2", "m-1"] })).toEqual(["items: an item uuid is listed twice; list each once"]);
+  expect(await reasons({ useGroups: false, items: ["m-1", "m-2", "m-1"] })).toEqual([
+    "items: an item uuid is listed twice; list each once",
+  ]);
   expect(await reasons({ useGroups: false, items: ["m 1"] })).toEqual([expect.stringMatching(/^items\[0\]: not a uuid/)]);
-  expect(await reasons({ items: ["m-1"] })).toEqual([expect.stringMatching(/^useGroups: required with items.*false for monitor uuids, true for group uuids/)]);
+  expect(await reasons({ items: ["m-1"] })).toEqual([
+    expect.stringMatching(/^useGroups: required with items.*false for monitor uuids, true for group uuids/),
+  ]);
   expect(await reasons({ items: [] })).toEqual([]);
   expect((await check({ useGroups: true, items: ["g-2", "g-1"] })).inputs.items).toEqual(["g-2", "g-1"]);
 });
@@ -92,21 +105,33 @@ test("googleAnalyticsId is an alias of the API's googleAnalitycsId; two differen
   expect(aliased.inputs).toMatchObject({ googleAnalitycsId: "G-1" });
   expect(aliased.inputs).not.toHaveProperty("googleAnalyticsId");
   expect((await check({ googleAnalyticsId: "G-1", googleAnalitycsId: "G-1" })).failures).toEqual([]);
-  expect(await reasons({ googleAnalyticsId: "G-1", googleAnalitycsId: "G-2" })).toEqual([expect.stringContaining("same field with different values")]);
+  expect(await reasons({ googleAnalyticsId: "G-1", googleAnalitycsId: "G-2" })).toEqual([
+    expect.stringContaining("same field with different values"),
+  ]);
   expect(await reasons({ googleAnalitycsId: "G 1" })).toEqual([expect.stringMatching(/^googleAnalitycsId: must not contain white space/)]);
 });
 
 test("wrong types and unknown fields name the field", async () => {
-  expect(await reasons({ useGroups: "yes", name: 3, logoFileBase64: "iVBOR" })).toEqual(expect.arrayContaining([
-    expect.stringMatching(/^useGroups: expected true or false, got "yes"/),
-    expect.stringMatching(/^name: expected a string, got 3/),
-    expect.stringMatching(/^logoFileBase64: unknown field/),
-  ]));
+  expect(await reasons({ useGroups: "yes", name: 3, logoFileBase64: "iVBOR" })).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^useGroups: expected true or false, got "yes"/),
+      expect.stringMatching(/^name: expected a string, got 3/),
+      expect.stringMatching(/^logoFileBase64: unknown field/),
+    ]),
+  );
 });
 
 test.each([
-  ["png", png()], ["gif", GIF], ["jpeg", JPEG_START], ["webp", WEBP_START], ["ico", ICO_START], ["svg", SVG],
-  ["svg with a BOM and a comment", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("<!-- logo -->\n<svg viewBox='0 0 1 1'></svg>")])],
+  ["png", png()],
+  ["gif", GIF],
+  ["jpeg", JPEG_START],
+  ["webp", WEBP_START],
+  ["ico", ICO_START],
+  ["svg", SVG],
+  [
+    "svg with a BOM and a comment",
+    Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("<!-- logo -->\n<svg viewBox='0 0 1 1'></svg>")]),
+  ],
 ])("a %s file is recognized as an image", async (_label, bytes) => {
   const result = await check({ favicon: { path: "/img/f" } }, { "/img/f": bytes });
   expect(result.failures).toEqual([]);
@@ -119,7 +144,11 @@ test.each([
   ["an unreadable file", { "/img/logo.png": "EACCES" }, /^logo: "\/img\/logo.png" cannot be read \(permission denied\)/],
   ["a text file", { "/img/logo.png": Buffer.from("hello, not an image") }, /^logo: .* is not an image .*png, jpeg, gif, webp, svg or ico/],
   ["an empty file", { "/img/logo.png": Buffer.alloc(0) }, /^logo: .* is empty/],
-  ["a file over 5 MiB", { "/img/logo.png": Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES)]) }, /^logo: .* is 5\.0 MiB, over the 5\.0 MiB limit; give a smaller image/],
+  [
+    "a file over 5 MiB",
+    { "/img/logo.png": Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES)]) },
+    /^logo: .* is 5\.0 MiB, over the 5\.0 MiB limit; give a smaller image/,
+  ],
 ])("%s is a check failure on the field", async (_label, files, message) => {
   const result = await check({ logo: { path: "/img/logo.png" } }, files as Record<string, Buffer | string>);
   expect(result.failures).toEqual([{ property: "logo", reason: expect.stringMatching(message) }]);
@@ -135,7 +164,15 @@ test("inline base64 and a bare string are refused with the way to give a file", 
 test("unknown values (preview) are neither rejected nor read", async () => {
   const source = memory({});
   const result = await checkPageArgs(
-    { uuid: UNKNOWN, slug: UNKNOWN, customDomain: UNKNOWN, items: [UNKNOWN, "m-1"], useGroups: UNKNOWN, logo: { path: UNKNOWN }, favicon: UNKNOWN },
+    {
+      uuid: UNKNOWN,
+      slug: UNKNOWN,
+      customDomain: UNKNOWN,
+      items: [UNKNOWN, "m-1"],
+      useGroups: UNKNOWN,
+      logo: { path: UNKNOWN },
+      favicon: UNKNOWN,
+    },
     source,
   );
   expect(result.failures).toEqual([]);

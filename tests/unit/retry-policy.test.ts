@@ -20,8 +20,11 @@ describe("isRetryable", () => {
     ["409", api(409), { GET: false, POST: false, PATCH: false, DELETE: false }],
     ["connection never opened", conn(false), { GET: true, POST: true, PATCH: true, DELETE: true }],
     ["connection dropped after sending", conn(true), { GET: true, POST: false, PATCH: true, DELETE: true }],
-    ["a TLS failure (permanent)", new ConnectionError({ method: "X", path: "/p", detail: "d", mayHaveReachedServer: false, permanent: true }),
-      { GET: false, POST: false, PATCH: false, DELETE: false }],
+    [
+      "a TLS failure (permanent)",
+      new ConnectionError({ method: "X", path: "/p", detail: "d", mayHaveReachedServer: false, permanent: true }),
+      { GET: false, POST: false, PATCH: false, DELETE: false },
+    ],
     ["any other error", new Error("bug"), { GET: false, POST: false, PATCH: false, DELETE: false }],
   ];
   test.each(cases)("%s", (_name, error, expected) => {
@@ -44,9 +47,12 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(value, now)).toBe(expected);
   });
 
-  test.each([undefined, "", "soon", "1e3", "0x10", "-1", "1,2", "-5 seconds"])("%j is unreadable: undefined (the backoff applies)", (value) => {
-    expect(parseRetryAfter(value, now)).toBeUndefined();
-  });
+  test.each([undefined, "", "soon", "1e3", "0x10", "-1", "1,2", "-5 seconds"])(
+    "%j is unreadable: undefined (the backoff applies)",
+    (value) => {
+      expect(parseRetryAfter(value, now)).toBeUndefined();
+    },
+  );
 });
 
 describe("retryDelayMs", () => {

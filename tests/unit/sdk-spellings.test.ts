@@ -30,25 +30,31 @@ describe("ignoreChanges paths", () => {
     expect(canonicalOptions("api", undefined, MONITOR)).toBeUndefined();
   });
 
-  test.each(["interval_id", "uuid", "createdAt", ".name", ""])("%j names no input: a RunError naming the resource and the inputs", (path) => {
-    let error: unknown;
-    try {
-      canonicalOptions("api", { ignoreChanges: [path] }, MONITOR);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(pulumi.RunError);
-    expect((error as Error).message).toBe(
-      `monitor "api": ignoreChanges ${JSON.stringify(path)} names no input of this resource; use one of name, urn, target, interval, ` +
-      'intervalId, followRedirects, httpFollowRedirects, tcpOptions, httpRequest (or a path inside one, e.g. "httpRequest.headers")',
-    );
-  });
+  test.each(["interval_id", "uuid", "createdAt", ".name", ""])(
+    "%j names no input: a RunError naming the resource and the inputs",
+    (path) => {
+      let error: unknown;
+      try {
+        canonicalOptions("api", { ignoreChanges: [path] }, MONITOR);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(pulumi.RunError);
+      expect((error as Error).message).toBe(
+        `monitor "api": ignoreChanges ${JSON.stringify(path)} names no input of this resource; use one of name, urn, target, interval, ` +
+          'intervalId, followRedirects, httpFollowRedirects, tcpOptions, httpRequest (or a path inside one, e.g. "httpRequest.headers")',
+      );
+    },
+  );
 });
 
 describe("args under one name", () => {
   test("each alternative spelling is renamed; plain nested objects keep their values", () => {
     const secret = pulumi.secret("s");
-    const args = canonicalArgs({ name: "a", urn: "https://x", intervalId: 60, httpFollowRedirects: true, tcpOptions: { DataRequest: secret } }, MONITOR);
+    const args = canonicalArgs(
+      { name: "a", urn: "https://x", intervalId: 60, httpFollowRedirects: true, tcpOptions: { DataRequest: secret } },
+      MONITOR,
+    );
     expect(args).toEqual({ name: "a", target: "https://x", interval: 60, followRedirects: true, tcpOptions: { dataRequest: secret } });
   });
 

@@ -118,7 +118,11 @@ describe("what the resources actually register", () => {
     await Promise.all(resources.map((r) => new Promise<void>((resolve) => r.id.apply(() => resolve()))));
   });
 
-  test.each([["api", "monitor"], ["status", "page"], ["on-call", "alert"]] as const)("%s: the %s text and the dynamic type", (name, kind) => {
+  test.each([
+    ["api", "monitor"],
+    ["status", "page"],
+    ["on-call", "alert"],
+  ] as const)("%s: the %s text and the dynamic type", (name, kind) => {
     expect(registered.get(name)).toEqual({ type: dynamicResourceType(kind), provider: providerModuleText(kind) });
   });
 

@@ -21,18 +21,32 @@ function stored(raw: Args, name: string): { inputs: Args; outputs: Args; record:
 const MONITORS: Record<string, Args> = {
   // tests/e2e/programs/fleet, the benchmark's monitor
   "fleet-0001": {
-    name: "fleet-0001", type: "https", target: "https://svc-1.fleet.example/health", interval: 60, regions: [2],
+    name: "fleet-0001",
+    type: "https",
+    target: "https://svc-1.fleet.example/health",
+    interval: 60,
+    regions: [2],
     httpResponse: { status: ["200-299"], statusMatches: true },
   },
   // examples/quickstart's two monitors (the secret header left out: its ciphertext is the engine's)
   "public-api": {
-    name: "Public API", type: "https", target: "https://api.acme.example/health", interval: 60, regions: [1, 2, 3], timeout: 10,
-    followRedirects: true, alerts: ["5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"],
+    name: "Public API",
+    type: "https",
+    target: "https://api.acme.example/health",
+    interval: 60,
+    regions: [1, 2, 3],
+    timeout: 10,
+    followRedirects: true,
+    alerts: ["5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"],
     httpRequest: { method: "GET", headers: [{ name: "Accept", value: "application/json" }] },
     httpResponse: { status: ["200-299"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
   },
   database: {
-    name: "Primary database", type: "tcp", target: "db.acme.example:5432", interval: "120", regions: [2],
+    name: "Primary database",
+    type: "tcp",
+    target: "db.acme.example:5432",
+    interval: "120",
+    regions: [2],
     tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true },
     maintenance: { days: [0, 6], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" },
   },

@@ -49,7 +49,10 @@ describe("ApiError messages", () => {
   });
 
   test("an HTML error page is reduced to its title", async () => {
-    server.script({ status: 502, body: "<!DOCTYPE html>\n<html><head><title> 502 Bad Gateway </title></head><body><h1>nginx</h1></body></html>" });
+    server.script({
+      status: 502,
+      body: "<!DOCTYPE html>\n<html><head><title> 502 Bad Gateway </title></head><body><h1>nginx</h1></body></html>",
+    });
     const error = await failure(() => client().monitors.create({ name: "a" }));
     expect(error.message).toBe('POST /monitors failed with 502 Bad Gateway: an HTML page "502 Bad Gateway"');
   });
@@ -84,7 +87,10 @@ describe("ApiError messages", () => {
 
 describe("the key never appears, whatever the service echoes", () => {
   test("in a JSON error message", async () => {
-    server.script({ status: 401, body: { error: { code: "unauthorized", message: `key ${KEY} is not valid; got Authorization: ${KEY}` } } });
+    server.script({
+      status: 401,
+      body: { error: { code: "unauthorized", message: `key ${KEY} is not valid; got Authorization: ${KEY}` } },
+    });
     const error = (await failure(() => client().monitors.get("m1"))) as ApiError;
     expect(error.message).not.toContain(KEY);
     expect(error.serviceMessage).toBe("key [REDACTED] is not valid; got Authorization: [REDACTED]");
@@ -129,7 +135,15 @@ describe("success answers the document does not describe", () => {
   });
 
   test("unknown record fields are ignored, nulls accepted, a quoted intervalId read as a number", async () => {
-    server.script({ status: 200, body: monitorEnvelope({ intervalId: "300", somethingNew: 1, httpRequest: null, maintenance: { days: ["1", 2], times: [], timeZone: "UTC" } }) });
+    server.script({
+      status: 200,
+      body: monitorEnvelope({
+        intervalId: "300",
+        somethingNew: 1,
+        httpRequest: null,
+        maintenance: { days: ["1", 2], times: [], timeZone: "UTC" },
+      }),
+    });
     const record = await client().monitors.get("m1");
     expect(record.intervalId).toBe(300);
     expect(record.maintenance?.days).toEqual([1, 2]);

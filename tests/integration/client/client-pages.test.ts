@@ -23,7 +23,9 @@ test("the page asked for is picked out of the array, wherever it stands", async 
 
 test("an answer without the page asked for is an error naming both, not another page's record", async () => {
   server.script({ status: 200, body: { pages: [page("other", "Other")] } });
-  const error = await client().pages.get("p1").catch((e: unknown) => e);
+  const error = await client()
+    .pages.get("p1")
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ResponseFormatError);
   expect((error as Error).message).toBe("GET /pages/p1 returned an unexpected response: pages: expected the page p1, got other");
 });

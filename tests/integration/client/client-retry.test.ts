@@ -238,7 +238,9 @@ describe("connection errors", () => {
     server.script({ hang: true }, ok);
     const get = harness({ requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
     await expect(get.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
-    expect(get.debug[0]).toMatch(/no response from http:\/\/127\.0\.0\.1:\d+ within 150 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl/);
+    expect(get.debug[0]).toMatch(
+      /no response from http:\/\/127\.0\.0\.1:\d+ within 150 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl/,
+    );
 
     server.requests.length = 0;
     server.script({ hang: true }, created);
@@ -256,7 +258,9 @@ test("each wait is logged at debug with method, path, cause, attempt and delay, 
   await h.client.monitors.update("mon-1", { description: KEY });
   expect(h.debug).toHaveLength(3);
   expect(h.debug[0]).toBe("uptime: PATCH /monitors/mon-1: 429; retry 1 of 5 in 2.0s");
-  expect(h.debug[1]).toMatch(/^uptime: PATCH \/monitors\/mon-1: PATCH \/monitors\/mon-1 failed: the connection was closed .*; retry 2 of 5 in /);
+  expect(h.debug[1]).toMatch(
+    /^uptime: PATCH \/monitors\/mon-1: PATCH \/monitors\/mon-1 failed: the connection was closed .*; retry 2 of 5 in /,
+  );
   expect(h.debug[2]).toMatch(/^uptime: PATCH \/monitors\/mon-1: 503; retry 3 of 5 in /);
   expect(h.warn).toEqual([]);
   for (const line of h.debug) expect(line).not.toContain(KEY);

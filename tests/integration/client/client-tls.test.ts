@@ -61,11 +61,18 @@ test.each([
 });
 
 test("a create that fails on TLS does not suggest the monitor may exist: the base URL check fails first, naming uptime:baseUrl", async () => {
-  const error = (await createMonitor(client(tlsUrl).client, { name: "web", type: "https", target: "https://x.example", interval: 60, regions: [1] })
-    .catch((e: unknown) => e)) as Error;
+  const error = (await createMonitor(client(tlsUrl).client, {
+    name: "web",
+    type: "https",
+    target: "https://x.example",
+    interval: 60,
+    regions: [1],
+  }).catch((e: unknown) => e)) as Error;
   expect(error).toBeInstanceOf(BaseUrlError);
   expect(error.cause).toBeInstanceOf(ConnectionError);
-  expect(error.message).toMatch(/^uptime:baseUrl \(https:\/\/127\.0\.0\.1:\d+\/v1\) does not answer as the service's API: GET \/v1\/webhooks, a documented route, failed: TLS/);
+  expect(error.message).toMatch(
+    /^uptime:baseUrl \(https:\/\/127\.0\.0\.1:\d+\/v1\) does not answer as the service's API: GET \/v1\/webhooks, a documented route, failed: TLS/,
+  );
   expect(error.message).not.toMatch(/may have created|adoptUuid/);
   expect(answered).toEqual([]);
 });

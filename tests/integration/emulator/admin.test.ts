@@ -62,13 +62,22 @@ describe("request log", () => {
   test("records /v1 traffic with the credential redacted, the parsed body, query, route and status", async () => {
     await api(emulator, "POST", "/monitors", monitorBody({ name: "logged" }));
     await api(emulator, "GET", "/webhooks?pageSize=5");
-    await api(emulator, "POST", "/monitors", undefined, { raw: "not json", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "text/plain" } });
+    await api(emulator, "POST", "/monitors", undefined, {
+      raw: "not json",
+      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "text/plain" },
+    });
     await admin(emulator, "GET", "/state");
     const { requests } = (await admin(emulator, "GET", "/requests")).json;
     expect(requests).toHaveLength(3);
     expect(requests[0]).toMatchObject({
-      seq: 1, method: "POST", path: "/v1/monitors", query: {}, route: "POST /monitors", status: 201,
-      body: monitorBody({ name: "logged" }), headers: { authorization: "[REDACTED]", "content-type": "application/json" },
+      seq: 1,
+      method: "POST",
+      path: "/v1/monitors",
+      query: {},
+      route: "POST /monitors",
+      status: 201,
+      body: monitorBody({ name: "logged" }),
+      headers: { authorization: "[REDACTED]", "content-type": "application/json" },
     });
     expect(requests[0].time).toMatch(RFC3339_MS_Z);
     expect(requests[1]).toMatchObject({ method: "GET", route: "GET /webhooks", query: { pageSize: "5" }, body: null, status: 200 });
@@ -130,7 +139,11 @@ describe("counters", () => {
 describe("out-of-band changes (drift)", () => {
   test("PATCH /admin/monitors/{uuid} merges record fields raw; the API then serves the drifted record", async () => {
     const created = await createMonitor(emulator);
-    const reply = await admin(emulator, "PATCH", `/monitors/${created.uuid}`, { name: "renamed in dashboard", intervalId: 3600, alerts: ["ghost"] });
+    const reply = await admin(emulator, "PATCH", `/monitors/${created.uuid}`, {
+      name: "renamed in dashboard",
+      intervalId: 3600,
+      alerts: ["ghost"],
+    });
     expect(reply.status).toBe(200);
     const read = (await api(emulator, "GET", `/monitors/${created.uuid}`)).json.monitor;
     expect(read).toMatchObject({ name: "renamed in dashboard", intervalId: 3600, alerts: ["ghost"], urn: created.urn });
@@ -140,7 +153,12 @@ describe("out-of-band changes (drift)", () => {
 
   test("DELETE /admin/{kind}/{uuid} removes it as if deleted in the dashboard", async () => {
     await admin(emulator, "POST", "/seed", SEED);
-    for (const [kind, uuid] of [["monitors", "m1"], ["pages", "p1"], ["alerts", "a1"], ["webhooks", "w1"]]) {
+    for (const [kind, uuid] of [
+      ["monitors", "m1"],
+      ["pages", "p1"],
+      ["alerts", "a1"],
+      ["webhooks", "w1"],
+    ]) {
       expect((await admin(emulator, "DELETE", `/${kind}/${uuid}`)).status).toBe(204);
     }
     expect((await api(emulator, "PATCH", "/monitors/m1", { name: "x" })).status).toBe(404);

@@ -18,7 +18,18 @@ test("GET /alerts/{uuid} answers { alert: record } with recipients carrying uuid
   const reply = await api(emulator, "GET", `/alerts/${ALERT}`);
   expect(reply.status).toBe(200);
   const alert = reply.json.alert;
-  expect(Object.keys(alert).sort()).toEqual(["createdAt", "degraded", "disrupted", "down", "maintenance", "name", "recipients", "up", "updatedAt", "uuid"]);
+  expect(Object.keys(alert).sort()).toEqual([
+    "createdAt",
+    "degraded",
+    "disrupted",
+    "down",
+    "maintenance",
+    "name",
+    "recipients",
+    "up",
+    "updatedAt",
+    "uuid",
+  ]);
   expect(alert).toMatchObject({ uuid: ALERT, name: "On-call", up: true, down: true, degraded: null, updatedAt: null });
   const [recipient] = alert.recipients;
   expect(recipient).toMatchObject({ type: "email", target: "ops@example.com" });
@@ -30,21 +41,32 @@ test("GET /alerts/{uuid} answers { alert: record } with recipients carrying uuid
 test("PATCH answers 200 { alert: record }; flags left out stay unchanged", async () => {
   const reply = await api(emulator, "PATCH", `/alerts/${ALERT}`, { degraded: true, up: false });
   expect(reply.status).toBe(200);
-  expect(reply.json.alert).toMatchObject({ name: "On-call", up: false, degraded: true, down: true, recipients: [{ target: "ops@example.com" }] });
+  expect(reply.json.alert).toMatchObject({
+    name: "On-call",
+    up: false,
+    degraded: true,
+    down: true,
+    recipients: [{ target: "ops@example.com" }],
+  });
   expect(reply.json.alert.updatedAt).toMatch(RFC3339_MS_Z);
 });
 
 test("recipients replace the list; a recipient already there keeps its uuid and createdAt", async () => {
   const before = (await api(emulator, "GET", `/alerts/${ALERT}`)).json.alert.recipients[0];
   const reply = await api(emulator, "PATCH", `/alerts/${ALERT}`, {
-    recipients: [{ type: "sms", target: "+15550100" }, { type: "email", target: "ops@example.com" }],
+    recipients: [
+      { type: "sms", target: "+15550100" },
+      { type: "email", target: "ops@example.com" },
+    ],
   });
   const recipients = reply.json.alert.recipients;
   expect(recipients.map((r: { type: string }) => r.type)).toEqual(["sms", "email"]);
   expect(recipients[1]).toEqual(before);
   expect(recipients[0].uuid).not.toBe(before.uuid);
 
-  const replaced = await api(emulator, "PATCH", `/alerts/${ALERT}`, { recipients: [{ type: "slack", target: "https://hooks.slack.example/x" }] });
+  const replaced = await api(emulator, "PATCH", `/alerts/${ALERT}`, {
+    recipients: [{ type: "slack", target: "https://hooks.slack.example/x" }],
+  });
   expect(replaced.json.alert.recipients).toHaveLength(1);
   expect(replaced.json.alert.recipients[0].type).toBe("slack");
 });
@@ -58,7 +80,15 @@ test("all six documented recipient types are accepted; null recipients empties t
 });
 
 test.each([
-  [{ recipients: [{ type: "email", target: "a@b" }, { type: "pager", target: "x" }] }, /^recipients\[1\]\.type: expected one of email, sms/],
+  [
+    {
+      recipients: [
+        { type: "email", target: "a@b" },
+        { type: "pager", target: "x" },
+      ],
+    },
+    /^recipients\[1\]\.type: expected one of email, sms/,
+  ],
   [{ recipients: [{ type: "email" }] }, /^recipients\[0\]\.target: required/],
   [{ recipients: [{ uuid: "r1", type: "email", target: "a@b" }] }, /^recipients\[0\]\.uuid: unknown field/],
   [{ down: "yes" }, /^down: expected a boolean/],

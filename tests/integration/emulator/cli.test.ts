@@ -32,7 +32,11 @@ async function json(response: Response | Promise<Response>): Promise<Json> {
   return (await response).json();
 }
 
-interface Finished { code: number | null; stdout: string; stderr: string }
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; finished: Promise<Finished>; url: Promise<string> } {
   const child = spawn(process.execPath, [main, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -87,7 +91,9 @@ test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --dat
     const url = await first.url;
     expect((await json(fetch(`${url}/webhooks`, { headers }))).webhook).toEqual([]);
     const created = await fetch(`${url}/monitors`, {
-      method: "POST", headers, body: JSON.stringify({ name: "cli", type: "https", urn: "https://x.example", interval: 60, regions: [1] }),
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "cli", type: "https", urn: "https://x.example", interval: 60, regions: [1] }),
     });
     const monitor = (await json(created)).monitor;
     expect(monitor.createdAt).toMatch(/-05:00$/);
@@ -97,7 +103,11 @@ test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --dat
 
     const second = run(args, { UPTIME_API_KEY: "env-key" });
     const again = await second.url;
-    const edited = await fetch(`${again}/monitors/${monitor.uuid}`, { method: "PATCH", headers, body: JSON.stringify({ title: "after restart" }) });
+    const edited = await fetch(`${again}/monitors/${monitor.uuid}`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({ title: "after restart" }),
+    });
     expect(edited.status).toBe(200);
     expect((await json(edited)).monitor).toMatchObject({ name: "cli", title: "after restart", createdAt: monitor.createdAt });
     second.child.kill("SIGTERM");

@@ -12,21 +12,30 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 test("200 concurrent POSTs, then 200 concurrent PATCHes of distinct fields: every write visible exactly once", async () => {
-  const created = await Promise.all(Array.from({ length: CLIENTS }, (_, i) =>
-    api(emulator, "POST", "/monitors", monitorBody({ name: `monitor-${i}`, urn: `https://host-${i}.example`, regions: [i] }))));
+  const created = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) =>
+      api(emulator, "POST", "/monitors", monitorBody({ name: `monitor-${i}`, urn: `https://host-${i}.example`, regions: [i] })),
+    ),
+  );
   expect(created.map((r) => r.status)).toEqual(Array(CLIENTS).fill(201));
   const monitors = created.map((r) => r.json.monitor);
   created.forEach((r, i) => expect(r.json.monitor).toMatchObject({ name: `monitor-${i}`, urn: `https://host-${i}.example`, regions: [i] }));
   expect(new Set(monitors.map((m) => m.uuid)).size).toBe(CLIENTS);
 
   // Each client edits a different field of a monitor shared with its neighbours, and its own monitor's description.
-  const sharedFields = [["title", (i: number) => `t-${i}`], ["description", (i: number) => `d-${i}`], ["timeout", (i: number) => i],
-    ["degradedThreshold", (i: number) => i + 0.5]] as const;
-  const patched = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => {
-    const [field, value] = sharedFields[i % sharedFields.length];
-    const target = monitors[Math.floor(i / sharedFields.length)];
-    return api(emulator, "PATCH", `/monitors/${target.uuid}`, { [field]: value(i) });
-  }));
+  const sharedFields = [
+    ["title", (i: number) => `t-${i}`],
+    ["description", (i: number) => `d-${i}`],
+    ["timeout", (i: number) => i],
+    ["degradedThreshold", (i: number) => i + 0.5],
+  ] as const;
+  const patched = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) => {
+      const [field, value] = sharedFields[i % sharedFields.length];
+      const target = monitors[Math.floor(i / sharedFields.length)];
+      return api(emulator, "PATCH", `/monitors/${target.uuid}`, { [field]: value(i) });
+    }),
+  );
   expect(patched.map((r) => r.status)).toEqual(Array(CLIENTS).fill(200));
 
   const state = (await admin(emulator, "GET", "/state")).json.monitors;
@@ -47,8 +56,16 @@ test("200 concurrent POSTs, then 200 concurrent PATCHes of distinct fields: ever
 });
 
 test("200 concurrent recipient edits of one alert: the list is always one request's list, never a mix", async () => {
-  const replies = await Promise.all(Array.from({ length: CLIENTS }, (_, i) =>
-    api(emulator, "PATCH", "/alerts/a1", { recipients: [{ type: "email", target: `a-${i}@x` }, { type: "sms", target: `+${i}` }] })));
+  const replies = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) =>
+      api(emulator, "PATCH", "/alerts/a1", {
+        recipients: [
+          { type: "email", target: `a-${i}@x` },
+          { type: "sms", target: `+${i}` },
+        ],
+      }),
+    ),
+  );
   expect(replies.every((r) => r.status === 200)).toBe(true);
   replies.forEach((r, i) => expect(r.json.alert.recipients.map((x: { target: string }) => x.target)).toEqual([`a-${i}@x`, `+${i}`]));
   const final = (await api(emulator, "GET", "/alerts/a1")).json.alert.recipients;

@@ -5,7 +5,11 @@ import { admin, API_KEY, api, createMonitor, monitorBody, startTestEmulator } fr
 
 let emulator: RunningEmulator;
 let documentedOnly: RunningEmulator;
-const seed = { pages: [{ uuid: "p1", name: "P" }], alerts: [{ uuid: "a1", name: "A" }], webhooks: [{ topic: "monitors/delete", url: "https://h" }] };
+const seed = {
+  pages: [{ uuid: "p1", name: "P" }],
+  alerts: [{ uuid: "a1", name: "A" }],
+  webhooks: [{ topic: "monitors/delete", url: "https://h" }],
+};
 
 beforeAll(async () => {
   emulator = await startTestEmulator({ seed });
@@ -44,10 +48,17 @@ describe("401: the credential", () => {
 describe("415 and 400: the body", () => {
   test("a body without Content-Type: application/json is 415 and stores nothing", async () => {
     const body = JSON.stringify(monitorBody({ name: "415-check" }));
-    const plain = await api(emulator, "POST", "/monitors", undefined, { raw: body, headers: { authorization: API_KEY, "content-type": "text/plain" } });
+    const plain = await api(emulator, "POST", "/monitors", undefined, {
+      raw: body,
+      headers: { authorization: API_KEY, "content-type": "text/plain" },
+    });
     expect(plain.status).toBe(415);
     expect(plain.json.error.code).toBe("unsupported_media_type");
-    const missing = await fetch(`${emulator.url}/monitors`, { method: "POST", headers: { authorization: API_KEY }, body: Buffer.from(body) });
+    const missing = await fetch(`${emulator.url}/monitors`, {
+      method: "POST",
+      headers: { authorization: API_KEY },
+      body: Buffer.from(body),
+    });
     expect(missing.status).toBe(415);
     const state = (await admin(emulator, "GET", "/state")).json;
     expect(state.monitors.filter((m: { name: string }) => m.name === "415-check")).toEqual([]);
@@ -55,13 +66,17 @@ describe("415 and 400: the body", () => {
 
   test("Content-Type parameters such as charset are accepted", async () => {
     const reply = await api(emulator, "POST", "/monitors", undefined, {
-      raw: JSON.stringify(monitorBody()), headers: { authorization: API_KEY, "content-type": "Application/JSON; charset=utf-8" },
+      raw: JSON.stringify(monitorBody()),
+      headers: { authorization: API_KEY, "content-type": "Application/JSON; charset=utf-8" },
     });
     expect(reply.status).toBe(201);
   });
 
   test("malformed JSON is 400 malformed_json; a missing body on POST/PATCH is 400", async () => {
-    const reply = await api(emulator, "POST", "/monitors", undefined, { raw: '{"name": ', headers: { authorization: API_KEY, "content-type": "application/json" } });
+    const reply = await api(emulator, "POST", "/monitors", undefined, {
+      raw: '{"name": ',
+      headers: { authorization: API_KEY, "content-type": "application/json" },
+    });
     expect(reply.status).toBe(400);
     expect(reply.json.error.code).toBe("malformed_json");
     expect((await api(emulator, "POST", "/monitors")).status).toBe(400);
@@ -93,7 +108,10 @@ describe("404 and 405: routes", () => {
 
 describe("--documented-only", () => {
   test.each([
-    ["GET", "/monitors/{m}", "PATCH"], ["DELETE", "/monitors/{m}", "PATCH"], ["GET", "/pages/p1", "PATCH"], ["GET", "/alerts/a1", "PATCH"],
+    ["GET", "/monitors/{m}", "PATCH"],
+    ["DELETE", "/monitors/{m}", "PATCH"],
+    ["GET", "/pages/p1", "PATCH"],
+    ["GET", "/alerts/a1", "PATCH"],
   ])("%s %s is 405 (Allow: %s)", async (method, path, allow) => {
     const monitor = await createMonitor(documentedOnly);
     const reply = await api(documentedOnly, method, path.replace("{m}", monitor.uuid));

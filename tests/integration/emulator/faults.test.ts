@@ -79,7 +79,11 @@ test("drop after processing: the change is stored but the client gets no answer"
 });
 
 test("respond: a scripted status, headers and raw body, or bodyBytes of filler, instead of processing", async () => {
-  await setFaults({ rules: [{ route: "POST /monitors", respond: { status: 502, headers: { "content-type": "text/html" }, body: "<html>Bad gateway</html>" } }] });
+  await setFaults({
+    rules: [
+      { route: "POST /monitors", respond: { status: 502, headers: { "content-type": "text/html" }, body: "<html>Bad gateway</html>" } },
+    ],
+  });
   const reply = await api(emulator, "POST", "/monitors", monitorBody());
   expect(reply.status).toBe(502);
   expect(reply.headers.get("content-type")).toBe("text/html");
@@ -94,7 +98,12 @@ test("respond: a scripted status, headers and raw body, or bodyBytes of filler, 
 
 test("respond with hang: no answer ever comes; the client's timeout fires; later requests are served", async () => {
   await setFaults({ rules: [{ route: "GET /webhooks", respond: { status: 200, hang: true }, times: 1 }] });
-  const [outcome, elapsed] = await timed(() => api(emulator, "GET", "/webhooks", undefined, { signal: AbortSignal.timeout(300) }).then(() => "answered", (e: Error) => e.name));
+  const [outcome, elapsed] = await timed(() =>
+    api(emulator, "GET", "/webhooks", undefined, { signal: AbortSignal.timeout(300) }).then(
+      () => "answered",
+      (e: Error) => e.name,
+    ),
+  );
   expect(outcome).toBe("TimeoutError");
   expect(elapsed).toBeGreaterThanOrEqual(280);
   expect((await api(emulator, "GET", "/webhooks")).status).toBe(200);
@@ -110,7 +119,12 @@ test("times: a rule is spent after firing N times; GET /admin/faults reports fir
 });
 
 test("rules match by route and by method; the first rule that fires decides", async () => {
-  await setFaults({ rules: [{ route: "POST /monitors", rate429: 1 }, { method: "get", rate5xx: 1, statuses: [500] }] });
+  await setFaults({
+    rules: [
+      { route: "POST /monitors", rate429: 1 },
+      { method: "get", rate5xx: 1, statuses: [500] },
+    ],
+  });
   expect((await api(emulator, "POST", "/monitors", monitorBody())).status).toBe(429);
   expect((await api(emulator, "GET", "/webhooks")).status).toBe(500);
   expect((await api(emulator, "PATCH", "/pages/none", { title: "x" })).status).toBe(404);

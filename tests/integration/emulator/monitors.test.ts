@@ -13,8 +13,26 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 const RECORD_KEYS = [
-  "uuid", "name", "title", "type", "urn", "httpFollowRedirects", "timeout", "intervalId", "regions", "description", "groups",
-  "alerts", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "tcpOptions", "maintenance", "createdAt", "updatedAt",
+  "uuid",
+  "name",
+  "title",
+  "type",
+  "urn",
+  "httpFollowRedirects",
+  "timeout",
+  "intervalId",
+  "regions",
+  "description",
+  "groups",
+  "alerts",
+  "degradedThreshold",
+  "apdexThreshold",
+  "httpRequest",
+  "httpResponse",
+  "tcpOptions",
+  "maintenance",
+  "createdAt",
+  "updatedAt",
 ];
 
 describe("POST /monitors", () => {
@@ -24,10 +42,24 @@ describe("POST /monitors", () => {
     const monitor = reply.json.monitor;
     expect(Object.keys(monitor).sort()).toEqual([...RECORD_KEYS].sort());
     expect(monitor).toMatchObject({
-      name: "api", type: "https", urn: "https://api.example.com/health", intervalId: 60, regions: [1],
-      title: null, httpFollowRedirects: null, timeout: null, description: null, groups: [], alerts: [],
-      degradedThreshold: null, apdexThreshold: null, httpRequest: null, httpResponse: null, tcpOptions: null,
-      maintenance: null, updatedAt: null,
+      name: "api",
+      type: "https",
+      urn: "https://api.example.com/health",
+      intervalId: 60,
+      regions: [1],
+      title: null,
+      httpFollowRedirects: null,
+      timeout: null,
+      description: null,
+      groups: [],
+      alerts: [],
+      degradedThreshold: null,
+      apdexThreshold: null,
+      httpRequest: null,
+      httpResponse: null,
+      tcpOptions: null,
+      maintenance: null,
+      updatedAt: null,
     });
     expect(typeof monitor.uuid).toBe("string");
     expect(monitor.createdAt).toMatch(RFC3339_MS_Z);
@@ -49,7 +81,8 @@ describe("POST /monitors", () => {
 
   test("TcpOptions keys with a leading capital come back in camel case", async () => {
     const monitor = await createMonitor(emulator, {
-      type: "tcp", urn: "db.example.com:5432",
+      type: "tcp",
+      urn: "db.example.com:5432",
       tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true },
     });
     expect(monitor.tcpOptions).toEqual({ dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true });
@@ -59,15 +92,40 @@ describe("POST /monitors", () => {
     const monitor = await createMonitor(emulator, {
       httpRequest: { method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" },
       httpResponse: { status: ["200", "300-399"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
-      maintenance: { days: ["1", 3, "5"], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" },
-      timeout: 2.5, degradedThreshold: 1.5, apdexThreshold: 0.5, groups: ["group-1"], title: "API", description: "public API",
+      maintenance: {
+        days: ["1", 3, "5"],
+        times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }],
+        timeZone: "Europe/Paris",
+      },
+      timeout: 2.5,
+      degradedThreshold: 1.5,
+      apdexThreshold: 0.5,
+      groups: ["group-1"],
+      title: "API",
+      description: "public API",
     });
     expect(monitor.httpRequest).toEqual({ method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" });
     expect(monitor.httpResponse).toEqual({
-      status: ["200", "300-399"], statusMatches: true, keywordHeader: null, keywordHeaderExists: null, keywordBody: "ok", keywordBodyExists: true,
+      status: ["200", "300-399"],
+      statusMatches: true,
+      keywordHeader: null,
+      keywordHeaderExists: null,
+      keywordBody: "ok",
+      keywordBodyExists: true,
     });
-    expect(monitor.maintenance).toEqual({ days: [1, 3, 5], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" });
-    expect(monitor).toMatchObject({ timeout: 2.5, degradedThreshold: 1.5, apdexThreshold: 0.5, groups: ["group-1"], title: "API", description: "public API" });
+    expect(monitor.maintenance).toEqual({
+      days: [1, 3, 5],
+      times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }],
+      timeZone: "Europe/Paris",
+    });
+    expect(monitor).toMatchObject({
+      timeout: 2.5,
+      degradedThreshold: 1.5,
+      apdexThreshold: 0.5,
+      groups: ["group-1"],
+      title: "API",
+      description: "public API",
+    });
   });
 
   test("explicit null option objects are stored as null", async () => {
@@ -98,8 +156,16 @@ describe("POST /monitors", () => {
     ["http method", { httpRequest: { method: "FETCH" } }, /^httpRequest\.method: expected one of GET/],
     ["header value", { httpRequest: { headers: [{ name: "a", value: 1 }] } }, /^httpRequest\.headers\[0\]\.value: expected a string/],
     ["status entry", { httpResponse: { status: ["2xx"] } }, /^httpResponse\.status\[0\]: /],
-    ["maintenance hour", { maintenance: { times: [{ startHour: "2", startMinute: 0, stopHour: 3, stopMinute: 0 }] } }, /^maintenance\.times\[0\]\.startHour: expected an integer/],
-    ["incomplete maintenance period", { maintenance: { times: [{ startHour: 2, startMinute: 0, stopHour: 3 }] } }, /^maintenance\.times\[0\]\.stopMinute: required/],
+    [
+      "maintenance hour",
+      { maintenance: { times: [{ startHour: "2", startMinute: 0, stopHour: 3, stopMinute: 0 }] } },
+      /^maintenance\.times\[0\]\.startHour: expected an integer/,
+    ],
+    [
+      "incomplete maintenance period",
+      { maintenance: { times: [{ startHour: 2, startMinute: 0, stopHour: 3 }] } },
+      /^maintenance\.times\[0\]\.stopMinute: required/,
+    ],
     ["header without value", { httpRequest: { headers: [{ name: "X-A" }] } }, /^httpRequest\.headers\[0\]\.value: required/],
     ["day text", { maintenance: { days: ["monday"] } }, /^maintenance\.days\[0\]: /],
     ["unknown top-level key", { frequency: 60 }, /^frequency: unknown field/],
@@ -128,7 +194,14 @@ describe("PATCH /monitors/{uuid}", () => {
     const reply = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { title: null, name: "renamed", tcpOptions: null });
     expect(reply.status).toBe(200);
     const monitor = reply.json.monitor;
-    expect(monitor).toMatchObject({ uuid: created.uuid, name: "renamed", title: null, description: "Desc", tcpOptions: null, createdAt: created.createdAt });
+    expect(monitor).toMatchObject({
+      uuid: created.uuid,
+      name: "renamed",
+      title: null,
+      description: "Desc",
+      tcpOptions: null,
+      createdAt: created.createdAt,
+    });
     expect(monitor.updatedAt).toMatch(RFC3339_MS_Z);
   });
 

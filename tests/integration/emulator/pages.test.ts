@@ -5,7 +5,10 @@ import type { RunningEmulator } from "../../../emulator/types";
 import { api, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
 
 const PAGE = "page-acme";
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082",
+  "hex",
+);
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
 let emulator: RunningEmulator;
 
@@ -15,18 +18,41 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 const PAGE_KEYS = [
-  "uuid", "name", "title", "slug", "customDomain", "useGroups", "items", "description", "logoFileBase64",
-  "faviconFileBase64", "googleAnalitycsId", "createdAt", "updatedAt",
+  "uuid",
+  "name",
+  "title",
+  "slug",
+  "customDomain",
+  "useGroups",
+  "items",
+  "description",
+  "logoFileBase64",
+  "faviconFileBase64",
+  "googleAnalitycsId",
+  "createdAt",
+  "updatedAt",
 ];
 
 test("PATCH answers 200 { pages: [record] }; fields left out stay, null clears", async () => {
-  const first = await api(emulator, "PATCH", `/pages/${PAGE}`, { title: "Acme", description: "status", items: ["m1", "m2"], googleAnalitycsId: "G-1" });
+  const first = await api(emulator, "PATCH", `/pages/${PAGE}`, {
+    title: "Acme",
+    description: "status",
+    items: ["m1", "m2"],
+    googleAnalitycsId: "G-1",
+  });
   expect(first.status).toBe(200);
   expect(Array.isArray(first.json.pages)).toBe(true);
   expect(first.json.pages).toHaveLength(1);
   const page = first.json.pages[0];
   expect(Object.keys(page).sort()).toEqual([...PAGE_KEYS].sort());
-  expect(page).toMatchObject({ uuid: PAGE, name: "Acme status", slug: "acme", title: "Acme", items: ["m1", "m2"], googleAnalitycsId: "G-1" });
+  expect(page).toMatchObject({
+    uuid: PAGE,
+    name: "Acme status",
+    slug: "acme",
+    title: "Acme",
+    items: ["m1", "m2"],
+    googleAnalitycsId: "G-1",
+  });
   expect(page.updatedAt).toMatch(RFC3339_MS_Z);
 
   const second = await api(emulator, "PATCH", `/pages/${PAGE}`, { description: null, useGroups: true });
@@ -56,7 +82,8 @@ test("padding is optional; svg and unknown bytes get their content types; a new 
   expect(svg.headers.get("content-type")).toBe("image/svg+xml");
   expect(Buffer.from(await svg.arrayBuffer()).equals(SVG)).toBe(true);
 
-  const second = (await api(emulator, "PATCH", `/pages/${PAGE}`, { faviconFileBase64: Buffer.from("not an image").toString("base64") })).json.pages[0].faviconFileBase64;
+  const second = (await api(emulator, "PATCH", `/pages/${PAGE}`, { faviconFileBase64: Buffer.from("not an image").toString("base64") }))
+    .json.pages[0].faviconFileBase64;
   expect(second).not.toBe(first);
   expect((await fetch(second)).headers.get("content-type")).toBe("application/octet-stream");
 });

@@ -15,7 +15,10 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 test("every change is written atomically; a restart with the same data file serves the same data", async () => {
   const dataFile = join(directory, "nested", "state.json");
-  const seed = { pages: [{ uuid: "p1", name: "Status" }], alerts: [{ uuid: "a1", name: "A", recipients: [{ type: "email", target: "e@x" }] }] };
+  const seed = {
+    pages: [{ uuid: "p1", name: "Status" }],
+    alerts: [{ uuid: "a1", name: "A", recipients: [{ type: "email", target: "e@x" }] }],
+  };
   const first = await startTestEmulator({ seed, dataFile });
   const monitor = await createMonitor(first, { alerts: ["a1"], maintenance: { days: ["2"] } });
   await api(first, "PATCH", `/monitors/${monitor.uuid}`, { description: "kept" });

@@ -6,7 +6,10 @@ import { api, createMonitor, RFC3339_MS_Z, startTestEmulator } from "../../helpe
 
 let utc: RunningEmulator;
 let shifted: RunningEmulator;
-const seed = { webhooks: [{ topic: "monitors/delete", url: "https://h.example" }], alerts: [{ uuid: "a1", name: "x", recipients: [{ type: "email", target: "e@x" }] }] };
+const seed = {
+  webhooks: [{ topic: "monitors/delete", url: "https://h.example" }],
+  alerts: [{ uuid: "a1", name: "x", recipients: [{ type: "email", target: "e@x" }] }],
+};
 
 beforeAll(async () => {
   utc = await startTestEmulator({ seed });

@@ -11,7 +11,9 @@ import { admin, api, createMonitor, Json, startTestEmulator } from "../../helper
 let emulator: RunningEmulator;
 let origin: string;
 const SEED = {
-  alerts: [{ uuid: "a1", name: "On-call", down: true, recipients: [{ type: "slack", target: "https://hooks.slack.com/services/T0/B0/s3cr3t" }] }],
+  alerts: [
+    { uuid: "a1", name: "On-call", down: true, recipients: [{ type: "slack", target: "https://hooks.slack.com/services/T0/B0/s3cr3t" }] },
+  ],
   pages: [{ uuid: "p1", name: "Acme status", title: "Acme service status", slug: "acme", items: [] }],
   webhooks: [{ uuid: "w1", topic: "monitors/delete", url: "https://hooks.example/deleted?token=s3cr3t" }],
 };
@@ -63,7 +65,11 @@ test("the page follows API edits at once: items in order, titles, images served 
   const db = await createMonitor(emulator, { name: "Primary database", type: "tcp", urn: "db:5432" });
   expect((await view("/status/acme")).text).toContain("This page lists no monitors yet.");
   const logo = png(10, 20, 30);
-  await api(emulator, "PATCH", "/pages/p1", { items: [db.uuid, api1.uuid], logoFileBase64: logo.toString("base64"), faviconFileBase64: png(1, 1, 1).toString("base64") });
+  await api(emulator, "PATCH", "/pages/p1", {
+    items: [db.uuid, api1.uuid],
+    logoFileBase64: logo.toString("base64"),
+    faviconFileBase64: png(1, 1, 1).toString("base64"),
+  });
   const page = (await view("/status/acme")).text;
   expect(rows(page)).toEqual(["Primary database: Up", "Public API: Up"]);
   const logoPath = /<img class="logo" src="([^"]+)"/.exec(page)![1];
@@ -81,8 +87,11 @@ test("PUT /admin/monitors/{uuid}/status sets each of the document's states; the 
   await api(emulator, "PATCH", "/pages/p1", { items: [monitor.uuid] });
   expect((await admin(emulator, "GET", `/monitors/${monitor.uuid}/status`)).json).toEqual({ uuid: monitor.uuid, status: "Up" });
   const headlines: Record<string, string> = {
-    Up: "All systems operational", Degraded: "Degraded performance", Disrupted: "Partial disruption",
-    Down: "Major outage", Maintenance: "Scheduled maintenance in progress",
+    Up: "All systems operational",
+    Degraded: "Degraded performance",
+    Disrupted: "Partial disruption",
+    Down: "Major outage",
+    Maintenance: "Scheduled maintenance in progress",
   };
   for (const [status, headline] of Object.entries(headlines)) {
     const reply = await setStatus(monitor.uuid, status.toLowerCase());
@@ -112,24 +121,40 @@ test("the status is the emulator's own: not in the /v1 record, the admin state o
 test("bad status calls name the problem; deleting or resetting forgets the status", async () => {
   const monitor = await createMonitor(emulator);
   const bad = await setStatus(monitor.uuid, "Broken");
-  expect([bad.status, bad.json.error.message]).toEqual([422, 'status: expected one of Up, Degraded, Disrupted, Down, Maintenance, got "Broken"']);
-  expect((await admin(emulator, "PUT", `/monitors/${monitor.uuid}/status`, { status: "Down", since: 1 })).json.error.message).toBe("since: unknown field");
+  expect([bad.status, bad.json.error.message]).toEqual([
+    422,
+    'status: expected one of Up, Degraded, Disrupted, Down, Maintenance, got "Broken"',
+  ]);
+  expect((await admin(emulator, "PUT", `/monitors/${monitor.uuid}/status`, { status: "Down", since: 1 })).json.error.message).toBe(
+    "since: unknown field",
+  );
   expect((await setStatus("no-such-monitor", "Down")).status).toBe(404);
   expect((await admin(emulator, "DELETE", `/monitors/${monitor.uuid}/status`)).status).toBe(405);
 
   await setStatus(monitor.uuid, "Down");
   await admin(emulator, "DELETE", `/monitors/${monitor.uuid}`);
-  await admin(emulator, "POST", "/monitors", { uuid: monitor.uuid, name: "again", type: "https", urn: "https://x", interval: 60, regions: [1] });
+  await admin(emulator, "POST", "/monitors", {
+    uuid: monitor.uuid,
+    name: "again",
+    type: "https",
+    urn: "https://x",
+    interval: 60,
+    regions: [1],
+  });
   expect((await admin(emulator, "GET", `/monitors/${monitor.uuid}/status`)).json.status).toBe("Up");
   await setStatus(monitor.uuid, "Down");
-  await admin(emulator, "POST", "/reset", { monitors: [{ uuid: monitor.uuid, name: "seeded", type: "https", urn: "https://x", interval: 60, regions: [1] }] });
+  await admin(emulator, "POST", "/reset", {
+    monitors: [{ uuid: monitor.uuid, name: "seeded", type: "https", urn: "https://x", interval: 60, regions: [1] }],
+  });
   expect((await admin(emulator, "GET", `/monitors/${monitor.uuid}/status`)).json.status).toBe("Up");
 });
 
 test("the dashboard lists every kind of object, with recipient and webhook secrets masked", async () => {
   await createMonitor(emulator, { name: "api", urn: "https://api.acme.example/health", interval: 120, regions: [1, 2], alerts: ["a1"] });
   const dashboard = (await view("/")).text;
-  expect(dashboard).toContain("<td>api</td><td>https</td><td>https://api.acme.example/health</td><td>120</td><td>1, 2</td><td><span class=\"flag\">On-call</span> </td>");
+  expect(dashboard).toContain(
+    '<td>api</td><td>https</td><td>https://api.acme.example/health</td><td>120</td><td>1, 2</td><td><span class="flag">On-call</span> </td>',
+  );
   expect(dashboard).toContain("slack: https://hooks.slack.com/…");
   expect(dashboard).toContain("<td>monitors/delete</td><td>https://hooks.example/…</td>");
   expect(dashboard).toContain('<a href="/status/acme">/status/acme</a>');

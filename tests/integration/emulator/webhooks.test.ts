@@ -9,7 +9,9 @@ let emulator: RunningEmulator;
 
 beforeAll(async () => {
   const webhooks = Array.from({ length: TOTAL }, (_, i) => ({
-    uuid: `hook-${String(i).padStart(2, "0")}`, topic: i % 2 ? "monitors/delete" : "monitors/status_change", url: `https://hooks.example/${i}`,
+    uuid: `hook-${String(i).padStart(2, "0")}`,
+    topic: i % 2 ? "monitors/delete" : "monitors/status_change",
+    url: `https://hooks.example/${i}`,
   }));
   emulator = await startTestEmulator({ seed: { webhooks } });
 });
@@ -49,8 +51,11 @@ test("pageSize up to 100; an offset past the end gives an empty list", async () 
 });
 
 test.each([
-  ["pageSize=0", "pageSize"], ["pageSize=101", "pageSize"], ["pageSize=ten", "pageSize"],
-  ["recordOffset=-1", "recordOffset"], ["recordOffset=1.5", "recordOffset"],
+  ["pageSize=0", "pageSize"],
+  ["pageSize=101", "pageSize"],
+  ["pageSize=ten", "pageSize"],
+  ["recordOffset=-1", "recordOffset"],
+  ["recordOffset=1.5", "recordOffset"],
 ])("%s is 422 naming the parameter", async (query, field) => {
   const reply = await api(emulator, "GET", `/webhooks?${query}`);
   expect(reply.status).toBe(422);

@@ -16,7 +16,9 @@ test("README.md's generated tables are what the model makes today", () => {
 test("every Monitor input a program writes has its row, aliases beside it", () => {
   for (const field of MONITOR.fields) {
     const written = field.input ?? field.name;
-    expect(readme).toContain(`| \`${written}\`${field.aliases?.length ? ` (or ${field.aliases.map((a) => `\`${a}\``).join(", ")})` : ""} |`);
+    expect(readme).toContain(
+      `| \`${written}\`${field.aliases?.length ? ` (or ${field.aliases.map((a) => `\`${a}\``).join(", ")})` : ""} |`,
+    );
   }
 });
 

@@ -19,16 +19,20 @@ test("schema.json is what scripts/gen-schema.ts makes from the model today", () 
   expect(fs.readFileSync(path.join(REPO, "schema.json"), "utf8")).toBe(`${JSON.stringify(packageSchema(version), null, 2)}\n`);
 });
 
-test.each([MONITOR, PAGE, ALERT])("$typeName: every field is an input under its canonical name and an output under the record's", (spec) => {
-  const resource = checkedIn.resources[`uptime:index:${spec.typeName}`];
-  for (const field of spec.fields) {
-    expect(resource.inputProperties[field.name]).toMatchObject({ description: field.doc });
-    expect(resource.properties).toHaveProperty(namesOf(field).output);
-  }
-  expect(resource.requiredInputs).toEqual(spec.fields.filter((f) => f.required).map((f) => f.name));
-  // Every type the resource refers to is defined.
-  for (const ref of JSON.stringify(resource).match(/#\/types\/[\w:]+/g) ?? []) expect(checkedIn.types).toHaveProperty(ref.slice("#/types/".length));
-});
+test.each([MONITOR, PAGE, ALERT])(
+  "$typeName: every field is an input under its canonical name and an output under the record's",
+  (spec) => {
+    const resource = checkedIn.resources[`uptime:index:${spec.typeName}`];
+    for (const field of spec.fields) {
+      expect(resource.inputProperties[field.name]).toMatchObject({ description: field.doc });
+      expect(resource.properties).toHaveProperty(namesOf(field).output);
+    }
+    expect(resource.requiredInputs).toEqual(spec.fields.filter((f) => f.required).map((f) => f.name));
+    // Every type the resource refers to is defined.
+    for (const ref of JSON.stringify(resource).match(/#\/types\/[\w:]+/g) ?? [])
+      expect(checkedIn.types).toHaveProperty(ref.slice("#/types/".length));
+  },
+);
 
 test("config: every setting, the key secret; the lookup with its arguments", () => {
   expect(Object.keys(checkedIn.config.variables)).toEqual(SETTINGS.map((s) => s.key));

@@ -17,7 +17,11 @@ let client: UptimeClient;
 
 beforeAll(async () => {
   emulator = await startTestEmulator({
-    seed: { alerts: [{ uuid: ALERT, name: "On-call", up: false, down: true, maintenance: true, recipients: [{ ...EMAIL, uuid: "seeded-email" }] }] },
+    seed: {
+      alerts: [
+        { uuid: ALERT, name: "On-call", up: false, down: true, maintenance: true, recipients: [{ ...EMAIL, uuid: "seeded-email" }] },
+      ],
+    },
   });
   client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
 });
@@ -57,11 +61,21 @@ test("create takes the seeded alert over with one PATCH; outputs carry the recip
 });
 
 test("recipients in another order are no diff, so no update is made", async () => {
-  expect(diffAlert(state, checked({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] }))).toEqual({ changes: false, replaces: [], changed: [] });
+  expect(diffAlert(state, checked({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] }))).toEqual({
+    changes: false,
+    replaces: [],
+    changed: [],
+  });
 });
 
 test("update PATCHes the full declared state; the recipients replace the list", async () => {
-  const news = checked({ name: "Primary on-call", up: true, down: true, degraded: true, recipients: [{ type: "sms", target: "+1 415-555-0123" }, EMAIL] });
+  const news = checked({
+    name: "Primary on-call",
+    up: true,
+    down: true,
+    degraded: true,
+    recipients: [{ type: "sms", target: "+1 415-555-0123" }, EMAIL],
+  });
   expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
   await clearRequests();
   state = (await updateAlert(client, ALERT, state, news)).outs;
@@ -108,13 +122,18 @@ test("delete releases the alert: no request, the alert stays exactly as it was, 
   await alertProvider.delete(ALERT, state);
   expect(await requests()).toEqual([]);
   expect(await storedAlert()).toEqual(before);
-  expect(info).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^alert ${ALERT} \\("Primary on-call"\\) released: removed from the stack and left in the service as it is`)));
+  expect(info).toHaveBeenCalledWith(
+    expect.stringMatching(
+      new RegExp(`^alert ${ALERT} \\("Primary on-call"\\) released: removed from the stack and left in the service as it is`),
+    ),
+  );
   info.mockRestore();
 });
 
 test("taking over a uuid the service does not know fails with the way out", async () => {
-  await expect(createAlert(client, { uuid: "no-such-alert", name: "x" }))
-    .rejects.toThrow(/^alert no-such-alert \("x"\): the service has no alert with this uuid \(404\)\. Alerts cannot be created through the API, only taken over/);
+  await expect(createAlert(client, { uuid: "no-such-alert", name: "x" })).rejects.toThrow(
+    /^alert no-such-alert \("x"\): the service has no alert with this uuid \(404\)\. Alerts cannot be created through the API, only taken over/,
+  );
 });
 
 test("refresh: an alert deleted in the dashboard is gone", async () => {

@@ -47,7 +47,11 @@ function textsOf(error: unknown, depth = 0): string[] {
   if (!(error instanceof Error) || depth > 5) return [String(error)];
   const own = Object.fromEntries(Object.entries(error).filter(([k]) => k !== "cause"));
   return [
-    error.message, error.stack ?? "", String(error), JSON.stringify(own), inspect(error, { depth: 6 }),
+    error.message,
+    error.stack ?? "",
+    String(error),
+    JSON.stringify(own),
+    inspect(error, { depth: 6 }),
     ...(error.cause === undefined ? [] : textsOf(error.cause, depth + 1)),
   ];
 }
@@ -82,16 +86,21 @@ describe("each failure, read as a user would", () => {
         (await failing("delete 401", () => deleteMonitor(c, "m-1", "web"))).message,
         (await failing("webhooks 401", () => c.webhooks.listPage({ recordOffset: 0, pageSize: 20 }))).message,
       ];
-      for (const m of messages) expect(m).toMatch(/failed with 401 Unauthorized: invalid API key in the Authorization header \(check uptime:apiKey/);
+      for (const m of messages)
+        expect(m).toMatch(/failed with 401 Unauthorized: invalid API key in the Authorization header \(check uptime:apiKey/);
     }
   });
 
   test("404, 422, 400 and 405 from the service", async () => {
     const c = client(right);
     expect((await failing("404", () => updateMonitor(c, "no-such", {}, inputs))).message).toMatch(/no such monitor any more/);
-    expect((await failing("422", () => c.monitors.create({ ...HTTP_MIN, regions: [] } as never))).message).toMatch(/422 Unprocessable Entity/);
+    expect((await failing("422", () => c.monitors.create({ ...HTTP_MIN, regions: [] } as never))).message).toMatch(
+      /422 Unprocessable Entity/,
+    );
     const { id } = await createMonitor(c, inputs);
-    expect((await failing("400", () => c.monitors.update(id, { alerts: [] }))).message).toMatch(/400 Bad Request: alerts: not a parameter of edit/);
+    expect((await failing("400", () => c.monitors.update(id, { alerts: [] }))).message).toMatch(
+      /400 Bad Request: alerts: not a parameter of edit/,
+    );
     const d = client(documented);
     const created = await createMonitor(d, inputs);
     expect((await failing("405", () => deleteMonitor(d, created.id, "web"))).message).toMatch(/UPTIME_DELETE_UNSUPPORTED=leave/);
@@ -106,7 +115,9 @@ describe("each failure, read as a user would", () => {
     await setFaults(right, { rules: [{ respond: { status: 200, hang: true } }] });
     const c = client(right, { requestTimeoutMs: 100, retry: { maxRetries: 0 } });
     expect((await failing("hang GET", () => readMonitor(c, "m-1", {}))).message).toMatch(/no response from \S+ within 100 ms/);
-    expect((await failing("hang base URL check", () => createMonitor(c, inputs))).message).toMatch(/uptime:baseUrl .* does not answer as the service's API/);
+    expect((await failing("hang base URL check", () => createMonitor(c, inputs))).message).toMatch(
+      /uptime:baseUrl .* does not answer as the service's API/,
+    );
     await setFaults(right, { rules: [{ route: "POST /monitors", respond: { status: 200, hang: true } }] });
     const fresh = client(right, { requestTimeoutMs: 100, retry: { maxRetries: 0 } });
     expect((await failing("hang POST", () => createMonitor(fresh, inputs))).message).toMatch(/adoptUuid/);
@@ -122,13 +133,21 @@ describe("a service that echoes the key back", () => {
   const echo = async (respond: Record<string, unknown>) => setFaults(right, { rules: [{ respond }] });
 
   test("in a JSON error message", async () => {
-    await echo({ status: 401, headers: { "content-type": "application/json" }, body: JSON.stringify({ error: { code: "unauthorized", message: `bad key ${KEY}` } }) });
+    await echo({
+      status: 401,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ error: { code: "unauthorized", message: `bad key ${KEY}` } }),
+    });
     const error = await failing("json echo", () => readMonitor(client(right), "m-1", {}));
     expect(error.message).toContain("bad key [REDACTED]");
   });
 
   test("in an HTML error page, title and body", async () => {
-    await echo({ status: 502, headers: { "content-type": "text/html" }, body: `<!doctype html><html><head><title>Gateway saw ${KEY}</title></head><body>${KEY}</body></html>` });
+    await echo({
+      status: 502,
+      headers: { "content-type": "text/html" },
+      body: `<!doctype html><html><head><title>Gateway saw ${KEY}</title></head><body>${KEY}</body></html>`,
+    });
     const error = await failing("html echo", () => readMonitor(client(right), "m-1", {}));
     expect(error.message).toContain('an HTML page "Gateway saw [REDACTED]"');
   });
@@ -143,7 +162,11 @@ describe("a service that echoes the key back", () => {
   test("in a success body that is not JSON, and in one that is too big", async () => {
     await echo({ status: 200, headers: { "content-type": "text/plain" }, body: `ok ${KEY}` });
     expect((await failing("non-JSON success", () => readMonitor(client(right), "m-1", {}))).message).toContain("ok [REDACTED]");
-    await echo({ status: 200, headers: { "content-type": "application/json" }, body: `{"monitor":{"uuid":"${KEY}","name":"${"n".repeat(3000)}"}}` });
+    await echo({
+      status: 200,
+      headers: { "content-type": "application/json" },
+      body: `{"monitor":{"uuid":"${KEY}","name":"${"n".repeat(3000)}"}}`,
+    });
     await failing("too big", () => readMonitor(client(right, { maxResponseBytes: 1000 }), "m-1", {}));
   });
 

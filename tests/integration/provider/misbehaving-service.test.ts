@@ -33,7 +33,9 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 beforeAll(async () => {
   process.on("unhandledRejection", onUnhandled);
-  emulator = await startTestEmulator({ seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
+  emulator = await startTestEmulator({
+    seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
+  });
   admin = adminApi(emulator);
   monitorId = (await createMonitor(testClient(emulator).client, monitorInputs)).id;
 });
@@ -75,7 +77,9 @@ describe("error bodies that are not the service's JSON", () => {
     await respond({ status: 500, headers: { "content-type": "text/plain" }, body: "upstream database unavailable\n(try later)" });
     const error = await failure(() => updateMonitor(client().client, monitorId, {}, monitorInputs));
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.message).toBe(`PATCH /monitors/${monitorId} failed with 500 Internal Server Error: upstream database unavailable (try later)`);
+    expect(error.message).toBe(
+      `PATCH /monitors/${monitorId} failed with 500 Internal Server Error: upstream database unavailable (try later)`,
+    );
     expect(await requestCount()).toBe(1);
   });
 
@@ -103,10 +107,16 @@ describe("error bodies that are not the service's JSON", () => {
   });
 
   test("an HTML sign-in page answered with 200 (a proxy in the way): not JSON, said so with the page's title", async () => {
-    await respond({ status: 200, headers: { "content-type": "text/html" }, body: "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>" });
+    await respond({
+      status: 200,
+      headers: { "content-type": "text/html" },
+      body: "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>",
+    });
     const error = await failure(() => readAlert(client().client, ALERT, {}));
     expect(error).toBeInstanceOf(ResponseFormatError);
-    expect(error.message).toBe(`GET /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: an HTML page "Sign in - Corporate Proxy"`);
+    expect(error.message).toBe(
+      `GET /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: an HTML page "Sign in - Corporate Proxy"`,
+    );
   });
 });
 
@@ -127,9 +137,13 @@ describe("empty bodies", () => {
 
   test("500 with an empty body to a creation and to a delete: the status and (empty body)", async () => {
     await respond({ status: 500, body: "" }, "POST /monitors");
-    expect((await failure(() => createMonitor(client().client, monitorInputs))).message).toBe("POST /monitors failed with 500 Internal Server Error: (empty body)");
+    expect((await failure(() => createMonitor(client().client, monitorInputs))).message).toBe(
+      "POST /monitors failed with 500 Internal Server Error: (empty body)",
+    );
     await respond({ status: 500, body: "" });
-    expect((await failure(() => deleteMonitor(client().client, monitorId, "web"))).message).toBe(`DELETE /monitors/${monitorId} failed with 500 Internal Server Error: (empty body)`);
+    expect((await failure(() => deleteMonitor(client().client, monitorId, "web"))).message).toBe(
+      `DELETE /monitors/${monitorId} failed with 500 Internal Server Error: (empty body)`,
+    );
   });
 });
 
@@ -163,7 +177,10 @@ describe("bodies too big", () => {
 
 describe("records missing fields", () => {
   test("a monitor record without a uuid: names monitor.uuid", async () => {
-    await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitor: { name: "web" } }) }, "GET /monitors/:uuid");
+    await respond(
+      { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitor: { name: "web" } }) },
+      "GET /monitors/:uuid",
+    );
     const error = await failure(() => readMonitor(client().client, monitorId, {}));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toMatch(new RegExp(`^GET /monitors/${monitorId} returned an unexpected response: monitor\\.uuid: `));
@@ -172,9 +189,17 @@ describe("records missing fields", () => {
   test("an envelope without its record, a recipient without a target, an empty page list: each names the field", async () => {
     const c = client().client;
     await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitors: [] }) });
-    expect((await failure(() => updateMonitor(c, monitorId, {}, monitorInputs))).message).toMatch(/returned an unexpected response: monitor: /);
-    await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ alert: { uuid: ALERT, recipients: [{ type: "email" }] } }) });
-    expect((await failure(() => createAlert(c, checkAlert({ uuid: ALERT }).inputs))).message).toMatch(/returned an unexpected response: alert\.recipients\.0\.target: /);
+    expect((await failure(() => updateMonitor(c, monitorId, {}, monitorInputs))).message).toMatch(
+      /returned an unexpected response: monitor: /,
+    );
+    await respond({
+      status: 200,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ alert: { uuid: ALERT, recipients: [{ type: "email" }] } }),
+    });
+    expect((await failure(() => createAlert(c, checkAlert({ uuid: ALERT }).inputs))).message).toMatch(
+      /returned an unexpected response: alert\.recipients\.0\.target: /,
+    );
     await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ pages: [] }) });
     expect((await failure(() => readPage(c, PAGE, {}))).message).toMatch(/returned an unexpected response: pages: /);
   });
@@ -193,7 +218,9 @@ describe("a creation the service made, answered with a success that cannot be re
       const c = testClient(emulator, { baseUrl: gateway.url, retry: { maxRetries: MAX_RETRIES } });
       const error = await failure(() => createMonitor(c.client, monitorInputs));
       expect(await admin.monitors()).toHaveLength(1);
-      expect(error.message).toMatch(/^monitor "web": POST \/monitors returned an unexpected response: .*The service may have created the monitor/);
+      expect(error.message).toMatch(
+        /^monitor "web": POST \/monitors returned an unexpected response: .*The service may have created the monitor/,
+      );
       expect(error.message).toContain("adoptUuid");
       expect(error).toMatchObject({ id: expect.stringMatching(/^unconfirmed-/), properties: { unconfirmed: true } });
       expect(gateway.posts()).toBe(1);
@@ -207,7 +234,9 @@ describe("answers that never come", () => {
   test("no answer to a refresh: timed out, retried once, then the error names uptime:requestTimeoutMs", async () => {
     await respond({ status: 200, hang: true });
     const error = await failure(() => readMonitor(client().client, monitorId, {}));
-    expect(error.message).toBe(`GET /monitors/${monitorId} failed: no response from ${new URL(emulator.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${emulator.url})`);
+    expect(error.message).toBe(
+      `GET /monitors/${monitorId} failed: no response from ${new URL(emulator.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${emulator.url})`,
+    );
     // A timeout is retried once, whatever uptime:maxRetries says: a server that never answers fails in bounded time.
     expect(await requestCount()).toBe(2);
   });
@@ -215,7 +244,9 @@ describe("answers that never come", () => {
   test("no answer to an alert's edit: the same, for PATCH", async () => {
     await respond({ status: 200, hang: true });
     const error = await failure(() => updateAlert(client().client, ALERT, {}, checkAlert({ uuid: ALERT, up: true }).inputs));
-    expect(error.message).toBe(`PATCH /alerts/${ALERT} failed: no response from ${new URL(emulator.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${emulator.url})`);
+    expect(error.message).toBe(
+      `PATCH /alerts/${ALERT} failed: no response from ${new URL(emulator.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${emulator.url})`,
+    );
   });
 
   test("a body that starts and then stalls: the stall times out the same way", async () => {
@@ -223,7 +254,9 @@ describe("answers that never come", () => {
     try {
       const c = testClient(emulator, { baseUrl: server.url, retry: { maxRetries: 0 }, requestTimeoutMs: TIMEOUT_MS });
       const error = await failure(() => readMonitor(c.client, "m-1", {}));
-      expect(error.message).toBe(`GET /monitors/m-1 failed: no response from ${new URL(server.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${server.url})`);
+      expect(error.message).toBe(
+        `GET /monitors/m-1 failed: no response from ${new URL(server.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${server.url})`,
+      );
     } finally {
       await server.close();
     }
@@ -236,7 +269,10 @@ test("none of it left an unhandled rejection", async () => {
 });
 
 /** A gateway that passes every request on to `target` and answers `reply` instead of the service's answer. */
-async function manglingGateway(target: string, reply: { status: number; body: string }): Promise<{ url: string; posts(): number; close(): Promise<void> }> {
+async function manglingGateway(
+  target: string,
+  reply: { status: number; body: string },
+): Promise<{ url: string; posts(): number; close(): Promise<void> }> {
   let posts = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -245,12 +281,17 @@ async function manglingGateway(target: string, reply: { status: number; body: st
       if (req.method === "POST") posts++;
       // Only the creation's answer is mangled; the base URL check before it goes through untouched.
       const mangle = req.method === "POST";
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => ["authorization", "content-type"].includes(k))) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => ["authorization", "content-type"].includes(k)),
+      ) as Record<string, string>;
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
       const upstream = await fetch(`${target}${(req.url ?? "").replace(/^\/v1/, "")}`, { method: req.method, headers, body });
       const text = mangle ? reply.body : await upstream.text();
       if (mangle) await upstream.arrayBuffer();
-      res.writeHead(mangle ? reply.status : upstream.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+      res.writeHead(mangle ? reply.status : upstream.status, {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(text),
+      });
       res.end(text);
     });
   });
@@ -260,10 +301,11 @@ async function manglingGateway(target: string, reply: { status: number; body: st
   return {
     url: `http://127.0.0.1:${port}/v1`,
     posts: () => posts,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -271,7 +313,9 @@ async function manglingGateway(target: string, reply: { status: number; body: st
  * A server answering 200 with a JSON content type and a body that never ends: 64 KiB chunks for as
  * long as the client reads, or (stallAfter) the given text and then nothing.
  */
-async function endlessServer(options: { stallAfter?: string } = {}): Promise<{ url: string; bytesWritten(): number; closed: Promise<void>; close(): Promise<void> }> {
+async function endlessServer(
+  options: { stallAfter?: string } = {},
+): Promise<{ url: string; bytesWritten(): number; closed: Promise<void>; close(): Promise<void> }> {
   let written = 0;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
@@ -304,9 +348,10 @@ async function endlessServer(options: { stallAfter?: string } = {}): Promise<{ u
     url: `http://127.0.0.1:${port}/v1`,
     bytesWritten: () => written,
     closed,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

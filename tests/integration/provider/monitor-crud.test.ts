@@ -4,7 +4,13 @@ import { closeAllPools } from "../../../provider/api/client";
 import { ApiError } from "../../../provider/api/errors";
 import type { RunningEmulator } from "../../../emulator/types";
 import {
-  MonitorOutputs, checkMonitor, createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor,
+  MonitorOutputs,
+  checkMonitor,
+  createMonitor,
+  deleteMonitor,
+  diffMonitor,
+  readMonitor,
+  updateMonitor,
 } from "../../../provider/monitor";
 import { startTestEmulator } from "../../helpers/emulator-http";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
@@ -13,7 +19,12 @@ import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
 type Args = Record<string, unknown>;
 const ALERT_1 = "alert-0001";
 const ALERT_2 = "alert-0002";
-const SEED = { alerts: [{ uuid: ALERT_1, name: "On-call", recipients: [] }, { uuid: ALERT_2, name: "Team", recipients: [] }] };
+const SEED = {
+  alerts: [
+    { uuid: ALERT_1, name: "On-call", recipients: [] },
+    { uuid: ALERT_2, name: "Team", recipients: [] },
+  ],
+};
 
 let emulator: RunningEmulator;
 let admin: ReturnType<typeof adminApi>;
@@ -63,14 +74,23 @@ describe("create", () => {
   });
 
   test("a tcp monitor written with capitalised keys and a quoted interval", async () => {
-    const { outs } = await created({ ...TCP_FULL, interval: "300", tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } });
-    expect(outs).toMatchObject({ intervalId: 300, tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true } });
+    const { outs } = await created({
+      ...TCP_FULL,
+      interval: "300",
+      tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true },
+    });
+    expect(outs).toMatchObject({
+      intervalId: 300,
+      tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true },
+    });
   });
 
   test("an alert uuid the service does not know: the 422 names the field", async () => {
     const error = await createMonitor(t.client, checked({ ...HTTP_MIN, alerts: ["no-such-alert"] })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as Error).message).toMatch(/^POST \/monitors failed with 422 Unprocessable Entity: alerts\[0\]: no alert with uuid "no-such-alert"/);
+    expect((error as Error).message).toMatch(
+      /^POST \/monitors failed with 422 Unprocessable Entity: alerts\[0\]: no alert with uuid "no-such-alert"/,
+    );
   });
 });
 
@@ -131,13 +151,33 @@ describe("update", () => {
     const next = checked({ ...HTTP_MIN, name: "api", target: HTTP_FULL.target, alerts: [ALERT_1] });
     const { outs: after } = await updateMonitor(t.client, id, outs, next);
     const patch = (await admin.requests()).find((r) => r.method === "PATCH");
-    for (const field of ["title", "followRedirects", "timeout", "description", "groups", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "maintenance"]) {
+    for (const field of [
+      "title",
+      "followRedirects",
+      "timeout",
+      "description",
+      "groups",
+      "degradedThreshold",
+      "apdexThreshold",
+      "httpRequest",
+      "httpResponse",
+      "maintenance",
+    ]) {
       expect([field, patch.body[field]]).toEqual([field, null]);
     }
     const stored = await admin.monitor(id);
     expect(stored).toMatchObject({
-      title: null, httpFollowRedirects: null, timeout: null, description: null, groups: [], degradedThreshold: null, apdexThreshold: null,
-      httpRequest: null, httpResponse: null, maintenance: null, alerts: [ALERT_1],
+      title: null,
+      httpFollowRedirects: null,
+      timeout: null,
+      description: null,
+      groups: [],
+      degradedThreshold: null,
+      apdexThreshold: null,
+      httpRequest: null,
+      httpResponse: null,
+      maintenance: null,
+      alerts: [ALERT_1],
     });
     for (const field of ["title", "httpFollowRedirects", "groups", "httpRequest", "maintenance"]) expect(after).not.toHaveProperty(field);
     expect(after.declaredFields).toEqual(["name", "type", "target", "interval", "regions", "alerts"]);
@@ -162,11 +202,15 @@ describe("update", () => {
   test("the monitor deleted in the dashboard: the message names it and the command that creates it again", async () => {
     const { id, outs, inputs } = await created(HTTP_MIN);
     await admin.remove(id);
-    const error = (await updateMonitor(t.client, id, { ...outs, journalKey: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web" }, { ...inputs, name: "x" })
-      .catch((e: unknown) => e)) as Error;
+    const error = (await updateMonitor(
+      t.client,
+      id,
+      { ...outs, journalKey: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web" },
+      { ...inputs, name: "x" },
+    ).catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(
       `monitor "x" (${id}): the service has no such monitor any more (it was deleted outside Pulumi), so nothing was sent. ` +
-      "Run `pulumi up --replace 'urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web'` to create it again.",
+        "Run `pulumi up --replace 'urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web'` to create it again.",
     );
     expect(error.cause).toBeInstanceOf(ApiError);
   });
@@ -185,7 +229,14 @@ describe("delete", () => {
 
 describe("adoption (adoptUuid)", () => {
   test("takes over an existing monitor with a PATCH to the declared state, no POST", async () => {
-    const existing = await admin.createMonitor({ name: "legacy", type: "https", urn: "https://old.example.com", interval: 300, regions: [9], title: "Old" });
+    const existing = await admin.createMonitor({
+      name: "legacy",
+      type: "https",
+      urn: "https://old.example.com",
+      interval: 300,
+      regions: [9],
+      title: "Old",
+    });
     await admin.clearRequests();
     const { id, outs, inputs } = await created({ ...HTTP_FULL, adoptUuid: existing.uuid });
     expect(id).toBe(existing.uuid);
@@ -207,7 +258,9 @@ describe("adoption (adoptUuid)", () => {
   test("declared alerts that differ: an error that still hands the adopted monitor to the state", async () => {
     const existing = await admin.createMonitor({ ...recordless(HTTP_MIN), alerts: [ALERT_1] });
     const error = (await created({ ...HTTP_MIN, alerts: [ALERT_2], adoptUuid: existing.uuid }).catch((e: unknown) => e)) as Error & {
-      id?: string; properties?: Args; reasons?: string[];
+      id?: string;
+      properties?: Args;
+      reasons?: string[];
     };
     expect(error.message).toMatch(/adopted .* but its alerts \["alert-0001"\] differ from the declared \["alert-0002"\]/);
     expect(error.message).toMatch(/Declare the alerts it has, or remove adoptUuid/);
@@ -263,9 +316,9 @@ describe("a service that only has the documented routes (GET and DELETE answer 4
     const error = (await deleteMonitor(d.client, id, "web").catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(
       `monitor "web" (${id}): the service does not allow deleting monitors through the API (DELETE answered 405); nothing was ` +
-      "deleted, and it is still in the service. To drop it from the stack and leave it in the service, run the same command again " +
-      "with UPTIME_DELETE_UNSUPPORTED=leave in the environment (a warning names each monitor left; delete it in the dashboard if " +
-      "it should go). To make that the rule, run `pulumi config set uptime:deleteUnsupported leave` and `pulumi up`.",
+        "deleted, and it is still in the service. To drop it from the stack and leave it in the service, run the same command again " +
+        "with UPTIME_DELETE_UNSUPPORTED=leave in the environment (a warning names each monitor left; delete it in the dashboard if " +
+        "it should go). To make that the rule, run `pulumi config set uptime:deleteUnsupported leave` and `pulumi up`.",
     );
     expect(error.cause).toBeInstanceOf(ApiError);
   });
@@ -274,12 +327,14 @@ describe("a service that only has the documented routes (GET and DELETE answer 4
     const { id } = await createMonitor(d.client, checked(HTTP_MIN));
     const warnings: string[] = [];
     await deleteMonitor(d.client, id, "web", { onUnsupported: "leave", warn: (m) => warnings.push(m) });
-    expect(warnings).toEqual([expect.stringMatching(new RegExp(`^monitor "web" \\(${id}\\) is left in the service, still checking and alerting`))]);
+    expect(warnings).toEqual([
+      expect.stringMatching(new RegExp(`^monitor "web" \\(${id}\\) is left in the service, still checking and alerting`)),
+    ]);
     expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(id);
   });
 
   test("create, update and adoption still work", async () => {
-    const { id, outs, } = await createMonitor(d.client, checked(HTTP_MIN));
+    const { id, outs } = await createMonitor(d.client, checked(HTTP_MIN));
     const { outs: after } = await updateMonitor(d.client, id, outs, checked({ ...HTTP_MIN, title: "T" }));
     expect(after.title).toBe("T");
     const adopted = await createMonitor(d.client, checked({ ...HTTP_MIN, name: "again", adoptUuid: id }));

@@ -38,8 +38,15 @@ afterAll(async () => {
 
 /** What the SDK's Monitor sends: the program's spellings, urn handed over as target, plus __provider. */
 const programInputs: Args = {
-  __provider: PROVIDER_TEXT, name: "api", type: "https", target: "https://api.example.com/health", httpFollowRedirects: true,
-  intervalId: "60", regions: [2, 1], httpRequest: { method: "get", headers: [{ name: "X-Probe", value: "1" }] }, title: null,
+  __provider: PROVIDER_TEXT,
+  name: "api",
+  type: "https",
+  target: "https://api.example.com/health",
+  httpFollowRedirects: true,
+  intervalId: "60",
+  regions: [2, 1],
+  httpRequest: { method: "get", headers: [{ name: "X-Probe", value: "1" }] },
+  title: null,
 };
 
 test("check, create, diff, read, update, delete: the whole lifecycle through the provider object", async () => {
@@ -50,7 +57,12 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
   const checked = await provider.check({}, programInputs);
   expect(checked.failures).toEqual([]);
   expect(checked.inputs).toEqual({
-    name: "api", type: "https", target: "https://api.example.com/health", followRedirects: true, interval: 60, regions: [1, 2],
+    name: "api",
+    type: "https",
+    target: "https://api.example.com/health",
+    followRedirects: true,
+    interval: 60,
+    regions: [1, 2],
     httpRequest: { method: "GET", headers: [{ name: "X-Probe", value: "1" }] },
   });
   const inputs = checked.inputs as Args;
@@ -62,7 +74,9 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
 
   // The engine hands diff the stored outputs and the checked inputs, both with __provider.
   expect(await provider.diff(created.id, { ...outs, __provider: PROVIDER_TEXT }, { ...inputs, __provider: "newer text" })).toEqual({
-    changes: false, replaces: [], deleteBeforeReplace: false,
+    changes: false,
+    replaces: [],
+    deleteBeforeReplace: false,
   });
 
   const read = await provider.read(created.id, { ...outs, __provider: PROVIDER_TEXT });
@@ -104,7 +118,16 @@ test("delete forgets the create journal's entry by the key the outputs keep, rea
 
 test("a changed alerts list is reported as a replace", async () => {
   await configureFor(emulator);
-  const outs = { uuid: "m-1", name: "api", type: "https", target: "https://x.example", intervalId: 60, regions: [1], alerts: ["a-1"], declaredFields: ["name", "type", "target", "interval", "regions", "alerts"] };
+  const outs = {
+    uuid: "m-1",
+    name: "api",
+    type: "https",
+    target: "https://x.example",
+    intervalId: 60,
+    regions: [1],
+    alerts: ["a-1"],
+    declaredFields: ["name", "type", "target", "interval", "regions", "alerts"],
+  };
   const news = { name: "api", type: "https", target: "https://x.example", interval: 60, regions: [1], alerts: ["a-2"] };
   expect(await provider.diff("m-1", outs, news)).toEqual({ changes: true, replaces: ["alerts"], deleteBeforeReplace: false });
 });
@@ -143,7 +166,9 @@ test("documented routes only: refresh keeps the state and warns once; delete nam
     } finally {
       delete process.env.UPTIME_DELETE_UNSUPPORTED;
     }
-    expect(warnings.filter((w) => w.includes(`monitor "api" (${a.id}) is left in the service, still checking and alerting`))).toHaveLength(1);
+    expect(warnings.filter((w) => w.includes(`monitor "api" (${a.id}) is left in the service, still checking and alerting`))).toHaveLength(
+      1,
+    );
     expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(a.id);
   } finally {
     spy.mockRestore();

@@ -39,22 +39,22 @@ describe("POST /monitors", () => {
     expect((await admin.monitors()).map((m) => m.uuid)).toEqual([id]);
     expect((await routeCounts())["POST /monitors"]).toBe(3);
     expect(t.waits).toEqual([1000, 1000]);
-    expect(t.debug).toEqual([
-      "uptime: POST /monitors: 429; retry 1 of 5 in 1.0s",
-      "uptime: POST /monitors: 429; retry 2 of 5 in 1.0s",
-    ]);
+    expect(t.debug).toEqual(["uptime: POST /monitors: 429; retry 1 of 5 in 1.0s", "uptime: POST /monitors: 429; retry 2 of 5 in 1.0s"]);
   });
 
-  test.each([502, 503, 504])("%i is not retried (a gateway may have passed it on): the error says what failed and how to recover", async (status) => {
-    await admin.faults({ rules: [{ route: "POST /monitors", rate5xx: 1, statuses: [status], times: 1 }] });
-    const error = (await createMonitor(t.client, inputs(HTTP_MIN)).catch((e: unknown) => e)) as Error;
-    expect(error.cause).toBeInstanceOf(ApiError);
-    expect((error.cause as ApiError).status).toBe(status);
-    expect(error.message).toMatch(new RegExp(`^monitor "web": POST /monitors failed with ${status} `));
-    expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
-    expect(await admin.monitors()).toEqual([]);
-    expect((await routeCounts())["POST /monitors"]).toBe(1);
-  });
+  test.each([502, 503, 504])(
+    "%i is not retried (a gateway may have passed it on): the error says what failed and how to recover",
+    async (status) => {
+      await admin.faults({ rules: [{ route: "POST /monitors", rate5xx: 1, statuses: [status], times: 1 }] });
+      const error = (await createMonitor(t.client, inputs(HTTP_MIN)).catch((e: unknown) => e)) as Error;
+      expect(error.cause).toBeInstanceOf(ApiError);
+      expect((error.cause as ApiError).status).toBe(status);
+      expect(error.message).toMatch(new RegExp(`^monitor "web": POST /monitors failed with ${status} `));
+      expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
+      expect(await admin.monitors()).toEqual([]);
+      expect((await routeCounts())["POST /monitors"]).toBe(1);
+    },
+  );
 
   test("a 4xx is a plain answer: no recovery advice", async () => {
     await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 409, body: "{}" }, times: 1 }] });

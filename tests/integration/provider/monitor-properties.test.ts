@@ -44,7 +44,8 @@ const text = (maxLength: number) =>
   fc.oneof(fc.string({ maxLength, unit: "grapheme" }), fc.stringMatching(/^[ -~\t\r\n]{0,30}$/)).filter((s) => !REFUSED_CONTROL.test(s));
 const nonBlank = (maxLength: number) => text(maxLength).filter((s) => s.trim().length > 0);
 /** Left out, given as null ("not set"), or given. */
-const optional = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: arb });
+const optional = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: arb });
 const seconds = fc.oneof(fc.integer({ min: 1, max: 3600 }), fc.double({ min: 0.001, max: 3600, noNaN: true }));
 const uuidRef = fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,20}$/));
 const token = fc.stringMatching(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,20}$/);
@@ -52,7 +53,14 @@ const token = fc.stringMatching(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,20}$/);
 const httpTarget = (type: "http" | "https") =>
   fc.webUrl({ validSchemes: [type], withQueryParameters: true, withFragments: true }).filter((u) => u.length <= 2048 && !/\s/.test(u));
 const tcpTarget = fc
-  .tuple(fc.oneof(fc.domain(), fc.ipV4(), fc.ipV6().map((h) => `[${h}]`)), fc.integer({ min: 1, max: 65535 }))
+  .tuple(
+    fc.oneof(
+      fc.domain(),
+      fc.ipV4(),
+      fc.ipV6().map((h) => `[${h}]`),
+    ),
+    fc.integer({ min: 1, max: 65535 }),
+  )
   .map(([host, port]) => `${host}:${port}`);
 
 const statusEntry = fc.oneof(
@@ -71,11 +79,18 @@ const httpRequest = fc.record(
 
 /** A keyword and its Exists flag: the flag only with its keyword. */
 const keyword = (name: string) =>
-  fc.option(fc.tuple(nonBlank(30), fc.option(fc.boolean(), { nil: undefined })), { nil: undefined })
+  fc
+    .option(fc.tuple(nonBlank(30), fc.option(fc.boolean(), { nil: undefined })), { nil: undefined })
     .map((k): Args => (k === undefined ? {} : { [name]: k[0], ...(k[1] === undefined ? {} : { [`${name}Exists`]: k[1] }) }));
 
 const httpResponse = fc
-  .tuple(fc.option(fc.tuple(fc.array(statusEntry, { minLength: 1, maxLength: 4 }), fc.option(fc.boolean(), { nil: undefined })), { nil: undefined }), keyword("keywordHeader"), keyword("keywordBody"))
+  .tuple(
+    fc.option(fc.tuple(fc.array(statusEntry, { minLength: 1, maxLength: 4 }), fc.option(fc.boolean(), { nil: undefined })), {
+      nil: undefined,
+    }),
+    keyword("keywordHeader"),
+    keyword("keywordBody"),
+  )
   .map(([status, header, body]): Args => ({
     ...(status === undefined ? {} : { status: status[0], ...(status[1] === undefined ? {} : { statusMatches: status[1] }) }),
     ...header,
@@ -91,12 +106,18 @@ const tcpOptions = fc
   });
 
 const period = fc
-  .record({ startHour: fc.integer({ min: 0, max: 23 }), startMinute: fc.integer({ min: 0, max: 59 }), stopHour: fc.integer({ min: 0, max: 23 }), stopMinute: fc.integer({ min: 0, max: 59 }) })
+  .record({
+    startHour: fc.integer({ min: 0, max: 23 }),
+    startMinute: fc.integer({ min: 0, max: 59 }),
+    stopHour: fc.integer({ min: 0, max: 23 }),
+    stopMinute: fc.integer({ min: 0, max: 59 }),
+  })
   .filter((p) => p.startHour * 60 + p.startMinute !== p.stopHour * 60 + p.stopMinute);
 
 const maintenance = fc.record({
   // 0 and 7 are both Sunday: at most one of them. Days may be quoted.
-  days: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 7, selector: (d) => d % 7 })
+  days: fc
+    .uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 7, selector: (d) => d % 7 })
     .chain((days) => fc.tuple(...days.map((d) => fc.constantFrom<number | string>(d, String(d))))),
   times: fc.array(period, { minLength: 1, maxLength: 3 }),
   timeZone: fc.constantFrom("Europe/Paris", "UTC", "America/New_York", "Asia/Kolkata", "Asia/Calcutta", "Australia/Lord_Howe", "Etc/GMT+5"),
@@ -104,7 +125,11 @@ const maintenance = fc.record({
 
 /** The interval in one of its spellings: `interval` or `intervalId`, a number or a quoted one, or both names with one value. */
 const interval = fc
-  .tuple(fc.integer({ min: 1, max: 86_400 }), fc.constantFrom("number", "quoted", "padded"), fc.constantFrom("interval", "intervalId", "both"))
+  .tuple(
+    fc.integer({ min: 1, max: 86_400 }),
+    fc.constantFrom("number", "quoted", "padded"),
+    fc.constantFrom("interval", "intervalId", "both"),
+  )
   .map(([n, form, key]): Args => {
     const value = form === "number" ? n : form === "quoted" ? String(n) : ` ${n} `;
     return key === "both" ? { interval: value, intervalId: value } : { [key]: value };
@@ -113,7 +138,9 @@ const interval = fc
 /** followRedirects under either name, or both names with one value (http and https only). */
 const redirects = fc
   .tuple(fc.boolean(), fc.constantFrom("followRedirects", "httpFollowRedirects", "both", "none"))
-  .map(([value, key]): Args => (key === "none" ? {} : key === "both" ? { followRedirects: value, httpFollowRedirects: value } : { [key]: value }));
+  .map(([value, key]): Args =>
+    key === "none" ? {} : key === "both" ? { followRedirects: value, httpFollowRedirects: value } : { [key]: value },
+  );
 
 const common = fc.record(
   {
@@ -131,11 +158,24 @@ const common = fc.record(
   { requiredKeys: ["name", "regions"] },
 );
 
-const httpArgs = fc.constantFrom<"http" | "https">("http", "https").chain((type) =>
-  fc.tuple(common, interval, redirects, httpTarget(type), optional(httpRequest), optional(httpResponse))
-    .map(([c, i, r, target, request, response]): Args => ({ ...c, ...i, ...r, type, target, httpRequest: request, httpResponse: response })));
+const httpArgs = fc
+  .constantFrom<"http" | "https">("http", "https")
+  .chain((type) =>
+    fc
+      .tuple(common, interval, redirects, httpTarget(type), optional(httpRequest), optional(httpResponse))
+      .map(([c, i, r, target, request, response]): Args => ({
+        ...c,
+        ...i,
+        ...r,
+        type,
+        target,
+        httpRequest: request,
+        httpResponse: response,
+      })),
+  );
 
-const tcpArgs = fc.tuple(common, interval, tcpTarget, optional(tcpOptions))
+const tcpArgs = fc
+  .tuple(common, interval, tcpTarget, optional(tcpOptions))
   .map(([c, i, target, options]): Args => ({ ...c, ...i, type: "tcp", target, tcpOptions: options }));
 
 /** Args as the SDK hands them to check(): canonical `target`, any accepted spelling of the rest. */
@@ -202,22 +242,43 @@ const set = (args: Args, field: string, values: unknown[]) =>
 const MUTATIONS: Mutation[] = [
   (a) => set(a, "name", ["", "   ", 42, null, "n".repeat(256), "a\u0000b"]),
   (a) => set(a, "type", ["", 7, null, ["https"]]),
-  (a) => set(a, "target", a.type === "tcp" ? ["db.internal", "db:99999", "db:0", "[1:2]:80", "300.1.1.1:80"] : ["example.com", `ftp://x.example`, "https://a b.example", null]),
+  (a) =>
+    set(
+      a,
+      "target",
+      a.type === "tcp"
+        ? ["db.internal", "db:99999", "db:0", "[1:2]:80", "300.1.1.1:80"]
+        : ["example.com", `ftp://x.example`, "https://a b.example", null],
+    ),
   (a) => {
     const { intervalId: _, ...rest } = a;
     return set(rest, "interval", [0, -60, 1.5, "abc", "1.5", true, null]);
   },
   (a) => set(a, "regions", [[], [0], [1, 1], "1", [1.5], null]),
   (a) => fc.constantFrom("timeout", "degradedThreshold", "apdexThreshold").chain((f) => set(a, f, [0, -1, "5", Number.NaN])),
-  (a) => set(a, "httpRequest", [{ method: "FETCH" }, { headers: [{ name: "X Y", value: "1" }] }, { headers: [{ name: "X", value: "a\r\nb" }] }, { body: "b".repeat(65_537) }]),
+  (a) =>
+    set(a, "httpRequest", [
+      { method: "FETCH" },
+      { headers: [{ name: "X Y", value: "1" }] },
+      { headers: [{ name: "X", value: "a\r\nb" }] },
+      { body: "b".repeat(65_537) },
+    ]),
   (a) => set(a, "httpResponse", [{ status: ["99"] }, { status: [] }, { status: [200] }, { statusMatches: true }, { keywordBody: " " }]),
-  (a) => set(a, "tcpOptions", a.type === "tcp" ? [{ keywordResponseExists: true }, { dataRequest: "a", DataRequest: "b" }, { Keyword: "x" }] : [{ dataRequest: "PING" }]),
-  (a) => set(a, "maintenance", [
-    { days: [1], times: [{ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0 }], timeZone: "Mars/Olympus" },
-    { days: [0, 7], times: [{ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0 }], timeZone: "UTC" },
-    { days: [1], times: [{ startHour: 1, startMinute: 0, stopHour: 1, stopMinute: 0 }], timeZone: "UTC" },
-    { days: [], times: [], timeZone: "UTC" },
-  ]),
+  (a) =>
+    set(
+      a,
+      "tcpOptions",
+      a.type === "tcp"
+        ? [{ keywordResponseExists: true }, { dataRequest: "a", DataRequest: "b" }, { Keyword: "x" }]
+        : [{ dataRequest: "PING" }],
+    ),
+  (a) =>
+    set(a, "maintenance", [
+      { days: [1], times: [{ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0 }], timeZone: "Mars/Olympus" },
+      { days: [0, 7], times: [{ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0 }], timeZone: "UTC" },
+      { days: [1], times: [{ startHour: 1, startMinute: 0, stopHour: 1, stopMinute: 0 }], timeZone: "UTC" },
+      { days: [], times: [], timeZone: "UTC" },
+    ]),
   (a) => set(a, "groups", [["g", "g"], ["not a uuid"], "g-1"]),
   (a) => set(a, "alerts", [["../alert"], [ALERTS[0], ALERTS[0]]]),
   (a) => set(a, "adoptUuid", ["", "../monitors/x", 5]),

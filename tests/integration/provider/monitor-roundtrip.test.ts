@@ -28,7 +28,11 @@ describe("a record that went through the emulator and back gives no diff", () =>
   let emulator: RunningEmulator;
   let client: UptimeClient;
   beforeAll(async () => {
-    emulator = await startEmulator({ apiKey: "diff-test-key", quiet: true, seed: { alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
+    emulator = await startEmulator({
+      apiKey: "diff-test-key",
+      quiet: true,
+      seed: { alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
+    });
     client = new UptimeClient({ baseUrl: emulator.url, apiKey: "diff-test-key" });
   });
   afterAll(async () => {
@@ -38,8 +42,25 @@ describe("a record that went through the emulator and back gives no diff", () =>
 
   const shapes: [string, Args][] = [
     ["https with every option", { ...HTTP_FULL, alerts: [ALERT] }],
-    ["tcp with capitalised keys and a quoted interval", { ...without(TCP_FULL, "interval"), intervalId: "300", tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } }],
-    ["a maintenance window with days as strings", { ...HTTP_MIN, maintenance: { days: ["0", "6"], times: [{ startHour: 22, startMinute: 15, stopHour: 1, stopMinute: 0 }], timeZone: "America/New_York" } }],
+    [
+      "tcp with capitalised keys and a quoted interval",
+      {
+        ...without(TCP_FULL, "interval"),
+        intervalId: "300",
+        tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false },
+      },
+    ],
+    [
+      "a maintenance window with days as strings",
+      {
+        ...HTTP_MIN,
+        maintenance: {
+          days: ["0", "6"],
+          times: [{ startHour: 22, startMinute: 15, stopHour: 1, stopMinute: 0 }],
+          timeZone: "America/New_York",
+        },
+      },
+    ],
     ["the smallest monitor", HTTP_MIN],
     ["empty lists and strings", { ...HTTP_MIN, groups: [], alerts: [], title: "", description: "", httpRequest: { headers: [] } }],
     ["partial option objects", { ...HTTP_MIN, httpRequest: { method: "head" }, httpResponse: { status: ["200"] } }],
@@ -75,11 +96,19 @@ describe("a record that went through the emulator and back gives no diff", () =>
 
   test("generated inputs (property): 40 random combinations of the optional fields", async () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const optional: [string, unknown][] = [
-      ["title", "T"], ["followRedirects", false], ["timeout", 0.25], ["description", "x y"], ["groups", ["g-1"]], ["alerts", [ALERT]],
-      ["degradedThreshold", 3], ["apdexThreshold", 1], ["httpRequest", { method: "put", body: "b" }],
-      ["httpResponse", { keywordHeader: "h", keywordHeaderExists: false }], ["maintenance", { days: [2], times: [{ startHour: 0, startMinute: 0, stopHour: 0, stopMinute: 1 }], timeZone: "UTC" }],
+      ["title", "T"],
+      ["followRedirects", false],
+      ["timeout", 0.25],
+      ["description", "x y"],
+      ["groups", ["g-1"]],
+      ["alerts", [ALERT]],
+      ["degradedThreshold", 3],
+      ["apdexThreshold", 1],
+      ["httpRequest", { method: "put", body: "b" }],
+      ["httpResponse", { keywordHeader: "h", keywordHeaderExists: false }],
+      ["maintenance", { days: [2], times: [{ startHour: 0, startMinute: 0, stopHour: 0, stopMinute: 1 }], timeZone: "UTC" }],
     ];
     for (let i = 0; i < 40; i++) {
       const raw: Args = { ...HTTP_MIN, regions: random() < 0.5 ? [1] : [3, 1], interval: random() < 0.5 ? 60 : "60" };
@@ -89,4 +118,3 @@ describe("a record that went through the emulator and back gives no diff", () =>
     }
   });
 });
-

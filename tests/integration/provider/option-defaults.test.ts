@@ -31,9 +31,18 @@ const TCP = { name: "db", type: "tcp", target: "db.example.com:5432", interval: 
 /** Each option object with a value for every key (none of them equal to the service's default). */
 const OPTIONS: [string, Args, Args][] = [
   ["httpRequest", HTTP, { method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" }],
-  ["httpResponse", HTTP, {
-    status: ["200-299", "301"], statusMatches: false, keywordHeader: "x-ok", keywordHeaderExists: true, keywordBody: "ok", keywordBodyExists: true,
-  }],
+  [
+    "httpResponse",
+    HTTP,
+    {
+      status: ["200-299", "301"],
+      statusMatches: false,
+      keywordHeader: "x-ok",
+      keywordHeaderExists: true,
+      keywordBody: "ok",
+      keywordBodyExists: true,
+    },
+  ],
   ["tcpOptions", TCP, { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true }],
   ["maintenance", HTTP, { days: [1, 5], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 0 }], timeZone: "Europe/Paris" }],
 ];
@@ -48,38 +57,43 @@ function inputsWith(base: Args, field: string, full: Args, keys: string[]): Args
   return result.failures.length === 0 ? result.inputs : undefined;
 }
 
-test.each(OPTIONS)("%s: every accepted subset of its keys settles, is read back as declared, and edits to every other subset settle", async (field, base, full) => {
-  const accepted = subsets(Object.keys(full)).map((keys) => inputsWith(base, field, full, keys)).filter((i): i is Args => i !== undefined);
-  expect(accepted.length).toBeGreaterThanOrEqual(1);
-  // The object not declared at all is a state to go to and come from as well.
-  accepted.push(checkMonitorArgs(base).inputs);
-  for (const [index, inputs] of accepted.entries()) {
-    const { id, outs } = await createMonitor(t.client, inputs);
-    try {
-      // The service filled defaults: the record holds more than was declared.
-      const record = (outs[field] ?? {}) as Args;
-      expect({ field, inputs, changed: diffMonitor(outs, inputs).changed }).toEqual({ field, inputs, changed: [] });
-      const read = await readMonitor(t.client, id, outs);
-      if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
-      expect(read.inputs).toEqual(inputs);
-      expect(diffMonitor(read.props, inputs).changed).toEqual([]);
-      expect(Object.keys(record).length).toBeGreaterThanOrEqual(Object.keys((inputs[field] ?? {}) as Args).length);
+test.each(OPTIONS)(
+  "%s: every accepted subset of its keys settles, is read back as declared, and edits to every other subset settle",
+  async (field, base, full) => {
+    const accepted = subsets(Object.keys(full))
+      .map((keys) => inputsWith(base, field, full, keys))
+      .filter((i): i is Args => i !== undefined);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    // The object not declared at all is a state to go to and come from as well.
+    accepted.push(checkMonitorArgs(base).inputs);
+    for (const [index, inputs] of accepted.entries()) {
+      const { id, outs } = await createMonitor(t.client, inputs);
+      try {
+        // The service filled defaults: the record holds more than was declared.
+        const record = (outs[field] ?? {}) as Args;
+        expect({ field, inputs, changed: diffMonitor(outs, inputs).changed }).toEqual({ field, inputs, changed: [] });
+        const read = await readMonitor(t.client, id, outs);
+        if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
+        expect(read.inputs).toEqual(inputs);
+        expect(diffMonitor(read.props, inputs).changed).toEqual([]);
+        expect(Object.keys(record).length).toBeGreaterThanOrEqual(Object.keys((inputs[field] ?? {}) as Args).length);
 
-      // An edit to the next accepted subset (wrapping around): one update, then nothing more.
-      const next = accepted[(index + 1) % accepted.length];
-      const diff = diffMonitor(read.props, next);
-      if (diff.changes) {
-        const updated = await updateMonitor(t.client, id, read.props, next);
-        expect({ next, changed: diffMonitor(updated.outs, next).changed }).toEqual({ next, changed: [] });
-        const again = await readMonitor(t.client, id, updated.outs);
-        if (again.kind !== "found") throw new Error(`read: ${again.kind}`);
-        expect(again.inputs).toEqual(next);
+        // An edit to the next accepted subset (wrapping around): one update, then nothing more.
+        const next = accepted[(index + 1) % accepted.length];
+        const diff = diffMonitor(read.props, next);
+        if (diff.changes) {
+          const updated = await updateMonitor(t.client, id, read.props, next);
+          expect({ next, changed: diffMonitor(updated.outs, next).changed }).toEqual({ next, changed: [] });
+          const again = await readMonitor(t.client, id, updated.outs);
+          if (again.kind !== "found") throw new Error(`read: ${again.kind}`);
+          expect(again.inputs).toEqual(next);
+        }
+      } finally {
+        await deleteMonitor(t.client, id, inputs.name);
       }
-    } finally {
-      await deleteMonitor(t.client, id, inputs.name);
     }
-  }
-});
+  },
+);
 
 test("the service really fills: a partial tcpOptions comes back with every key", async () => {
   const inputs = inputsWith(TCP, "tcpOptions", { dataRequest: "PING" }, ["dataRequest"])!;

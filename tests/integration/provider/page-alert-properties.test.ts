@@ -22,10 +22,17 @@ const FIELD_PATH = /^[A-Za-z]+(\.[A-Za-z]+|\[\d+\])*$/;
 let emulator: RunningEmulator;
 let client: UptimeClient;
 const files = tempDir("uptime-page-properties-");
-const IMAGES = [files.file("red.png", png(255, 0, 0)), files.file("blue.png", png(0, 0, 255)), files.file("dot.gif", GIF), files.file("logo.svg", SVG)];
+const IMAGES = [
+  files.file("red.png", png(255, 0, 0)),
+  files.file("blue.png", png(0, 0, 255)),
+  files.file("dot.gif", GIF),
+  files.file("logo.svg", SVG),
+];
 
 beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
+  emulator = await startTestEmulator({
+    seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
+  });
   client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
 });
 afterAll(async () => {
@@ -39,12 +46,14 @@ const REFUSED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const text = (maxLength: number) =>
   fc.oneof(fc.string({ maxLength, unit: "grapheme" }), fc.stringMatching(/^[ -~\t\r\n]{0,30}$/)).filter((s) => !REFUSED_CONTROL.test(s));
 const nonBlank = (maxLength: number) => text(maxLength).filter((s) => s.trim().length > 0);
-const optional = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: arb });
+const optional = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: arb });
 const uuidRef = fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,20}$/));
 
 /** Accepted args: no failures, else the generator (not the code) is wrong. */
 function expectAccepted(result: { inputs: Args; failures: unknown[] }, raw: Args): Args {
-  if (result.failures.length > 0) throw new Error(`check refused generated args ${JSON.stringify(raw)}: ${JSON.stringify(result.failures)}`);
+  if (result.failures.length > 0)
+    throw new Error(`check refused generated args ${JSON.stringify(raw)}: ${JSON.stringify(result.failures)}`);
   return result.inputs;
 }
 
@@ -60,22 +69,28 @@ function expectFieldPaths(failures: { property: string; reason: string }[], fiel
 
 // ---- alerts ------------------------------------------------------------------------------------
 
-const phone = fc
-  .tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{7,14}$/), fc.boolean())
-  .map(([first, rest, formatted]) => {
-    const digits = `${first}${rest}`;
-    // "+33 6 12-34-56-78": spaces and dashes are removed by check().
-    return formatted ? `+${digits.replace(/(\d{2})(?=\d)/g, (m, _d, i) => (i % 4 === 0 ? `${m} ` : `${m}-`))}` : `+${digits}`;
-  });
+const phone = fc.tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{7,14}$/), fc.boolean()).map(([first, rest, formatted]) => {
+  const digits = `${first}${rest}`;
+  // "+33 6 12-34-56-78": spaces and dashes are removed by check().
+  return formatted ? `+${digits.replace(/(\d{2})(?=\d)/g, (m, _d, i) => (i % 4 === 0 ? `${m} ` : `${m}-`))}` : `+${digits}`;
+});
 const httpsUrl = fc.webUrl({ validSchemes: ["https"], withQueryParameters: true }).filter((u) => !/\s/.test(u) && u.length <= 2048);
-const email = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}[a-z0-9]$/).filter((s) => !s.includes("..")), fc.domain())
+const email = fc
+  .tuple(
+    fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}[a-z0-9]$/).filter((s) => !s.includes("..")),
+    fc.domain(),
+  )
   .map(([local, domain]) => `${local}@${domain}`);
 
-const recipient = fc.oneof(
-  fc.tuple(fc.constantFrom("email"), email),
-  fc.tuple(fc.constantFrom("sms", "call"), phone),
-  fc.tuple(fc.constantFrom("slack", "discord", "webhook"), httpsUrl),
-).chain(([type, target]) => fc.tuple(fc.mixedCase(fc.constant(type)), fc.constantFrom("", " ")).map(([spelt, pad]) => ({ type: `${pad}${spelt}`, target })));
+const recipient = fc
+  .oneof(
+    fc.tuple(fc.constantFrom("email"), email),
+    fc.tuple(fc.constantFrom("sms", "call"), phone),
+    fc.tuple(fc.constantFrom("slack", "discord", "webhook"), httpsUrl),
+  )
+  .chain(([type, target]) =>
+    fc.tuple(fc.mixedCase(fc.constant(type)), fc.constantFrom("", " ")).map(([spelt, pad]) => ({ type: `${pad}${spelt}`, target })),
+  );
 
 /** The (type, target) a recipient is stored as: lower-case type, phone numbers without separators. */
 const recipientKey = (r: { type: string; target: string }) => {
@@ -83,18 +98,20 @@ const recipientKey = (r: { type: string; target: string }) => {
   return `${type} ${type === "sms" || type === "call" ? r.target.replace(/[\s-]/g, "") : r.target}`;
 };
 
-const alertArgs = fc.record(
-  {
-    name: optional(nonBlank(60)),
-    up: optional(fc.boolean()),
-    degraded: optional(fc.boolean()),
-    disrupted: optional(fc.boolean()),
-    down: optional(fc.boolean()),
-    maintenance: optional(fc.boolean()),
-    recipients: optional(fc.uniqueArray(recipient, { maxLength: 5, selector: recipientKey })),
-  },
-  { requiredKeys: [] },
-).map((args): Args => ({ uuid: ALERT, ...args }));
+const alertArgs = fc
+  .record(
+    {
+      name: optional(nonBlank(60)),
+      up: optional(fc.boolean()),
+      degraded: optional(fc.boolean()),
+      disrupted: optional(fc.boolean()),
+      down: optional(fc.boolean()),
+      maintenance: optional(fc.boolean()),
+      recipients: optional(fc.uniqueArray(recipient, { maxLength: 5, selector: recipientKey })),
+    },
+    { requiredKeys: [] },
+  )
+  .map((args): Args => ({ uuid: ALERT, ...args }));
 
 test("alerts: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
   await fc.assert(
@@ -119,15 +136,29 @@ const ALERT_MUTATIONS: Mutation[] = [
   (a) => set(a, "uuid", [null, "", "not a uuid", 5]),
   (a) => set(a, "name", ["", " ", 7]),
   (a) => fc.constantFrom("up", "degraded", "disrupted", "down", "maintenance").chain((flag) => set(a, flag, ["true", 1, [true]])),
-  (a) => set(a, "recipients", ["oncall@acme.example", [{ type: "pager", target: "x" }], [{ type: "email", target: "oncall" }],
-    [{ type: "sms", target: "555-0100" }], [{ type: "slack", target: "http://hooks.example/x" }], [{ type: "email" }],
-    [{ type: "email", target: "a@b.example" }, { type: "EMAIL", target: "a@b.example" }], [{ type: "email", target: "a@b.example", uuid: "r-1" }]]),
+  (a) =>
+    set(a, "recipients", [
+      "oncall@acme.example",
+      [{ type: "pager", target: "x" }],
+      [{ type: "email", target: "oncall" }],
+      [{ type: "sms", target: "555-0100" }],
+      [{ type: "slack", target: "http://hooks.example/x" }],
+      [{ type: "email" }],
+      [
+        { type: "email", target: "a@b.example" },
+        { type: "EMAIL", target: "a@b.example" },
+      ],
+      [{ type: "email", target: "a@b.example", uuid: "r-1" }],
+    ]),
   (a) => set(a, "recipient", [[]]),
 ];
 
 test("alerts: one field made bad is refused with that field's path", () => {
   const bad = fc.tuple(alertArgs, fc.nat({ max: ALERT_MUTATIONS.length - 1 })).chain(([args, i]) => ALERT_MUTATIONS[i](args));
-  fc.assert(fc.property(bad, ({ args, field }) => expectFieldPaths(checkAlert(args).failures, field)), { numRuns: 200, seed: SEED + 1 });
+  fc.assert(
+    fc.property(bad, ({ args, field }) => expectFieldPaths(checkAlert(args).failures, field)),
+    { numRuns: 200, seed: SEED + 1 },
+  );
 });
 
 // ---- pages -------------------------------------------------------------------------------------
@@ -156,9 +187,11 @@ const pageArgs = fc
     uuid: PAGE,
     ...fields,
     ...(groups === undefined || groups === null ? {} : { useGroups: groups[0], items: groups[1] }),
-    ...(analytics === undefined ? {} : analytics[1] === "both"
-      ? { googleAnalitycsId: analytics[0], googleAnalyticsId: analytics[0] }
-      : { [analytics[1]]: analytics[0] }),
+    ...(analytics === undefined
+      ? {}
+      : analytics[1] === "both"
+        ? { googleAnalitycsId: analytics[0], googleAnalyticsId: analytics[0] }
+        : { [analytics[1]]: analytics[0] }),
   }));
 
 /** What refresh gives back for declared inputs: images by their hash (the path is the program's business). */
@@ -185,10 +218,24 @@ test("pages: accepted args are taken over, then no diff, and refresh reads back 
 const PAGE_MUTATIONS: Mutation[] = [
   (a) => set(a, "uuid", [null, "a b", 5]),
   (a) => set(a, "slug", ["Acme", "acme status", "", "a".repeat(101), 7]),
-  (a) => set(a, "customDomain", ["https://status.example.com", "status.example.com/x", "status.example.com:80", "localhost", "bad_host.example"]),
+  (a) =>
+    set(a, "customDomain", [
+      "https://status.example.com",
+      "status.example.com/x",
+      "status.example.com:80",
+      "localhost",
+      "bad_host.example",
+    ]),
   (a) => set({ ...a, useGroups: false }, "items", [["m-1", "m-1"], ["not a uuid"], "m-1"]),
   (a) => set(a, "useGroups", ["false", 0]),
-  (a) => set(a, "logo", [{ path: "/nonexistent/logo.png" }, { path: files.dir }, "logo.png", { base64: "iVBORw0KGgo=" }, { path: IMAGES[0], alt: "x" }]),
+  (a) =>
+    set(a, "logo", [
+      { path: "/nonexistent/logo.png" },
+      { path: files.dir },
+      "logo.png",
+      { base64: "iVBORw0KGgo=" },
+      { path: IMAGES[0], alt: "x" },
+    ]),
   (a) => set(a, "googleAnalitycsId", ["G 1", ""]),
   (a) => set(a, "colour", ["red"]),
 ];

@@ -11,10 +11,18 @@ import { GIF, png, tempDir } from "../../helpers/images";
 const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 const SEEDED_LOGO = png(9, 9, 9);
 const SEED = {
-  pages: [{
-    uuid: PAGE, name: "Old name", title: "Old title", slug: "old", description: "kept: never declared", useGroups: true,
-    items: ["g-1"], logoFileBase64: SEEDED_LOGO.toString("base64"),
-  }],
+  pages: [
+    {
+      uuid: PAGE,
+      name: "Old name",
+      title: "Old title",
+      slug: "old",
+      description: "kept: never declared",
+      useGroups: true,
+      items: ["g-1"],
+      logoFileBase64: SEEDED_LOGO.toString("base64"),
+    },
+  ],
 };
 
 let emulator: RunningEmulator;
@@ -45,8 +53,15 @@ async function checked(args: Record<string, unknown>): Promise<Record<string, un
 const logoPath = files.file("logo.png", png(200, 0, 0));
 const faviconPath = files.file("favicon.gif", GIF);
 let DECLARED: Record<string, unknown> = {
-  name: "Acme status", title: "Acme", slug: "acme", customDomain: "status.acme.example", useGroups: false,
-  items: ["m-2", "m-1"], googleAnalyticsId: "G-ACME1", logo: { path: logoPath }, favicon: { path: faviconPath },
+  name: "Acme status",
+  title: "Acme",
+  slug: "acme",
+  customDomain: "status.acme.example",
+  useGroups: false,
+  items: ["m-2", "m-1"],
+  googleAnalyticsId: "G-ACME1",
+  logo: { path: logoPath },
+  favicon: { path: faviconPath },
 };
 let state: Record<string, unknown>;
 
@@ -59,14 +74,31 @@ test("create takes the seeded page over with one PATCH of the declared fields, i
   const log = await requests();
   expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/pages/${PAGE}`]);
   expect(log[0].body).toEqual({
-    name: "Acme status", title: "Acme", slug: "acme", customDomain: "status.acme.example", useGroups: false, items: ["m-2", "m-1"],
-    googleAnalitycsId: "G-ACME1", logoFileBase64: png(200, 0, 0).toString("base64"), faviconFileBase64: GIF.toString("base64"),
+    name: "Acme status",
+    title: "Acme",
+    slug: "acme",
+    customDomain: "status.acme.example",
+    useGroups: false,
+    items: ["m-2", "m-1"],
+    googleAnalitycsId: "G-ACME1",
+    logoFileBase64: png(200, 0, 0).toString("base64"),
+    faviconFileBase64: GIF.toString("base64"),
   });
 
   const page = await storedPage();
-  expect(page).toMatchObject({ name: "Acme status", items: ["m-2", "m-1"], description: "kept: never declared", googleAnalitycsId: "G-ACME1" });
+  expect(page).toMatchObject({
+    name: "Acme status",
+    items: ["m-2", "m-1"],
+    description: "kept: never declared",
+    googleAnalitycsId: "G-ACME1",
+  });
   expect(await assetBytes(page.logoFileBase64)).toEqual(png(200, 0, 0));
-  expect(outs).toMatchObject({ uuid: PAGE, logoUrl: page.logoFileBase64, faviconUrl: page.faviconFileBase64, description: "kept: never declared" });
+  expect(outs).toMatchObject({
+    uuid: PAGE,
+    logoUrl: page.logoFileBase64,
+    faviconUrl: page.faviconFileBase64,
+    description: "kept: never declared",
+  });
   expect(outs.logoSha256).toMatch(/^[0-9a-f]{64}$/);
   expect(JSON.stringify(outs)).not.toContain(png(200, 0, 0).toString("base64"));
   expect(outs).not.toHaveProperty("logoFileBase64");
@@ -155,13 +187,18 @@ test("delete releases the page: no request, the page stays exactly as it was, an
   await pageProvider.delete(PAGE, state);
   expect(await requests()).toEqual([]);
   expect(await storedPage()).toEqual(before);
-  expect(info).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^page ${PAGE} \\("Acme status"\\) released: removed from the stack and left in the service as it is`)));
+  expect(info).toHaveBeenCalledWith(
+    expect.stringMatching(
+      new RegExp(`^page ${PAGE} \\("Acme status"\\) released: removed from the stack and left in the service as it is`),
+    ),
+  );
   info.mockRestore();
 });
 
 test("taking over a uuid the service does not know fails with the way out", async () => {
-  await expect(createPage(client, await checkPage({ uuid: "no-such-page", name: "x" }).then((r) => r.inputs)))
-    .rejects.toThrow(/^page no-such-page \("x"\): the service has no page with this uuid \(404\)\. Pages cannot be created through the API, only taken over/);
+  await expect(createPage(client, await checkPage({ uuid: "no-such-page", name: "x" }).then((r) => r.inputs))).rejects.toThrow(
+    /^page no-such-page \("x"\): the service has no page with this uuid \(404\)\. Pages cannot be created through the API, only taken over/,
+  );
 });
 
 test("refresh: a page deleted in the dashboard is gone; a service that cannot read pages keeps the state", async () => {

@@ -38,9 +38,11 @@ const newClient = () => new UptimeClient({ baseUrl: emulator.url, apiKey: API_KE
 
 /** `workers` loops, each sending `each` requests one after another: how the engine drives a provider at --parallel `workers`. */
 async function inWaves(client: UptimeClient, workers: number, each: number): Promise<void> {
-  await Promise.all(Array.from({ length: workers }, async () => {
-    for (let i = 0; i < each; i++) await client.monitors.create(MONITOR);
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let i = 0; i < each; i++) await client.monitors.create(MONITOR);
+    }),
+  );
 }
 
 beforeAll(async () => {

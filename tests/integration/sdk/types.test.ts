@@ -34,16 +34,28 @@ async function failedFields(c: TypeCase): Promise<string[]> {
 
 test("the fixtures compile as a program's code, each refused spelling a type error", () => {
   const program = ts.createProgram(FIXTURES, {
-    strict: true, noEmit: true, target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10, types: ["node"], skipLibCheck: false,
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2020,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    types: ["node"],
+    skipLibCheck: false,
   });
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, {
-    getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n",
-  }));
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) =>
+    ts.formatDiagnostic(d, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => process.cwd(),
+      getNewLine: () => "\n",
+    }),
+  );
   // An unused @ts-expect-error is itself an error: a refused spelling that compiles shows here.
   expect(diagnostics).toEqual([]);
   // The imported package is the one a program gets: the built declarations, not the sources.
-  const sdk = program.getSourceFiles().map((f) => f.fileName).filter((f) => f.includes("/pulumi-uptime/"));
+  const sdk = program
+    .getSourceFiles()
+    .map((f) => f.fileName)
+    .filter((f) => f.includes("/pulumi-uptime/"));
   expect(sdk).toContainEqual(expect.stringMatching(/node_modules\/pulumi-uptime\/dist\/sdk\/index\.d\.ts$/));
 });
 
@@ -66,13 +78,19 @@ test("there are cases of both sides for every kind", () => {
 });
 
 describe("what the types accept, the provider accepts", () => {
-  test.each(TYPE_CASES.filter((c) => !c.refusedField).map((c) => [c.kind, JSON.stringify(c.args), c] as const))("%s %s", async (_kind, _args, c) => {
-    expect(await failedFields(c)).toEqual([]);
-  });
+  test.each(TYPE_CASES.filter((c) => !c.refusedField).map((c) => [c.kind, JSON.stringify(c.args), c] as const))(
+    "%s %s",
+    async (_kind, _args, c) => {
+      expect(await failedFields(c)).toEqual([]);
+    },
+  );
 });
 
 describe("what the types refuse, the provider refuses, naming the field", () => {
-  test.each(TYPE_CASES.filter((c) => c.refusedField).map((c) => [c.kind, c.refusedField, JSON.stringify(c.args), c] as const))("%s %s: %s", async (_kind, field, _args, c) => {
-    expect(await failedFields(c)).toContain(field);
-  });
+  test.each(TYPE_CASES.filter((c) => c.refusedField).map((c) => [c.kind, c.refusedField, JSON.stringify(c.args), c] as const))(
+    "%s %s: %s",
+    async (_kind, field, _args, c) => {
+      expect(await failedFields(c)).toContain(field);
+    },
+  );
 });

@@ -22,7 +22,12 @@ describe("the quickstart's first up (digest)", () => {
   test("counts and lists every resource to create, by kind", () => {
     expect(md).toContain("### Pulumi preview of `uptime-quickstart/dev`");
     expect(md).toContain("**4 to create, 0 to update, 0 to replace, 0 to delete**; 0 unchanged.");
-    for (const [heading, resource] of [["Monitors", "public-api"], ["Monitors", "database"], ["Pages", "status-page"], ["Alerts", "on-call"]]) {
+    for (const [heading, resource] of [
+      ["Monitors", "public-api"],
+      ["Monitors", "database"],
+      ["Pages", "status-page"],
+      ["Alerts", "on-call"],
+    ]) {
       expect(md).toContain(`#### ${heading}`);
       expect(rowOf(md, resource)).toMatch(/\| create \|/);
     }
@@ -67,7 +72,9 @@ describe("an edit of the quickstart", () => {
     expect(rowOf(md, "database")).toBe(
       '| `database` (Primary database) | **replace** | `alerts`: (none) → `["5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"]` (forces replacement) |',
     );
-    expect(rowOf(md, "status-page")).toMatch(/`items`: `\["[0-9a-f-]{36}","[0-9a-f-]{36}"\]` → `\[\(known after up\),\(known after up\)\]`/);
+    expect(rowOf(md, "status-page")).toMatch(
+      /`items`: `\["[0-9a-f-]{36}","[0-9a-f-]{36}"\]` → `\[\(known after up\),\(known after up\)\]`/,
+    );
     expect(rowOf(md, "on-call")).toBeUndefined(); // unchanged resources get no row
   });
 
@@ -93,8 +100,10 @@ test("no changes: one line, no tables", () => {
 test("advisory violations: listed, none blocking, with the configured parameters applied", () => {
   const md = summarize(fixture("policy-violations-advisory.events.jsonl"));
   expect(md).toContain("0 mandatory (blocking), 4 advisory (uptime 0.1.0).");
-  expect(md).toContain('| `tcp-keyword-has-probe` | `silent-tcp` | ⚠️ advisory |');
-  expect(md).toContain('| `monitor-interval-bounds` | `too-often` | ⚠️ advisory | monitor "too-often": timeout 20 s is longer than its interval 10 s |');
+  expect(md).toContain("| `tcp-keyword-has-probe` | `silent-tcp` | ⚠️ advisory |");
+  expect(md).toContain(
+    '| `monitor-interval-bounds` | `too-often` | ⚠️ advisory | monitor "too-often": timeout 20 s is longer than its interval 10 s |',
+  );
   expect(md).not.toContain("monitor-has-alert"); // disabled in that run's config
   expect(md).not.toContain("page-lists-stack-monitors"); // its external id was given a reason
 });
@@ -102,31 +111,51 @@ test("advisory violations: listed, none blocking, with the configured parameters
 describe("edge cases", () => {
   test("a secret is [secret] whatever its form, and a secret that may have changed shows no value", () => {
     const secret = (plaintext: string) => ({ [SIG]: SECRET_SIG, plaintext: JSON.stringify(plaintext) });
-    const md = summarize(digestOf([{
-      op: "update", urn: urnOf(MONITOR, "api"),
-      oldState: { type: MONITOR, inputs: { name: "API", description: secret("old-hunter2"), title: "[secret]", timeout: 5 } },
-      newState: { type: MONITOR, inputs: { name: "API", description: secret("new-hunter2"), title: "plain now", timeout: 6 } },
-    }]));
+    const md = summarize(
+      digestOf([
+        {
+          op: "update",
+          urn: urnOf(MONITOR, "api"),
+          oldState: { type: MONITOR, inputs: { name: "API", description: secret("old-hunter2"), title: "[secret]", timeout: 5 } },
+          newState: { type: MONITOR, inputs: { name: "API", description: secret("new-hunter2"), title: "plain now", timeout: 6 } },
+        },
+      ]),
+    );
     expect(md).not.toMatch(/hunter2/);
-    expect(rowOf(md, "api")).toBe("| `api` (API) | update | `timeout`: `5` → `6`<br>`title`: `[secret]` → `\"plain now\"` |");
+    expect(rowOf(md, "api")).toBe('| `api` (API) | update | `timeout`: `5` → `6`<br>`title`: `[secret]` → `"plain now"` |');
   });
 
   test("an update that changes only secrets says so instead of an empty cell", () => {
-    const md = summarize(digestOf([{
-      op: "update", urn: urnOf(MONITOR, "api"),
-      oldState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
-      newState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
-    }]));
+    const md = summarize(
+      digestOf([
+        {
+          op: "update",
+          urn: urnOf(MONITOR, "api"),
+          oldState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
+          newState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
+        },
+      ]),
+    );
     expect(rowOf(md, "api")).toContain("only secret values (not shown)");
   });
 
   test("nested changes are named by path; removed fields say so", () => {
-    const md = summarize(digestOf([{
-      op: "update", urn: urnOf(MONITOR, "db"),
-      oldState: { type: MONITOR, inputs: { name: "DB", tcpOptions: { dataRequest: "PING", keywordResponse: "PONG" }, description: "x" } },
-      newState: { type: MONITOR, inputs: { name: "DB", tcpOptions: { dataRequest: "HELLO", keywordResponse: "PONG" } } },
-    }]));
-    expect(rowOf(md, "db")).toBe('| `db` (DB) | update | `description`: `"x"` → (removed)<br>`tcpOptions.dataRequest`: `"PING"` → `"HELLO"` |');
+    const md = summarize(
+      digestOf([
+        {
+          op: "update",
+          urn: urnOf(MONITOR, "db"),
+          oldState: {
+            type: MONITOR,
+            inputs: { name: "DB", tcpOptions: { dataRequest: "PING", keywordResponse: "PONG" }, description: "x" },
+          },
+          newState: { type: MONITOR, inputs: { name: "DB", tcpOptions: { dataRequest: "HELLO", keywordResponse: "PONG" } } },
+        },
+      ]),
+    );
+    expect(rowOf(md, "db")).toBe(
+      '| `db` (DB) | update | `description`: `"x"` → (removed)<br>`tcpOptions.dataRequest`: `"PING"` → `"HELLO"` |',
+    );
   });
 
   test("a page or alert leaving the stack is released, not deleted", () => {
@@ -136,10 +165,15 @@ describe("edge cases", () => {
   });
 
   test("pipes, backticks, HTML and long values cannot break the table", () => {
-    const md = summarize(digestOf([{
-      op: "create", urn: urnOf(MONITOR, "odd"),
-      newState: { type: MONITOR, inputs: { name: "a|b <img src=x>", description: "has `ticks` | pipes", title: "t".repeat(200) } },
-    }]));
+    const md = summarize(
+      digestOf([
+        {
+          op: "create",
+          urn: urnOf(MONITOR, "odd"),
+          newState: { type: MONITOR, inputs: { name: "a|b <img src=x>", description: "has `ticks` | pipes", title: "t".repeat(200) } },
+        },
+      ]),
+    );
     const row = rowOf(md, "odd")!;
     expect(row).toContain("(a\\|b &lt;img src=x&gt;)");
     expect(row).toContain('`description`: `` "has `ticks` \\| pipes" ``');
@@ -148,19 +182,29 @@ describe("edge cases", () => {
   });
 
   test("resources that are not the provider's get their own table with their type", () => {
-    const md = summarize(digestOf([{ op: "create", urn: urnOf("random:index/randomPet:RandomPet", "pet"), newState: { type: "random:index/randomPet:RandomPet", inputs: { length: 2 } } }]));
+    const md = summarize(
+      digestOf([
+        {
+          op: "create",
+          urn: urnOf("random:index/randomPet:RandomPet", "pet"),
+          newState: { type: "random:index/randomPet:RandomPet", inputs: { length: 2 } },
+        },
+      ]),
+    );
     expect(md).toContain("#### Other resources");
     expect(rowOf(md, "pet")).toBe("| `pet` `random:index/randomPet:RandomPet` | create | `length`: `2` |");
   });
 
-  test("a preview that stopped before planning says so, not \"no changes\"", () => {
+  test('a preview that stopped before planning says so, not "no changes"', () => {
     // What v3.259 prints when the policy pack cannot start: `{}` as the digest, two events as the stream.
     for (const text of ["{}", '{"sequence":0,"timestamp":0,"policyLoadEvent":{}}\n{"sequence":1,"timestamp":0,"cancelEvent":{}}']) {
       const md = summarize(text);
       expect(md).toContain("**The preview stopped before planning any change**");
       expect(md).not.toContain("No changes");
     }
-    expect(summarize('{"sequence":1,"timestamp":0,"cancelEvent":{}}')).toContain("No policy results: the preview ended before the policy packs ran.");
+    expect(summarize('{"sequence":1,"timestamp":0,"cancelEvent":{}}')).toContain(
+      "No policy results: the preview ended before the policy packs ran.",
+    );
   });
 
   test("an empty input (the preview failed before printing) still gives a summary; garbage does not", () => {

@@ -27,9 +27,10 @@ function args(i: number): uptime.MonitorArgs {
 }
 
 const make: (name: string, a: uptime.MonitorArgs) => pulumi.Resource =
-  mode === "uptime" ? (name, a) => new uptime.Monitor(name, a)
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the benchmark's comparison providers, chosen by config at run time
-  : require(`${__dirname}/../../../../bench/${mode}-provider`).make;
+  mode === "uptime"
+    ? (name, a) => new uptime.Monitor(name, a)
+    : // eslint-disable-next-line @typescript-eslint/no-require-imports -- the benchmark's comparison providers, chosen by config at run time
+      require(`${__dirname}/../../../../bench/${mode}-provider`).make;
 
 const monitors = Array.from({ length: count }, (_, i) => make(`m${i}`, args(i)));
 export const created = monitors.length;

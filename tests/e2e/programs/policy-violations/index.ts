@@ -13,7 +13,12 @@ new uptime.Monitor("plain-http", { ...https, name: "Plain http", type: "http", u
 new uptime.Monitor("too-often", { ...https, name: "Too often", urn: "https://busy.acme.example/", interval: 10, timeout: 20 });
 // tcp-keyword-has-probe: looks for "+OK" without sending anything or expecting the keyword
 new uptime.Monitor("silent-tcp", {
-  name: "Silent tcp", type: "tcp", urn: "mail.acme.example:110", interval: 60, regions: [1], alerts,
+  name: "Silent tcp",
+  type: "tcp",
+  urn: "mail.acme.example:110",
+  interval: 60,
+  regions: [1],
+  alerts,
   tcpOptions: { keywordResponse: "+OK", keywordResponseExists: false },
 });
 // monitor-names-unique: two monitors called "Checkout" (the second with other spaces and case)

@@ -8,7 +8,11 @@ const interval = config.getNumber("interval") ?? 60;
 const alerts = config.getBoolean("alerts") ?? true;
 
 new uptime.Monitor("api", {
-  name: config.getBoolean("longName") ? "x".repeat(100_000) : "api", type: "https", urn: "https://api.acme.example/health",
-  interval, regions: [1], alerts: alerts ? [config.require("alertUuid")] : [],
+  name: config.getBoolean("longName") ? "x".repeat(100_000) : "api",
+  type: "https",
+  urn: "https://api.acme.example/health",
+  interval,
+  regions: [1],
+  alerts: alerts ? [config.require("alertUuid")] : [],
 });
 new uptime.Monitor("db", { name: "db", type: "tcp", urn: "db.acme.example:5432", interval, regions: [2] });

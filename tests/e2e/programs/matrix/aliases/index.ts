@@ -9,10 +9,20 @@ const generation = config.getNumber("generation") ?? 0;
 
 function monitors(parent?: pulumi.Resource): uptime.Monitor[] {
   const opts: pulumi.CustomResourceOptions = parent ? { parent, aliases: [{ parent: pulumi.rootStackResource }] } : {};
-  return ["api", "web"].map((name) => new uptime.Monitor(name, {
-    name: `moved ${name}`, type: "https", urn: `https://${name}.acme.example/health`, interval: name === "api" ? 60 + 60 * generation : 60,
-    regions: [1],
-  }, opts));
+  return ["api", "web"].map(
+    (name) =>
+      new uptime.Monitor(
+        name,
+        {
+          name: `moved ${name}`,
+          type: "https",
+          urn: `https://${name}.acme.example/health`,
+          interval: name === "api" ? 60 + 60 * generation : 60,
+          regions: [1],
+        },
+        opts,
+      ),
+  );
 }
 
 class Checks extends pulumi.ComponentResource {

@@ -7,7 +7,15 @@ const config = new pulumi.Config();
 const escalate = config.getBoolean("escalate") ?? false;
 const generation = config.getNumber("generation") ?? 0;
 
-new uptime.Monitor("api", {
-  name: "api", type: "https", urn: "https://api.acme.example", interval: 60 + 60 * generation, regions: [1],
-  alerts: [escalate ? config.require("secondAlertUuid") : config.require("alertUuid")],
-}, { deleteBeforeReplace: true });
+new uptime.Monitor(
+  "api",
+  {
+    name: "api",
+    type: "https",
+    urn: "https://api.acme.example",
+    interval: 60 + 60 * generation,
+    regions: [1],
+    alerts: [escalate ? config.require("secondAlertUuid") : config.require("alertUuid")],
+  },
+  { deleteBeforeReplace: true },
+);

@@ -7,12 +7,35 @@ const config = new pulumi.Config();
 const generation = config.getNumber("generation") ?? 0;
 
 const alert = new uptime.Alert("on-call", { uuid: config.require("alertUuid"), name: "On-call", down: true });
-const api = new uptime.Monitor("api", {
-  name: "api", type: "https", urn: "https://api.acme.example", interval: 60 + 60 * generation, regions: [1],
-}, { dependsOn: [alert] });
-const db = new uptime.Monitor("db", {
-  name: "db", type: "tcp", urn: "db.acme.example:5432", interval: 60, regions: [1],
-}, { dependsOn: [api] });
-new uptime.Page("page", {
-  uuid: config.require("pageUuid"), name: "Ordered", useGroups: false, items: [api.uuid],
-}, { dependsOn: [db, alert] });
+const api = new uptime.Monitor(
+  "api",
+  {
+    name: "api",
+    type: "https",
+    urn: "https://api.acme.example",
+    interval: 60 + 60 * generation,
+    regions: [1],
+  },
+  { dependsOn: [alert] },
+);
+const db = new uptime.Monitor(
+  "db",
+  {
+    name: "db",
+    type: "tcp",
+    urn: "db.acme.example:5432",
+    interval: 60,
+    regions: [1],
+  },
+  { dependsOn: [api] },
+);
+new uptime.Page(
+  "page",
+  {
+    uuid: config.require("pageUuid"),
+    name: "Ordered",
+    useGroups: false,
+    items: [api.uuid],
+  },
+  { dependsOn: [db, alert] },
+);

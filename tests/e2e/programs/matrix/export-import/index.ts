@@ -6,11 +6,21 @@ const config = new pulumi.Config();
 const generation = config.getNumber("generation") ?? 0;
 
 const alert = new uptime.Alert("on-call", {
-  uuid: config.require("alertUuid"), name: "On-call", down: true,
-  recipients: [{ type: "slack", target: "https://hooks.slack.example/T0/B0/X" }, { type: "email", target: "oncall@acme.example" }],
+  uuid: config.require("alertUuid"),
+  name: "On-call",
+  down: true,
+  recipients: [
+    { type: "slack", target: "https://hooks.slack.example/T0/B0/X" },
+    { type: "email", target: "oncall@acme.example" },
+  ],
 });
 const api = new uptime.Monitor("api", {
-  name: "api", type: "https", urn: "https://api.acme.example", interval: 60 + 60 * generation, regions: [2, 1], alerts: [alert.uuid],
+  name: "api",
+  type: "https",
+  urn: "https://api.acme.example",
+  interval: 60 + 60 * generation,
+  regions: [2, 1],
+  alerts: [alert.uuid],
   httpResponse: { status: ["200-299"], statusMatches: true },
 });
 export const apiUuid = api.uuid;

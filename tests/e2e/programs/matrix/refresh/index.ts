@@ -7,7 +7,12 @@ const generation = config.getNumber("generation") ?? 0;
 
 for (const name of ["edited", "deleted"]) {
   new uptime.Monitor(name, {
-    name, type: "https", urn: `https://${name}.acme.example`, interval: 60 + 60 * generation, regions: [1], description: "as declared",
+    name,
+    type: "https",
+    urn: `https://${name}.acme.example`,
+    interval: 60 + 60 * generation,
+    regions: [1],
+    description: "as declared",
     alerts: [],
   });
 }

@@ -8,7 +8,11 @@ const adopt = config.get("adoptA");
 const generation = config.getNumber("generation") ?? 0;
 
 new uptime.Monitor("a", {
-  name: "a", type: "https", urn: "https://a.acme.example", interval: 60 + 60 * generation, regions: [1],
+  name: "a",
+  type: "https",
+  urn: "https://a.acme.example",
+  interval: 60 + 60 * generation,
+  regions: [1],
   ...(adopt ? { adoptUuid: adopt } : {}),
 });
 new uptime.Monitor("b", { name: "b", type: "tcp", urn: "b.acme.example:443", interval: 60, regions: [2] });
