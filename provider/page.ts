@@ -3,14 +3,14 @@
 // State keeps the record (nulls dropped, image URLs as logoUrl/faviconUrl), the sha256 of each
 // image last sent, and `declaredFields`, so diff can tell "removed by the user" from "never set".
 import type { UptimeClient } from "./api/client";
-import type { ApiError } from "./api/errors";
-import { isGone, isUnsupported } from "./gone";
+import { AdoptedReadOutcome, adoptedLifecycle } from "./adopted";
 import type { PageRequestBody } from "./api/requests";
 import type { PageRecord } from "./api/schemas";
 import type { CheckFailure } from "./inputs/common";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./inputs/image";
 import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./inputs/page";
 import {
+  Inputs,
   StateOutputs,
   changedFields,
   declaredOf,
@@ -29,9 +29,6 @@ const IMAGE_KEYS = {
   logo: { wire: "logoFileBase64", url: "logoUrl", sha: "logoSha256" },
   favicon: { wire: "faviconFileBase64", url: "faviconUrl", sha: "faviconSha256" },
 } as const;
-
-const describe = (inputs: Record<string, unknown>, uuid: string) =>
-  `page ${uuid}${typeof inputs.name === "string" ? ` (${JSON.stringify(inputs.name)})` : ""}`;
 
 export function checkPage(
   news: Record<string, unknown>,
@@ -104,100 +101,51 @@ export async function pageRequestBody(
   return body as PageRequestBody;
 }
 
-/** The error for a failed PATCH: a proven 404/410 (gone.ts) says the uuid names no page. */
-async function notFound(client: UptimeClient, error: unknown, inputs: Record<string, unknown>, uuid: string): Promise<unknown> {
-  if (await isGone(client, error)) {
-    return new Error(
-      `${describe(inputs, uuid)}: the service has no page with this uuid (${(error as ApiError).status}). Pages cannot be created through ` +
-        `the API, only taken over: create it in the service's dashboard and put its uuid here.`,
-      { cause: error },
-    );
-  }
-  return error;
-}
-
-const hashesOf = (inputs: Record<string, unknown>, fields: readonly PageImageField[]): Partial<Record<PageImageField, string>> =>
+const hashesOf = (inputs: Inputs, fields: readonly PageImageField[]): Partial<Record<PageImageField, string>> =>
   Object.fromEntries(fields.filter((f) => inputs[f] !== undefined).map((f) => [f, (inputs[f] as ImageRef).sha256]));
 
+/** The images a PATCH carries: every declared one when the page is taken over, then only those whose bytes changed. */
+const imagesToSend = (news: Inputs, olds: Inputs | undefined): PageImageField[] =>
+  PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || (news[f] as ImageRef).sha256 !== olds[IMAGE_KEYS[f].sha]));
+
+const lifecycle = adoptedLifecycle<PageRecord, ImageSource>({
+  spec: PAGE,
+  patch: (client, uuid, body) => client.pages.update(uuid, body as PageRequestBody),
+  get: (client, uuid) => client.pages.get(uuid),
+  body: (news, olds, images) =>
+    pageRequestBody(news, { sendImages: imagesToSend(news, olds), removed: olds ? removedFields(olds, news) : undefined, images }),
+  outputs(record, news, olds) {
+    const sent = imagesToSend(news, olds);
+    const hashes = hashesOf(news, olds ? PAGE_IMAGE_FIELDS : sent);
+    // An image the service replaced behind our back (its URL is not the one we uploaded) loses its hash, so the next update sends it again.
+    for (const field of PAGE_IMAGE_FIELDS) {
+      const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
+      if (olds && !sent.includes(field) && url !== olds[IMAGE_KEYS[field].url]) delete hashes[field];
+    }
+    return pageOutputs(record, declaredPaths(PAGE, news), hashes, news);
+  },
+  // An image keeps its hash only while the service still has the URL we uploaded.
+  readBack(record, props) {
+    const declared = declaredOf(props);
+    const hashes: Partial<Record<PageImageField, string>> = {};
+    for (const field of PAGE_IMAGE_FIELDS) {
+      const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
+      const sha = props[IMAGE_KEYS[field].sha];
+      if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
+    }
+    const outs = pageOutputs(record, declared, hashes, props);
+    // Images: the declared file while the service still has the one uploaded (the record knows only URLs).
+    const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
+    for (const field of PAGE_IMAGE_FIELDS) if (declared.includes(field) && outs[field] !== undefined) inputs[field] = outs[field];
+    return { props: outs, inputs };
+  },
+});
+
 /** create(): takes the page over by PATCHing the declared fields (images included) onto it. */
-export async function createPage(
-  client: UptimeClient,
-  inputs: Record<string, unknown>,
-  images?: ImageSource,
-): Promise<{ id: string; outs: PageOutputs }> {
-  const uuid = inputs.uuid as string;
-  const declared = declaredPaths(PAGE, inputs);
-  const sendImages = PAGE_IMAGE_FIELDS.filter((f) => inputs[f] !== undefined);
-  let record: PageRecord;
-  try {
-    record = await client.pages.update(uuid, await pageRequestBody(inputs, { sendImages, images }));
-  } catch (error) {
-    throw await notFound(client, error, inputs, uuid);
-  }
-  return { id: record.uuid, outs: pageOutputs(record, declared, hashesOf(inputs, sendImages), inputs) };
-}
-
-/**
- * update(): PATCHes the full declared state, `null` for fields removed since the last update. An
- * image is sent only when its bytes changed; one the service replaced behind our back (its URL is
- * not the one we uploaded) loses its hash, so the next update sends it again.
- */
-export async function updatePage(
-  client: UptimeClient,
-  id: string,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-  images?: ImageSource,
-): Promise<{ outs: PageOutputs }> {
-  const removed = removedFields(olds, news);
-  const sendImages = PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (news[f] as ImageRef).sha256 !== olds[IMAGE_KEYS[f].sha]);
-  let record: PageRecord;
-  try {
-    record = await client.pages.update(id, await pageRequestBody(news, { sendImages, removed, images }));
-  } catch (error) {
-    throw await notFound(client, error, news, id);
-  }
-  const hashes = hashesOf(news, PAGE_IMAGE_FIELDS);
-  for (const field of PAGE_IMAGE_FIELDS) {
-    const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
-    if (!sendImages.includes(field) && url !== olds[IMAGE_KEYS[field].url]) delete hashes[field];
-  }
-  return { outs: pageOutputs(record, declaredPaths(PAGE, news), hashes, news) };
-}
-
-export type PageReadOutcome =
-  | { kind: "found"; id: string; props: PageOutputs; inputs: Record<string, unknown> }
-  | { kind: "gone" }
-  | { kind: "unsupported"; status: number };
-
-/**
- * read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read pages. An image
- * keeps its hash only while the service still has the URL we uploaded.
- */
-export async function readPage(client: UptimeClient, id: string, props: Record<string, unknown>): Promise<PageReadOutcome> {
-  let record: PageRecord;
-  try {
-    record = await client.pages.get(id);
-  } catch (error) {
-    if (await isGone(client, error)) return { kind: "gone" };
-    if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
-    throw error;
-  }
-  const declared = declaredOf(props);
-  const hashes: Partial<Record<PageImageField, string>> = {};
-  for (const field of PAGE_IMAGE_FIELDS) {
-    const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
-    const sha = props[IMAGE_KEYS[field].sha];
-    if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
-  }
-  const outs = pageOutputs(record, declared, hashes, props);
-  // Images: the declared file while the service still has the one uploaded (the record knows only URLs).
-  const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
-  for (const field of PAGE_IMAGE_FIELDS) if (declared.includes(field) && outs[field] !== undefined) inputs[field] = outs[field];
-  return { kind: "found", id: record.uuid, props: outs, inputs };
-}
-
-/** The message logged when a page leaves the stack: no request is made. */
-export function releaseMessage(id: string, props: Record<string, unknown>): string {
-  return `${describe(props, id)} released: removed from the stack and left in the service as it is (pages cannot be deleted through the API)`;
-}
+export const createPage = (client: UptimeClient, inputs: Inputs, images?: ImageSource) => lifecycle.create(client, inputs, images);
+/** update(): PATCHes the full declared state, `null` for fields removed since the last update; an image only when its bytes changed. */
+export const updatePage = (client: UptimeClient, id: string, olds: Inputs, news: Inputs, images?: ImageSource) =>
+  lifecycle.update(client, id, olds, news, images);
+/** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read pages. */
+export const readPage = (client: UptimeClient, id: string, props: Inputs): Promise<AdoptedReadOutcome> => lifecycle.read(client, id, props);
+export const releaseMessage = lifecycle.releaseMessage;

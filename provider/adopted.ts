@@ -1,0 +1,83 @@
+// The lifecycle of an object the API cannot create or delete (a page, an alert): created in the stack
+// by taking it over with a PATCH of the declared fields, updated with a PATCH of the whole declared
+// state, read back on refresh, and released from the stack without a request. "Gone" and
+// "unsupported" are decided in gone.ts; what differs per kind (its requests, its body, its outputs)
+// is the kind's own (page.ts, alert.ts).
+import type { UptimeClient } from "./api/client";
+import type { ApiError } from "./api/errors";
+import { isGone, isUnsupported } from "./gone";
+import type { ResourceSpec } from "./model/field";
+import type { Inputs, StateOutputs } from "./model/engine";
+
+/** What one kind of adopted object gives the lifecycle; `X` is what its operations take beside (a page's image source). */
+export interface AdoptedKind<R extends { uuid: string }, X = undefined> {
+  spec: ResourceSpec;
+  patch(client: UptimeClient, uuid: string, body: Inputs): Promise<R>;
+  get(client: UptimeClient, uuid: string): Promise<R>;
+  /** The PATCH body for `news`; `olds` is the state before an update (undefined when taking over). */
+  body(news: Inputs, olds: Inputs | undefined, extra: X | undefined): Promise<Inputs> | Inputs;
+  /** The outputs after a PATCH answered with `record`. */
+  outputs(record: R, news: Inputs, olds: Inputs | undefined): StateOutputs;
+  /** The outputs and inputs a refresh keeps, from the record read and the state before. */
+  readBack(record: R, props: Inputs): { props: StateOutputs; inputs: Inputs };
+}
+
+export type AdoptedReadOutcome =
+  { kind: "found"; id: string; props: StateOutputs; inputs: Inputs } | { kind: "gone" } | { kind: "unsupported"; status: number };
+
+export function adoptedLifecycle<R extends { uuid: string }, X = undefined>(kind: AdoptedKind<R, X>) {
+  const noun = kind.spec.kind;
+  const describe = (inputs: Inputs, uuid: string) =>
+    `${noun} ${uuid}${typeof inputs.name === "string" ? ` (${JSON.stringify(inputs.name)})` : ""}`;
+
+  /** The error for a failed PATCH: a proven 404/410 says the uuid names no such object. */
+  async function notFound(client: UptimeClient, error: unknown, inputs: Inputs, uuid: string): Promise<unknown> {
+    if (!(await isGone(client, error))) return error;
+    return new Error(
+      `${describe(inputs, uuid)}: the service has no ${noun} with this uuid (${(error as ApiError).status}). ` +
+        `${noun[0].toUpperCase()}${noun.slice(1)}s cannot be created through the API, only taken over: create it in the service's ` +
+        `dashboard and put its uuid here.`,
+      { cause: error },
+    );
+  }
+
+  async function patch(client: UptimeClient, uuid: string, news: Inputs, olds: Inputs | undefined, extra: X | undefined): Promise<R> {
+    try {
+      return await kind.patch(client, uuid, await kind.body(news, olds, extra));
+    } catch (error) {
+      throw await notFound(client, error, news, uuid);
+    }
+  }
+
+  return {
+    /** create(): takes the object over by PATCHing the declared fields onto it. */
+    async create(client: UptimeClient, inputs: Inputs, extra?: X): Promise<{ id: string; outs: StateOutputs }> {
+      const record = await patch(client, inputs.uuid as string, inputs, undefined, extra);
+      return { id: record.uuid, outs: kind.outputs(record, inputs, undefined) };
+    },
+
+    /** update(): PATCHes the full declared state, `null` for fields removed since the last update. */
+    async update(client: UptimeClient, id: string, olds: Inputs, news: Inputs, extra?: X): Promise<{ outs: StateOutputs }> {
+      const record = await patch(client, id, news, olds, extra);
+      return { outs: kind.outputs(record, news, olds) };
+    },
+
+    /** read() for refresh: a proven 404/410 means gone; 405/501 mean the service cannot read such objects. */
+    async read(client: UptimeClient, id: string, props: Inputs): Promise<AdoptedReadOutcome> {
+      let record: R;
+      try {
+        record = await kind.get(client, id);
+      } catch (error) {
+        if (await isGone(client, error)) return { kind: "gone" };
+        if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
+        throw error;
+      }
+      return { kind: "found", id: record.uuid, ...kind.readBack(record, props) };
+    },
+
+    /** The message logged when the object leaves the stack: no request is made. */
+    releaseMessage(id: string, props: Inputs): string {
+      return `${describe(props, id)} released: removed from the stack and left in the service as it is (${noun}s cannot be deleted through the API)`;
+    },
+  };
+}
