@@ -12,13 +12,12 @@ import { ALERT, recipientPairs } from "./model/alert";
 import {
   Inputs,
   StateOutputs,
-  changedFields,
+  diff,
   declaredOf,
   declaredPaths,
   inputsFromRecord,
   outputsFromRecord,
   removedFields,
-  replacingFields,
   requestBody,
   sortSets,
 } from "./model/engine";
@@ -52,8 +51,7 @@ export function diffAlert(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): { changes: boolean; replaces: string[]; changed: string[] } {
-  const changed = changedFields(ALERT, olds, news);
-  return { changes: changed.length > 0, replaces: replacingFields(ALERT, changed), changed };
+  return diff(ALERT, olds, news);
 }
 
 /** The PATCH body: every declared field (recipients as type and target only), `null` for each removed one. */

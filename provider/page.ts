@@ -12,13 +12,12 @@ import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./inputs/page"
 import {
   Inputs,
   StateOutputs,
-  changedFields,
+  diff,
   declaredOf,
   declaredPaths,
   inputsFromRecord,
   outputsFromRecord,
   removedFields,
-  replacingFields,
   requestBody,
 } from "./model/engine";
 import { PAGE } from "./model/page";
@@ -68,8 +67,7 @@ export function diffPage(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): { changes: boolean; replaces: string[]; changed: string[] } {
-  const changed = changedFields(PAGE, olds, news);
-  return { changes: changed.length > 0, replaces: replacingFields(PAGE, changed), changed };
+  return diff(PAGE, olds, news);
 }
 
 /** Reads an image again at apply time; it must still be the bytes check() hashed. */

@@ -2,7 +2,7 @@
 // recipients are a set of (type, target), whatever uuids and timestamps the service gives them.
 import { z } from "zod";
 import { bool, isHostName, isHttpsUrl, nonEmptyText, show, uuidRef } from "../inputs/common";
-import type { ResourceSpec } from "./field";
+import { type ResourceSpec, identityField } from "./field";
 
 export const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
@@ -64,16 +64,7 @@ export const ALERT: ResourceSpec = {
   typeName: "Alert",
   doc: "An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
-    {
-      name: "uuid",
-      schema: uuidRef(),
-      type: { type: "string" },
-      compare: "value",
-      required: true,
-      inPath: true,
-      replaces: true,
-      doc: "an existing alert",
-    },
+    identityField(uuidRef(), "alert"),
     { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "not blank" },
     flag("Up"),
     flag("Degraded"),

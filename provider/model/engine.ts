@@ -217,6 +217,12 @@ export function changedFields(spec: ResourceSpec, olds: Inputs, news: Inputs): s
   return spec.fields.filter((f) => fields.has(f.name) && fieldChanged(f, stored, news[f.name], olds)).map((f) => f.name);
 }
 
+/** diff(): the changed fields, whether any, and those whose change replaces the resource. */
+export function diff(spec: ResourceSpec, olds: Inputs, news: Inputs): { changes: boolean; replaces: string[]; changed: string[] } {
+  const changed = changedFields(spec, olds, news);
+  return { changes: changed.length > 0, replaces: replacingFields(spec, changed), changed };
+}
+
 /** Of the changed fields, those whose change replaces the resource. */
 export function replacingFields(spec: ResourceSpec, changed: readonly string[]): string[] {
   return spec.fields.filter((f) => (f.createOnly || f.replaces) && changed.includes(f.name)).map((f) => f.name);

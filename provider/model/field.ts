@@ -67,6 +67,20 @@ export interface FieldSpec {
   readme?: { type?: string; required?: string };
 }
 
+/** The uuid of an object taken over (a page, an alert): its identity, in the request's path; another one is another object. */
+export function identityField(schema: z.ZodType, kind: string): FieldSpec {
+  return {
+    name: "uuid",
+    schema,
+    type: { type: "string" },
+    compare: "value",
+    required: true,
+    inPath: true,
+    replaces: true,
+    doc: `an existing ${kind}`,
+  };
+}
+
 /** Names a field goes by, defaults applied. */
 export function namesOf(field: FieldSpec): { input: string; wire: string; record: string; output: string } {
   const input = field.input ?? field.name;

@@ -107,11 +107,9 @@ export const MaintenanceInput = z.strictObject({
       { error: "a day is listed twice (0 and 7 are both Sunday)" },
     ),
   times: z.array(MaintenanceTimeInput, { error: "expected a list of periods" }).min(1, { error: "give at least one period" }),
-  timeZone: z
-    .string({ error: "expected a time zone name such as Europe/Paris" })
-    .refine(isTimeZone, {
-      error: (i) => `${show(i.input)} is not an IANA time zone; use a region/city name such as Europe/Paris or America/New_York`,
-    }),
+  timeZone: z.string({ error: "expected a time zone name such as Europe/Paris" }).refine(isTimeZone, {
+    error: (i) => `${show(i.input)} is not an IANA time zone; use a region/city name such as Europe/Paris or America/New_York`,
+  }),
 });
 
 const unique = (values: unknown[]): boolean => new Set(values).size === values.length;

@@ -2,7 +2,7 @@
 // are files, compared by the sha256 of their bytes, sent as base64 and returned as URLs.
 import { z } from "zod";
 import { bool, isHostName, nonEmptyText, show, text, uuidRef } from "../inputs/common";
-import type { FieldSpec, ResourceSpec } from "./field";
+import { type FieldSpec, type ResourceSpec, identityField } from "./field";
 
 const SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -40,27 +40,16 @@ export const PAGE: ResourceSpec = {
   typeName: "Page",
   doc: "A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
-    {
-      name: "uuid",
-      schema: uuidRef(),
-      type: { type: "string" },
-      compare: "value",
-      required: true,
-      inPath: true,
-      replaces: true,
-      doc: "an existing page",
-    },
+    identityField(uuidRef(), "page"),
     { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "not blank, ≤ 255 characters" },
     { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "≤ 255" },
     {
       name: "slug",
       type: { type: "string" },
       compare: "value",
-      schema: z
-        .string({ error: (i) => `expected a string, got ${show(i.input)}` })
-        .refine((s) => SLUG.test(s), {
-          error: (i) => `${show(i.input)} is not URL-safe: use 1-100 lowercase letters, digits and hyphens, e.g. "acme-status"`,
-        }),
+      schema: z.string({ error: (i) => `expected a string, got ${show(i.input)}` }).refine((s) => SLUG.test(s), {
+        error: (i) => `${show(i.input)} is not URL-safe: use 1-100 lowercase letters, digits and hyphens, e.g. "acme-status"`,
+      }),
       doc: "1-100 lowercase letters, digits, hyphens (`acme-status`)",
     },
     {
