@@ -27,13 +27,13 @@ afterAll(async () => {
   await emulator?.close();
 }, 300_000);
 
-/** What the output must say: who (the resource, or the lookup), which field, and the fix. */
 /** The value a program wrote at the top of the failing field's path (a Monitor's target as `urn`). */
 function writtenValue(c: BadInputCase): unknown {
   const top = c.field.split(/[.[]/)[0];
   return c.args[top === "target" ? "urn" : top];
 }
 
+/** What the output must say: who (the resource, or the lookup), which field, and the fix. */
 function expectedFragments(c: BadInputCase): string[] {
   if (c.kind === "webhooks") return [`getWebhooks: ${c.field}: `, c.fragment];
   // A long value is never echoed: the engine is then given no property to print beside the reason.
