@@ -1,31 +1,51 @@
 // Every case of tests/bad-inputs/cases.ts through a real `pulumi preview` of programs/bad-input: the
 // preview fails, its output names the resource (or getWebhooks), the field and the fix, and the
-// service receives no request that changes anything. One stack and one emulator for all cases,
-// one preview per case (the engine stops a preview at the first failing resource).
+// service receives no request that changes anything. One emulator for all cases, one preview per
+// case (the engine stops a preview at the first failing resource), three stacks of the program
+// previewing side by side.
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
 import { TestStack, createStack } from "../helpers/pulumi";
-import { E2E_API_KEY, Json, adminGet, clearRequests, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+import { E2E_API_KEY, Json, adminGet, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
 
 jest.setTimeout(120_000);
 
 const PROGRAM = path.join(__dirname, "programs/bad-input");
+const STACKS = 3;
 let emulator: RunningEmulator;
-let t: TestStack;
+const idle: TestStack[] = [];
+const all: TestStack[] = [];
+const waiting: ((t: TestStack) => void)[] = [];
 let stateBefore: Json;
 
 beforeAll(async () => {
   emulator = await startE2eEmulator();
-  t = await createStack(PROGRAM, {
-    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
-  });
+  for (let i = 0; i < STACKS; i++) {
+    const t = await createStack(PROGRAM, {
+      config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
+    });
+    all.push(t);
+    idle.push(t);
+  }
   stateBefore = await adminGet(emulator, "/state");
 }, 300_000);
 afterAll(async () => {
-  await t?.remove();
+  for (const t of all) await t.remove();
   await emulator?.close();
 }, 300_000);
+
+/** Runs `use` with a stack no other case is using. */
+async function withStack<T>(use: (t: TestStack) => Promise<T>): Promise<T> {
+  const t = idle.pop() ?? (await new Promise<TestStack>((resolve) => waiting.push(resolve)));
+  try {
+    return await use(t);
+  } finally {
+    const next = waiting.shift();
+    if (next) next(t);
+    else idle.push(t);
+  }
+}
 
 /** The value a program wrote at the top of the failing field's path (a Monitor's target as `urn`). */
 function writtenValue(c: BadInputCase): unknown {
@@ -37,22 +57,26 @@ function writtenValue(c: BadInputCase): unknown {
 function expectedFragments(c: BadInputCase): string[] {
   if (c.kind === "webhooks") return [`getWebhooks: ${c.field}: `, c.fragment];
   // A long value is never echoed: the engine is then given no property to print beside the reason.
-  if (JSON.stringify(writtenValue(c)).length > 120) return [`resource '${c.name}' has a problem: `, c.fragment];
+  if ((JSON.stringify(writtenValue(c)) ?? "").length > 120) return [`resource '${c.name}' has a problem: `, c.fragment];
   return [`resource '${c.name}'`, `property ${c.field} value`, c.fragment];
 }
 
-test.each(BAD_INPUT_CASES.map((c) => [c.name, c] as const))("%s fails the preview naming it, and nothing is sent", async (_name, c) => {
-  await t.stack.setConfig("bad-input:cases", { value: JSON.stringify([{ kind: c.kind, name: c.name, args: c.args }]) });
-  await clearRequests(emulator);
-  const output: string[] = [];
-  await expect(t.stack.preview({ onOutput: (l) => output.push(l) })).rejects.toThrow();
-  const text = output.join("");
-  for (const fragment of expectedFragments(c)) expect({ fragment, found: text.includes(fragment) }).toEqual({ fragment, found: true });
-  expect(mutating(await requestLines(emulator))).toEqual([]);
-});
+test.concurrent.each(BAD_INPUT_CASES.map((c) => [c.name, c] as const))(
+  "%s fails the preview naming it, and nothing is sent",
+  async (_name, c) => {
+    const text = await withStack(async (t) => {
+      await t.stack.setConfig("bad-input:cases", { value: JSON.stringify([{ kind: c.kind, name: c.name, args: c.args }]) });
+      const output: string[] = [];
+      await expect(t.stack.preview({ onOutput: (l) => output.push(l) })).rejects.toThrow();
+      return output.join("");
+    });
+    for (const fragment of expectedFragments(c)) expect({ fragment, found: text.includes(fragment) }).toEqual({ fragment, found: true });
+    // The log is never cleared: no case, this one or one before it, sent a request that changes anything.
+    expect(mutating(await requestLines(emulator))).toEqual([]);
+  },
+);
 
 test("after every case, nothing was created or changed: the service and the stack are as before", async () => {
   expect(await adminGet(emulator, "/state")).toEqual(stateBefore);
-  const deployment = (await t.stack.exportStack()).deployment;
-  expect(deployment.resources ?? []).toEqual([]);
+  for (const t of all) expect((await t.stack.exportStack()).deployment.resources ?? []).toEqual([]);
 });
