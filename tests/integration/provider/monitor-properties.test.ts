@@ -158,21 +158,19 @@ const common = fc.record(
   { requiredKeys: ["name", "regions"] },
 );
 
-const httpArgs = fc
-  .constantFrom<"http" | "https">("http", "https")
-  .chain((type) =>
-    fc
-      .tuple(common, interval, redirects, httpTarget(type), optional(httpRequest), optional(httpResponse))
-      .map(([c, i, r, target, request, response]): Args => ({
-        ...c,
-        ...i,
-        ...r,
-        type,
-        target,
-        httpRequest: request,
-        httpResponse: response,
-      })),
-  );
+const httpArgs = fc.constantFrom<"http" | "https">("http", "https").chain((type) =>
+  fc
+    .tuple(common, interval, redirects, httpTarget(type), optional(httpRequest), optional(httpResponse))
+    .map(([c, i, r, target, request, response]): Args => ({
+      ...c,
+      ...i,
+      ...r,
+      type,
+      target,
+      httpRequest: request,
+      httpResponse: response,
+    })),
+);
 
 const tcpArgs = fc
   .tuple(common, interval, tcpTarget, optional(tcpOptions))
