@@ -1,16 +1,25 @@
 // Which fields of a resource change, and how a value is shown: secrets as [secret] in whichever
 // form the JSON carries them, values the preview cannot know as "(known after up)", compact JSON.
 
+import { MONITOR } from "../../provider/model/monitor";
+
 /** Pulumi's signature key and the value marking a secret (`{"4dabf…": "1b47…", …}`). */
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 /** The placeholder for a value known only after `up` (Pulumi's unknown-value sentinel). */
 const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** Properties the provider keeps for itself: never a field the user declared. */
-const BOOKKEEPING = new Set(["journalKey", "declaredFields"]);
-/** Monitor inputs stored under another name because Pulumi reserves theirs (`urn`). */
-const MONITOR_FIELD_NAMES: Record<string, string> = { target: "urn" };
+/** Properties the provider keeps for itself (the SDK's own inputs, the declared fields): never a field the user declared. */
+const BOOKKEEPING = new Set([
+  "declaredFields",
+  ...Object.entries(MONITOR.providerInputs)
+    .filter(([, input]) => input.internal)
+    .map(([name]) => name),
+]);
+/** Monitor inputs stored under another name than the one a program writes (`urn`, which Pulumi reserves), from the model. */
+export const MONITOR_FIELD_NAMES: Record<string, string> = Object.fromEntries(
+  MONITOR.fields.filter((f) => f.input && f.input !== f.name).map((f) => [f.name, f.input as string]),
+);
 
 export interface FieldChange {
   /** Dotted path, e.g. `interval` or `tcpOptions.dataRequest`. */

@@ -1,6 +1,6 @@
 // The pull-request comment: what the preview would do to monitors, pages and alerts, the fields that
 // change, the policy violations and the errors, as GitHub-flavoured Markdown.
-import { changedFields, showValue, type FieldChange } from "./fields";
+import { MONITOR_FIELD_NAMES, changedFields, showValue, type FieldChange } from "./fields";
 import { isInfrastructure, nameFromUrn, stackFromUrn, type PlannedStep, type PreviewReport, type PolicyViolation } from "./parse";
 
 const MONITOR_TYPE = "pulumi-nodejs:dynamic/uptime:Monitor";
@@ -62,7 +62,7 @@ function changesCell(step: PlannedStep): string {
   }
   const changes = changedFields(step.op === "create" ? undefined : step.oldInputs, step.newInputs, isMonitor);
   if (changes.length === 0) return step.op === "update" ? "only secret values (not shown)" : "";
-  const forcing = new Set(step.replaceReasons.map((r) => (isMonitor && r === "target" ? "urn" : r)));
+  const forcing = new Set(step.replaceReasons.map((r) => (isMonitor ? (MONITOR_FIELD_NAMES[r] ?? r) : r)));
   return changes.map((c) => fieldLine(c, step.op === "create", forcing.has(c.path.split(".")[0]))).join("<br>");
 }
 
