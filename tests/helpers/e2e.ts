@@ -29,25 +29,17 @@ export async function exampleStack(
   });
 }
 
-import type { Json } from "./emulator-http";
+import { type Json, admin, adminJson } from "./emulator-http";
 
 export type { Json };
 
+/** GET of an /admin path: its JSON, whatever the status (an error's body says what is missing). */
 export async function adminGet(emulator: RunningEmulator, p: string): Promise<Json> {
-  const response = await fetch(`${emulator.adminUrl}${p}`);
-  return response.json();
+  return (await admin(emulator, "GET", p)).json;
 }
 
-export async function adminCall(emulator: RunningEmulator, method: string, p: string, body?: unknown): Promise<Json> {
-  const response = await fetch(`${emulator.adminUrl}${p}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`admin ${method} ${p}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+/** An /admin call that must succeed (tests/helpers/emulator-http.ts). */
+export const adminCall = adminJson;
 
 /** The /v1 requests the emulator has logged since the last clear, as "METHOD /path" lines. */
 export async function requestLines(emulator: RunningEmulator): Promise<string[]> {

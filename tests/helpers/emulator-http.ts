@@ -65,6 +65,13 @@ export async function admin(emulator: RunningEmulator, method: string, path: str
   return toReply(await fetch(`${emulator.adminUrl}${path}`, init));
 }
 
+/** An /admin call that must succeed: its JSON (undefined for an empty answer); a failure throws with the status and the text. */
+export async function adminJson(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<Json> {
+  const reply = await admin(emulator, method, path, body);
+  if (reply.status >= 300) throw new Error(`admin ${method} ${path}: ${reply.status} ${reply.text}`);
+  return reply.json;
+}
+
 /** The smallest valid monitor body; overrides are merged in. */
 export function monitorBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { name: "api", type: "https", urn: "https://api.example.com/health", interval: 60, regions: [1], ...overrides };

@@ -2,7 +2,7 @@
 // lines and an injected sleep, plus admin shortcuts (state, request log, faults, drift).
 import { UptimeClient, UptimeClientOptions } from "../../provider/api/client";
 import type { RunningEmulator } from "../../emulator/types";
-import { API_KEY, Json, admin } from "./emulator-http";
+import { API_KEY, Json, adminJson } from "./emulator-http";
 
 export interface TestClient {
   client: UptimeClient;
@@ -28,26 +28,20 @@ export function testClient(emulator: RunningEmulator, options: Partial<UptimeCli
   return { client, debug, warn, waits };
 }
 
-async function ok(reply: Promise<{ status: number; text: string; json: Json }>, what: string): Promise<Json> {
-  const r = await reply;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
-  return r.json;
-}
-
 export const adminApi = (emulator: RunningEmulator) => ({
-  reset: (seed?: unknown) => ok(admin(emulator, "POST", "/reset", seed), "reset"),
-  monitors: async (): Promise<Json[]> => (await ok(admin(emulator, "GET", "/state"), "state")).monitors,
-  monitor: (uuid: string) => ok(admin(emulator, "GET", `/monitors/${uuid}`), "get monitor"),
+  reset: (seed?: unknown) => adminJson(emulator, "POST", "/reset", seed),
+  monitors: async (): Promise<Json[]> => (await adminJson(emulator, "GET", "/state")).monitors,
+  monitor: (uuid: string) => adminJson(emulator, "GET", `/monitors/${uuid}`),
   /** Creates a monitor as if made in the dashboard (request spelling). */
   createMonitor: async (body: Record<string, unknown>): Promise<Json> => {
-    const json = await ok(admin(emulator, "POST", "/monitors", body), "create monitor");
+    const json = await adminJson(emulator, "POST", "/monitors", body);
     return json.monitor ?? json;
   },
   /** An out-of-band change (record field names), as if made in the dashboard. */
-  drift: (uuid: string, fields: Record<string, unknown>) => ok(admin(emulator, "PATCH", `/monitors/${uuid}`, fields), "drift"),
-  remove: (uuid: string) => ok(admin(emulator, "DELETE", `/monitors/${uuid}`), "remove"),
-  requests: async (): Promise<Json[]> => (await ok(admin(emulator, "GET", "/requests"), "requests")).requests,
-  clearRequests: () => ok(admin(emulator, "DELETE", "/requests"), "clear requests"),
-  counters: () => ok(admin(emulator, "GET", "/counters"), "counters"),
-  faults: (config: unknown) => ok(admin(emulator, "PUT", "/faults", config), "faults"),
+  drift: (uuid: string, fields: Record<string, unknown>) => adminJson(emulator, "PATCH", `/monitors/${uuid}`, fields),
+  remove: (uuid: string) => adminJson(emulator, "DELETE", `/monitors/${uuid}`),
+  requests: async (): Promise<Json[]> => (await adminJson(emulator, "GET", "/requests")).requests,
+  clearRequests: () => adminJson(emulator, "DELETE", "/requests"),
+  counters: () => adminJson(emulator, "GET", "/counters"),
+  faults: (config: unknown) => adminJson(emulator, "PUT", "/faults", config),
 });
