@@ -4,7 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { CheckFailure, show } from "./inputs/common";
 import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
-import { providerLog, warnOnce } from "./log";
+import { flushLogs, providerLog, warnOnce } from "./log";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
@@ -72,37 +72,49 @@ function providerFor(ops: ResourceOperations) {
   return {
     configure: async (req: ConfigureRequest) => configure(req),
 
-    async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> {
-      const result = await ops.check(news);
-      for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
-      return { inputs: result.inputs, failures: forEngine(result.failures, news) };
-    },
+    check: (_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> =>
+      delivered(async () => {
+        const result = await ops.check(news);
+        for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
+        return { inputs: result.inputs, failures: forEngine(result.failures, news) };
+      }),
 
-    async diff(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
-      const { changes, replaces } = ops.diff(id, olds, news);
-      return { changes, replaces, deleteBeforeReplace: false };
-    },
+    diff: (id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> =>
+      delivered(async () => {
+        const { changes, replaces } = ops.diff(id, olds, news);
+        return { changes, replaces, deleteBeforeReplace: false };
+      }),
 
-    create: (inputs: Inputs): Promise<pulumi.dynamic.CreateResult> => ops.create(inputs),
+    create: (inputs: Inputs): Promise<pulumi.dynamic.CreateResult> => delivered(() => ops.create(inputs)),
 
-    async read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> {
-      const outcome = await ops.read(id, props);
-      if (outcome.kind === "gone") return { id: "" };
-      if (outcome.kind === "kept") return { id, props };
-      if (outcome.kind === "unsupported") {
-        warnOnce(
-          `read-${ops.kind}`,
-          `the service answered ${outcome.status} to reading a ${ops.kind}: refresh cannot see changes made outside Pulumi, ` +
-            `so the ${ops.kind}s' state is kept as last applied`,
-        );
-        return { id, props };
-      }
-      return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
-    },
+    read: (id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> =>
+      delivered(async () => {
+        const outcome = await ops.read(id, props);
+        if (outcome.kind === "gone") return { id: "" };
+        if (outcome.kind === "kept") return { id, props };
+        if (outcome.kind === "unsupported") {
+          warnOnce(
+            `read-${ops.kind}`,
+            `the service answered ${outcome.status} to reading a ${ops.kind}: refresh cannot see changes made outside Pulumi, ` +
+              `so the ${ops.kind}s' state is kept as last applied`,
+          );
+          return { id, props };
+        }
+        return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
+      }),
 
-    update: (id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> => ops.update(id, olds, news),
-    delete: (id: string, props: Inputs): Promise<void> => ops.delete(id, props),
+    update: (id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> => delivered(() => ops.update(id, olds, news)),
+    delete: (id: string, props: Inputs): Promise<void> => delivered(() => ops.delete(id, props)),
   };
+}
+
+/** Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it succeeds or fails. */
+async function delivered<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } finally {
+    await flushLogs();
+  }
 }
 
 /** Monitors created or taken over by this provider process, i.e. in this run, by URN (journalKey) and by name. */

@@ -21,20 +21,40 @@ function wireEngine(): void {
   }
 }
 
+/** Log calls not yet delivered to the engine (see flushLogs). */
+const pending = new Set<Promise<void>>();
+
+function send(log: (message: string) => Promise<void>, message: string): void {
+  wireEngine();
+  const delivery = log(message).catch(() => undefined);
+  pending.add(delivery);
+  void delivery.finally(() => pending.delete(delivery));
+}
+
 export const providerLog: ClientLogger & { info(message: string): void } = {
-  debug: (message) => {
-    wireEngine();
-    void pulumi.log.debug(message);
-  },
-  info: (message) => {
-    wireEngine();
-    void pulumi.log.info(message);
-  },
-  warn: (message) => {
-    wireEngine();
-    void pulumi.log.warn(message);
-  },
+  debug: (message) => send(pulumi.log.debug, message),
+  info: (message) => send(pulumi.log.info, message),
+  warn: (message) => send(pulumi.log.warn, message),
 };
+
+/**
+ * Waits until every line logged so far has reached the engine. A provider call answers only after
+ * it: once the engine has its last answer it may stop this process, and a warning still on its way
+ * (the one "refresh cannot see changes" line, say) would be lost.
+ */
+export async function flushLogs(): Promise<void> {
+  // Bounded: a log call that never completes must not hold the provider's answer back.
+  const deadline = Date.now() + FLUSH_LIMIT_MS;
+  while (pending.size > 0 && Date.now() < deadline) {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
+    await Promise.race([Promise.all([...pending]), limit]);
+    clearTimeout(timer);
+  }
+}
+
+/** How long a provider call waits for its log lines to reach the engine. */
+const FLUSH_LIMIT_MS = 5000;
 
 const warnedOnce = new Set<string>();
 

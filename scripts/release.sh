@@ -84,7 +84,7 @@ peer="$(node -p 'require(process.argv[1]).peerDependencies["@pulumi/pulumi"]' "$
 echo "release: install it in a Pulumi TypeScript program (it uses the program's own @pulumi/pulumi, $peer):"
 echo "  npm install $tarball"
 if [ -n "$keep" ]; then
-  echo "  npm install git+file://$src#$commit   # the same package, built by npm from this clone"
+  echo "  npm install --allow-git=root git+file://$src#$commit   # the same package, built by npm from this clone"
 else
-  echo "  npm install git+https://<git host>/<owner>/pulumi-uptime.git#<tag or commit>   # the same package, built by npm from git"
+  echo "  npm install --allow-git=root git+https://<git host>/<owner>/pulumi-uptime.git#<tag or commit>   # the same package, built by npm from git (npm 12 needs --allow-git)"
 fi

@@ -57,8 +57,10 @@ function newProgram(pulumiVersion: string): string {
   return dir;
 }
 
+/** `npm install` as README's Install section writes it (a git spec with --allow-git=root, which npm 12 needs). */
 async function npmInstall(dir: string, spec: string): Promise<void> {
-  await sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", spec], dir, userEnv());
+  const allowGit = spec.startsWith("git+") ? ["--allow-git=root"] : [];
+  await sh("npm", ["install", ...allowGit, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", spec], dir, userEnv());
 }
 
 /** Every file of the installed package, as paths inside it (its own node_modules aside). */
