@@ -168,6 +168,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       "content-type": asset.contentType,
       "content-length": asset.bytes.length,
       "cache-control": "public, max-age=31536000, immutable",
+      // An uploaded SVG opened on its own must not run script on the view's origin.
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+      "x-content-type-options": "nosniff",
     });
     res.end(req.method === "HEAD" ? undefined : asset.bytes);
   }

@@ -75,11 +75,14 @@ test("a base64 logo is stored and returned as an asset URL serving the same byte
   expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
 });
 
-test("padding is optional; svg and unknown bytes get their content types; a new upload gets a new URL", async () => {
+test("padding is optional; svg and unknown bytes get their content types, svg served sandboxed; a new upload gets a new URL", async () => {
   const svgBase64 = SVG.toString("base64").replace(/=+$/, "");
   const first = (await api(emulator, "PATCH", `/pages/${PAGE}`, { faviconFileBase64: svgBase64 })).json.pages[0].faviconFileBase64;
   const svg = await fetch(first);
   expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+  // An uploaded SVG opened on its own is sandboxed: no script runs on the emulator's origin.
+  expect(svg.headers.get("content-security-policy")).toMatch(/default-src 'none'.*sandbox/);
+  expect(svg.headers.get("x-content-type-options")).toBe("nosniff");
   expect(Buffer.from(await svg.arrayBuffer()).equals(SVG)).toBe(true);
 
   const second = (await api(emulator, "PATCH", `/pages/${PAGE}`, { faviconFileBase64: Buffer.from("not an image").toString("base64") }))
