@@ -1,6 +1,7 @@
 // UptimeClient: the one place that speaks HTTP to the service. One keep-alive pool per origin is
 // shared by every client in the process, every response body is consumed, and the API key only
 // ever travels in the Authorization header.
+import { connect as tlsConnect } from "node:tls";
 import { Pool, errors as undiciErrors } from "undici";
 import type { z } from "zod";
 import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, redact } from "./errors";
@@ -161,7 +162,8 @@ export class UptimeClient {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.attempt(method, path, body, schema);
-      } catch (error) {
+      } catch (caught) {
+        const error = await this.tlsInsteadOfHttp(caught);
         if (attempt >= this.retryPolicy.maxRetries || !isRetryable(method, error, attempt)) throw error;
         const retryAfter = error instanceof ApiError ? error.retryAfterMs : undefined;
         const delay = retryDelayMs(attempt + 1, this.retryPolicy, retryAfter);
@@ -174,6 +176,31 @@ export class UptimeClient {
         await this.sleep(delay);
       }
     }
+  }
+
+  private tlsSniff?: Promise<boolean>;
+
+  /**
+   * A connection closed before any response, at an http:// address: if that port completes a TLS
+   * handshake, the address should be https://. Said at once, not after maxRetries identical failures.
+   * The handshake sends nothing of ours (no request, no key); its certificate is not judged.
+   */
+  private async tlsInsteadOfHttp(error: unknown): Promise<unknown> {
+    if (!(error instanceof ConnectionError) || !error.closedEarly || !this.origin.startsWith("http:")) return error;
+    this.tlsSniff ??= speaksTls(new URL(this.origin), this.connectTimeoutMs);
+    if (!(await this.tlsSniff)) return error;
+    const https = this.baseUrl.replace(/^http:/i, "https:");
+    return new ConnectionError({
+      method: error.method,
+      path: error.path,
+      detail:
+        `the connection was closed before a response, and ${this.origin} speaks TLS: an http:// address at an https port; ` +
+        `use ${https}`,
+      // The TLS server read the request as a failed handshake: nothing reached the service.
+      mayHaveReachedServer: false,
+      permanent: true,
+      cause: error,
+    });
   }
 
   private async attempt(method: string, path: string, body: unknown, schema: z.ZodType | undefined): Promise<unknown> {
@@ -274,7 +301,7 @@ export class UptimeClient {
     } else if (code === NO_SUCH_HOST) {
       detail = `the host ${new URL(this.baseUrl).hostname} does not resolve (${code}); ${check}`;
     } else if (code === "UND_ERR_SOCKET" || code === "ECONNRESET") {
-      detail = `the connection was closed before a response (${detail}); ${check}: an http:// address at a port that speaks TLS closes connections like this`;
+      detail = `the connection was closed before a response (${detail}); ${check}`;
     }
     return new ConnectionError({
       method,
@@ -283,6 +310,7 @@ export class UptimeClient {
       mayHaveReachedServer: !notSent,
       permanent: tls || code === NO_SUCH_HOST,
       timedOut,
+      closedEarly: code === "UND_ERR_SOCKET" || code === "ECONNRESET",
       cause: error,
     });
   }
@@ -312,6 +340,28 @@ function pickPage(envelope: z.infer<typeof PagesEnvelope>, method: string, path:
     throw new ResponseFormatError(method, path, `pages: expected the page ${uuid}, got ${got}`);
   }
   return page;
+}
+
+/** Whether the peer at `origin` completes a TLS handshake within `timeoutMs`. */
+function speaksTls(origin: URL, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const host = origin.hostname.replace(/^\[|\]$/g, "");
+    const socket = tlsConnect({
+      host,
+      port: Number(origin.port || 80),
+      // An IP address is not a valid SNI name; Node warns if given one.
+      servername: /^[\d.]+$|:/.test(host) ? undefined : host,
+      rejectUnauthorized: false,
+      timeout: timeoutMs,
+    });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once("secureConnect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
 }
 
 class TooLargeError extends Error {}

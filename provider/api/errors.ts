@@ -89,6 +89,8 @@ export class ConnectionError extends UptimeError {
   readonly permanent: boolean;
   /** No answer came within uptime:requestTimeoutMs: retried once at most, so a server that never answers fails in bounded time. */
   readonly timedOut: boolean;
+  /** The peer closed the connection before any response (what a TLS port does with plain HTTP). */
+  readonly closedEarly: boolean;
 
   constructor(args: {
     method: string;
@@ -97,6 +99,7 @@ export class ConnectionError extends UptimeError {
     mayHaveReachedServer: boolean;
     permanent?: boolean;
     timedOut?: boolean;
+    closedEarly?: boolean;
     cause?: unknown;
   }) {
     super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause });
@@ -105,6 +108,7 @@ export class ConnectionError extends UptimeError {
     this.mayHaveReachedServer = args.mayHaveReachedServer;
     this.permanent = args.permanent ?? false;
     this.timedOut = args.timedOut ?? false;
+    this.closedEarly = args.closedEarly ?? false;
   }
 }
 

@@ -3,7 +3,8 @@
 // answers, a rotated key, a key in plain text, a monitor deleted outside Pulumi, throttling. Each
 // fails fast, naming the setting, without touching the state or the service; and each piece of
 // advice a message gives is followed, and the stack and the service end up right.
-import { createServer as createHttpServer, Server } from "node:http";
+import * as fs from "node:fs";
+import { createServer as createHttpServer, request as httpRequest, Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { Socket } from "node:net";
 import * as path from "node:path";
@@ -21,7 +22,7 @@ import {
   requestLines,
   startE2eEmulator,
 } from "../helpers/e2e";
-import { CERT_PEM, KEY_PEM } from "../helpers/tls";
+import { LOOPBACK_CERT_PEM, LOOPBACK_KEY_PEM } from "../helpers/tls";
 
 jest.setTimeout(600_000);
 
@@ -147,16 +148,46 @@ describe("a base URL that is not the API", () => {
 });
 
 describe("network failures name uptime:baseUrl and fail in bounded time", () => {
-  test("http:// at a port that speaks TLS: up fails before any creation, with no unconfirmed monitor", async () => {
-    const tls = createHttpsServer({ key: KEY_PEM, cert: CERT_PEM }, (_req, res) => res.end("{}"));
+  test("http:// at a port that speaks TLS: up fails at once, before any creation; the https:// address it names works", async () => {
+    // The service behind TLS: a TLS front for the emulator, with a certificate for 127.0.0.1.
+    const upstream = new URL(emulator.url);
+    const front = createHttpsServer({ key: LOOPBACK_KEY_PEM, cert: LOOPBACK_CERT_PEM }, (req, res) => {
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(forward);
+    });
     const t = await settingsStack("tls-port");
-    const wrong = `http://${await listen(tls as unknown as Server)}/v1`;
+    const wrong = `http://${await listen(front as unknown as Server)}/v1`;
     setEnv(t, "UPTIME_BASE_URL", wrong);
-    const up = await fails((onOutput) => t.stack.up({ onOutput }));
+    await clearRequests(emulator);
+    // --debug shows every retry line: there must be none.
+    const up = await fails((onOutput) => t.stack.up({ onOutput, debug: true }));
     expect(up.text).toContain(`uptime:baseUrl (${wrong}) does not answer as the service's API`);
+    const advised = /an http:\/\/ address at an https port; use (\S+?)\. /.exec(up.text)?.[1];
+    expect(advised).toBe(wrong.replace(/^http:/, "https:"));
+    expect(up.text).not.toMatch(/retry \d of/);
     expect(up.text).not.toMatch(/unconfirmed|adoptUuid/);
     expect((await resourcesOf(t)).filter((r) => r.includes("uptime:Monitor"))).toEqual([]);
+    expect(await requestLines(emulator)).toEqual([]);
     console.log(`http:// at a TLS port: up failed in ${up.seconds.toFixed(1)} s`);
+
+    // The advice, followed (this machine told to trust the front's certificate): both monitors created, as declared.
+    const ca = path.join(t.backendDir, "loopback-ca.pem");
+    fs.writeFileSync(ca, LOOPBACK_CERT_PEM);
+    setEnv(t, "NODE_EXTRA_CA_CERTS", ca);
+    setEnv(t, "UPTIME_BASE_URL", advised);
+    const fixed = await t.stack.up();
+    // The stack itself was registered by the failed run.
+    expect(fixed.summary.resourceChanges).toEqual({ create: 2, same: 1 });
+    const ids = await monitorIds(t);
+    expect(await inService(ids.api)).toMatchObject({ name: "api", urn: "https://api.acme.example/health", alerts: [SEEDED_ALERT] });
+    expect(await inService(ids.db)).toMatchObject({ name: "db", urn: "db.acme.example:5432" });
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: 3 });
   });
 
   test("a host that does not resolve: not retried, the message names uptime:baseUrl", async () => {

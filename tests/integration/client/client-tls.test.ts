@@ -76,3 +76,35 @@ test("a create that fails on TLS does not suggest the monitor may exist: the bas
   expect(error.message).not.toMatch(/may have created|adoptUuid/);
   expect(answered).toEqual([]);
 });
+
+test("http:// at a TLS port: found out after the first closed connection, not retried, and the https:// address is named", async () => {
+  const httpAtTls = tlsUrl.replace(/^https:/, "http:");
+  for (const method of ["GET", "POST"]) {
+    const c = client(httpAtTls);
+    const call = method === "GET" ? c.client.monitors.get("m-1") : c.client.monitors.create({ name: "x" });
+    const error = (await call.catch((e: unknown) => e)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.permanent).toBe(true);
+    expect(error.mayHaveReachedServer).toBe(false);
+    expect(error.message).toContain(`speaks TLS: an http:// address at an https port; use ${tlsUrl}`);
+    expect(error.message).not.toContain("k-tls-test-123");
+    expect(c.waits).toEqual([]);
+  }
+  expect(answered).toEqual([]);
+});
+
+test("a plain-HTTP server that closes connections is not taken for TLS: retried as before", async () => {
+  const closing = createHttpServer((req) => req.socket.destroy());
+  try {
+    const c = client(`http://127.0.0.1:${await listen(closing)}/v1`);
+    const error = (await c.client.monitors.get("m-1").catch((e: unknown) => e)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.permanent).toBe(false);
+    expect(error.message).toMatch(/closed before a response .*check uptime:baseUrl/);
+    expect(error.message).not.toMatch(/speaks TLS/);
+    expect(c.waits).toHaveLength(5);
+  } finally {
+    closing.closeAllConnections();
+    await new Promise((r) => closing.close(r));
+  }
+});
