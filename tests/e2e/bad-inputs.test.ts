@@ -7,7 +7,8 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
 import { TestStack, createStack } from "../helpers/pulumi";
-import { E2E_API_KEY, Json, adminGet, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+import { Json, adminGet, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(120_000);
 

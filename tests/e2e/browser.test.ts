@@ -5,8 +5,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { BrowserPage, Chromium } from "../../scripts/chromium";
-import { adminCall, exampleStack, Json, startE2eEmulator } from "../helpers/e2e";
+import { adminCall, exampleStack, Json } from "../helpers/e2e";
 import { REPO, TestStack } from "../helpers/pulumi";
+import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 

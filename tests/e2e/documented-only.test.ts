@@ -5,7 +5,8 @@
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack } from "../helpers/pulumi";
-import { adminCall, adminGet, exampleStack, startE2eEmulator } from "../helpers/e2e";
+import { adminCall, adminGet, exampleStack } from "../helpers/e2e";
+import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 

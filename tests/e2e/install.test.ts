@@ -10,7 +10,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, createStack } from "../helpers/pulumi";
-import { E2E_API_KEY, SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, startE2eEmulator } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet } from "../helpers/e2e";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 

@@ -4,7 +4,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, adminGet, clearRequests, exampleStack, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+import { SEEDED_ALERT, adminGet, clearRequests, exampleStack, mutating, requestLines } from "../helpers/e2e";
+import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 

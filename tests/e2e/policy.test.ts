@@ -6,8 +6,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
-import { E2E_API_KEY, SEEDED_ALERT, mutating, clearRequests, requestLines, startE2eEmulator } from "../helpers/e2e";
+import { SEEDED_ALERT, mutating, clearRequests, requestLines } from "../helpers/e2e";
 import { REPO, TestStack, createStack } from "../helpers/pulumi";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 

@@ -4,8 +4,8 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/e2e";
 import { REPO, TestStack, createStack } from "../helpers/pulumi";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 

@@ -4,19 +4,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
-import {
-  E2E_API_KEY,
-  Json,
-  SEEDED_ALERT,
-  SEEDED_PAGE,
-  adminCall,
-  adminGet,
-  clearRequests,
-  exampleStack,
-  mutating,
-  requestLines,
-  startE2eEmulator,
-} from "../helpers/e2e";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, exampleStack, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 

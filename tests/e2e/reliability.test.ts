@@ -6,7 +6,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, createStack } from "../helpers/pulumi";
-import { E2E_API_KEY, Json, adminCall, adminGet, clearRequests, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+import { Json, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
 

@@ -18,7 +18,8 @@ import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack } from "../helpers/pulumi";
-import { adminGet, exampleStack, startE2eEmulator } from "../helpers/e2e";
+import { adminGet, exampleStack } from "../helpers/e2e";
+import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
 

@@ -7,7 +7,8 @@
 // outputs without its declared image files; that upgrades with no change and no request too.
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack } from "../helpers/pulumi";
-import { clearRequests, exampleStack, mutating, requestLines, startE2eEmulator } from "../helpers/e2e";
+import { clearRequests, exampleStack, mutating, requestLines } from "../helpers/e2e";
+import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 

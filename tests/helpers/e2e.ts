@@ -1,18 +1,13 @@
 // Shared set-up of the e2e tests: an emulator with the demo seed on a free loopback port, and stacks
 // of the examples configured against it the way a user would (`uptime:baseUrl`, secret `uptime:apiKey`).
 import * as path from "node:path";
-import { startEmulator } from "../../emulator/server";
-import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
+import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, createStack } from "./pulumi";
+import { E2E_API_KEY } from "./servers";
 
-export const E2E_API_KEY = "e2e-key-7f3a9c1d5b";
-export const DEMO_SEED = path.join(REPO, "emulator/seed.json");
+/** In the demo seed (emulator/seed.json), started by `startE2eEmulator` (./servers). */
 export const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 export const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
-
-export function startE2eEmulator(options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
-  return startEmulator({ apiKey: E2E_API_KEY, quiet: true, seed: DEMO_SEED, ...options });
-}
 
 export async function exampleStack(
   example: string,

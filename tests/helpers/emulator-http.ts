@@ -1,13 +1,7 @@
 // Plain-HTTP helpers for the emulator's own integration tests: no provider code involved.
 
-import { startEmulator } from "../../emulator/server";
-import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
-
-export const API_KEY = "test-api-key-0123";
-
-export function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
-  return startEmulator({ apiKey: API_KEY, quiet: true, ...options });
-}
+import type { RunningEmulator } from "../../emulator/types";
+import { API_KEY } from "./servers";
 
 /** Response JSON is whatever the server sent; tests assert its shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON the server sent: each test asserts its shape

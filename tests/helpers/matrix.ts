@@ -8,7 +8,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, createStack } from "./pulumi";
-import { E2E_API_KEY, Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, requestLines, startE2eEmulator } from "./e2e";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, requestLines } from "./e2e";
+import { E2E_API_KEY, startE2eEmulator } from "./servers";
 
 export const MATRIX = path.resolve(__dirname, "../e2e/programs/matrix");
 /** A second alert in the service, for rows that change a monitor's alerts. */

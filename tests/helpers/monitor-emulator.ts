@@ -2,7 +2,8 @@
 // lines and an injected sleep, plus admin shortcuts (state, request log, faults, drift).
 import { UptimeClient, UptimeClientOptions } from "../../provider/api/client";
 import type { RunningEmulator } from "../../emulator/types";
-import { API_KEY, Json, adminJson } from "./emulator-http";
+import { Json, adminJson } from "./emulator-http";
+import { API_KEY } from "./servers";
 
 export interface TestClient {
   client: UptimeClient;

@@ -1,7 +1,7 @@
 // A tiny local HTTP server that answers a scripted sequence of replies, one per request, so client
 // tests can stage exactly the failures they need (429, 503, a socket destroyed mid-request, ...).
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { listenOnLoopback } from "./servers";
 
 /** One scripted answer: a reply, a destroyed socket (no answer at all), or never answering. */
 export type Step = { status: number; headers?: Record<string, string>; body?: string | object } | { destroy: true } | { hang: true };
@@ -36,7 +36,6 @@ export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FAL
   let steps: Step[] = [];
   const requests: SeenRequest[] = [];
   const probes: SeenRequest[] = [];
-  const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -54,29 +53,16 @@ export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FAL
       answer(steps.shift() ?? fallback, req, res);
     });
   });
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  const actual = typeof address === "object" && address ? address.port : port;
+  const listening = await listenOnLoopback(server, port);
   return {
-    url: `http://127.0.0.1:${actual}/v1`,
-    port: actual,
+    url: `http://${listening.host}/v1`,
+    port: listening.port,
     requests,
     probes,
     script: (...next) => {
       steps = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
+    close: listening.close,
   };
 }
 
@@ -91,16 +77,6 @@ function answer(step: Step, req: IncomingMessage, res: ServerResponse): void {
   if (typeof step.body === "object") headers["content-type"] ??= "application/json";
   res.writeHead(step.status, { ...headers, "content-length": String(Buffer.byteLength(text)) });
   res.end(text);
-}
-
-/** A port on 127.0.0.1 with nothing listening (connections to it are refused). */
-export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
-  const address = probe.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** A monitor envelope as the service answers it, for scripted successes. */

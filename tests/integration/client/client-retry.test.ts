@@ -3,7 +3,8 @@
 // waits for real and every asserted delay is the one the client chose.
 import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
 import { ApiError, ConnectionError } from "../../../provider/api/errors";
-import { ScriptedServer, closedPort, monitorEnvelope, startScriptedServer } from "../../helpers/scripted-server";
+import { ScriptedServer, monitorEnvelope, startScriptedServer } from "../../helpers/scripted-server";
+import { closedPort } from "../../helpers/servers";
 
 const KEY = "sk-retry-test-7f3a9c2e51";
 const ok = { status: 200, body: monitorEnvelope() };

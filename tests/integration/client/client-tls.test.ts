@@ -1,24 +1,18 @@
 // A TLS failure (an untrusted certificate, or https:// pointing at a plain-HTTP port) happens before
 // any byte of the request is sent, and retrying cannot fix it: the client says so at once, and a
 // failed create does not send the user to the dashboard looking for a monitor that cannot exist.
-import { createServer as createHttpsServer, Server as HttpsServer } from "node:https";
-import { createServer as createHttpServer, Server as HttpServer } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { createServer as createHttpServer } from "node:http";
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { BaseUrlError, ConnectionError } from "../../../provider/api/errors";
 import { createMonitor } from "../../../provider/monitor";
+import { Listening, listenOnLoopback } from "../../helpers/servers";
 import { CERT_PEM, KEY_PEM } from "../../helpers/tls";
 
 const answered: string[] = [];
-let tls: HttpsServer;
-let plain: HttpServer;
 let tlsUrl: string;
 let plainAsHttpsUrl: string;
-
-async function listen(server: HttpsServer | HttpServer): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const address = server.address();
-  return typeof address === "object" && address ? address.port : 0;
-}
+let listening: Listening[];
 
 beforeAll(async () => {
   const handler = (req: { method?: string }, res: { writeHead(s: number): void; end(b: string): void }) => {
@@ -26,16 +20,16 @@ beforeAll(async () => {
     res.writeHead(201);
     res.end("{}");
   };
-  tls = createHttpsServer({ key: KEY_PEM, cert: CERT_PEM }, handler);
-  plain = createHttpServer(handler);
-  tlsUrl = `https://127.0.0.1:${await listen(tls)}/v1`;
-  plainAsHttpsUrl = `https://127.0.0.1:${await listen(plain)}/v1`;
+  listening = [
+    await listenOnLoopback(createHttpsServer({ key: KEY_PEM, cert: CERT_PEM }, handler)),
+    await listenOnLoopback(createHttpServer(handler)),
+  ];
+  tlsUrl = `https://${listening[0].host}/v1`;
+  plainAsHttpsUrl = `https://${listening[1].host}/v1`;
 });
 afterAll(async () => {
   await closeAllPools();
-  tls.closeAllConnections();
-  plain.closeAllConnections();
-  await Promise.all([new Promise((r) => tls.close(r)), new Promise((r) => plain.close(r))]);
+  await Promise.all(listening.map((l) => l.close()));
 });
 
 function client(baseUrl: string): { client: UptimeClient; waits: number[] } {
@@ -94,9 +88,9 @@ test("http:// at a TLS port: found out after the first closed connection, not re
 });
 
 test("a plain-HTTP server that closes connections is not taken for TLS: retried as before", async () => {
-  const closing = createHttpServer((req) => req.socket.destroy());
+  const closing = await listenOnLoopback(createHttpServer((req) => req.socket.destroy()));
   try {
-    const c = client(`http://127.0.0.1:${await listen(closing)}/v1`);
+    const c = client(`http://${closing.host}/v1`);
     const error = (await c.client.monitors.get("m-1").catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.permanent).toBe(false);
@@ -104,7 +98,6 @@ test("a plain-HTTP server that closes connections is not taken for TLS: retried 
     expect(error.message).not.toMatch(/speaks TLS/);
     expect(c.waits).toHaveLength(5);
   } finally {
-    closing.closeAllConnections();
-    await new Promise((r) => closing.close(r));
+    await closing.close();
   }
 });

@@ -2,7 +2,8 @@
 
 import http from "node:http";
 import type { RunningEmulator } from "../../../emulator/types";
-import { admin, API_KEY, api, createMonitor, monitorBody, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 let emulator: RunningEmulator;
 

@@ -2,7 +2,8 @@
 // and timestamps.
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { api, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+import { api, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { startTestEmulator } from "../../helpers/servers";
 
 const ALERT = "alert-on-call";
 let emulator: RunningEmulator;

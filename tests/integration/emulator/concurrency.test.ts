@@ -1,7 +1,8 @@
 // 200 concurrent clients: no lost or mixed-up writes.
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { admin, api, monitorBody, startTestEmulator } from "../../helpers/emulator-http";
+import { admin, api, monitorBody } from "../../helpers/emulator-http";
+import { startTestEmulator } from "../../helpers/servers";
 
 const CLIENTS = 200;
 let emulator: RunningEmulator;

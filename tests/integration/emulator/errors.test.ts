@@ -1,7 +1,8 @@
 // Error statuses and body shape: 401, 415, 400, 404, 405 (also in documented-only mode).
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { admin, API_KEY, api, createMonitor, monitorBody, startTestEmulator } from "../../helpers/emulator-http";
+import { admin, api, createMonitor, monitorBody } from "../../helpers/emulator-http";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 let emulator: RunningEmulator;
 let documentedOnly: RunningEmulator;

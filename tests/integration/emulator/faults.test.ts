@@ -1,7 +1,8 @@
 // Fault injection on /v1: every knob, rule matching and spending, and reproducibility from a seed.
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { admin, api, monitorBody, startTestEmulator } from "../../helpers/emulator-http";
+import { admin, api, monitorBody } from "../../helpers/emulator-http";
+import { startTestEmulator } from "../../helpers/servers";
 
 let emulator: RunningEmulator;
 

@@ -2,7 +2,8 @@
 // GET and DELETE routes the provider needs.
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { startTestEmulator } from "../../helpers/servers";
 
 const ALERT_UUID = "alert-0001";
 let emulator: RunningEmulator;

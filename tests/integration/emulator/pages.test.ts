@@ -2,7 +2,8 @@
 // URLs the emulator itself serves.
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { api, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+import { api, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { startTestEmulator } from "../../helpers/servers";
 
 const PAGE = "page-acme";
 const PNG = Buffer.from(

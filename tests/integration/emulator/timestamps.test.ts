@@ -2,7 +2,8 @@
 // offset, so clients are tested against both forms.
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { api, createMonitor, RFC3339_MS_Z, startTestEmulator } from "../../helpers/emulator-http";
+import { api, createMonitor, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { startTestEmulator } from "../../helpers/servers";
 
 let utc: RunningEmulator;
 let shifted: RunningEmulator;

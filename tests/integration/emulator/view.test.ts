@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../../emulator/types";
 import { png } from "../../helpers/images";
-import { admin, api, createMonitor, Json, startTestEmulator } from "../../helpers/emulator-http";
+import { admin, api, createMonitor, Json } from "../../helpers/emulator-http";
+import { startTestEmulator } from "../../helpers/servers";
 
 let emulator: RunningEmulator;
 let origin: string;

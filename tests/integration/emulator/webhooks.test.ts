@@ -2,7 +2,8 @@
 // and pageSize (the document shows no parameters; the emulator decides these).
 
 import type { RunningEmulator } from "../../../emulator/types";
-import { admin, api, startTestEmulator } from "../../helpers/emulator-http";
+import { admin, api } from "../../helpers/emulator-http";
+import { startTestEmulator } from "../../helpers/servers";
 
 const TOTAL = 45;
 let emulator: RunningEmulator;

@@ -5,7 +5,8 @@ import { alertProvider } from "../../../provider/dynamic";
 import { providerLog } from "../../../provider/log";
 import { checkAlert, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
 import type { RunningEmulator } from "../../../emulator/types";
-import { API_KEY, Json, admin, startTestEmulator } from "../../helpers/emulator-http";
+import { Json, admin } from "../../helpers/emulator-http";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 const EMAIL = { type: "email", target: "oncall@acme.example" };

@@ -5,9 +5,9 @@ import { inspect } from "node:util";
 import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { admin, startTestEmulator } from "../../helpers/emulator-http";
+import { admin } from "../../helpers/emulator-http";
 import { HTTP_MIN } from "../../helpers/monitor-records";
-import { closedPort } from "../../helpers/scripted-server";
+import { closedPort, startTestEmulator } from "../../helpers/servers";
 
 const KEY = "sk-live-DISTINCT-93f0c1e2b7a4";
 const inputs = checkMonitor(HTTP_MIN).inputs;

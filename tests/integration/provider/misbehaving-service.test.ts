@@ -5,16 +5,15 @@
 // bounded time, with no unhandled rejection. The emulator's `respond` fault rule stages the answers;
 // a tiny node:http server stages what it cannot (a body that never ends, one that stalls midway).
 import { createServer, Server } from "node:http";
-import type { Socket } from "node:net";
 import type { RunningEmulator } from "../../../emulator/types";
 import { checkAlert, createAlert, readAlert, updateAlert } from "../../../provider/alert";
 import { UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
 import { ApiError, ResponseFormatError } from "../../../provider/api/errors";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { checkPage, createPage, readPage } from "../../../provider/page";
-import { startTestEmulator } from "../../helpers/emulator-http";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
+import { listenOnLoopback, startTestEmulator } from "../../helpers/servers";
 
 jest.setTimeout(30_000);
 
@@ -295,18 +294,8 @@ async function manglingGateway(
       res.end(text);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    posts: () => posts,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenOnLoopback(server);
+  return { url: `http://${listening.host}/v1`, posts: () => posts, close: listening.close };
 }
 
 /**
@@ -319,7 +308,6 @@ async function endlessServer(
   let written = 0;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
-  const sockets = new Set<Socket>();
   const chunk = Buffer.alloc(64 * 1024, "x");
   const server: Server = createServer((req, res) => {
     req.resume();
@@ -337,21 +325,6 @@ async function endlessServer(
     };
     pump();
   });
-  server.on("connection", (s: Socket) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    bytesWritten: () => written,
-    closed,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenOnLoopback(server);
+  return { url: `http://${listening.host}/v1`, bytesWritten: () => written, closed, close: listening.close };
 }

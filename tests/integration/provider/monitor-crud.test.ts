@@ -12,9 +12,9 @@ import {
   readMonitor,
   updateMonitor,
 } from "../../../provider/monitor";
-import { startTestEmulator } from "../../helpers/emulator-http";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
+import { startTestEmulator } from "../../helpers/servers";
 
 type Args = Record<string, unknown>;
 const ALERT_1 = "alert-0001";

@@ -8,8 +8,8 @@ import { getJournal } from "../../../provider/session";
 import { providers } from "../../../provider/dynamic";
 import { resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
-import { API_KEY, startTestEmulator } from "../../helpers/emulator-http";
 import { adminApi } from "../../helpers/monitor-emulator";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 const provider = providers.monitor;
 const PROVIDER_TEXT = "exports.handler = __f0; /* as stored by the engine */";

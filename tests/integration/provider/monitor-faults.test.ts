@@ -5,9 +5,9 @@ import { closeAllPools } from "../../../provider/api/client";
 import { ApiError, ConnectionError } from "../../../provider/api/errors";
 import type { RunningEmulator } from "../../../emulator/types";
 import { checkMonitor, createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { startTestEmulator } from "../../helpers/emulator-http";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { HTTP_FULL, HTTP_MIN } from "../../helpers/monitor-records";
+import { startTestEmulator } from "../../helpers/servers";
 
 let emulator: RunningEmulator;
 let admin: ReturnType<typeof adminApi>;

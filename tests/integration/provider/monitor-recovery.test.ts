@@ -8,9 +8,9 @@ import { closeAllPools } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
 import { CreateJournal } from "../../../provider/journal";
 import { checkMonitor, createMonitor, diffMonitor, updateMonitor } from "../../../provider/monitor";
-import { startTestEmulator } from "../../helpers/emulator-http";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
+import { startTestEmulator } from "../../helpers/servers";
 
 let emulator: RunningEmulator;
 let admin: ReturnType<typeof adminApi>;

@@ -2,7 +2,7 @@
 // service returns for what the program declared compares equal, so no second preview shows a change.
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import type { MonitorRecord } from "../../../provider/api/schemas";
-import { startEmulator } from "../../../emulator/server";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 import type { RunningEmulator } from "../../../emulator/types";
 import { checkMonitorArgs } from "../../../provider/inputs/monitor";
 import { diffMonitor, monitorOutputs, monitorRequestBody } from "../../../provider/monitor";
@@ -28,12 +28,8 @@ describe("a record that went through the emulator and back gives no diff", () =>
   let emulator: RunningEmulator;
   let client: UptimeClient;
   beforeAll(async () => {
-    emulator = await startEmulator({
-      apiKey: "diff-test-key",
-      quiet: true,
-      seed: { alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
-    });
-    client = new UptimeClient({ baseUrl: emulator.url, apiKey: "diff-test-key" });
+    emulator = await startTestEmulator({ seed: { alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
+    client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY });
   });
   afterAll(async () => {
     await closeAllPools();

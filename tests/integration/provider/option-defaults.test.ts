@@ -7,8 +7,8 @@ import type { RunningEmulator } from "../../../emulator/types";
 import { closeAllPools } from "../../../provider/api/client";
 import { checkMonitorArgs } from "../../../provider/inputs/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { startTestEmulator } from "../../helpers/emulator-http";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
+import { startTestEmulator } from "../../helpers/servers";
 
 type Args = Record<string, unknown>;
 jest.setTimeout(120_000);

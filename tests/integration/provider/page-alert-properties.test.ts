@@ -8,8 +8,8 @@ import type { RunningEmulator } from "../../../emulator/types";
 import { checkAlert, createAlert, diffAlert, readAlert } from "../../../provider/alert";
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { checkPage, createPage, diffPage, readPage } from "../../../provider/page";
-import { API_KEY, startTestEmulator } from "../../helpers/emulator-http";
 import { GIF, SVG, png, tempDir } from "../../helpers/images";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 jest.setTimeout(120_000);
 

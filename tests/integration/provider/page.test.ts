@@ -5,8 +5,9 @@ import { pageProvider } from "../../../provider/dynamic";
 import { providerLog } from "../../../provider/log";
 import { checkPage, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
 import type { RunningEmulator } from "../../../emulator/types";
-import { API_KEY, Json, admin, startTestEmulator } from "../../helpers/emulator-http";
+import { Json, admin } from "../../helpers/emulator-http";
 import { GIF, png, tempDir } from "../../helpers/images";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 const SEEDED_LOGO = png(9, 9, 9);

@@ -4,7 +4,7 @@
 import * as http from "node:http";
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
-import { API_KEY, startTestEmulator } from "../../helpers/emulator-http";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 const MONITOR = { name: "pool", type: "https", urn: "https://pool.example/health", interval: 60, regions: [1] };
 

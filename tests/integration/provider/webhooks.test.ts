@@ -6,7 +6,8 @@ import type { WebhookPage } from "../../../provider/api/schemas";
 import { listWebhooks } from "../../../provider/webhooks";
 import { getWebhooks, getWebhooksOutput } from "../../../sdk/get-webhooks";
 import type { RunningEmulator } from "../../../emulator/types";
-import { API_KEY, Json, admin, startTestEmulator } from "../../helpers/emulator-http";
+import { Json, admin } from "../../helpers/emulator-http";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 // The SDK requires its implementation by package name (as installed); here that is the source.
 jest.mock("pulumi-uptime/dist/provider/webhooks", () => jest.requireActual("../../../provider/webhooks"), { virtual: true });

@@ -1,0 +1,56 @@
+// Every server a test starts, in one place: the emulator (with the integration tests' key, or with
+// the e2e key and the demo seed) and any other node HTTP(S) server, each on a free 127.0.0.1 port and
+// closed together with its open connections, so a test's end never waits on a kept-alive socket.
+import { createServer, type Server as HttpServer } from "node:http";
+import type { Server as HttpsServer } from "node:https";
+import * as path from "node:path";
+import { startEmulator } from "../../emulator/server";
+import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
+
+export const API_KEY = "test-api-key-0123";
+export const E2E_API_KEY = "e2e-key-7f3a9c1d5b";
+export const DEMO_SEED = path.resolve(__dirname, "../../emulator/seed.json");
+
+/** The emulator as the integration tests use it: empty, quiet, the test key. */
+export function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+  return startEmulator({ apiKey: API_KEY, quiet: true, ...options });
+}
+
+/** The emulator as the e2e tests use it: the demo seed (a page and an alert to adopt), the e2e key. */
+export function startE2eEmulator(options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+  return startTestEmulator({ apiKey: E2E_API_KEY, seed: DEMO_SEED, ...options });
+}
+
+export interface Listening {
+  port: number;
+  /** `127.0.0.1:<port>`, for building addresses. */
+  host: string;
+  /** Closes the server and every connection still open to it. */
+  close(): Promise<void>;
+}
+
+/** Starts `server` on 127.0.0.1 (`port` 0: any free port). */
+export async function listenOnLoopback(server: HttpServer | HttpsServer, port = 0): Promise<Listening> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  const actual = typeof address === "object" && address ? address.port : port;
+  return {
+    port: actual,
+    host: `127.0.0.1:${actual}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port on 127.0.0.1 with nothing listening (connections to it are refused). */
+export async function closedPort(): Promise<number> {
+  const probe = await listenOnLoopback(createServer());
+  await probe.close();
+  return probe.port;
+}
