@@ -1,7 +1,7 @@
 // How a resource of this package finds its implementation. Pulumi's dynamic-provider host looks up
 // each resource's implementation in its `__provider` property: module text it evaluates, calling
 // the `handler` it exports. `pulumi.dynamic.Resource` would fill it by serializing a provider
-// object's closure (about 280 bytes here, even for a one-line require); ours is written out as the
+// object's closure (a few hundred bytes, even for a one-line require); ours is written out as the
 // one line it amounts to, a require of the installed package's shim for that kind
 // (provider/shim/<kind>.ts), by package name, as a user's program resolves it:
 //
