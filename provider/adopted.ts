@@ -6,32 +6,34 @@
 import type { UptimeClient } from "./api/client";
 import type { ApiError } from "./api/errors";
 import { isGone, isUnsupported } from "./gone";
-import type { ResourceSpec } from "./model/field";
-import type { Inputs, StateOutputs } from "./model/engine";
+import type { BodyOf, InputsOf, OutputsOf, Resource } from "./model/field";
 
-/** What one kind of adopted object gives the lifecycle; `X` is what its operations take beside (a page's image source). */
-export interface AdoptedKind<R extends { uuid: string }, X = undefined> {
-  spec: ResourceSpec;
-  patch(client: UptimeClient, uuid: string, body: Inputs): Promise<R>;
+/**
+ * What one kind of adopted object gives the lifecycle: its table `S`, its record `R`, and `X`, what
+ * its operations take beside (a page's image source).
+ */
+export interface AdoptedKind<S extends Resource, R extends { uuid: string }, X = undefined> {
+  spec: S;
+  patch(client: UptimeClient, uuid: string, body: BodyOf<S>): Promise<R>;
   get(client: UptimeClient, uuid: string): Promise<R>;
   /** The PATCH body for `news`; `olds` is the state before an update (undefined when taking over). */
-  body(news: Inputs, olds: Inputs | undefined, extra: X | undefined): Promise<Inputs> | Inputs;
+  body(news: InputsOf<S>, olds: OutputsOf<S, R> | undefined, extra: X | undefined): Promise<BodyOf<S>> | BodyOf<S>;
   /** The outputs after a PATCH answered with `record`. */
-  outputs(record: R, news: Inputs, olds: Inputs | undefined): StateOutputs;
+  outputs(record: R, news: InputsOf<S>, olds: OutputsOf<S, R> | undefined): OutputsOf<S, R>;
   /** The outputs and inputs a refresh keeps, from the record read and the state before. */
-  readBack(record: R, props: Inputs): { props: StateOutputs; inputs: Inputs };
+  readBack(record: R, props: OutputsOf<S, R>): { props: OutputsOf<S, R>; inputs: InputsOf<S> };
 }
 
-export type AdoptedReadOutcome =
-  { kind: "found"; id: string; props: StateOutputs; inputs: Inputs } | { kind: "gone" } | { kind: "unsupported"; status: number };
+export type AdoptedReadOutcome<S extends Resource, R> =
+  { kind: "found"; id: string; props: OutputsOf<S, R>; inputs: InputsOf<S> } | { kind: "gone" } | { kind: "unsupported"; status: number };
 
-export function adoptedLifecycle<R extends { uuid: string }, X = undefined>(kind: AdoptedKind<R, X>) {
+export function adoptedLifecycle<S extends Resource, R extends { uuid: string }, X = undefined>(kind: AdoptedKind<S, R, X>) {
   const noun = kind.spec.kind;
-  const describe = (inputs: Inputs, uuid: string) =>
-    `${noun} ${uuid}${typeof inputs.name === "string" ? ` (${JSON.stringify(inputs.name)})` : ""}`;
+  const describe = (object: { name?: unknown }, uuid: string) =>
+    `${noun} ${uuid}${typeof object.name === "string" ? ` (${JSON.stringify(object.name)})` : ""}`;
 
   /** The error for a failed PATCH: a proven 404/410 says the uuid names no such object. */
-  async function notFound(client: UptimeClient, error: unknown, inputs: Inputs, uuid: string): Promise<unknown> {
+  async function notFound(client: UptimeClient, error: unknown, inputs: InputsOf<S>, uuid: string): Promise<unknown> {
     if (!(await isGone(client, error))) return error;
     return new Error(
       `${describe(inputs, uuid)}: the service has no ${noun} with this uuid (${(error as ApiError).status}). ` +
@@ -41,7 +43,13 @@ export function adoptedLifecycle<R extends { uuid: string }, X = undefined>(kind
     );
   }
 
-  async function patch(client: UptimeClient, uuid: string, news: Inputs, olds: Inputs | undefined, extra: X | undefined): Promise<R> {
+  async function patch(
+    client: UptimeClient,
+    uuid: string,
+    news: InputsOf<S>,
+    olds: OutputsOf<S, R> | undefined,
+    extra: X | undefined,
+  ): Promise<R> {
     try {
       return await kind.patch(client, uuid, await kind.body(news, olds, extra));
     } catch (error) {
@@ -51,19 +59,25 @@ export function adoptedLifecycle<R extends { uuid: string }, X = undefined>(kind
 
   return {
     /** create(): takes the object over by PATCHing the declared fields onto it. */
-    async create(client: UptimeClient, inputs: Inputs, extra?: X): Promise<{ id: string; outs: StateOutputs }> {
-      const record = await patch(client, inputs.uuid as string, inputs, undefined, extra);
+    async create(client: UptimeClient, inputs: InputsOf<S> & { uuid: string }, extra?: X): Promise<{ id: string; outs: OutputsOf<S, R> }> {
+      const record = await patch(client, inputs.uuid, inputs, undefined, extra);
       return { id: record.uuid, outs: kind.outputs(record, inputs, undefined) };
     },
 
     /** update(): PATCHes the full declared state, `null` for fields removed since the last update. */
-    async update(client: UptimeClient, id: string, olds: Inputs, news: Inputs, extra?: X): Promise<{ outs: StateOutputs }> {
+    async update(
+      client: UptimeClient,
+      id: string,
+      olds: OutputsOf<S, R>,
+      news: InputsOf<S>,
+      extra?: X,
+    ): Promise<{ outs: OutputsOf<S, R> }> {
       const record = await patch(client, id, news, olds, extra);
       return { outs: kind.outputs(record, news, olds) };
     },
 
     /** read() for refresh: a proven 404/410 means gone; 405/501 mean the service cannot read such objects. */
-    async read(client: UptimeClient, id: string, props: Inputs): Promise<AdoptedReadOutcome> {
+    async read(client: UptimeClient, id: string, props: OutputsOf<S, R>): Promise<AdoptedReadOutcome<S, R>> {
       let record: R;
       try {
         record = await kind.get(client, id);
@@ -76,7 +90,7 @@ export function adoptedLifecycle<R extends { uuid: string }, X = undefined>(kind
     },
 
     /** The message logged when the object leaves the stack: no request is made. */
-    releaseMessage(id: string, props: Inputs): string {
+    releaseMessage(id: string, props: { name?: unknown }): string {
       return `${describe(props, id)} released: removed from the stack and left in the service as it is (${noun}s cannot be deleted through the API)`;
     },
   };

@@ -6,29 +6,27 @@ import type { UptimeClient } from "./api/client";
 import { AdoptedReadOutcome, adoptedLifecycle } from "./adopted";
 import type { AlertRequestBody } from "./api/requests";
 import type { AlertRecord } from "./api/schemas";
-import { checkAlertArgs } from "./inputs/alert";
-import type { CheckFailure } from "./inputs/common";
-import { ALERT, recipientPairs } from "./model/alert";
+import { AlertInputs, checkAlertArgs } from "./inputs/alert";
+import type { CheckResult } from "./inputs/common";
+import { ALERT } from "./model/alert";
 import {
-  Inputs,
-  StateOutputs,
-  diff,
+  StateOf,
   declaredOf,
   declaredPaths,
+  diff,
   inputsFromRecord,
   outputsFromRecord,
   removedFields,
   requestBody,
   sortSets,
 } from "./model/engine";
+import type { OutputsOf } from "./model/field";
 
-export type AlertOutputs = StateOutputs;
+export type { AlertInputs } from "./inputs/alert";
+/** What an alert's state holds: the record (recipients with the service's uuids and timestamps), the declared fields. */
+export type AlertOutputs = OutputsOf<typeof ALERT, AlertRecord>;
 
-export function checkAlert(news: Record<string, unknown>): {
-  inputs: Record<string, unknown>;
-  failures: CheckFailure[];
-  warnings: string[];
-} {
+export function checkAlert(news: Record<string, unknown>): CheckResult<AlertInputs> {
   const result = checkAlertArgs(news);
   // Recipients are a set: one canonical order, or a reordered list would show as a change in a diff's display.
   return { ...result, inputs: sortSets(ALERT, result.inputs) };
@@ -36,8 +34,7 @@ export function checkAlert(news: Record<string, unknown>): {
 
 /** Outputs kept in state: the record as returned, without nulls (recipients at least `[]`), and which fields the program declares. */
 export function alertOutputs(record: AlertRecord, declared: readonly string[]): AlertOutputs {
-  const declaredInputs = Object.fromEntries(declared.map((f) => [f, true]));
-  const outs = outputsFromRecord(ALERT, record, declaredInputs);
+  const outs = outputsFromRecord(ALERT, record, declared);
   // Always a list, so programs can map over it without a guard.
   outs.recipients ??= [];
   return outs;
@@ -47,23 +44,20 @@ export function alertOutputs(record: AlertRecord, declared: readonly string[]): 
  * diff(): the declared fields (now or before) against the stored record. Reordered recipients are
  * no change; an empty recipient list equals none. A different `uuid` is another alert: replace.
  */
-export function diffAlert(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): { changes: boolean; replaces: string[]; changed: string[] } {
+export function diffAlert(olds: StateOf, news: AlertInputs): { changes: boolean; replaces: string[]; changed: string[] } {
   return diff(ALERT, olds, news);
 }
 
 /** The PATCH body: every declared field (recipients as type and target only), `null` for each removed one. */
-export function alertRequestBody(inputs: Record<string, unknown>, removed: readonly string[] = []): AlertRequestBody {
+export function alertRequestBody(inputs: AlertInputs, removed: readonly string[] = []): AlertRequestBody {
   const body = requestBody(ALERT, inputs, { forEdit: true, removed });
-  if (Array.isArray(body.recipients)) body.recipients = recipientPairs(body.recipients);
-  return body as AlertRequestBody;
+  if (body.recipients) body.recipients = body.recipients.map(({ type, target }) => ({ type, target }));
+  return body;
 }
 
-const lifecycle = adoptedLifecycle<AlertRecord>({
+const lifecycle = adoptedLifecycle<typeof ALERT, AlertRecord>({
   spec: ALERT,
-  patch: (client, uuid, body) => client.alerts.update(uuid, body as AlertRequestBody),
+  patch: (client, uuid, body) => client.alerts.update(uuid, body),
   get: (client, uuid) => client.alerts.get(uuid),
   body: (news, olds) => alertRequestBody(news, olds ? removedFields(olds, news) : []),
   outputs: (record, news) => alertOutputs(record, declaredPaths(ALERT, news)),
@@ -74,11 +68,12 @@ const lifecycle = adoptedLifecycle<AlertRecord>({
 });
 
 /** create(): takes the alert over by PATCHing the declared fields onto it. */
-export const createAlert = (client: UptimeClient, inputs: Inputs) => lifecycle.create(client, inputs);
+export const createAlert = (client: UptimeClient, inputs: AlertInputs) => lifecycle.create(client, inputs);
 /** update(): PATCHes the full declared state, `null` for fields removed since the last update. */
-export const updateAlert = (client: UptimeClient, id: string, olds: Inputs, news: Inputs) => lifecycle.update(client, id, olds, news);
+export const updateAlert = (client: UptimeClient, id: string, olds: AlertOutputs, news: AlertInputs) =>
+  lifecycle.update(client, id, olds, news);
 /** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read alerts. */
-export const readAlert = (client: UptimeClient, id: string, props: Inputs): Promise<AdoptedReadOutcome> =>
+export const readAlert = (client: UptimeClient, id: string, props: AlertOutputs): Promise<AdoptedReadOutcome<typeof ALERT, AlertRecord>> =>
   lifecycle.read(client, id, props);
 /** The message logged when an alert leaves the stack: no request is made. */
 export const releaseMessage = lifecycle.releaseMessage;

@@ -1,7 +1,7 @@
 // The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
-import { CheckFailure, show } from "./inputs/common";
+import { CheckFailure, CheckResult, show } from "./inputs/common";
 import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
@@ -9,17 +9,22 @@ import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
 
-type Inputs = Record<string, unknown>;
+/** A program's arguments as the engine hands them to check(). */
+type ProgramArgs = Record<string, unknown>;
+/** What the engine adds to every input and output of a dynamic resource: the serialized provider. */
+type WithProvider = { __provider?: unknown };
 
 /**
  * A create error that carries an `id` makes the engine keep the resource in the stack with the
  * error's `properties` as its outputs. The host does not add `__provider` to those as it does to a
  * result's outputs, and without it no later read, update or delete of the resource could run.
  */
-function keepProvider(inputs: Inputs): (error: unknown) => never {
+function keepProvider(inputs: WithProvider): (error: unknown) => never {
   return (error) => {
-    const e = error as { id?: unknown; properties?: Inputs };
-    if (e && typeof e === "object" && e.id) e.properties = { ...e.properties, __provider: inputs.__provider };
+    if (error && typeof error === "object" && "id" in error && error.id) {
+      const properties = "properties" in error && error.properties && typeof error.properties === "object" ? error.properties : {};
+      Object.assign(error, { properties: { ...properties, __provider: inputs.__provider } });
+    }
     throw error;
   };
 }
@@ -29,7 +34,7 @@ function keepProvider(inputs: Inputs): (error: unknown) => never {
  * for a long value, since the engine prints a named property's whole value beside the reason (which
  * names the field already): a 100,000-character input would be printed, twice.
  */
-function forEngine(failures: CheckFailure[], news: Inputs): CheckFailure[] {
+function forEngine(failures: CheckFailure[], news: ProgramArgs): CheckFailure[] {
   const problem = configProblem();
   const all = problem ? [{ property: "uptime:apiKey", reason: problem }, ...failures] : failures;
   return all.map((f) => {
@@ -39,28 +44,30 @@ function forEngine(failures: CheckFailure[], news: Inputs): CheckFailure[] {
   });
 }
 
+/**
+ * A read's answer. The SDK types a read's `inputs` as its outputs; they are the resource's inputs as
+ * check() would give them, which a later diff compares with the program's.
+ */
+type ReadResult<I, O> = { id?: string; props?: O; inputs?: I };
+
 /** Longer input values are not handed to the engine to print. */
 const LONGEST_VALUE_SHOWN = 120;
 
-type ReadOutcome =
-  | { kind: "found"; id: string; props: Inputs; inputs: Inputs }
-  | { kind: "kept" }
-  | { kind: "gone" }
-  | { kind: "unsupported"; status: number };
+type ReadOutcome<I, O> =
+  { kind: "found"; id: string; props: O; inputs: I } | { kind: "kept" } | { kind: "gone" } | { kind: "unsupported"; status: number };
 
-/** What a resource kind does: its plain functions, which the factory below wraps for the engine. */
-interface ResourceOperations {
+/**
+ * What a resource kind does: its plain functions, which the factory below wraps for the engine. `I`
+ * is its checked inputs, `O` its outputs, `S` what its state may hold (a monitor's placeholder too).
+ */
+interface ResourceOperations<I extends object, O extends object, S extends object = O> {
   kind: "monitor" | "page" | "alert";
-  check(
-    news: Inputs,
-  ):
-    | Promise<{ inputs: Inputs; failures: CheckFailure[]; warnings: string[] }>
-    | { inputs: Inputs; failures: CheckFailure[]; warnings: string[] };
-  diff(id: string, olds: Inputs, news: Inputs): { changes: boolean; replaces: string[] };
-  create(inputs: Inputs): Promise<{ id: string; outs: Inputs }>;
-  read(id: string, props: Inputs): Promise<ReadOutcome>;
-  update(id: string, olds: Inputs, news: Inputs): Promise<{ outs: Inputs }>;
-  delete(id: string, props: Inputs): Promise<void>;
+  check(news: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
+  diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[] };
+  create(inputs: I & WithProvider): Promise<{ id: string; outs: O }>;
+  read(id: string, props: S): Promise<ReadOutcome<I, O>>;
+  update(id: string, olds: S, news: I): Promise<{ outs: O }>;
+  delete(id: string, props: S): Promise<void>;
 }
 
 /**
@@ -68,26 +75,26 @@ interface ResourceOperations {
  * handled in check, warnings logged, a read the service refuses kept as last applied (one warning
  * per kind and run), and "gone" told to the engine as a blank id.
  */
-function providerFor(ops: ResourceOperations) {
+function providerFor<I extends object, O extends object, S extends object = O>(ops: ResourceOperations<I, O, S>) {
   return {
     configure: async (req: ConfigureRequest) => configure(req),
 
-    check: (_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult> =>
+    check: (_olds: unknown, news: ProgramArgs): Promise<pulumi.dynamic.CheckResult<I>> =>
       delivered(async () => {
         const result = await ops.check(news);
         for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
         return { inputs: result.inputs, failures: forEngine(result.failures, news) };
       }),
 
-    diff: (id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> =>
+    diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.DiffResult> =>
       delivered(async () => {
         const { changes, replaces } = ops.diff(id, olds, news);
         return { changes, replaces, deleteBeforeReplace: false };
       }),
 
-    create: (inputs: Inputs): Promise<pulumi.dynamic.CreateResult> => delivered(() => ops.create(inputs)),
+    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> => delivered(() => ops.create(inputs)),
 
-    read: (id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult> =>
+    read: (id: string, props: S & WithProvider): Promise<ReadResult<I, S | O>> =>
       delivered(async () => {
         const outcome = await ops.read(id, props);
         if (outcome.kind === "gone") return { id: "" };
@@ -100,11 +107,12 @@ function providerFor(ops: ResourceOperations) {
           );
           return { id, props };
         }
-        return { id: outcome.id, props: outcome.props, inputs: outcome.inputs } as pulumi.dynamic.ReadResult;
+        return { id: outcome.id, props: outcome.props, inputs: outcome.inputs };
       }),
 
-    update: (id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult> => delivered(() => ops.update(id, olds, news)),
-    delete: (id: string, props: Inputs): Promise<void> => delivered(() => ops.delete(id, props)),
+    update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
+      delivered(() => ops.update(id, olds, news)),
+    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props)),
   };
 }
 
@@ -120,10 +128,10 @@ async function delivered<T>(call: () => Promise<T>): Promise<T> {
 /** Monitors created or taken over by this provider process, i.e. in this run, by URN (journalKey) and by name. */
 const createdThisRun = new Set<string>();
 /** A placeholder is matched by its URN; one from a state that did not keep the URN, by its name. */
-const identityOf = (props: Inputs): string =>
+const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
   typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
 
-export const monitorProvider = providerFor({
+export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
   check: (news) => monitor.checkMonitor(news),
   diff(id, olds, news) {
@@ -161,7 +169,7 @@ export const monitorProvider = providerFor({
 
 // Pages and alerts cannot be created or deleted through the API: create takes an existing one over
 // (by its uuid) and delete releases it from the stack without a request.
-export const pageProvider = providerFor({
+export const pageProvider = providerFor<page.PageInputs, page.PageOutputs>({
   kind: "page",
   check: (news) => page.checkPage(news),
   diff: (_id, olds, news) => page.diffPage(olds, news),
@@ -171,7 +179,7 @@ export const pageProvider = providerFor({
   delete: async (id, props) => providerLog.info(page.releaseMessage(id, props)),
 });
 
-export const alertProvider = providerFor({
+export const alertProvider = providerFor<alert.AlertInputs, alert.AlertOutputs>({
   kind: "alert",
   check: (news) => alert.checkAlert(news),
   diff: (_id, olds, news) => alert.diffAlert(olds, news),

@@ -3,22 +3,27 @@
 import type { MonitorRequestBody } from "./api/requests";
 import type { MonitorRecord } from "./api/schemas";
 import * as engine from "./model/engine";
+import type { OutputsOf } from "./model/field";
 import { MONITOR } from "./model/monitor";
+import type { MonitorInputs } from "./inputs/monitor";
 
-export type Inputs = engine.Inputs;
-export type MonitorOutputs = engine.StateOutputs;
+export type { MonitorInputs } from "./inputs/monitor";
+/** What a monitor's state holds: the record under output names, the declared fields, the provider's own inputs. */
+export type MonitorOutputs = OutputsOf<typeof MONITOR, MonitorRecord>;
 
 /** Canonical input fields that the service keeps (the provider's own adoptUuid and journalKey aside). */
 export const MONITOR_FIELDS = MONITOR.fields.map((f) => f.name);
 
-export const declaredPaths = (inputs: Inputs): string[] => engine.declaredPaths(MONITOR, inputs);
-export const canonicalFromRecord = (record: Inputs): Inputs => engine.canonicalFromRecord(MONITOR, record);
-export const monitorOutputs = (record: MonitorRecord, inputs: Inputs): MonitorOutputs => engine.outputsFromRecord(MONITOR, record, inputs);
-export const changedFields = (olds: Inputs, news: Inputs): string[] => engine.changedFields(MONITOR, olds, news);
+export const declaredPaths = (inputs: Partial<MonitorInputs>): string[] => engine.declaredPaths(MONITOR, inputs);
+export const canonicalFromRecord = (record: object): Partial<MonitorInputs> => engine.canonicalFromRecord(MONITOR, record);
+export const monitorOutputs = (record: MonitorRecord, inputs: Partial<MonitorInputs>): MonitorOutputs =>
+  engine.outputsFromRecord(MONITOR, record, declaredPaths(inputs), inputs);
+export const changedFields = (olds: engine.StateOf, news: Partial<MonitorInputs>): string[] => engine.changedFields(MONITOR, olds, news);
 export const removedFields = engine.removedFields;
-export const inputsFromRecord = (record: MonitorRecord, state: Inputs): Inputs => engine.inputsFromRecord(MONITOR, record, state);
-export const sortMonitorSets = (inputs: Inputs): Inputs => engine.sortSets(MONITOR, inputs);
+export const inputsFromRecord = (record: MonitorRecord, state: engine.StateOf): MonitorInputs =>
+  engine.inputsFromRecord(MONITOR, record, state);
+export const sortMonitorSets = (inputs: MonitorInputs): MonitorInputs => engine.sortSets(MONITOR, inputs);
 
 /** The request body for POST (with alerts) or PATCH (without; removed fields as explicit null). */
-export const monitorRequestBody = (inputs: Inputs, options: { forEdit: boolean; removed?: string[] }): MonitorRequestBody =>
-  engine.requestBody(MONITOR, inputs, options) as MonitorRequestBody;
+export const monitorRequestBody = (inputs: Partial<MonitorInputs>, options: { forEdit: boolean; removed?: string[] }): MonitorRequestBody =>
+  engine.requestBody(MONITOR, inputs, options);

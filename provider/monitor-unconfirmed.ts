@@ -7,8 +7,17 @@ import { randomUUID } from "node:crypto";
 
 export const UNCONFIRMED_PREFIX = "unconfirmed-";
 
-export function isUnconfirmed(id: string, props: Record<string, unknown>): boolean {
-  return id.startsWith(UNCONFIRMED_PREFIX) || props.unconfirmed === true;
+/** What the state holds for a placeholder: no uuid, only what names it and what the program declared. */
+export interface UnconfirmedOutputs {
+  unconfirmed: true;
+  name: unknown;
+  declaredFields: string[];
+  journalKey?: string;
+}
+
+/** A placeholder: by its id, or by its state (a state whose id the engine kept from an older run). */
+export function isUnconfirmed(id: string, props: object): props is UnconfirmedOutputs {
+  return id.startsWith(UNCONFIRMED_PREFIX) || ("unconfirmed" in props && props.unconfirmed === true);
 }
 
 /** The resource's URN as the SDK handed it over (its journal key), quoted for a shell; a placeholder when unknown. */
@@ -38,7 +47,7 @@ export function unconfirmedCreateError(name: unknown, what: string, declaredFiel
     `monitor ${JSON.stringify(name)}: ${what}. The service may have created the monitor, and the API offers no ` +
     `way to look it up by name, so the resource is kept in the stack as unconfirmed instead of risking a ` +
     `duplicate. ${unconfirmedGuidance(name, urn)}`;
-  const properties: Record<string, unknown> = { unconfirmed: true, name, declaredFields };
+  const properties: UnconfirmedOutputs = { unconfirmed: true, name, declaredFields };
   if (typeof urn === "string") properties.journalKey = urn;
   return Object.assign(new Error(message, { cause }), {
     id: `${UNCONFIRMED_PREFIX}${randomUUID()}`,

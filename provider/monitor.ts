@@ -4,10 +4,11 @@ import type { UptimeClient } from "./api/client";
 import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
 import { isGone, isUnsupported } from "./gone";
 import type { MonitorRecord } from "./api/schemas";
-import { CheckFailure, containsUnknown } from "./inputs/common";
+import { CheckResult, containsUnknown } from "./inputs/common";
 import { checkMonitorArgs } from "./inputs/monitor";
 import { equalAsSets } from "./compare";
 import {
+  MonitorInputs,
   MonitorOutputs,
   changedFields,
   declaredPaths,
@@ -17,16 +18,14 @@ import {
   removedFields,
 } from "./monitor-state";
 import type { CreateJournal } from "./journal";
-import { isUnconfirmed, stillUnconfirmedError, unconfirmedCreateError } from "./monitor-unconfirmed";
+import { UnconfirmedOutputs, isUnconfirmed, stillUnconfirmedError, unconfirmedCreateError } from "./monitor-unconfirmed";
 
 export { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "./monitor-state";
-export type { MonitorOutputs } from "./monitor-state";
+export type { MonitorInputs, MonitorOutputs } from "./monitor-state";
+/** What a monitor's state holds: a monitor's outputs, or a placeholder for one whose creation was never confirmed. */
+export type MonitorState = MonitorOutputs | UnconfirmedOutputs;
 
-export function checkMonitor(news: Record<string, unknown>): {
-  inputs: Record<string, unknown>;
-  failures: CheckFailure[];
-  warnings: string[];
-} {
+export function checkMonitor(news: Record<string, unknown>): CheckResult<MonitorInputs> {
   return checkMonitorArgs(news);
 }
 
@@ -34,11 +33,8 @@ export function checkMonitor(news: Record<string, unknown>): {
  * diff(): the fields declared now or before against the stored record (see monitor-state.ts). A
  * change of alerts replaces the monitor: the API cannot edit them. Unknown values (preview) count as changes.
  */
-export function diffMonitor(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): { changes: boolean; replaces: string[]; changed: string[] } {
-  if (olds.unconfirmed === true) {
+export function diffMonitor(olds: MonitorState, news: Partial<MonitorInputs>): { changes: boolean; replaces: string[]; changed: string[] } {
+  if ("unconfirmed" in olds && olds.unconfirmed === true) {
     // Never confirmed: adoptUuid takes the real monitor over (a replacement whose create adopts it);
     // anything else goes to update(), which stops with the way out.
     const adopt = typeof news.adoptUuid === "string" && !containsUnknown(news.adoptUuid);
@@ -46,7 +42,7 @@ export function diffMonitor(
   }
   const changed = changedFields(olds, news);
   const replaces = changed.filter((f) => f === "alerts");
-  if (replaces.length > 0 && typeof news.adoptUuid === "string" && news.adoptUuid === olds.uuid) {
+  if (replaces.length > 0 && typeof news.adoptUuid === "string" && "uuid" in olds && news.adoptUuid === olds.uuid) {
     // The replacement's create would adopt this very monitor, and the engine would then delete it.
     throw new Error(
       `monitor ${JSON.stringify(news.name)}: its alerts changed, so it must be replaced, but adoptUuid still names this ` +
@@ -70,11 +66,7 @@ function isAmbiguous(error: unknown): boolean {
 }
 
 /** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */
-async function adoptMonitor(
-  client: UptimeClient,
-  uuid: string,
-  inputs: Record<string, unknown>,
-): Promise<{ id: string; outs: MonitorOutputs }> {
+async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<{ id: string; outs: MonitorOutputs }> {
   let record: MonitorRecord;
   try {
     record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
@@ -109,7 +101,7 @@ async function adoptMonitor(
 async function resumeCreate(
   client: UptimeClient,
   uuid: string,
-  inputs: Record<string, unknown>,
+  inputs: MonitorInputs,
 ): Promise<{ id: string; outs: MonitorOutputs } | undefined> {
   let record: MonitorRecord;
   try {
@@ -131,13 +123,12 @@ async function resumeCreate(
  */
 export async function createMonitor(
   client: UptimeClient,
-  inputs: Record<string, unknown>,
+  inputs: MonitorInputs,
   journal?: CreateJournal,
 ): Promise<{ id: string; outs: MonitorOutputs; resumed?: string }> {
-  const adoptUuid = inputs.adoptUuid as string | undefined;
-  if (adoptUuid) return adoptMonitor(client, adoptUuid, inputs);
+  if (inputs.adoptUuid) return adoptMonitor(client, inputs.adoptUuid, inputs);
   const declared = declaredPaths(inputs);
-  const key = journal && typeof inputs.journalKey === "string" ? inputs.journalKey : undefined;
+  const key = journal ? inputs.journalKey : undefined;
   if (journal && key) {
     const entry = journal.get(key);
     if (entry?.state === "created" && entry.uuid) {
@@ -156,7 +147,7 @@ export async function createMonitor(
   }
   // An address that is not the service must fail here, before a POST whose fate could stay unknown.
   await client.verifyBaseUrl();
-  if (journal && key) journal.put({ key, state: "posting", name: String(inputs.name) });
+  if (journal && key) journal.put({ key, state: "posting", name: inputs.name });
   let record: MonitorRecord;
   try {
     record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
@@ -165,15 +156,15 @@ export async function createMonitor(
     if (isAmbiguous(error)) throw unconfirmedCreateError(inputs.name, (error as Error).message, declared, inputs.journalKey, error);
     throw error;
   }
-  if (journal && key) journal.put({ key, state: "created", uuid: record.uuid, name: String(inputs.name) });
+  if (journal && key) journal.put({ key, state: "created", uuid: record.uuid, name: inputs.name });
   return { id: record.uuid, outs: monitorOutputs(record, inputs) };
 }
 
 export async function updateMonitor(
   client: UptimeClient,
   id: string,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: MonitorState,
+  news: MonitorInputs,
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, news.journalKey ?? olds.journalKey);
   const removed = removedFields(olds, news);
@@ -188,9 +179,7 @@ export async function updateMonitor(
 }
 
 export type ReadOutcome =
-  | { kind: "found"; id: string; props: MonitorOutputs; inputs: Record<string, unknown> }
-  | { kind: "gone" }
-  | { kind: "unsupported"; status: number };
+  { kind: "found"; id: string; props: MonitorOutputs; inputs: MonitorInputs } | { kind: "gone" } | { kind: "unsupported"; status: number };
 
 /** The monitor was deleted outside Pulumi: the way to create it again. */
 function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unknown): Error {
@@ -204,7 +193,7 @@ function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unkno
 }
 
 /** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read monitors. */
-export async function readMonitor(client: UptimeClient, id: string, props: Record<string, unknown>): Promise<ReadOutcome> {
+export async function readMonitor(client: UptimeClient, id: string, props: MonitorOutputs): Promise<ReadOutcome> {
   let record: MonitorRecord;
   try {
     record = await client.monitors.get(id);
@@ -217,7 +206,7 @@ export async function readMonitor(client: UptimeClient, id: string, props: Recor
   // else every refreshed entry would differ from the program's and the next `up` would rewrite them all.
   const inputs = inputsFromRecord(record, props);
   const outs = monitorOutputs(record, inputs);
-  if (Array.isArray(props.declaredFields) && props.declaredFields.length > 0) outs.declaredFields = props.declaredFields as string[];
+  if (Array.isArray(props.declaredFields) && props.declaredFields.length > 0) outs.declaredFields = props.declaredFields;
   return { kind: "found", id: record.uuid, props: outs, inputs };
 }
 

@@ -6,33 +6,24 @@ import type { UptimeClient } from "./api/client";
 import { AdoptedReadOutcome, adoptedLifecycle } from "./adopted";
 import type { PageRequestBody } from "./api/requests";
 import type { PageRecord } from "./api/schemas";
-import type { CheckFailure } from "./inputs/common";
+import type { CheckResult } from "./inputs/common";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./inputs/image";
 import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./inputs/page";
-import {
-  Inputs,
-  StateOutputs,
-  diff,
-  declaredOf,
-  declaredPaths,
-  inputsFromRecord,
-  outputsFromRecord,
-  removedFields,
-  requestBody,
-} from "./model/engine";
+import { StateOf, declaredOf, declaredPaths, diff, inputsFromRecord, outputsFromRecord, removedFields, requestBody } from "./model/engine";
+import type { InputsOf, OutputsOf } from "./model/field";
 import { PAGE } from "./model/page";
 
-export type PageOutputs = StateOutputs;
+/** A page's canonical inputs: images as `{ path, sha256 }` once check() read them. */
+export type PageInputs = InputsOf<typeof PAGE>;
+/** What a page's state holds: the record (image URLs as `logoUrl`/`faviconUrl`), each image's hash and file, the declared fields. */
+export type PageOutputs = OutputsOf<typeof PAGE, PageRecord>;
 
 const IMAGE_KEYS = {
-  logo: { wire: "logoFileBase64", url: "logoUrl", sha: "logoSha256" },
-  favicon: { wire: "faviconFileBase64", url: "faviconUrl", sha: "faviconSha256" },
+  logo: { url: "logoUrl", sha: "logoSha256" },
+  favicon: { url: "faviconUrl", sha: "faviconSha256" },
 } as const;
 
-export function checkPage(
-  news: Record<string, unknown>,
-  images?: ImageSource,
-): Promise<{ inputs: Record<string, unknown>; failures: CheckFailure[]; warnings: string[] }> {
+export function checkPage(news: Record<string, unknown>, images?: ImageSource): Promise<CheckResult<PageInputs>> {
   return checkPageArgs(news, images);
 }
 
@@ -45,15 +36,16 @@ export function pageOutputs(
   record: PageRecord,
   declared: readonly string[],
   hashes: Partial<Record<PageImageField, string>>,
-  refs: Record<string, unknown> = {},
+  refs: Partial<PageInputs> = {},
 ): PageOutputs {
-  const outs = outputsFromRecord(PAGE, record, Object.fromEntries(declared.map((f) => [f, true])));
+  const outs = outputsFromRecord(PAGE, record, declared);
   for (const field of PAGE_IMAGE_FIELDS) {
-    if (outs[IMAGE_KEYS[field].url] === undefined || hashes[field] === undefined) continue;
-    outs[IMAGE_KEYS[field].sha] = hashes[field];
+    const sha = hashes[field];
+    if (outs[IMAGE_KEYS[field].url] === undefined || sha === undefined) continue;
+    outs[IMAGE_KEYS[field].sha] = sha;
     // The declared file as well, so that a refresh hands back the input the program wrote (its path included).
-    const ref = refs[field] as Partial<ImageRef> | undefined;
-    if (ref && ref.sha256 === hashes[field] && typeof ref.path === "string") outs[field] = { path: ref.path, sha256: ref.sha256 };
+    const ref = refs[field];
+    if (ref && ref.sha256 === sha) outs[field] = { path: ref.path, sha256: sha };
   }
   return outs;
 }
@@ -63,10 +55,7 @@ export function pageOutputs(
  * order on the page); images compare by the sha256 of their bytes; an empty list equals no list.
  * A different `uuid` is another page: replace (take the new one over, release the old one).
  */
-export function diffPage(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): { changes: boolean; replaces: string[]; changed: string[] } {
+export function diffPage(olds: StateOf, news: PageInputs): { changes: boolean; replaces: string[]; changed: string[] } {
   return diff(PAGE, olds, news);
 }
 
@@ -83,32 +72,36 @@ async function imageBase64(field: PageImageField, ref: ImageRef, source: ImageSo
   return loaded.bytes.toString("base64");
 }
 
+/** The hash check() gave a declared image. */
+const shaOf = (inputs: Partial<PageInputs>, field: PageImageField): string | undefined => inputs[field]?.sha256;
+
 /**
  * The PATCH body: every declared field, images only those in `sendImages` (others are left as the
  * service has them), and `null` for each field in `removed`.
  */
 export async function pageRequestBody(
-  inputs: Record<string, unknown>,
+  inputs: PageInputs,
   options: { sendImages: PageImageField[]; removed?: string[]; images?: ImageSource },
 ): Promise<PageRequestBody> {
-  const body = requestBody(PAGE, inputs, { forEdit: true, removed: options.removed });
+  const files: Partial<Record<PageImageField, string>> = {};
   for (const field of options.sendImages) {
-    if (inputs[field] !== undefined)
-      body[IMAGE_KEYS[field].wire] = await imageBase64(field, inputs[field] as ImageRef, options.images ?? fileImageSource);
+    const ref = inputs[field];
+    if (ref !== undefined)
+      files[field] = await imageBase64(field, { path: ref.path, sha256: ref.sha256 ?? "" }, options.images ?? fileImageSource);
   }
-  return body as PageRequestBody;
+  return requestBody(PAGE, inputs, { forEdit: true, removed: options.removed, files });
 }
 
-const hashesOf = (inputs: Inputs, fields: readonly PageImageField[]): Partial<Record<PageImageField, string>> =>
-  Object.fromEntries(fields.filter((f) => inputs[f] !== undefined).map((f) => [f, (inputs[f] as ImageRef).sha256]));
+const hashesOf = (inputs: PageInputs, fields: readonly PageImageField[]): Partial<Record<PageImageField, string>> =>
+  Object.fromEntries(fields.filter((f) => shaOf(inputs, f) !== undefined).map((f) => [f, shaOf(inputs, f)]));
 
 /** The images a PATCH carries: every declared one when the page is taken over, then only those whose bytes changed. */
-const imagesToSend = (news: Inputs, olds: Inputs | undefined): PageImageField[] =>
-  PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || (news[f] as ImageRef).sha256 !== olds[IMAGE_KEYS[f].sha]));
+const imagesToSend = (news: PageInputs, olds: PageOutputs | undefined): PageImageField[] =>
+  PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || shaOf(news, f) !== olds[IMAGE_KEYS[f].sha]));
 
-const lifecycle = adoptedLifecycle<PageRecord, ImageSource>({
+const lifecycle = adoptedLifecycle<typeof PAGE, PageRecord, ImageSource>({
   spec: PAGE,
-  patch: (client, uuid, body) => client.pages.update(uuid, body as PageRequestBody),
+  patch: (client, uuid, body) => client.pages.update(uuid, body),
   get: (client, uuid) => client.pages.get(uuid),
   body: (news, olds, images) =>
     pageRequestBody(news, { sendImages: imagesToSend(news, olds), removed: olds ? removedFields(olds, news) : undefined, images }),
@@ -134,16 +127,20 @@ const lifecycle = adoptedLifecycle<PageRecord, ImageSource>({
     const outs = pageOutputs(record, declared, hashes, props);
     // Images: the declared file while the service still has the one uploaded (the record knows only URLs).
     const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
-    for (const field of PAGE_IMAGE_FIELDS) if (declared.includes(field) && outs[field] !== undefined) inputs[field] = outs[field];
+    for (const field of PAGE_IMAGE_FIELDS) {
+      const file = outs[field];
+      if (declared.includes(field) && file !== undefined) inputs[field] = file;
+    }
     return { props: outs, inputs };
   },
 });
 
 /** create(): takes the page over by PATCHing the declared fields (images included) onto it. */
-export const createPage = (client: UptimeClient, inputs: Inputs, images?: ImageSource) => lifecycle.create(client, inputs, images);
+export const createPage = (client: UptimeClient, inputs: PageInputs, images?: ImageSource) => lifecycle.create(client, inputs, images);
 /** update(): PATCHes the full declared state, `null` for fields removed since the last update; an image only when its bytes changed. */
-export const updatePage = (client: UptimeClient, id: string, olds: Inputs, news: Inputs, images?: ImageSource) =>
+export const updatePage = (client: UptimeClient, id: string, olds: PageOutputs, news: PageInputs, images?: ImageSource) =>
   lifecycle.update(client, id, olds, news, images);
 /** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read pages. */
-export const readPage = (client: UptimeClient, id: string, props: Inputs): Promise<AdoptedReadOutcome> => lifecycle.read(client, id, props);
+export const readPage = (client: UptimeClient, id: string, props: PageOutputs): Promise<AdoptedReadOutcome<typeof PAGE, PageRecord>> =>
+  lifecycle.read(client, id, props);
 export const releaseMessage = lifecycle.releaseMessage;

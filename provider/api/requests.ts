@@ -1,52 +1,12 @@
-// Request bodies, in the spelling this client sends: the request-table names of the API document
-// (`followRedirects`, `interval`), option objects in camel case. `null` clears a field in an edit.
-import type { HttpRequest, HttpResponse, Maintenance, TcpOptions } from "./schemas";
+// Request bodies, in the spelling this client sends: each resource's fields under their wire names
+// (the API document's request tables: `followRedirects`, `interval`), option objects in camel case,
+// `null` to clear a field in an edit. The types are the models' (provider/model), so a field is
+// listed once.
+import type { BodyOf } from "../model/field";
+import type { MONITOR } from "../model/monitor";
+import type { PAGE } from "../model/page";
+import type { ALERT } from "../model/alert";
 
-type Clearable<T> = { [K in keyof T]?: T[K] | null };
-
-export interface MonitorRequestBody {
-  name?: string;
-  title?: string | null;
-  type?: string;
-  urn?: string;
-  followRedirects?: boolean | null;
-  timeout?: number | null;
-  interval?: number;
-  regions?: number[];
-  description?: string | null;
-  groups?: string[] | null;
-  /** Create only: the edit endpoint does not take `alerts`. */
-  alerts?: string[];
-  degradedThreshold?: number | null;
-  apdexThreshold?: number | null;
-  httpRequest?: HttpRequest | null;
-  httpResponse?: HttpResponse | null;
-  tcpOptions?: TcpOptions | null;
-  maintenance?: Maintenance | null;
-}
-
-export interface PageFields {
-  name: string;
-  title: string;
-  slug: string;
-  customDomain: string;
-  useGroups: boolean;
-  items: string[];
-  description: string;
-  /** Base64 of the image bytes. */
-  logoFileBase64: string;
-  faviconFileBase64: string;
-  googleAnalitycsId: string;
-}
-export type PageRequestBody = Clearable<PageFields>;
-
-export interface AlertFields {
-  name: string;
-  up: boolean;
-  degraded: boolean;
-  disrupted: boolean;
-  down: boolean;
-  maintenance: boolean;
-  recipients: { type: string; target: string }[];
-}
-export type AlertRequestBody = Clearable<AlertFields>;
+export type MonitorRequestBody = BodyOf<typeof MONITOR>;
+export type PageRequestBody = BodyOf<typeof PAGE>;
+export type AlertRequestBody = BodyOf<typeof ALERT>;

@@ -1,22 +1,24 @@
 // Alert inputs: the five status flags and the recipients, each recipient's target checked against
 // its type (an email address, a phone number, an https URL). Phone numbers lose their spaces and
 // dashes, so "+33 6 12-34-56-78" and "+33612345678" are one recipient.
-import { CheckFailure, CheckResult, dropNulls, isUnknown, show, toFailures, unknownPaths } from "./common";
+import { CheckFailure, CheckResult, isUnknown, programArgs, show, toFailures, unknownPaths } from "./common";
 import { ALERT } from "../model/alert";
-import { inputsSchema } from "../model/engine";
+import { checkedInputs, inputsSchema } from "../model/engine";
+import type { InputsOf } from "../model/field";
 
 export { RECIPIENT_TYPES, isEmailAddress, recipientTargetProblem } from "../model/alert";
 export type { RecipientType } from "../model/alert";
 
 /** Canonical input fields the service keeps (the uuid, which names the alert, aside). */
 export const ALERT_FIELDS = ALERT.fields.filter((f) => !f.inPath).map((f) => f.name) as readonly AlertField[];
-export type AlertField = "name" | "up" | "degraded" | "disrupted" | "down" | "maintenance" | "recipients";
+export type AlertField = Exclude<keyof AlertInputs & string, "uuid">;
 
 export const AlertInputs = inputsSchema(ALERT);
+export type AlertInputs = InputsOf<typeof ALERT>;
 
 /** Lower-case recipient types; phone targets without spaces and dashes. `null` means "not set". */
 export function normalizeAlertArgs(raw: Record<string, unknown>): Record<string, unknown> {
-  const args = dropNulls(Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "__provider"))) as Record<string, unknown>;
+  const args = programArgs(raw);
   if (Array.isArray(args.recipients)) {
     args.recipients = args.recipients.map((r) => {
       if (!r || typeof r !== "object" || Array.isArray(r)) return r;
@@ -53,11 +55,11 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
 }
 
 /** check(): canonical inputs, and failures that name the field and the fix. */
-export function checkAlertArgs(raw: Record<string, unknown>): CheckResult<Record<string, unknown>> {
+export function checkAlertArgs(raw: Record<string, unknown>): CheckResult<AlertInputs> {
   const args = normalizeAlertArgs(raw);
   const failures: CheckFailure[] = [];
   const parsed = AlertInputs.safeParse(args);
   if (!parsed.success) failures.push(...toFailures(parsed.error.issues, unknownPaths(args)));
   failures.push(...duplicateFailures(args.recipients));
-  return { inputs: args, failures, warnings: [] };
+  return { inputs: checkedInputs(ALERT, args), failures, warnings: [] };
 }

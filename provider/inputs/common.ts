@@ -66,6 +66,12 @@ export function toFailures(issues: readonly z.core.$ZodIssue[], unknown: readonl
   return failures;
 }
 
+/** A program's arguments as check() receives them: the engine's `__provider` left out, `null` as "not set". */
+export function programArgs(raw: Record<string, unknown>): Record<string, unknown> {
+  const { __provider: _engine, ...args } = raw;
+  return dropNulls(args) as Record<string, unknown>;
+}
+
 /** Removes `null` and `undefined` members, recursively through plain objects (not arrays' items). */
 export function dropNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v && typeof v === "object" && !Array.isArray(v) ? dropNulls(v) : v));

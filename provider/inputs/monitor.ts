@@ -1,15 +1,15 @@
 // Monitor inputs: every spelling the API document allows, normalized to one canonical form, then
 // validated with messages that name the field and the fix.
-import { z } from "zod";
-import { CheckFailure, CheckResult, dropNulls, isHostName, isUnknown, show, toFailures, unknownPaths } from "./common";
-import { canonicalNames, inputNames, inputsSchema, sortSets } from "../model/engine";
+import { CheckFailure, CheckResult, isHostName, isUnknown, programArgs, show, toFailures, unknownPaths } from "./common";
+import { canonicalNames, checkedInputs, inputNames, inputsSchema, sortSets } from "../model/engine";
+import type { InputsOf } from "../model/field";
 import { KNOWN_TYPES, MONITOR } from "../model/monitor";
 
 export { HTTP_METHODS, KNOWN_TYPES } from "../model/monitor";
 
 /** The canonical form of a monitor's inputs, stored as the resource's inputs: the table's schemas. */
 export const MonitorInputs = inputsSchema(MONITOR);
-export type MonitorInputs = z.infer<typeof MonitorInputs>;
+export type MonitorInputs = InputsOf<typeof MONITOR>;
 
 /** Rules across fields (type decides what the target and the option objects may be). Skipped while type is unknown. */
 function crossFieldFailures(m: Record<string, unknown>): CheckFailure[] {
@@ -70,7 +70,7 @@ function tcpUrnProblem(urn: string): string | undefined {
  * Writing one field in both spellings is a failure.
  */
 export function normalizeMonitorArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
-  const args = dropNulls(Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "__provider"))) as Record<string, unknown>;
+  const args = programArgs(raw);
   const failures = canonicalNames(MONITOR, args);
   if (typeof args.interval === "string" && /^\s*\d+\s*$/.test(args.interval) && !isUnknown(args.interval)) {
     args.interval = Number(args.interval);
@@ -85,7 +85,7 @@ export function normalizeMonitorArgs(raw: Record<string, unknown>): { args: Reco
 }
 
 /** check(): canonical inputs, failures that name field and fix, and warnings. */
-export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<Record<string, unknown>> {
+export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<MonitorInputs> {
   const { args, failures } = normalizeMonitorArgs(raw);
   const warnings: string[] = [];
   const parsed = MonitorInputs.safeParse(args);
@@ -96,5 +96,5 @@ export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<Reco
   if (typeof args.type === "string" && !isUnknown(args.type) && !(KNOWN_TYPES as readonly string[]).includes(args.type)) {
     warnings.push(`type ${show(args.type)} is not one the API document lists (${KNOWN_TYPES.join(", ")}); it is sent as written`);
   }
-  return { inputs: sortSets(MONITOR, args), failures, warnings };
+  return { inputs: sortSets(MONITOR, checkedInputs(MONITOR, args)), failures, warnings };
 }

@@ -1,26 +1,27 @@
 // Page inputs: the alias spelling of the analytics id, host and slug rules, ordered items, and the
 // images, which check() reads from their files and turns into `{ sha256, path }`.
-import { CheckFailure, CheckResult, dropNulls, isUnknown, toFailures, unknownPaths } from "./common";
+import { CheckFailure, CheckResult, isUnknown, programArgs, toFailures, unknownPaths } from "./common";
 import { ImageSource, fileImageSource, loadImage } from "./image";
-import { canonicalNames, inputsSchema } from "../model/engine";
+import { canonicalNames, checkedInputs, inputsSchema } from "../model/engine";
+import type { InputsOf } from "../model/field";
 import { PAGE } from "../model/page";
 
 /** Canonical input fields the service keeps, in the order of the API document (images by their input names; the uuid, which names the page, aside). */
 export const PAGE_FIELDS = PAGE.fields.filter((f) => !f.inPath).map((f) => f.name) as readonly PageField[];
-export type PageField =
-  "name" | "title" | "slug" | "customDomain" | "useGroups" | "items" | "description" | "logo" | "favicon" | "googleAnalitycsId";
+export type PageField = Exclude<keyof PageInputs & string, "uuid">;
 export const PAGE_IMAGE_FIELDS = ["logo", "favicon"] as const;
 export type PageImageField = (typeof PAGE_IMAGE_FIELDS)[number];
 
 /** The inputs after normalization; images still as the user gave them (`{ path }`). */
 export const PageInputs = inputsSchema(PAGE);
+export type PageInputs = InputsOf<typeof PAGE>;
 
 /**
  * Canonical spellings: `googleAnalyticsId` (correct spelling) -> `googleAnalitycsId` (the API's),
  * customDomain in lower case. `null` means "not set". Both spellings with different values is a failure.
  */
 export function normalizePageArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
-  const args = dropNulls(Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "__provider"))) as Record<string, unknown>;
+  const args = programArgs(raw);
   const failures = canonicalNames(PAGE, args);
   if (typeof args.customDomain === "string" && !isUnknown(args.customDomain)) args.customDomain = args.customDomain.toLowerCase();
   for (const field of PAGE_IMAGE_FIELDS) {
@@ -55,10 +56,7 @@ function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
  * check(): canonical inputs (images read and replaced by `{ sha256, path }`), failures that name the
  * field and the fix, warnings. Values still unknown in preview are never rejected nor read.
  */
-export async function checkPageArgs(
-  raw: Record<string, unknown>,
-  images: ImageSource = fileImageSource,
-): Promise<CheckResult<Record<string, unknown>>> {
+export async function checkPageArgs(raw: Record<string, unknown>, images: ImageSource = fileImageSource): Promise<CheckResult<PageInputs>> {
   const { args, failures } = normalizePageArgs(raw);
   const parsed = PageInputs.safeParse(args);
   if (!parsed.success) failures.push(...toFailures(parsed.error.issues, unknownPaths(args)));
@@ -72,5 +70,5 @@ export async function checkPageArgs(
     if (loaded.ok) args[field] = loaded.ref;
     else failures.push({ property: field, reason: `${field}: ${loaded.problem}` });
   }
-  return { inputs: args, failures, warnings: [] };
+  return { inputs: checkedInputs(PAGE, args), failures, warnings: [] };
 }

@@ -2,7 +2,7 @@
 // recipients are a set of (type, target), whatever uuids and timestamps the service gives them.
 import { z } from "zod";
 import { bool, isHostName, isHttpsUrl, nonEmptyText, show, uuidRef } from "../inputs/common";
-import { type ResourceSpec, identityField } from "./field";
+import { type FieldSpec, defineResource, identityField } from "./field";
 
 export const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
@@ -51,15 +51,16 @@ export function recipientPairs(value: unknown): { type: unknown; target: unknown
   return value.map((r) => ({ type: (r as { type?: unknown }).type, target: (r as { target?: unknown }).target }));
 }
 
-const flag = (state: string): ResourceSpec["fields"][number] => ({
-  name: state.toLowerCase(),
-  schema: bool(),
-  type: { type: "boolean" },
-  compare: "value",
-  doc: `notify when a monitor's status changes to ${state}`,
-});
+const flag = <S extends string>(state: S) =>
+  ({
+    name: state.toLowerCase() as Lowercase<S>,
+    schema: bool(),
+    type: { type: "boolean" },
+    compare: "value",
+    doc: `notify when a monitor's status changes to ${state}`,
+  }) as const satisfies FieldSpec;
 
-export const ALERT: ResourceSpec = {
+export const ALERT = defineResource({
   kind: "alert",
   typeName: "Alert",
   doc: "An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
@@ -89,4 +90,4 @@ export const ALERT: ResourceSpec = {
     createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
     updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
   },
-};
+});

@@ -8,30 +8,41 @@
 import { z } from "zod";
 import { equalAsSets, stableEqual, stableStringify } from "../compare";
 import { CheckFailure, containsUnknown, dropNulls } from "../inputs/common";
-import { FieldSpec, ResourceSpec, namesOf } from "./field";
+import { BodyOf, FieldSpec, InputsOf, OutputsOf, Resource, ResourceSpec, namesOf } from "./field";
 
-export type Inputs = Record<string, unknown>;
-/** What the state's outputs hold besides the record: the declared fields, and the object's uuid. */
-export type StateOutputs = Inputs & { uuid: string; declaredFields: string[] };
+/** Values walked by field name: a program's raw arguments, or a typed value seen field by field. */
+export type Untyped = Record<string, unknown>;
+/** The one place typed inputs, bodies and outputs are walked by name: the table says which names they have. */
+const byName = (value: object): Untyped => value as Untyped;
+/** What the state of any resource holds besides its record's fields. */
+export type StateOf = { uuid?: unknown; declaredFields?: unknown };
 
-const isObject = (value: unknown): value is Inputs => !!value && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Untyped => !!value && typeof value === "object" && !Array.isArray(value);
 
 /** The canonical inputs' schema: each field's (required ones required), and the provider's own inputs. */
-export function inputsSchema(spec: ResourceSpec): z.ZodObject {
+export function inputsSchema<R extends Resource>(spec: R): z.ZodType<InputsOf<R>> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of spec.fields) shape[field.name] = field.required ? field.schema : field.schema.optional();
   for (const [name, input] of Object.entries(spec.providerInputs)) shape[name] = input.schema.optional();
-  return z.strictObject(shape);
+  // The shape built from the table is the table's type (field.ts InputsOf), which zod cannot follow through the loop.
+  return z.strictObject(shape) as unknown as z.ZodType<InputsOf<R>>;
 }
+
+/**
+ * The inputs check() hands the engine, as the table's type. They passed the table's schemas when
+ * check() found no failure, except values still unknown in a preview (the engine's sentinel): those
+ * are checked once known. This is where a program's untyped arguments become typed.
+ */
+export const checkedInputs = <R extends Resource>(_spec: R, args: Untyped): InputsOf<R> => args as InputsOf<R>;
 
 /**
  * Renames every other spelling of a field (what a program writes, the aliases, the aliases of an
  * option object's keys) to its canonical name, in place. One field given in two spellings with
  * different values is a failure; a value still unknown (preview) may turn out equal, so it is not.
  */
-export function canonicalNames(spec: ResourceSpec, args: Inputs): CheckFailure[] {
+export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const rename = (target: Inputs, from: string, to: string, prefix = "") => {
+  const rename = (target: Untyped, from: string, to: string, prefix = "") => {
     if (!(from in target)) return;
     const conflict = to in target && JSON.stringify(target[to]) !== JSON.stringify(target[from]);
     if (conflict && !containsUnknown(target[to]) && !containsUnknown(target[from])) {
@@ -62,8 +73,8 @@ export function inputNames(spec: ResourceSpec, reason: string): string {
 }
 
 /** Set-like lists (fields and option keys) in one order, so that inputs equal as sets are equal as values (and in a diff's display). */
-export function sortSets(spec: ResourceSpec, inputs: Inputs): Inputs {
-  const out = { ...inputs };
+export function sortSets<I extends object>(spec: ResourceSpec, inputs: I): I {
+  const out = byName({ ...inputs });
   const sorted = (value: unknown, orderBy?: (item: unknown) => string) => {
     if (!Array.isArray(value) || containsUnknown(value)) return value;
     return orderBy ? [...value].sort((a, b) => compareItems(orderBy(a), orderBy(b))) : [...value].sort(compareItems);
@@ -82,7 +93,7 @@ export function sortSets(spec: ResourceSpec, inputs: Inputs): Inputs {
       };
     }
   }
-  return out;
+  return out as I;
 }
 
 function compareItems(a: unknown, b: unknown): number {
@@ -93,10 +104,10 @@ function compareItems(a: unknown, b: unknown): number {
 }
 
 /** The fields `inputs` declares, and inside each option object its declared keys as "field.key" ("field." for none). */
-export function declaredPaths(spec: ResourceSpec, inputs: Inputs): string[] {
+export function declaredPaths(spec: ResourceSpec, inputs: object): string[] {
   const paths: string[] = [];
   for (const field of spec.fields) {
-    const value = inputs[field.name];
+    const value = byName(inputs)[field.name];
     if (value === undefined || field.inPath) continue;
     paths.push(field.name);
     if (field.compare === "keys" && isObject(value)) {
@@ -108,80 +119,103 @@ export function declaredPaths(spec: ResourceSpec, inputs: Inputs): string[] {
   return paths;
 }
 
-export const declaredOf = (state: Inputs): string[] => (Array.isArray(state.declaredFields) ? (state.declaredFields as string[]) : []);
+export const declaredOf = (state: StateOf): string[] =>
+  Array.isArray(state.declaredFields) ? state.declaredFields.filter((p): p is string => typeof p === "string") : [];
 
 /**
  * The keys of option `field` that `state` declared. States written before keys were recorded list
  * only the field: then the keys the stored object holds are the ones that were sent.
  */
-function declaredKeys(state: Inputs, stored: Inputs, field: FieldSpec): string[] {
+function declaredKeys(state: StateOf, stored: Untyped, field: FieldSpec): string[] {
   const declared = declaredOf(state);
   if (!declared.includes(field.name)) return [];
   const paths = declared.filter((p) => p.startsWith(`${field.name}.`));
   if (paths.length > 0) return paths.map((p) => p.slice(field.name.length + 1)).filter((key) => key !== "");
-  return isObject(stored[field.name]) ? Object.keys(stored[field.name] as Inputs) : [];
+  const object = stored[field.name];
+  return isObject(object) ? Object.keys(object) : [];
 }
 
 /** A record, or the outputs made from one, in canonical names: nulls dropped, an empty list that means unset left out. */
-export function canonicalFromRecord(spec: ResourceSpec, record: Inputs): Inputs {
-  const canonical: Inputs = {};
+export function canonicalFromRecord<R extends Resource>(spec: R, record: object): Partial<InputsOf<R>> {
+  const canonical: Untyped = {};
+  const values = byName(record);
   for (const field of spec.fields) {
     if (field.compare === "content") {
       // A file is known by the hash of the bytes last uploaded, which only the outputs keep.
-      const sha = record[`${field.name}Sha256`];
+      const sha = values[`${field.name}Sha256`];
       if (typeof sha === "string") canonical[field.name] = { sha256: sha };
       continue;
     }
     const { record: recordName, output } = namesOf(field);
-    const value = record[recordName] ?? record[output];
+    const value = values[recordName] ?? values[output];
     if (value === null || value === undefined) continue;
     if (field.emptyIsUnset && Array.isArray(value) && value.length === 0) continue;
     canonical[field.name] = field.fromRecord ? field.fromRecord(dropNulls(value)) : dropNulls(value);
   }
-  return canonical;
+  return canonical as Partial<InputsOf<R>>;
 }
 
 /**
  * Outputs kept in state: the record without nulls, each field under its output name (the record's
- * `urn` as `target`), an empty list that means unset left out, what the program declares, and the
- * provider's own inputs (so that read() can hand them back).
+ * `urn` as `target`), an empty list that means unset left out, the declared fields (`declaredPaths`
+ * of the inputs, or the state's on a refresh), and the provider's own inputs (so that read() can
+ * hand them back).
  */
-export function outputsFromRecord(spec: ResourceSpec, record: { uuid: string } & object, inputs: Inputs): StateOutputs {
-  const outs = dropNulls(record) as Inputs;
+export function outputsFromRecord<R extends Resource, Rec extends { uuid: string }>(
+  spec: R,
+  record: Rec,
+  declared: readonly string[],
+  inputs: Partial<InputsOf<R>> = {},
+): OutputsOf<R, Rec> {
+  const outs = byName(dropNulls(record) as object);
   for (const field of spec.fields) {
     const { record: recordName, output } = namesOf(field);
     if (recordName !== output && recordName in outs) {
       outs[output] = outs[recordName];
       delete outs[recordName];
     }
-    if (field.emptyIsUnset && Array.isArray(outs[output]) && (outs[output] as unknown[]).length === 0) delete outs[output];
+    const value = outs[output];
+    if (field.emptyIsUnset && Array.isArray(value) && value.length === 0) delete outs[output];
   }
-  const result: StateOutputs = { ...outs, uuid: record.uuid, declaredFields: declaredPaths(spec, inputs) };
-  for (const key of Object.keys(spec.providerInputs)) if (typeof inputs[key] === "string") result[key] = inputs[key];
-  return result;
+  const result: Untyped = { ...outs, uuid: record.uuid, declaredFields: inTableOrder(spec, declared) };
+  const own = byName(inputs);
+  for (const key of Object.keys(spec.providerInputs)) if (typeof own[key] === "string") result[key] = own[key];
+  return result as OutputsOf<R, Rec>;
+}
+
+/** Declared paths of the table's fields (the identity aside), in the table's order: one state for one declaration. */
+function inTableOrder(spec: ResourceSpec, declared: readonly string[]): string[] {
+  const index = (path: string) => spec.fields.findIndex((f) => f.name === path.split(".")[0] && !f.inPath);
+  return declared.filter((path) => index(path) >= 0).sort((a, b) => index(a) - index(b));
 }
 
 /** The request body: each declared field under its wire name; createOnly fields left out of an edit; each removed field as an explicit null. */
-export function requestBody(spec: ResourceSpec, inputs: Inputs, options: { forEdit: boolean; removed?: readonly string[] }): Inputs {
-  const body: Inputs = {};
+export function requestBody<R extends Resource>(
+  spec: R,
+  inputs: Partial<InputsOf<R>>,
+  options: { forEdit: boolean; removed?: readonly string[]; files?: Readonly<Record<string, string>> },
+): BodyOf<R> {
+  const body: Untyped = {};
+  const values = byName(inputs);
   for (const field of spec.fields) {
-    // A file's bytes are read at apply time by the resource; the identity goes in the path.
-    if ((options.forEdit && field.createOnly) || field.inPath || field.compare === "content") continue;
-    if (inputs[field.name] !== undefined) body[namesOf(field).wire] = inputs[field.name];
+    // The identity goes in the path; a file's bytes only when the resource read them (`files`, base64 by field).
+    if ((options.forEdit && field.createOnly) || field.inPath) continue;
+    const value = field.compare === "content" ? options.files?.[field.name] : values[field.name];
+    if (value !== undefined) body[namesOf(field).wire] = value;
   }
   for (const name of options.removed ?? []) {
     const field = spec.fields.find((f) => f.name === name);
     // Still declared (a file kept as it is, so not in the body) is not removed.
-    if (!field || (options.forEdit && field.createOnly) || inputs[name] !== undefined) continue;
+    if (!field || (options.forEdit && field.createOnly) || values[name] !== undefined) continue;
     const wire = namesOf(field).wire;
     if (body[wire] === undefined) body[wire] = null;
   }
-  return body;
+  return body as BodyOf<R>;
 }
 
 /** Top-level fields declared before and not now: an edit clears them with an explicit null. */
-export function removedFields(olds: Inputs, news: Inputs): string[] {
-  return declaredOf(olds).filter((p) => !p.includes(".") && news[p] === undefined);
+export function removedFields(olds: StateOf, news: object): string[] {
+  return declaredOf(olds).filter((p) => !p.includes(".") && byName(news)[p] === undefined);
 }
 
 function valueEqual(set: boolean, a: unknown, b: unknown): boolean {
@@ -190,7 +224,7 @@ function valueEqual(set: boolean, a: unknown, b: unknown): boolean {
 }
 
 /** Whether a field differs: option objects key by key over the keys declared now or before. */
-function fieldChanged(field: FieldSpec, stored: Inputs, next: unknown, olds: Inputs): boolean {
+function fieldChanged(field: FieldSpec, stored: Untyped, next: unknown, olds: StateOf): boolean {
   if (containsUnknown(next)) return true;
   // A declared empty list was stored as no list: equal, else `alerts: []` would replace on every run.
   if (field.emptyIsUnset) {
@@ -199,10 +233,12 @@ function fieldChanged(field: FieldSpec, stored: Inputs, next: unknown, olds: Inp
     return !valueEqual(false, unset(stored[field.name]), unset(next));
   }
   if (field.compare === "content") {
-    return (stored[field.name] as { sha256?: unknown } | undefined)?.sha256 !== (next as { sha256?: unknown } | undefined)?.sha256;
+    const sha = (value: unknown) => (isObject(value) ? value.sha256 : undefined);
+    return sha(stored[field.name]) !== sha(next);
   }
   if (field.compare !== "keys" || !isObject(next)) return !valueEqual(field.compare === "set", stored[field.name], next);
-  const before = isObject(stored[field.name]) ? (stored[field.name] as Inputs) : {};
+  const object = stored[field.name];
+  const before = isObject(object) ? object : {};
   const keys = new Set([...Object.keys(next).filter((k) => next[k] !== undefined), ...declaredKeys(olds, stored, field)]);
   // An object declared with no key at all (`httpRequest: {}`) asks for nothing in particular.
   if (keys.size > 0 && !isObject(stored[field.name])) return true;
@@ -210,15 +246,20 @@ function fieldChanged(field: FieldSpec, stored: Inputs, next: unknown, olds: Inp
 }
 
 /** The fields that differ between the stored record (`olds`, the outputs) and the new canonical inputs, over those declared now or before. */
-export function changedFields(spec: ResourceSpec, olds: Inputs, news: Inputs): string[] {
-  const stored = canonicalFromRecord(spec, olds);
+export function changedFields<R extends Resource>(spec: R, olds: StateOf, news: Partial<InputsOf<R>>): string[] {
+  const stored = byName(canonicalFromRecord(spec, olds));
+  const next = byName(news);
   const declaredBefore = declaredOf(olds).filter((p) => !p.includes("."));
-  const fields = new Set<string>([...spec.fields.filter((f) => news[f.name] !== undefined).map((f) => f.name), ...declaredBefore]);
-  return spec.fields.filter((f) => fields.has(f.name) && fieldChanged(f, stored, news[f.name], olds)).map((f) => f.name);
+  const fields = new Set<string>([...spec.fields.filter((f) => next[f.name] !== undefined).map((f) => f.name), ...declaredBefore]);
+  return spec.fields.filter((f) => fields.has(f.name) && fieldChanged(f, stored, next[f.name], olds)).map((f) => f.name);
 }
 
 /** diff(): the changed fields, whether any, and those whose change replaces the resource. */
-export function diff(spec: ResourceSpec, olds: Inputs, news: Inputs): { changes: boolean; replaces: string[]; changed: string[] } {
+export function diff<R extends Resource>(
+  spec: R,
+  olds: StateOf,
+  news: Partial<InputsOf<R>>,
+): { changes: boolean; replaces: string[]; changed: string[] } {
   const changed = changedFields(spec, olds, news);
   return { changes: changed.length > 0, replaces: replacingFields(spec, changed), changed };
 }
@@ -234,11 +275,11 @@ export function replacingFields(spec: ResourceSpec, changed: readonly string[]):
  * canonical order. Equal to the program's inputs when nothing drifted, so no diff lists a field
  * that nothing will send.
  */
-export function inputsFromRecord(spec: ResourceSpec, record: Inputs, state: Inputs): Inputs {
-  const canonical = canonicalFromRecord(spec, record);
+export function inputsFromRecord<R extends Resource>(spec: R, record: object, state: StateOf): InputsOf<R> {
+  const canonical = byName(canonicalFromRecord(spec, record));
   // A state without declaredFields (written by the earliest versions) takes every field the record has.
-  const declared = Array.isArray(state.declaredFields) ? (state.declaredFields as string[]) : undefined;
-  const inputs: Inputs = {};
+  const declared = Array.isArray(state.declaredFields) ? declaredOf(state) : undefined;
+  const inputs: Untyped = {};
   for (const field of spec.fields) {
     const value = canonical[field.name];
     if (field.inPath && value !== undefined) inputs[field.name] = value;
@@ -249,6 +290,8 @@ export function inputsFromRecord(spec: ResourceSpec, record: Inputs, state: Inpu
       inputs[field.name] = Object.fromEntries(keys.filter((k) => value[k] !== undefined).map((k) => [k, value[k]]));
     } else if (value !== undefined) inputs[field.name] = value;
   }
-  for (const key of Object.keys(spec.providerInputs)) if (typeof state[key] === "string") inputs[key] = state[key];
-  return sortSets(spec, inputs);
+  const own = byName(state);
+  for (const key of Object.keys(spec.providerInputs)) if (typeof own[key] === "string") inputs[key] = own[key];
+  // What the record holds of the declared fields, as check() would give it: the state's declared inputs.
+  return sortSets(spec, inputs) as InputsOf<R>;
 }

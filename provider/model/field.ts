@@ -28,9 +28,9 @@ export interface KeySpec {
 /** The type of a field as Pulumi's package schema writes it (schema.json). */
 export type SchemaType = { type: "string" | "number" | "integer" | "boolean" } | { type: "array"; items: SchemaType } | { $ref: string };
 
-export interface FieldSpec {
+export interface FieldSpec<N extends string = string, S extends z.ZodType = z.ZodType> {
   /** The name in canonical inputs, in `declaredFields` and in diffs. */
-  name: string;
+  name: N;
   /** What a program writes, when it is not `name` (the monitor's `urn`, kept as `target`: Pulumi reserves `urn`). */
   input?: string;
   /** Other spellings a program may write; both given with different values is a check failure. */
@@ -42,7 +42,7 @@ export interface FieldSpec {
   /** The name in the resource's outputs (default: the record name). */
   output?: string;
   /** The canonical value's schema: check() reports its issues with the field's path. */
-  schema: z.ZodType;
+  schema: S;
   /** The type in the package schema. */
   type: SchemaType;
   /** One line of documentation (README, schema.json, SDK). */
@@ -68,7 +68,7 @@ export interface FieldSpec {
 }
 
 /** The uuid of an object taken over (a page, an alert): its identity, in the request's path; another one is another object. */
-export function identityField(schema: z.ZodType, kind: string): FieldSpec {
+export function identityField<S extends z.ZodType>(schema: S, kind: string) {
   return {
     name: "uuid",
     schema,
@@ -78,7 +78,7 @@ export function identityField(schema: z.ZodType, kind: string): FieldSpec {
     inPath: true,
     replaces: true,
     doc: `an existing ${kind}`,
-  };
+  } as const satisfies FieldSpec;
 }
 
 /** Names a field goes by, defaults applied. */
@@ -87,6 +87,17 @@ export function namesOf(field: FieldSpec): { input: string; wire: string; record
   const wire = field.wire ?? input;
   const record = field.record ?? wire;
   return { input, wire, record, output: field.output ?? record };
+}
+
+/** An input of the provider's own (not the service's), kept in the state. */
+export interface ProviderInputSpec {
+  schema: z.ZodType;
+  type: SchemaType;
+  doc: string;
+  /** Set by the SDK, not written by programs. */
+  internal?: boolean;
+  /** What a change of it means, for the README. */
+  change?: string;
 }
 
 /** A resource of the package: its fields and how the SDK registers it. */
@@ -98,7 +109,58 @@ export interface ResourceSpec {
   doc: string;
   fields: readonly FieldSpec[];
   /** Inputs of the provider's own (not the service's), kept in the state; `internal` ones are set by the SDK, not written by programs. */
-  providerInputs: Readonly<Record<string, { schema: z.ZodType; type: SchemaType; doc: string; internal?: boolean; change?: string }>>;
+  providerInputs: Readonly<Record<string, ProviderInputSpec>>;
   /** Outputs beyond the record's fields, with their documentation. */
   extraOutputs: Readonly<Record<string, { type: SchemaType; doc: string }>>;
 }
+
+// The types a resource's table implies, read from its literal type: its canonical inputs, its
+// request body and its outputs. A table is used as a plain ResourceSpec (its fields walked by
+// name) and carries its literal type beside, for these.
+
+declare const literal: unique symbol;
+/** A resource's table, with its literal type kept for the types below. */
+export type Resource<T extends ResourceSpec = ResourceSpec> = ResourceSpec & { readonly [literal]?: T };
+/** Declares a resource's table: checked as a ResourceSpec, its field names and schemas kept as types. */
+export const defineResource = <const T extends ResourceSpec>(spec: T): Resource<T> => spec;
+type Table<R extends Resource> = NonNullable<R[typeof literal]>;
+
+type Fields<R extends Resource> = Table<R>["fields"][number];
+type OwnInputs<R extends Resource> = Table<R>["providerInputs"];
+type ValueOf<F> = F extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
+type InputName<F> = F extends { input: infer I extends string } ? I : F extends { name: infer N extends string } ? N : never;
+type WireName<F> = F extends { wire: infer W extends string } ? W : InputName<F>;
+type RecordName<F> = F extends { record: infer R extends string } ? R : WireName<F>;
+type OutputName<F> = F extends { output: infer O extends string } ? O : RecordName<F>;
+
+/**
+ * Canonical inputs, as check() gives them and the state keeps them: required fields, optional ones,
+ * the provider's own. During a preview any value may still be the engine's unknown sentinel.
+ */
+export type InputsOf<R extends Resource> = {
+  [F in Fields<R> as F extends { required: true } ? F["name"] : never]: ValueOf<F>;
+} & {
+  [F in Fields<R> as F extends { required: true } ? never : F["name"]]?: ValueOf<F>;
+} & {
+  -readonly [K in keyof OwnInputs<R>]?: z.output<OwnInputs<R>[K]["schema"]>;
+};
+
+/** A request body: each field under its wire name, `null` to clear it; a file as the base64 of its bytes. */
+export type BodyOf<R extends Resource> = {
+  [F in Fields<R> as F extends { inPath: true } ? never : WireName<F>]?: (F extends { compare: "content" } ? string : ValueOf<F>) | null;
+};
+
+/**
+ * Outputs kept in the state: the record's fields under their output names (nulls left out), the
+ * object's uuid, the declared fields, the provider's own inputs, and what the table lists besides.
+ */
+export type OutputsOf<R extends Resource, Rec> = {
+  [F in Fields<R> as OutputName<F>]?: RecordName<F> extends keyof Rec ? NonNullable<Rec[RecordName<F>]> : unknown;
+} & {
+  /** A file as declared, kept while the service has the bytes uploaded, so that a refresh hands it back. */
+  [F in Fields<R> as F extends { compare: "content" } ? F["name"] : never]?: ValueOf<F>;
+} & {
+  -readonly [K in keyof OwnInputs<R>]?: z.output<OwnInputs<R>[K]["schema"]>;
+} & {
+  -readonly [K in keyof Table<R>["extraOutputs"]]?: string;
+} & { uuid: string; declaredFields: string[] };

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { bool, expected, int, nonEmptyText, positiveNumber, show, text, uuidRef } from "../inputs/common";
 import { isTimeZone } from "../inputs/time-zone";
-import type { ResourceSpec } from "./field";
+import { defineResource } from "./field";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export const KNOWN_TYPES = ["http", "https", "tcp"] as const;
@@ -116,7 +116,7 @@ const unique = (values: unknown[]): boolean => new Set(values).size === values.l
 const seconds = { type: "number" } as const;
 const strings = { type: "array", items: { type: "string" } } as const;
 
-export const MONITOR: ResourceSpec = {
+export const MONITOR = defineResource({
   kind: "monitor",
   typeName: "Monitor",
   doc: "An uptime monitor: a check of an HTTP(S) address or a TCP host:port, run at an interval from one or more regions.",
@@ -282,4 +282,4 @@ export const MONITOR: ResourceSpec = {
     createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
     updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
   },
-};
+});

@@ -2,7 +2,7 @@
 // are files, compared by the sha256 of their bytes, sent as base64 and returned as URLs.
 import { z } from "zod";
 import { bool, isHostName, nonEmptyText, show, text, uuidRef } from "../inputs/common";
-import { type FieldSpec, type ResourceSpec, identityField } from "./field";
+import { type FieldSpec, defineResource, identityField } from "./field";
 
 const SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -24,18 +24,19 @@ export const ImageInput = z.strictObject(
   { error: (i) => `expected { path: "<image file>" } (e.g. uptime.imageFile("logo.png")), got ${show(i.input)}` },
 );
 
-const image = (name: "logo" | "favicon", what: string): FieldSpec => ({
-  name,
-  wire: `${name}FileBase64`,
-  output: `${name}Url`,
-  schema: ImageInput,
-  type: { $ref: "#/types/uptime:index:ImageFile" },
-  compare: "content",
-  doc: `${what}: an image file, see below; its URL is the \`${name}Url\` output`,
-  readme: { type: "`{ path }` or `uptime.imageFile(path)`" },
-});
+const image = <N extends "logo" | "favicon">(name: N, what: string) =>
+  ({
+    name,
+    wire: `${name}FileBase64`,
+    output: `${name}Url`,
+    schema: ImageInput,
+    type: { $ref: "#/types/uptime:index:ImageFile" },
+    compare: "content",
+    doc: `${what}: an image file, see below; its URL is the \`${name}Url\` output`,
+    readme: { type: "`{ path }` or `uptime.imageFile(path)`" },
+  }) as const satisfies FieldSpec;
 
-export const PAGE: ResourceSpec = {
+export const PAGE = defineResource({
   kind: "page",
   typeName: "Page",
   doc: "A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
@@ -102,4 +103,4 @@ export const PAGE: ResourceSpec = {
     createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
     updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
   },
-};
+});

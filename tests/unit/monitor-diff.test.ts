@@ -3,7 +3,8 @@
 // before; lists whose order means nothing compared as sets; a change of alerts replaces.
 import { UNKNOWN } from "../../provider/inputs/common";
 import { checkMonitorArgs } from "../../provider/inputs/monitor";
-import { diffMonitor, monitorOutputs } from "../../provider/monitor";
+import { MonitorInputs, MonitorState, diffMonitor, monitorOutputs } from "../../provider/monitor";
+import { stored } from "../helpers/checked";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
 
 type Args = Record<string, unknown>;
@@ -17,6 +18,7 @@ const canonical = (raw: Args) => {
   return result.inputs;
 };
 
+/** A diff as the engine asks for it: a stored state and checked inputs, unknowns and `__provider` included. */
 interface Case {
   name: string;
   olds: Args;
@@ -214,7 +216,7 @@ test("the table has at least 25 cases", () => {
 });
 
 test.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-  const result = diffMonitor(c.olds, c.news);
+  const result = diffMonitor(stored<MonitorState>(c.olds), stored<MonitorInputs>(c.news));
   expect({ changed: [...result.changed].sort(), replaces: result.replaces, changes: result.changes }).toEqual({
     changed: [...c.changed].sort(),
     replaces: c.replaces ?? [],

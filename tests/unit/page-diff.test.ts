@@ -1,11 +1,11 @@
 // Page diff: fields compare as canonical values against the stored record, items in order, images
 // by the sha256 of their content (not their path), and the PATCH body sends an image only when asked.
-import { checkPageArgs } from "../../provider/inputs/page";
 import { ImageSource } from "../../provider/inputs/image";
 import { UNKNOWN } from "../../provider/inputs/common";
 import { diffPage, pageOutputs, pageRequestBody } from "../../provider/page";
 import type { PageRecord } from "../../provider/api/schemas";
 import { png } from "../helpers/images";
+import { checkedPage } from "../helpers/checked";
 
 const UUID = "page-1";
 const RED = png(255, 0, 0);
@@ -15,11 +15,7 @@ function source(files: Record<string, Buffer>): ImageSource {
   return { read: async (path) => files[path] ?? Promise.reject(Object.assign(new Error("ENOENT"), { code: "ENOENT" })) };
 }
 
-async function checked(args: Record<string, unknown>, files: Record<string, Buffer> = {}): Promise<Record<string, unknown>> {
-  const result = await checkPageArgs({ uuid: UUID, ...args }, source(files));
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
+const checked = (args: Record<string, unknown>, files: Record<string, Buffer> = {}) => checkedPage({ uuid: UUID, ...args }, source(files));
 
 const RECORD: PageRecord = {
   uuid: UUID,

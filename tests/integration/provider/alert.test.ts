@@ -3,10 +3,11 @@
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { alertProvider } from "../../../provider/dynamic";
 import { providerLog } from "../../../provider/log";
-import { checkAlert, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
+import { AlertOutputs, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
 import type { RunningEmulator } from "../../../emulator/types";
 import { Json, admin } from "../../helpers/emulator-http";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { checkedAlert } from "../../helpers/checked";
 
 const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 const EMAIL = { type: "email", target: "oncall@acme.example" };
@@ -35,13 +36,9 @@ const storedAlert = async (): Promise<Json> => (await admin(emulator, "GET", `/a
 const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/requests")).json.requests;
 const clearRequests = () => admin(emulator, "DELETE", "/requests");
 
-function checked(args: Record<string, unknown>): Record<string, unknown> {
-  const result = checkAlert({ uuid: ALERT, ...args });
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
+const checked = (args: Record<string, unknown>) => checkedAlert({ uuid: ALERT, ...args });
 
-let state: Record<string, unknown>;
+let state: AlertOutputs;
 
 test("create takes the seeded alert over with one PATCH; outputs carry the recipients as the service returned them", async () => {
   await clearRequests();

@@ -8,6 +8,7 @@ import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor 
 import { admin } from "../../helpers/emulator-http";
 import { HTTP_MIN } from "../../helpers/monitor-records";
 import { closedPort, startTestEmulator } from "../../helpers/servers";
+import { stored } from "../../helpers/checked";
 
 const KEY = "sk-live-DISTINCT-93f0c1e2b7a4";
 const inputs = checkMonitor(HTTP_MIN).inputs;
@@ -81,8 +82,8 @@ describe("each failure, read as a user would", () => {
     for (const c of [client(wrong), client(wrong, { authScheme: "Bearer" })]) {
       const messages = [
         (await failing("create 401", () => createMonitor(c, inputs))).message,
-        (await failing("read 401", () => readMonitor(c, "m-1", {}))).message,
-        (await failing("update 401", () => updateMonitor(c, "m-1", {}, inputs))).message,
+        (await failing("read 401", () => readMonitor(c, "m-1", stored({})))).message,
+        (await failing("update 401", () => updateMonitor(c, "m-1", stored({}), inputs))).message,
         (await failing("delete 401", () => deleteMonitor(c, "m-1", "web"))).message,
         (await failing("webhooks 401", () => c.webhooks.listPage({ recordOffset: 0, pageSize: 20 }))).message,
       ];
@@ -93,7 +94,7 @@ describe("each failure, read as a user would", () => {
 
   test("404, 422, 400 and 405 from the service", async () => {
     const c = client(right);
-    expect((await failing("404", () => updateMonitor(c, "no-such", {}, inputs))).message).toMatch(/no such monitor any more/);
+    expect((await failing("404", () => updateMonitor(c, "no-such", stored({}), inputs))).message).toMatch(/no such monitor any more/);
     expect((await failing("422", () => c.monitors.create({ ...HTTP_MIN, regions: [] } as never))).message).toMatch(
       /422 Unprocessable Entity/,
     );
@@ -108,13 +109,13 @@ describe("each failure, read as a user would", () => {
 
   test("a refused connection, retried and then given up", async () => {
     const c = client(`http://127.0.0.1:${await closedPort()}/v1`);
-    expect((await failing("refused", () => readMonitor(c, "m-1", {}))).message).toMatch(/connection refused/);
+    expect((await failing("refused", () => readMonitor(c, "m-1", stored({})))).message).toMatch(/connection refused/);
   });
 
   test("answers that never come", async () => {
     await setFaults(right, { rules: [{ respond: { status: 200, hang: true } }] });
     const c = client(right, { requestTimeoutMs: 100, retry: { maxRetries: 0 } });
-    expect((await failing("hang GET", () => readMonitor(c, "m-1", {}))).message).toMatch(/no response from \S+ within 100 ms/);
+    expect((await failing("hang GET", () => readMonitor(c, "m-1", stored({})))).message).toMatch(/no response from \S+ within 100 ms/);
     expect((await failing("hang base URL check", () => createMonitor(c, inputs))).message).toMatch(
       /uptime:baseUrl .* does not answer as the service's API/,
     );
@@ -138,7 +139,7 @@ describe("a service that echoes the key back", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ error: { code: "unauthorized", message: `bad key ${KEY}` } }),
     });
-    const error = await failing("json echo", () => readMonitor(client(right), "m-1", {}));
+    const error = await failing("json echo", () => readMonitor(client(right), "m-1", stored({})));
     expect(error.message).toContain("bad key [REDACTED]");
   });
 
@@ -148,33 +149,33 @@ describe("a service that echoes the key back", () => {
       headers: { "content-type": "text/html" },
       body: `<!doctype html><html><head><title>Gateway saw ${KEY}</title></head><body>${KEY}</body></html>`,
     });
-    const error = await failing("html echo", () => readMonitor(client(right), "m-1", {}));
+    const error = await failing("html echo", () => readMonitor(client(right), "m-1", stored({})));
     expect(error.message).toContain('an HTML page "Gateway saw [REDACTED]"');
   });
 
   test("in plain text, at every place the excerpt could cut it", async () => {
     for (const pad of [0, 150, 185, 190, 195, 199]) {
       await echo({ status: 500, headers: { "content-type": "text/plain" }, body: `${"x".repeat(pad)}${KEY}${"y".repeat(50)}` });
-      await failing(`text echo at ${pad}`, () => readMonitor(client(right), "m-1", {}));
+      await failing(`text echo at ${pad}`, () => readMonitor(client(right), "m-1", stored({})));
     }
   });
 
   test("in a success body that is not JSON, and in one that is too big", async () => {
     await echo({ status: 200, headers: { "content-type": "text/plain" }, body: `ok ${KEY}` });
-    expect((await failing("non-JSON success", () => readMonitor(client(right), "m-1", {}))).message).toContain("ok [REDACTED]");
+    expect((await failing("non-JSON success", () => readMonitor(client(right), "m-1", stored({})))).message).toContain("ok [REDACTED]");
     await echo({
       status: 200,
       headers: { "content-type": "application/json" },
       body: `{"monitor":{"uuid":"${KEY}","name":"${"n".repeat(3000)}"}}`,
     });
-    await failing("too big", () => readMonitor(client(right, { maxResponseBytes: 1000 }), "m-1", {}));
+    await failing("too big", () => readMonitor(client(right, { maxResponseBytes: 1000 }), "m-1", stored({})));
   });
 
   test("in 429 and 503 answers that are retried (the debug lines carry no body)", async () => {
     await setFaults(right, {
       rules: [{ respond: { status: 503, headers: { "content-type": "text/plain", "retry-after": "0" }, body: `down ${KEY}` } }],
     });
-    await failing("503 echo retried", () => readMonitor(client(right), "m-1", {}));
+    await failing("503 echo retried", () => readMonitor(client(right), "m-1", stored({})));
     expect(logLines.some((l) => l.includes("503; retry"))).toBe(true);
   });
 });

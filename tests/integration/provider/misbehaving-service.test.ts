@@ -14,6 +14,7 @@ import { checkPage, createPage, readPage } from "../../../provider/page";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
 import { listenOnLoopback, startTestEmulator } from "../../helpers/servers";
+import { stored } from "../../helpers/checked";
 
 jest.setTimeout(30_000);
 
@@ -74,7 +75,7 @@ const requestCount = async () => (await admin.requests()).length;
 describe("error bodies that are not the service's JSON", () => {
   test("a plain-text 500 to an edit: the status, its reason and the text; not retried", async () => {
     await respond({ status: 500, headers: { "content-type": "text/plain" }, body: "upstream database unavailable\n(try later)" });
-    const error = await failure(() => updateMonitor(client().client, monitorId, {}, monitorInputs));
+    const error = await failure(() => updateMonitor(client().client, monitorId, stored({}), monitorInputs));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(
       `PATCH /monitors/${monitorId} failed with 500 Internal Server Error: upstream database unavailable (try later)`,
@@ -91,7 +92,7 @@ describe("error bodies that are not the service's JSON", () => {
   test("an HTML 502 page to a refresh: GET retried, then the status and the page's title, no markup", async () => {
     await respond({ status: 502, headers: { "content-type": "text/html" }, body: HTML_502 });
     const t = client();
-    const error = await failure(() => readMonitor(t.client, monitorId, {}));
+    const error = await failure(() => readMonitor(t.client, monitorId, stored({})));
     expect(error.message).toBe(`GET /monitors/${monitorId} failed with 502 Bad Gateway: an HTML page "502 Bad Gateway"`);
     expect(await requestCount()).toBe(1 + MAX_RETRIES);
     expect(t.debug).toEqual([expect.stringContaining("502; retry 1 of 2"), expect.stringContaining("502; retry 2 of 2")]);
@@ -111,7 +112,7 @@ describe("error bodies that are not the service's JSON", () => {
       headers: { "content-type": "text/html" },
       body: "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>",
     });
-    const error = await failure(() => readAlert(client().client, ALERT, {}));
+    const error = await failure(() => readAlert(client().client, ALERT, stored({})));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toBe(
       `GET /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: an HTML page "Sign in - Corporate Proxy"`,
@@ -122,10 +123,10 @@ describe("error bodies that are not the service's JSON", () => {
 describe("empty bodies", () => {
   test("200 with an empty body where a record is expected: refresh of a monitor, edit of an alert", async () => {
     await respond({ status: 200, headers: { "content-type": "application/json" }, body: "" });
-    const read = await failure(() => readMonitor(client().client, monitorId, {}));
+    const read = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(read.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
     const alertInputs = checkAlert({ uuid: ALERT, name: "On-call" }).inputs;
-    const edit = await failure(() => updateAlert(client().client, ALERT, {}, alertInputs));
+    const edit = await failure(() => updateAlert(client().client, ALERT, stored({}), alertInputs));
     expect(edit.message).toBe(`PATCH /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
   });
 
@@ -149,10 +150,10 @@ describe("empty bodies", () => {
 describe("bodies too big", () => {
   test("a 10 MB answer to a refresh, and a 10 MB error page: refused past 8 MiB, said so", async () => {
     await respond({ status: 200, headers: { "content-type": "application/json" }, bodyBytes: 10 * 1024 * 1024 });
-    const ok = await failure(() => readMonitor(client().client, monitorId, {}));
+    const ok = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(ok.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body over 8388608 bytes`);
     await respond({ status: 500, headers: { "content-type": "text/html" }, bodyBytes: 10 * 1024 * 1024 });
-    const error = await failure(() => readPage(client().client, PAGE, {}));
+    const error = await failure(() => readPage(client().client, PAGE, stored({})));
     expect(error.message).toBe(`GET /pages/${PAGE} returned an unexpected response: 500 with a body over 8388608 bytes`);
   });
 
@@ -161,7 +162,7 @@ describe("bodies too big", () => {
     try {
       const before = process.memoryUsage().arrayBuffers;
       const c = testClient(emulator, { baseUrl: server.url, retry: { maxRetries: 0 }, requestTimeoutMs: 5_000 });
-      const error = await failure(() => readMonitor(c.client, "m-1", {}));
+      const error = await failure(() => readMonitor(c.client, "m-1", stored({})));
       expect(error.message).toBe("GET /monitors/m-1 returned an unexpected response: 200 with a body over 8388608 bytes");
       await server.closed;
       // The server could push its socket buffers' worth past the limit before the close reached it; not more.
@@ -180,7 +181,7 @@ describe("records missing fields", () => {
       { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitor: { name: "web" } }) },
       "GET /monitors/:uuid",
     );
-    const error = await failure(() => readMonitor(client().client, monitorId, {}));
+    const error = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toMatch(new RegExp(`^GET /monitors/${monitorId} returned an unexpected response: monitor\\.uuid: `));
   });
@@ -188,7 +189,7 @@ describe("records missing fields", () => {
   test("an envelope without its record, a recipient without a target, an empty page list: each names the field", async () => {
     const c = client().client;
     await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitors: [] }) });
-    expect((await failure(() => updateMonitor(c, monitorId, {}, monitorInputs))).message).toMatch(
+    expect((await failure(() => updateMonitor(c, monitorId, stored({}), monitorInputs))).message).toMatch(
       /returned an unexpected response: monitor: /,
     );
     await respond({
@@ -200,7 +201,7 @@ describe("records missing fields", () => {
       /returned an unexpected response: alert\.recipients\.0\.target: /,
     );
     await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ pages: [] }) });
-    expect((await failure(() => readPage(c, PAGE, {}))).message).toMatch(/returned an unexpected response: pages: /);
+    expect((await failure(() => readPage(c, PAGE, stored({})))).message).toMatch(/returned an unexpected response: pages: /);
   });
 });
 
@@ -232,7 +233,7 @@ describe("a creation the service made, answered with a success that cannot be re
 describe("answers that never come", () => {
   test("no answer to a refresh: timed out, retried once, then the error names uptime:requestTimeoutMs", async () => {
     await respond({ status: 200, hang: true });
-    const error = await failure(() => readMonitor(client().client, monitorId, {}));
+    const error = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(error.message).toBe(
       `GET /monitors/${monitorId} failed: no response from ${new URL(emulator.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${emulator.url})`,
     );
@@ -242,7 +243,7 @@ describe("answers that never come", () => {
 
   test("no answer to an alert's edit: the same, for PATCH", async () => {
     await respond({ status: 200, hang: true });
-    const error = await failure(() => updateAlert(client().client, ALERT, {}, checkAlert({ uuid: ALERT, up: true }).inputs));
+    const error = await failure(() => updateAlert(client().client, ALERT, stored({}), checkAlert({ uuid: ALERT, up: true }).inputs));
     expect(error.message).toBe(
       `PATCH /alerts/${ALERT} failed: no response from ${new URL(emulator.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${emulator.url})`,
     );
@@ -252,7 +253,7 @@ describe("answers that never come", () => {
     const server = await endlessServer({ stallAfter: '{"monitor":{"uuid":"m-1",' });
     try {
       const c = testClient(emulator, { baseUrl: server.url, retry: { maxRetries: 0 }, requestTimeoutMs: TIMEOUT_MS });
-      const error = await failure(() => readMonitor(c.client, "m-1", {}));
+      const error = await failure(() => readMonitor(c.client, "m-1", stored({})));
       expect(error.message).toBe(
         `GET /monitors/m-1 failed: no response from ${new URL(server.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${server.url})`,
       );

@@ -4,8 +4,8 @@ import { closeAllPools } from "../../../provider/api/client";
 import { ApiError } from "../../../provider/api/errors";
 import type { RunningEmulator } from "../../../emulator/types";
 import {
+  MonitorInputs,
   MonitorOutputs,
-  checkMonitor,
   createMonitor,
   deleteMonitor,
   diffMonitor,
@@ -15,6 +15,7 @@ import {
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
 import { startTestEmulator } from "../../helpers/servers";
+import { checkedMonitor } from "../../helpers/checked";
 
 type Args = Record<string, unknown>;
 const ALERT_1 = "alert-0001";
@@ -43,14 +44,9 @@ beforeEach(async () => {
   t = testClient(emulator);
 });
 
-/** check() as the engine runs it; the test fails on any check failure. */
-function checked(raw: Args): Args {
-  const result = checkMonitor(raw);
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
+const checked = checkedMonitor;
 
-async function created(raw: Args): Promise<{ id: string; outs: MonitorOutputs; inputs: Args }> {
+async function created(raw: Args): Promise<{ id: string; outs: MonitorOutputs; inputs: MonitorInputs }> {
   const inputs = checked(raw);
   const { id, outs } = await createMonitor(t.client, inputs);
   return { id, outs, inputs };

@@ -6,12 +6,20 @@ import * as path from "node:path";
 import { closeAllPools } from "../../../provider/api/client";
 import { getJournal } from "../../../provider/session";
 import { providers } from "../../../provider/dynamic";
+import type { MonitorOutputs } from "../../../provider/monitor";
+import { checkedMonitor } from "../../helpers/checked";
 import { resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
 import { adminApi } from "../../helpers/monitor-emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 const provider = providers.monitor;
+
+/** The inputs of a check() answer, there whenever it found no failure. */
+function inputsOf<I>(result: { inputs?: I }): I {
+  if (result.inputs === undefined) throw new Error("check() answered without inputs");
+  return result.inputs;
+}
 const PROVIDER_TEXT = "exports.handler = __f0; /* as stored by the engine */";
 type Args = Record<string, unknown>;
 
@@ -65,11 +73,11 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
     regions: [1, 2],
     httpRequest: { method: "GET", headers: [{ name: "X-Probe", value: "1" }] },
   });
-  const inputs = checked.inputs as Args;
+  const inputs = inputsOf(checked);
 
   const created = await provider.create(inputs);
   expect(created.id).toEqual(expect.any(String));
-  const outs = created.outs as Args;
+  const outs = created.outs as MonitorOutputs;
   expect(JSON.parse(JSON.stringify(outs))).toEqual(outs);
 
   // The engine hands diff the stored outputs and the checked inputs, both with __provider.
@@ -83,7 +91,7 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
   expect(read.id).toBe(created.id);
   expect(read.props).toMatchObject({ uuid: created.id, target: inputs.target, intervalId: 60 });
 
-  const next = (await provider.check(inputs, { ...programInputs, title: "API", httpRequest: null })).inputs as Args;
+  const next = inputsOf(await provider.check(inputs, { ...programInputs, title: "API", httpRequest: null }));
   const diff = await provider.diff(created.id, outs, next);
   expect(diff).toMatchObject({ changes: true, replaces: [] });
   const updated = await provider.update(created.id, outs, next);
@@ -91,9 +99,9 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
   expect(updated.outs).not.toHaveProperty("httpRequest");
   expect((await admin.monitor(created.id)).httpRequest).toBeNull();
 
-  await provider.delete(created.id, updated.outs as Args);
+  await provider.delete(created.id, updated.outs as MonitorOutputs);
   expect(await admin.monitors()).toEqual([]);
-  expect(await provider.read(created.id, updated.outs as Args)).toEqual({ id: "" });
+  expect(await provider.read(created.id, updated.outs as MonitorOutputs)).toEqual({ id: "" });
 });
 
 test("delete forgets the create journal's entry by the key the outputs keep, reading no other entry", async () => {
@@ -101,13 +109,13 @@ test("delete forgets the create journal's entry by the key the outputs keep, rea
   process.env.UPTIME_JOURNAL_DIR = dir;
   try {
     await configureFor(emulator);
-    const inputs = (await provider.check({}, { ...programInputs, journalKey: "proj/dev/api" })).inputs as Args;
+    const inputs = inputsOf(await provider.check({}, { ...programInputs, journalKey: "proj/dev/api" }));
     const created = await provider.create(inputs);
     const journal = getJournal();
     expect(journal.get("proj/dev/api")).toMatchObject({ uuid: created.id });
     // Never so in practice: an entry elsewhere naming the same uuid shows whether delete read other entries.
     journal.put({ key: "proj/dev/elsewhere", state: "created", uuid: created.id });
-    await provider.delete(created.id, { ...(created.outs as Args), __provider: PROVIDER_TEXT });
+    await provider.delete(created.id, { ...(created.outs as MonitorOutputs), __provider: PROVIDER_TEXT });
     expect(journal.get("proj/dev/api")).toBeUndefined();
     expect(journal.get("proj/dev/elsewhere")).toMatchObject({ uuid: created.id });
   } finally {
@@ -150,19 +158,21 @@ test("documented routes only: refresh keeps the state and warns once; delete nam
     warnings.push(String(message));
   });
   try {
-    const inputs = (await provider.check({}, programInputs)).inputs as Args;
+    const inputs = checkedMonitor(programInputs);
     const a = await provider.create(inputs);
     const b = await provider.create({ ...inputs, name: "second" });
-    const props = { ...(a.outs as Args), __provider: PROVIDER_TEXT };
+    const props = { ...(a.outs as MonitorOutputs), __provider: PROVIDER_TEXT };
     expect(await provider.read(a.id, props)).toEqual({ id: a.id, props });
-    await provider.read(b.id, b.outs as Args);
+    await provider.read(b.id, b.outs as MonitorOutputs);
     expect(warnings.filter((w) => w.includes("answered 405 to reading a monitor"))).toHaveLength(1);
-    await expect(provider.delete(a.id, a.outs as Args)).rejects.toThrow(/run the same command again with UPTIME_DELETE_UNSUPPORTED=leave/);
+    await expect(provider.delete(a.id, a.outs as MonitorOutputs)).rejects.toThrow(
+      /run the same command again with UPTIME_DELETE_UNSUPPORTED=leave/,
+    );
     process.env.UPTIME_DELETE_UNSUPPORTED = "leave";
     resetSession();
     await configureFor(documented);
     try {
-      await provider.delete(a.id, a.outs as Args);
+      await provider.delete(a.id, a.outs as MonitorOutputs);
     } finally {
       delete process.env.UPTIME_DELETE_UNSUPPORTED;
     }

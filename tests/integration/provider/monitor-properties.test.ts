@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import type { RunningEmulator } from "../../../emulator/types";
 import { closeAllPools } from "../../../provider/api/client";
-import { checkMonitorArgs } from "../../../provider/inputs/monitor";
+import { MonitorInputs, checkMonitorArgs } from "../../../provider/inputs/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { startTestEmulator } from "../../helpers/servers";
@@ -181,14 +181,14 @@ const acceptedArgs = fc.oneof(httpArgs, tcpArgs);
 
 // ---- the properties --------------------------------------------------------------------------
 
-function accepted(raw: Args): Args {
+function accepted(raw: Args): MonitorInputs {
   const { inputs, failures } = checkMonitorArgs(raw);
   if (failures.length > 0) throw new Error(`check refused generated args: ${JSON.stringify(failures)}`);
   return inputs;
 }
 
 /** What refresh should give back for declared inputs: exactly the canonical inputs (a declared empty list as []). */
-function expectedReadBack(inputs: Args): Args {
+function expectedReadBack(inputs: MonitorInputs): MonitorInputs {
   return { ...inputs };
 }
 

@@ -11,6 +11,7 @@ import { checkMonitor, createMonitor, diffMonitor, updateMonitor } from "../../.
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
 import { startTestEmulator } from "../../helpers/servers";
+import type { UnconfirmedOutputs } from "../../../provider/monitor-unconfirmed";
 
 let emulator: RunningEmulator;
 let admin: ReturnType<typeof adminApi>;
@@ -93,7 +94,7 @@ test("a POST sent by a killed run whose answer was never noted leaves the resour
 });
 
 describe("a POST whose connection dropped after the service acted", () => {
-  let error: Error & { id: string; properties: Record<string, unknown> };
+  let error: Error & { id: string; properties: UnconfirmedOutputs };
   beforeEach(async () => {
     await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
     error = (await createMonitor(t.client, inputs(), journal).catch((e: unknown) => e)) as typeof error;

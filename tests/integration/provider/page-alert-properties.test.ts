@@ -51,7 +51,7 @@ const optional = <T>(arb: fc.Arbitrary<T>) =>
 const uuidRef = fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,20}$/));
 
 /** Accepted args: no failures, else the generator (not the code) is wrong. */
-function expectAccepted(result: { inputs: Args; failures: unknown[] }, raw: Args): Args {
+function expectAccepted<I>(result: { inputs: I; failures: unknown[] }, raw: Args): I {
   if (result.failures.length > 0)
     throw new Error(`check refused generated args ${JSON.stringify(raw)}: ${JSON.stringify(result.failures)}`);
   return result.inputs;

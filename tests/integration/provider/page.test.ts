@@ -3,11 +3,12 @@
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { pageProvider } from "../../../provider/dynamic";
 import { providerLog } from "../../../provider/log";
-import { checkPage, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
+import { PageOutputs, checkPage, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
 import type { RunningEmulator } from "../../../emulator/types";
 import { Json, admin } from "../../helpers/emulator-http";
 import { GIF, png, tempDir } from "../../helpers/images";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { checkedPage } from "../../helpers/checked";
 
 const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 const SEEDED_LOGO = png(9, 9, 9);
@@ -45,11 +46,7 @@ const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/re
 const clearRequests = () => admin(emulator, "DELETE", "/requests");
 const assetBytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 
-async function checked(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await checkPage({ uuid: PAGE, ...args });
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
+const checked = (args: Record<string, unknown>) => checkedPage({ uuid: PAGE, ...args });
 
 const logoPath = files.file("logo.png", png(200, 0, 0));
 const faviconPath = files.file("favicon.gif", GIF);
@@ -64,7 +61,7 @@ let DECLARED: Record<string, unknown> = {
   logo: { path: logoPath },
   favicon: { path: faviconPath },
 };
-let state: Record<string, unknown>;
+let state: PageOutputs;
 
 test("create takes the seeded page over with one PATCH of the declared fields, images as base64", async () => {
   await clearRequests();

@@ -1,0 +1,34 @@
+// What the engine hands a provider after check(): the program's inputs, checked and canonical, and
+// a state the provider stored earlier. Tests build both here, so each reads as a program would.
+import { checkAlert, type AlertInputs } from "../../provider/alert";
+import type { ImageSource } from "../../provider/inputs/image";
+import { checkMonitor, type MonitorInputs } from "../../provider/monitor";
+import { checkPage, type PageInputs } from "../../provider/page";
+
+/** A monitor's inputs as check() gives them; the test fails when check() finds a problem. */
+export function checkedMonitor(args: Record<string, unknown>): MonitorInputs {
+  const result = checkMonitor(args);
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+}
+
+/** An alert's inputs as check() gives them; the test fails when check() finds a problem. */
+export function checkedAlert(args: Record<string, unknown>): AlertInputs {
+  const result = checkAlert(args);
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+}
+
+/** A page's inputs as check() gives them (images read from `images`); the test fails when check() finds a problem. */
+export async function checkedPage(args: Record<string, unknown>, images?: ImageSource): Promise<PageInputs> {
+  const result = await checkPage(args, images);
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+}
+
+/**
+ * A state as the engine hands it back: JSON that this provider, or an earlier version of it, stored.
+ * Tests write such states by hand (older shapes, placeholders, states missing fields) to see what the
+ * provider makes of them; the provider's types describe what it writes today.
+ */
+export const stored = <T>(state: Record<string, unknown>): T => state as T;
