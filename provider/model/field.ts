@@ -164,3 +164,11 @@ export type OutputsOf<R extends Resource, Rec> = {
 } & {
   -readonly [K in keyof Table<R>["extraOutputs"]]?: string;
 } & { uuid: string; declaredFields: string[] };
+
+type AliasOf<F> = F extends { aliases: readonly (infer A extends string)[] } ? A : never;
+type PublicOwnInput<R extends Resource> = {
+  [K in keyof OwnInputs<R>]: OwnInputs<R>[K] extends { internal: true } ? never : K;
+}[keyof OwnInputs<R>];
+
+/** The names a program may write: each field's input name and its aliases, and the provider's own inputs that are not the SDK's. */
+export type ArgNamesOf<R extends Resource> = InputName<Fields<R>> | AliasOf<Fields<R>> | PublicOwnInput<R>;
