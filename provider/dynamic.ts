@@ -5,6 +5,7 @@ import { CheckFailure, CheckResult, show } from "./inputs/common";
 import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
+import { skipCheckpointsRefusal, skipsCheckpoints } from "./checkpoints";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
@@ -62,7 +63,8 @@ type ReadOutcome<I, O> =
  */
 interface ResourceOperations<I extends object, O extends object, S extends object = O> {
   kind: "monitor" | "page" | "alert";
-  check(news: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
+  /** `olds` are the inputs last applied: empty for a resource the engine is about to create. */
+  check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
   diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[] };
   create(inputs: I & WithProvider): Promise<{ id: string; outs: O }>;
   read(id: string, props: S): Promise<ReadOutcome<I, O>>;
@@ -79,9 +81,9 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
   return {
     configure: async (req: ConfigureRequest) => configure(req),
 
-    check: (_olds: unknown, news: ProgramArgs): Promise<pulumi.dynamic.CheckResult<I>> =>
+    check: (olds: ProgramArgs | undefined, news: ProgramArgs): Promise<pulumi.dynamic.CheckResult<I>> =>
       delivered(async () => {
-        const result = await ops.check(news);
+        const result = await ops.check(news, olds ?? {});
         for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
         return { inputs: result.inputs, failures: forEngine(result.failures, news) };
       }),
@@ -133,14 +135,28 @@ const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
 
 export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
-  check: (news) => monitor.checkMonitor(news),
+  check(news, olds) {
+    const result = monitor.checkMonitor(news);
+    // A monitor about to be created (no inputs applied before) and not taken over: see checkpoints.ts.
+    if (skipsCheckpoints() && Object.keys(olds).length === 0 && news.adoptUuid === undefined) {
+      result.failures.unshift({ property: "", reason: skipCheckpointsRefusal(news.name) });
+    }
+    return result;
+  },
   diff(id, olds, news) {
     // The engine holds the monitor it asks to diff: a journal note of its creation is no longer needed.
     if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
-    return monitor.diffMonitor(olds, news);
+    const result = monitor.diffMonitor(olds, news);
+    // A replacement creates a monitor (see checkpoints.ts); taking one over with adoptUuid does not.
+    if (skipsCheckpoints() && result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
+      throw new Error(skipCheckpointsRefusal(news.name, `replacing it (its ${result.replaces.join(", ")} changed)`));
+    }
+    return result;
   },
 
   async create(inputs) {
+    // The last word before a POST: a creation the preview did not see (`up --replace`) is refused too.
+    if (skipsCheckpoints() && !inputs.adoptUuid) throw new Error(skipCheckpointsRefusal(inputs.name));
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
     createdThisRun.add(`name:${String(inputs.name)}`);
     if (typeof inputs.journalKey === "string") createdThisRun.add(`key:${inputs.journalKey}`);

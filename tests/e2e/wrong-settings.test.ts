@@ -292,6 +292,55 @@ test("a monitor deleted outside Pulumi: the edit names it and the command; runni
   await t.stack.destroy();
 });
 
+test("PULUMI_SKIP_CHECKPOINTS: creating and replacing monitors are refused at preview, naming it; edits, refresh and destroy work; unset, the same up goes through", async () => {
+  const t = await settingsStack("skip-checkpoints");
+  setEnv(t, "PULUMI_SKIP_CHECKPOINTS", "true");
+  await clearRequests(emulator);
+  for (const run of [
+    (o: (l: string) => void) => t.stack.preview({ onOutput: o }),
+    (o: (l: string) => void) => t.stack.up({ onOutput: o }),
+  ]) {
+    const create = await fails(run);
+    // Each monitor checked is refused, the reason in full once, the others pointing to it.
+    const refusals = diagnostics(create.text).match(/creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/g) ?? [];
+    expect(refusals.length).toBeGreaterThanOrEqual(1);
+    expect(diagnostics(create.text).match(/Run this update without PULUMI_SKIP_CHECKPOINTS/g)).toHaveLength(1);
+  }
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(await monitorIds(t)).toEqual({});
+
+  // Following the advice: the same up without it.
+  setEnv(t, "PULUMI_SKIP_CHECKPOINTS", undefined);
+  await t.stack.up();
+  const ids = await monitorIds(t);
+
+  // With it again: an edit (a PATCH the next run would send again) goes through.
+  setEnv(t, "PULUMI_SKIP_CHECKPOINTS", "1");
+  await t.stack.setConfig("settings:interval", { value: "300" });
+  await clearRequests(emulator);
+  const edit = await t.stack.up();
+  expect(edit.summary.resourceChanges).toMatchObject({ update: 2 });
+  expect(mutating(await requestLines(emulator)).sort()).toEqual([`PATCH /v1/monitors/${ids.api}`, `PATCH /v1/monitors/${ids.db}`].sort());
+  expect(await inService(ids.api)).toMatchObject({ intervalId: 300 });
+  // A refresh reads back (nothing it writes could be lost but the state it rewrites): nothing drifted.
+  await t.stack.refresh();
+  expect((await t.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 3 });
+
+  // A replacement (the alerts changed) would create a monitor: refused at preview, nothing sent.
+  await t.stack.setConfig("settings:alerts", { value: "false" });
+  await clearRequests(emulator);
+  const replace = await fails((onOutput) => t.stack.preview({ onOutput }));
+  expect(replace.text).toContain('monitor "api": replacing it (its alerts changed) is refused while PULUMI_SKIP_CHECKPOINTS is set');
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(await monitorIds(t)).toEqual(ids);
+
+  // Destroy sends DELETEs, which a later run would prove gone: allowed.
+  const destroy = await t.stack.destroy();
+  expect(destroy.summary.result).toBe("succeeded");
+  expect(await inService(ids.api)).toBeUndefined();
+  expect(await inService(ids.db)).toBeUndefined();
+});
+
 test("429 until retries run out: the message says to raise uptime:maxRetries; raised, the same up goes through", async () => {
   const t = await settingsStack("throttled", { "uptime:maxRetries": { value: "1" } });
   await t.stack.up();
