@@ -1,31 +1,13 @@
-// The benchmark's floor: the same number of dynamic resources, with the same inputs, whose provider
-// makes no HTTP call. What it costs is the engine's own cost (program, gRPC, checkpoint writes), the
-// part no provider can remove. Its outputs echo the inputs plus a uuid and a timestamp, so its state
+// The benchmark's echo floor: the same number of dynamic resources, with the same inputs, whose
+// provider makes no HTTP call. Its outputs echo the inputs plus a uuid and a timestamp, so its state
 // has about the size of a real monitor's, and its `__provider` is a one-line require like ours
 // (bench/floor-impl.js, installed under node_modules: only modules there are stored by reference).
-import * as fs from "node:fs";
-import * as path from "node:path";
+// It shows the engine's cost for state of our size; the true floor is bench/least-provider.ts.
 import * as pulumi from "@pulumi/pulumi";
 import type * as uptime from "pulumi-uptime";
+import { installedModule } from "./installed-module";
 
-const PACKAGE = "bench-floor-provider";
-const REPO = path.resolve(__dirname, "..");
-
-/** Copies floor-impl.js into node_modules as a package, when missing or stale. */
-function installFloorPackage(): void {
-  const dir = path.join(REPO, "node_modules", PACKAGE);
-  const source = fs.readFileSync(path.join(__dirname, "floor-impl.js"), "utf8");
-  const target = path.join(dir, "index.js");
-  if (fs.existsSync(target) && fs.readFileSync(target, "utf8") === source) return;
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: PACKAGE, version: "0.0.0", main: "index.js", private: true }));
-  fs.writeFileSync(`${target}.tmp-${process.pid}`, source);
-  fs.renameSync(`${target}.tmp-${process.pid}`, target);
-}
-
-installFloorPackage();
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- by package name, so Pulumi serializes it as a require
-const floorProvider: pulumi.dynamic.ResourceProvider = require(PACKAGE);
+const floorProvider = installedModule<pulumi.dynamic.ResourceProvider>("bench-floor-provider", "floor-impl.js");
 
 /** A floor resource with a monitor's inputs (`urn` kept as `target`: Pulumi reserves `urn`). */
 export function make(name: string, args: uptime.MonitorArgs): pulumi.Resource {

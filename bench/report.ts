@@ -15,6 +15,14 @@ export interface Cell {
   changes: Record<string, number>;
 }
 
+/** A ratio of wall times paired repetition by repetition. */
+export interface Paired {
+  median: number;
+  min: number;
+  max: number;
+  pairs: number;
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -51,6 +59,25 @@ export class Results {
       },
       changes: ops[0].changes,
     };
+  }
+
+  /**
+   * Mode `a`'s wall time over mode `b`'s for one operation, repetition by repetition (the scenarios of
+   * one repetition ran one after the other, so they share the machine's mood): median and spread.
+   */
+  paired(a: Mode, b: Mode, n: number, operation: Operation): Paired | undefined {
+    const wall = (mode: Mode, rep: number) =>
+      this.runs.find((r) => r.mode === mode && r.n === n && (r.rep ?? 0) === rep)?.operations.find((o) => o.operation === operation)
+        ?.wallMs;
+    const reps = [...new Set(this.runs.filter((r) => r.n === n).map((r) => r.rep ?? 0))];
+    const ratios: number[] = [];
+    for (const rep of reps) {
+      const x = wall(a, rep);
+      const y = wall(b, rep);
+      if (x !== undefined && y !== undefined && y > 0) ratios.push(x / y);
+    }
+    if (ratios.length === 0) return undefined;
+    return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), pairs: ratios.length };
   }
 
   /** State sizes per resource, from the first repetition (they do not vary). */
@@ -138,6 +165,59 @@ export function ratioTable(results: Results): string {
       lines.push(`| ${n} | state bytes per resource (whole entry) | | | | ${ratio(naive.entryBytes, ours.entryBytes)} | | | |`);
   }
   return lines.join("\n");
+}
+
+const pairedText = (p: Paired | undefined) =>
+  p ? `${p.median.toFixed(2)} (${p.min.toFixed(2)}–${p.max.toFixed(2)}; ${p.pairs} pair${p.pairs === 1 ? "" : "s"})` : "—";
+
+/** The paired comparisons per N and operation: median of the per-repetition ratios (min–max; pairs). */
+export const PAIRS: readonly (readonly [Mode, Mode, string])[] = [
+  ["uptime", "least", "ours / true floor"],
+  ["uptime", "floor", "ours / echo floor"],
+  ["floor", "least", "echo floor / true floor"],
+  ["least-skip", "least", "true floor: skip / default"],
+  ["uptime-skip", "least-skip", "ours / true floor, both skipping"],
+  ["naive", "uptime", "naive / ours"],
+];
+
+export function pairedTable(results: Results): string {
+  const lines = [`| N | operation | ${PAIRS.map(([, , label]) => label).join(" | ")} |`, `|---|---|${PAIRS.map(() => "---").join("|")}|`];
+  for (const n of results.sizes()) {
+    for (const op of OPERATIONS) {
+      const cells = PAIRS.map(([a, b]) => results.paired(a, b, n, op));
+      if (cells.every((c) => c === undefined)) continue;
+      lines.push(`| ${n} | ${op} | ${cells.map(pairedText).join(" | ")} |`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/** The targets against the true floor: medians of paired ratios at the largest N. */
+export function floorVerdicts(results: Results): Verdict[] {
+  const n = Math.max(...results.sizes());
+  const out: Verdict[] = [];
+  const within = (op: Operation, limit: number, extra = "") => {
+    const p = results.paired("uptime", "least", n, op);
+    out.push({
+      target: `${op} of N=${n} ≤ ${limit} × the true floor's (median of paired ratios)${extra}`,
+      met: p ? p.median <= limit : undefined,
+      detail: p ? `ours / true floor ${pairedText(p)}` : "not measured",
+    });
+  };
+  within("up", 1.1);
+  const skip = results.paired("least-skip", "least", n, "up");
+  out.push({
+    target: `a fast path under PULUMI_SKIP_CHECKPOINTS: up of N=${n} ≤ 1.2 × the true floor's skipping, ≤ 0.2 × our default`,
+    met: false,
+    detail:
+      `not offered: monitor creations are refused under PULUMI_SKIP_CHECKPOINTS, since a stopped run would lose them ` +
+      `from the stack with nothing to find them again (provider/checkpoints.ts). What it would save: the true floor's ` +
+      `up skipping / default ${pairedText(skip)}`,
+  });
+  const previews = results.cell("uptime", n, "preview");
+  within("preview", 1.1, `, 0 requests (${previews ? previews.requests : "?"})`);
+  within("destroy", 1.1);
+  return out;
 }
 
 export interface Verdict {

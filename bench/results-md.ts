@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { RunFile } from "./run";
-import { Results, operationsTable, ratioTable, stateTable, verdicts } from "./report";
+import { Results, floorVerdicts, operationsTable, pairedTable, ratioTable, stateTable, verdicts } from "./report";
 import type { ScenarioResult } from "./scenario";
 
 const REPO = path.resolve(__dirname, "..");
@@ -98,7 +98,7 @@ function thisRun(file: RunFile): string {
 
 export function resultsMarkdown(file: RunFile, results: Results): string {
   const { options: o, machine: m } = file;
-  const v = verdicts(results, o.latencyMs, o.parallel);
+  const v = [...floorVerdicts(results), ...verdicts(results, o.latencyMs, o.parallel)];
   const sizes = results.sizes();
   return `# Benchmark results
 
@@ -111,7 +111,14 @@ ${file.failures?.length ? `**Scenarios that failed twice** (their cells are miss
 ${v.map((x) => `- **${x.met === undefined ? "not measured" : x.met ? "met" : "NOT met"}**: ${x.target}. ${x.detail}.`).join("\n")}
 
 ${notes()}
-## Ratios
+## Paired ratios
+
+Each repetition runs every mode once, one after the other; a ratio is taken within a repetition, then
+the median over repetitions is shown with the spread (min–max) and the number of pairs.
+
+${pairedTable(results)}
+
+## Ratios of medians
 
 ${ratioTable(results)}
 
@@ -123,7 +130,11 @@ ${stateTable(results)}
 ${file.sweep.length ? `\n## What \`--parallel\` does (up only, N = ${o.sweepN})\n\n${sweepTable(file.sweep, o.latencyMs)}\n` : ""}
 ## What is measured
 
-- **Modes.** *uptime*: this package's \`Monitor\`. *floor*: the same number of dynamic resources with the same inputs,
+- **Modes.** *uptime*: this package's \`Monitor\`. *least* (the true floor): the same number of dynamic resources, each
+  with one small input and no outputs, whose provider (\`bench/least-impl.js\`, stored as a one-line \`require\`) makes no
+  request: the engine's own cost per resource. A *-skip* mode runs with \`PULUMI_SKIP_CHECKPOINTS=true\` (the engine then
+  saves the state once, at the end); *uptime-skip* creates its monitors without it, since this provider refuses monitor
+  creations under it, and runs the other operations with it. *floor*: the same number of dynamic resources with the same inputs,
   whose provider (\`bench/floor-impl.js\`) makes no HTTP call and echoes its inputs as outputs; it is a
   \`pulumi.dynamic.Resource\` whose provider object is an installed module, so Pulumi stores its \`__provider\` as a
   \`require\` of it (269 B; ours writes that \`require\` out as one 76-byte line). *naive*: \`bench/naive-provider.ts\`, written as

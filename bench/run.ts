@@ -4,13 +4,14 @@
 // `source scripts/bootstrap.sh`:
 //
 //   npx ts-node --transpile-only bench/run.ts [--sizes 10,100,500] [--latency-ms 20] [--parallel 8]
-//       [--repeat 1] [--modes uptime,floor,naive[,floor-latency]] [--sweep 2,8,32] [--sweep-n 100] [--out bench/RESULTS.md]
+//       [--repeat 1] [--modes uptime,least,floor,naive[,floor-latency,uptime-skip,least-skip,floor-skip]]
+//       [--sweep 2,8,32] [--sweep-n 100] [--out bench/RESULTS.md]
 //       (--sizes none: only the --parallel sweep)
 //   npx ts-node --transpile-only bench/run.ts --from bench/out/results-<time>.json   # re-render only
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { DEFAULT_MODES, MODES, Mode, ScenarioOptions, ScenarioResult, runScenario } from "./scenario";
-import { Results, operationsTable, ratioTable, stateTable, verdicts } from "./report";
+import { Results, floorVerdicts, operationsTable, pairedTable, ratioTable, stateTable, verdicts } from "./report";
 import { Machine, describeMachine, resultsMarkdown, sweepTable } from "./results-md";
 
 export interface RunFile {
@@ -92,7 +93,7 @@ async function measureAll(o: Options): Promise<RunFile> {
       const order = o.modes.map((_, i) => o.modes[(i + rep) % o.modes.length]);
       for (const mode of order) {
         log(`N=${n} repetition ${rep + 1}/${o.repeat}: ${mode}`);
-        keep(runs, await scenarioOrFailure({ mode, n, latencyMs: o.latencyMs, parallel: o.parallel, log }, failures));
+        keep(runs, await scenarioOrFailure({ mode, rep, n, latencyMs: o.latencyMs, parallel: o.parallel, log }, failures));
       }
     }
   }
@@ -130,10 +131,11 @@ async function main(): Promise<void> {
   const { latencyMs, parallel } = file.options;
   for (const n of results.sizes()) log(`\nN = ${n}\n${operationsTable(results, n)}`);
   log(`\nState per resource\n${stateTable(results)}`);
-  log(`\nRatios\n${ratioTable(results)}`);
+  log(`\nPaired ratios (median of per-repetition ratios; min–max; pairs)\n${pairedTable(results)}`);
+  log(`\nRatios of medians\n${ratioTable(results)}`);
   if (file.sweep.length) log(`\n--parallel\n${sweepTable(file.sweep, latencyMs)}`);
   log("\nTargets");
-  for (const v of verdicts(results, latencyMs, parallel))
+  for (const v of [...floorVerdicts(results), ...verdicts(results, latencyMs, parallel)])
     log(`  ${v.met === undefined ? "?" : v.met ? "met" : "NOT met"}: ${v.target}: ${v.detail}`);
   fs.writeFileSync(o.out, resultsMarkdown(file, results));
   log(`\nwrote ${path.relative(process.cwd(), o.out)}`);

@@ -2,30 +2,38 @@
 // program for one (mode, N), then up, a no-op preview, refresh, an update of 10%, destroy, each
 // measured on its own (wall time, emulator counter deltas, peak provider memory).
 import * as path from "node:path";
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../emulator/server";
 import { REPO, createStack, rawCheckpoint } from "../tests/helpers/pulumi";
 import { Counters, StateSizes, emulatorMonitors, readCounters, resetCounters, stateSizes, watchRunProcesses } from "./probes";
 
 /**
- * `floor-latency` is a diagnostic beside the issue's three: the floor whose every create, read,
- * update and delete waits the emulator's latency, to show what that latency costs under this engine.
+ * `least` is the true floor (bench/least-provider.ts: no request, no outputs); `floor` echoes our
+ * inputs as outputs (the engine's cost for state of our size); `floor-latency` is a diagnostic: the
+ * floor whose every create, read, update and delete waits the emulator's latency. A `-skip` mode runs
+ * with PULUMI_SKIP_CHECKPOINTS=true; `uptime-skip` creates its monitors without it (creations are
+ * refused with it, see provider/checkpoints.ts) and measures the other operations with it.
  */
-export type Mode = "uptime" | "floor" | "naive" | "floor-latency";
+export type Mode = "uptime" | "least" | "floor" | "naive" | "floor-latency" | "uptime-skip" | "least-skip" | "floor-skip";
 /** Every mode, in table order. */
-export const MODES: readonly Mode[] = ["uptime", "floor", "floor-latency", "naive"];
+export const MODES: readonly Mode[] = ["uptime", "least", "floor", "floor-latency", "naive", "uptime-skip", "least-skip", "floor-skip"];
 /** What a run measures unless told otherwise. */
-export const DEFAULT_MODES: readonly Mode[] = ["uptime", "floor", "naive"];
+export const DEFAULT_MODES: readonly Mode[] = ["uptime", "least", "floor", "naive"];
+
+/** The fleet program's `fleet:mode` for a benchmark mode. */
+const programMode = (mode: Mode): string => mode.replace(/-skip$/, "").replace(/^floor-latency$/, "floor");
+const skips = (mode: Mode): boolean => mode.endsWith("-skip");
 export const OPERATIONS = ["up", "preview", "refresh", "update", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 export const FLEET_DIR = path.join(REPO, "tests/e2e/programs/fleet");
 const API_KEY = "bench-key-5d1e8a";
 /** The checkpoint type of each mode's monitors. */
-const TYPE_PREFIX: Record<Mode, string> = {
+const TYPE_PREFIX: Record<string, string> = {
   uptime: "pulumi-nodejs:dynamic/uptime:Monitor",
+  least: "pulumi-nodejs:dynamic/bench:Least",
   floor: "pulumi-nodejs:dynamic/bench:Floor",
   naive: "pulumi-nodejs:dynamic/bench:NaiveMonitor",
-  "floor-latency": "pulumi-nodejs:dynamic/bench:Floor",
 };
 
 export interface OperationResult {
@@ -41,6 +49,8 @@ export interface OperationResult {
 
 export interface ScenarioResult {
   mode: Mode;
+  /** The repetition this scenario belongs to: scenarios of one repetition are paired for ratios. */
+  rep?: number;
   n: number;
   parallel: number;
   latencyMs: number;
@@ -53,6 +63,7 @@ export interface ScenarioResult {
 
 export interface ScenarioOptions {
   mode: Mode;
+  rep?: number;
   n: number;
   latencyMs: number;
   parallel: number;
@@ -70,12 +81,16 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
       "fleet:count": { value: String(o.n) },
       "fleet:edited": { value: String(edited) },
       "fleet:generation": { value: "0" },
-      "fleet:mode": { value: o.mode === "floor-latency" ? "floor" : o.mode },
+      "fleet:mode": { value: programMode(o.mode) },
       "uptime:baseUrl": { value: emulator.url },
       "uptime:apiKey": { value: API_KEY, secret: true },
     },
     // The naive provider reads its key from the provider process's environment (never from state).
-    env: { UPTIME_API_KEY: API_KEY, ...(o.mode === "floor-latency" ? { BENCH_FLOOR_DELAY_MS: String(o.latencyMs) } : {}) },
+    env: {
+      UPTIME_API_KEY: API_KEY,
+      ...(o.mode === "floor-latency" ? { BENCH_FLOOR_DELAY_MS: String(o.latencyMs) } : {}),
+      ...(skips(o.mode) && o.mode !== "uptime-skip" ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
+    },
   });
   const operations: OperationResult[] = [];
   const measure = async (operation: Operation, run: () => Promise<Record<string, number>>) => {
@@ -95,11 +110,17 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
   };
   const p = { parallel: o.parallel };
   try {
-    await measure("up", async () => (await t.stack.up(p)).summary.resourceChanges ?? {});
-    const state = stateSizes(rawCheckpoint(t), TYPE_PREFIX[o.mode]);
+    if (o.mode === "uptime-skip") {
+      // Created without the setting (it refuses monitor creations), then every other operation with it.
+      await t.stack.up(p);
+      (t.stack.workspace as LocalWorkspace).envVars.PULUMI_SKIP_CHECKPOINTS = "true";
+    } else {
+      await measure("up", async () => (await t.stack.up(p)).summary.resourceChanges ?? {});
+    }
+    const state = stateSizes(rawCheckpoint(t), TYPE_PREFIX[programMode(o.mode)]);
     const records = await emulatorMonitors(emulator.adminUrl);
     const recordBytes = records.length ? records.reduce((s, r) => s + Buffer.byteLength(JSON.stringify(r)), 0) / records.length : 0;
-    const result = { mode: o.mode, n: o.n, parallel: o.parallel, latencyMs: o.latencyMs, operations, state, recordBytes };
+    const result = { mode: o.mode, rep: o.rep, n: o.n, parallel: o.parallel, latencyMs: o.latencyMs, operations, state, recordBytes };
     if (o.upOnly) return result;
     await measure("preview", async () => (await t.stack.preview(p)).changeSummary ?? {});
     await measure("refresh", async () => (await t.stack.refresh(p)).summary.resourceChanges ?? {});
