@@ -144,10 +144,15 @@ export class UptimeClient {
       (error: unknown) => {
         // A refused key is a key problem, already named as such.
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw error;
+        // A network failure already says what to fix (the scheme, the host, the service being up); an
+        // answer that is not the API's is most often a path without its version segment.
+        const advice =
+          error instanceof ConnectionError
+            ? ""
+            : " Check the address: it is the API's base, ending in its version segment, e.g. https://<host>/v1.";
         throw new BaseUrlError(
           `uptime:baseUrl (${this.baseUrl}) does not answer as the service's API: GET ${this.basePath}/webhooks, a ` +
-            `documented route, ${foundThere(error)}. Check the address: it is the API's base, ending in its version segment, ` +
-            `e.g. https://<host>/v1. Nothing was changed.`,
+            `documented route, ${foundThere(error)}.${advice} Nothing was changed.`,
           { cause: error },
         );
       },
