@@ -140,6 +140,21 @@ test("a changed alerts list is reported as a replace", async () => {
   expect(await provider.diff("m-1", outs, news)).toEqual({ changes: true, replaces: ["alerts"], deleteBeforeReplace: false });
 });
 
+test("under PULUMI_SKIP_CHECKPOINTS, a creation the preview did not see (`up --replace`) is refused by create itself, before any request", async () => {
+  await configureFor(emulator);
+  const admin = adminApi(emulator);
+  const inputs = checkedMonitor(programInputs);
+  await admin.clearRequests();
+  process.env.PULUMI_SKIP_CHECKPOINTS = "true";
+  try {
+    await expect(provider.create(inputs)).rejects.toThrow(/monitor "api": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/);
+  } finally {
+    delete process.env.PULUMI_SKIP_CHECKPOINTS;
+  }
+  expect(await admin.requests()).toEqual([]);
+  expect(await admin.monitors()).toEqual([]);
+});
+
 test("check fails before any request when the key is not configured, naming both ways to set it", async () => {
   await provider.configure({ config: { get: () => undefined } });
   const admin = adminApi(emulator);
