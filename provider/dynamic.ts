@@ -65,7 +65,7 @@ interface ResourceOperations<I extends object, O extends object, S extends objec
   kind: "monitor" | "page" | "alert";
   /** `olds` are the inputs last applied: empty for a resource the engine is about to create. */
   check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
-  diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[] };
+  diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[] };
   create(inputs: I & WithProvider): Promise<{ id: string; outs: O }>;
   read(id: string, props: S): Promise<ReadOutcome<I, O>>;
   update(id: string, olds: S, news: I): Promise<{ outs: O }>;
@@ -88,10 +88,11 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         return { inputs: result.inputs, failures: forEngine(result.failures, news) };
       }),
 
-    diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.DiffResult> =>
+    // `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest.
+    diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.DiffResult & { changed: string[] }> =>
       delivered(async () => {
-        const { changes, replaces } = ops.diff(id, olds, news);
-        return { changes, replaces, deleteBeforeReplace: false };
+        const { changes, replaces, changed } = ops.diff(id, olds, news);
+        return { changes, replaces, deleteBeforeReplace: false, changed };
       }),
 
     create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> => delivered(() => ops.create(inputs)),

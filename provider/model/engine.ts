@@ -286,7 +286,8 @@ export function inputsFromRecord<R extends Resource>(spec: R, record: object, st
     if (field.inPath || (declared && !declared.includes(field.name))) continue;
     if (field.emptyIsUnset && declared) inputs[field.name] = value ?? [];
     else if (field.compare === "keys" && isObject(value)) {
-      const keys = declaredKeys(state, canonical, field);
+      // Without declared fields (an early state, or `pulumi import`), every key the record has.
+      const keys = declared ? declaredKeys(state, canonical, field) : Object.keys(value);
       inputs[field.name] = Object.fromEntries(keys.filter((k) => value[k] !== undefined).map((k) => [k, value[k]]));
     } else if (value !== undefined) inputs[field.name] = value;
   }
@@ -294,4 +295,37 @@ export function inputsFromRecord<R extends Resource>(spec: R, record: object, st
   for (const key of Object.keys(spec.providerInputs)) if (typeof own[key] === "string") inputs[key] = own[key];
   // What the record holds of the declared fields, as check() would give it: the state's declared inputs.
   return sortSets(spec, inputs) as InputsOf<R>;
+}
+
+/** The engine's sentinel for a value not known until the resource is applied. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/**
+ * What a preview shows as a resource's outputs before it is created or edited: `outputs` (the state
+ * before an edit, nothing before a creation) with each declared field the service returns as given
+ * under the same name copied from the inputs, and every other output the service decides (the uuid,
+ * timestamps, defaults, fields it renames or rewrites, and what an edit changes) unknown.
+ */
+export function plannedOutputs<R extends Resource>(
+  spec: R,
+  inputs: Partial<InputsOf<R>>,
+  outputs: Untyped,
+  changed: readonly string[] | "all",
+): Untyped {
+  const planned: Untyped = { ...outputs };
+  const values = byName(inputs);
+  for (const field of spec.fields) {
+    if (changed !== "all" && !changed.includes(field.name)) continue;
+    const { output } = namesOf(field);
+    const value = values[field.name];
+    const asGiven = output === field.name && !field.fromRecord && field.compare !== "content" && field.compare !== "keys";
+    planned[output] = asGiven && value !== undefined ? value : UNKNOWN;
+  }
+  // A creation: the uuid and timestamps are the service's; an edit keeps the uuid and creation time.
+  for (const key of Object.keys(spec.extraOutputs)) {
+    if (changed === "all" || key === "updatedAt") planned[key] = UNKNOWN;
+  }
+  planned.declaredFields = declaredPaths(spec, inputs);
+  for (const key of Object.keys(spec.providerInputs)) if (typeof values[key] === "string") planned[key] = values[key];
+  return planned;
 }

@@ -83,7 +83,10 @@ function resource(spec: ResourceSpec, types: Types): Json {
         ? { type: "string", description: `URL of the ${field.name} the service stores.` }
         : { ...type, description: field.doc };
   }
-  for (const [name, input] of Object.entries(spec.providerInputs)) inputProperties[name] = { ...input.type, description: input.doc };
+  // An internal input (a monitor's journalKey) is the provider's to set, from the URN: no program writes it.
+  for (const [name, input] of Object.entries(spec.providerInputs)) {
+    if (!input.internal) inputProperties[name] = { ...input.type, description: input.doc };
+  }
   for (const [name, output] of Object.entries(spec.extraOutputs)) properties[name] = { ...output.type, description: output.doc };
   return {
     description: spec.doc,

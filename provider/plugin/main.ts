@@ -1,0 +1,42 @@
+// The entry point of `pulumi-resource-uptime` (bin/pulumi-resource-uptime runs it with Node): serves the
+// ResourceProvider service on a loopback port and tells the engine that port on stdout, as every
+// Pulumi provider plugin does. The engine's address is the first argument (log.ts reads it).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { createRequire } from "node:module";
+import type * as grpcTypes from "@grpc/grpc-js";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { confirmCreated, resourceProviderServer } from "./server";
+
+const grpc = createRequire(require.resolve("@pulumi/pulumi"))("@grpc/grpc-js") as typeof grpcTypes;
+
+/** The package's version (dist/provider/plugin/ is three levels below package.json). */
+function packageVersion(): string {
+  const file = path.resolve(__dirname, "..", "..", "..", "package.json");
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+}
+
+async function main(): Promise<void> {
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(provrpc.ResourceProviderService, resourceProviderServer(packageVersion()));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, p) => (error ? reject(error) : resolve(p))),
+  );
+  // The engine stops a plugin with SIGINT once its run is over, after it saved every step: the notes of
+  // the monitors created in this run have served. A process killed otherwise (the CLI killed mid-run)
+  // keeps them, and the next run takes those monitors over instead of creating duplicates.
+  process.once("SIGINT", () => {
+    try {
+      confirmCreated();
+    } finally {
+      server.forceShutdown();
+      process.exit(0);
+    }
+  });
+  process.stdout.write(`${port}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`pulumi-resource-uptime: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,278 @@
+// The native provider plugin (`pulumi-resource-uptime`): Pulumi's ResourceProvider gRPC service over
+// the very objects the dynamic resources run (dynamic.ts), for programs in every Pulumi language and
+// for `pulumi import`. Nothing here decides what a resource does: it reads the engine's requests
+// (type tokens, URNs, structs, the stack's `uptime:*` config) and writes its answers (detailed diffs,
+// outputs a preview shows, errors a failed creation leaves in the state).
+import { createRequire } from "node:module";
+import type * as grpcTypes from "@grpc/grpc-js";
+import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
+import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
+import type * as anyTypes from "google-protobuf/google/protobuf/any_pb";
+import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import { ConfigError, readSettings, settingsProblem } from "../config";
+import { configProblem, configure, getClient, getJournal } from "../session";
+import { providers, ProviderKind } from "../dynamic";
+import { flushLogs, providerLog } from "../log";
+import { checkWebhooksArgs, listWebhooks } from "../webhooks";
+import { plannedOutputs, Untyped } from "../model/engine";
+import { packageSchema } from "../model/schema";
+import { MONITOR } from "../model/monitor";
+import { PAGE } from "../model/page";
+import { ALERT } from "../model/alert";
+import { SETTINGS } from "../model/package";
+import type { ResourceSpec } from "../model/field";
+
+// gRPC and protobuf as @pulumi/pulumi ships them: its generated bindings need these very copies, and
+// this package does not depend on them itself.
+const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
+const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
+const emptyproto = fromPulumi("google-protobuf/google/protobuf/empty_pb") as typeof emptyTypes;
+const structproto = fromPulumi("google-protobuf/google/protobuf/struct_pb") as typeof structTypes;
+const anyproto = fromPulumi("google-protobuf/google/protobuf/any_pb") as typeof anyTypes;
+
+/** Each resource's type token, its kind and its table. */
+const RESOURCES: Record<string, { kind: ProviderKind; spec: ResourceSpec }> = {
+  "uptime:index:Monitor": { kind: "monitor", spec: MONITOR },
+  "uptime:index:Page": { kind: "page", spec: PAGE },
+  "uptime:index:Alert": { kind: "alert", spec: ALERT },
+};
+const GET_WEBHOOKS = "uptime:index:getWebhooks";
+
+/** The dynamic-provider objects as this file calls them: with the engine's structs, untyped, as the dynamic host does. */
+interface Operations {
+  check(olds: Untyped, news: Untyped): Promise<{ inputs?: Untyped; failures?: { property: string; reason: string }[] }>;
+  diff(id: string, olds: Untyped, news: Untyped): Promise<{ changes?: boolean; replaces?: string[]; changed: string[] }>;
+  create(inputs: Untyped): Promise<{ id: string; outs?: Untyped }>;
+  read(id: string, props: Untyped): Promise<{ id?: string; props?: Untyped; inputs?: Untyped }>;
+  update(id: string, olds: Untyped, news: Untyped): Promise<{ outs?: Untyped }>;
+  delete(id: string, props: Untyped): Promise<void>;
+}
+// Their typed signatures hold for what check() returned, which is what the engine hands back.
+const operations = providers as unknown as Record<ProviderKind, Operations>;
+
+/** The resource a request is about, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
+function resourceOf(urn: string): { type: string; kind: ProviderKind; spec: ResourceSpec } {
+  const parts = urn.split("::");
+  const type = (parts[parts.length - 2] ?? "").split("$").pop() ?? "";
+  const resource = RESOURCES[type];
+  if (!resource) throw new Error(`the uptime provider has no resource type ${JSON.stringify(type)} (${urn})`);
+  return { type, ...resource };
+}
+
+const RPC_SECRET = "4dabf18193072939515e22adb298388d";
+/** A value as the engine may send it before it knows whether we accept secrets: a secret is unwrapped. */
+function plain(value: unknown): unknown {
+  if (value && typeof value === "object" && !Array.isArray(value) && (value as Untyped)[RPC_SECRET] !== undefined) {
+    return (value as Untyped).value;
+  }
+  return value;
+}
+
+const toJs = (s: structTypes.Struct | undefined): Untyped => (s ? (s.toJavaScript() as Untyped) : {});
+/** A struct from a JavaScript value; undefined members are left out (protobuf cannot hold them). */
+const toStruct = (value: object | undefined): structTypes.Struct =>
+  structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value ?? {})) as Record<string, structTypes.JavaScriptValue>);
+
+/** A failed call as gRPC carries it; a creation that left an object behind carries its id and outputs, which the engine keeps. */
+function failure(error: unknown): Partial<grpcTypes.StatusObject> {
+  const message = error instanceof Error ? error.message : String(error);
+  const metadata = new grpc.Metadata();
+  const e = error as { id?: unknown; properties?: object; reasons?: string[] };
+  if (e && typeof e === "object" && typeof e.id === "string" && e.id) {
+    const detail = new provproto.ErrorResourceInitFailed();
+    detail.setId(e.id);
+    const { __provider: _ignored, ...properties } = (e.properties ?? {}) as Untyped;
+    detail.setProperties(toStruct(properties));
+    detail.setReasonsList(e.reasons ?? []);
+    const any = new anyproto.Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new statusproto.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return { code: grpc.status.UNKNOWN, details: message, metadata };
+}
+
+/** Answers a unary call from an async function: its result, or its error as `failure()` writes it. */
+function unary<Req, Res>(handler: (request: Req) => Promise<Res>): grpcTypes.handleUnaryCall<Req, Res> {
+  return (call, callback) => {
+    handler(call.request).then(
+      (response) => callback(null, response),
+      (error: unknown) => callback(failure(error), null),
+    );
+  };
+}
+
+function unimplemented<Req, Res>(name: string): grpcTypes.handleUnaryCall<Req, Res> {
+  return (_call, callback) =>
+    callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the uptime provider` }, null);
+}
+
+/** The settings a provider configuration names (`baseUrl`, ...), as `uptime:*` config would give them. */
+function configLookup(values: Untyped): (key: string) => string | undefined {
+  return (key) => {
+    const value = plain(values[key]);
+    return value === undefined || value === null ? undefined : typeof value === "string" ? value : JSON.stringify(value);
+  };
+}
+
+/** Monitors this process created, by journal key: their notes are confirmed when the engine stops it (see main.ts). */
+const created = new Map<string, string>();
+
+/** Drops the create journal's notes of the monitors this process created: the engine has saved them all by now. */
+export function confirmCreated(): void {
+  if (created.size === 0) return;
+  const journal = getJournal();
+  for (const [key, uuid] of created) journal.confirm(key, uuid);
+  created.clear();
+}
+
+export function resourceProviderServer(version: string): provrpc.IResourceProviderServer {
+  const schema = JSON.stringify(packageSchema(version));
+  return {
+    getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(version)),
+    getSchema: unary(async (req: provproto.GetSchemaRequest) => {
+      if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
+      return new provproto.GetSchemaResponse().setSchema(schema);
+    }),
+
+    // The provider's configuration: `uptime:*` of the stack (or an explicit provider's arguments),
+    // then the UPTIME_* environment. A problem stops the run here, once, naming the setting.
+    checkConfig: unary(async (req: provproto.CheckRequest) => {
+      const news = toJs(req.getNews());
+      const response = new provproto.CheckResponse().setInputs(req.getNews());
+      let problem: { property: string; reason: string } | undefined;
+      try {
+        const reason = settingsProblem(readSettings(configLookup(news)));
+        if (reason) problem = { property: reason.includes("API key") ? "apiKey" : "baseUrl", reason };
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        const key = SETTINGS.find((s) => error.message.startsWith(`uptime:${s.key} `))?.key ?? "";
+        problem = { property: key, reason: error.message };
+      }
+      if (problem) response.setFailuresList([new provproto.CheckFailure().setProperty(problem.property).setReason(problem.reason)]);
+      return response;
+    }),
+    diffConfig: unary(async (req: provproto.DiffRequest) => {
+      // A new address or key changes how the provider talks to the service, never which objects it manages: no replacement.
+      const olds = toJs(req.getOlds());
+      const news = toJs(req.getNews());
+      const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
+        (k) => JSON.stringify(plain(olds[k])) !== JSON.stringify(plain(news[k])),
+      );
+      return new provproto.DiffResponse()
+        .setChanges(changed.length ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
+        .setDiffsList(changed);
+    }),
+    configure: unary(async (req: provproto.ConfigureRequest) => {
+      const variables = new Map(req.getVariablesMap().getEntryList());
+      const args = toJs(req.getArgs());
+      configure({ config: { get: (key) => variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")) } });
+      // Secrets arrive as plain values and the engine marks as secret every output whose input was one.
+      return new provproto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true);
+    }),
+
+    invoke: unary(async (req: provproto.InvokeRequest) => {
+      if (req.getTok() !== GET_WEBHOOKS) throw new Error(`the uptime provider has no function ${JSON.stringify(req.getTok())}`);
+      const args = toJs(req.getArgs()) as { topic?: string; pageSize?: number; maxPages?: number };
+      const problems = checkWebhooksArgs(args);
+      const problem = configProblem();
+      if (problem) problems.unshift({ property: "", reason: problem });
+      const response = new provproto.InvokeResponse();
+      if (problems.length > 0) {
+        return response.setFailuresList(problems.map((p) => new provproto.CheckFailure().setProperty(p.property).setReason(p.reason)));
+      }
+      try {
+        const list = await listWebhooks(getClient(), { ...args, warn: (m) => providerLog.warn(m) });
+        return response.setReturn(toStruct(list));
+      } finally {
+        await flushLogs();
+      }
+    }),
+
+    check: unary(async (req: provproto.CheckRequest) => {
+      const { kind } = resourceOf(req.getUrn());
+      const news = toJs(req.getNews());
+      // A monitor's create journal is keyed by its URN, which the engine gives the plugin itself.
+      if (kind === "monitor") news.journalKey = req.getUrn();
+      const result = await operations[kind].check(toJs(req.getOlds()), news);
+      const response = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news));
+      return response.setFailuresList(
+        (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)),
+      );
+    }),
+
+    diff: unary(async (req: provproto.DiffRequest) => {
+      const { kind } = resourceOf(req.getUrn());
+      const result = await operations[kind].diff(req.getId(), toJs(req.getOlds()), toJs(req.getNews()));
+      const replaces = result.replaces ?? [];
+      const response = new provproto.DiffResponse()
+        .setChanges(result.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
+        .setReplacesList(replaces)
+        .setDiffsList(result.changed)
+        .setDeletebeforereplace(false)
+        .setHasdetaileddiff(true);
+      const detailed = response.getDetaileddiffMap();
+      for (const name of result.changed) {
+        const kindOfChange = replaces.includes(name) ? provproto.PropertyDiff.Kind.UPDATE_REPLACE : provproto.PropertyDiff.Kind.UPDATE;
+        detailed.set(name, new provproto.PropertyDiff().setKind(kindOfChange).setInputdiff(true));
+      }
+      return response;
+    }),
+
+    create: unary(async (req: provproto.CreateRequest) => {
+      const { kind, spec } = resourceOf(req.getUrn());
+      const inputs = toJs(req.getProperties());
+      if (req.getPreview()) {
+        return new provproto.CreateResponse().setProperties(toStruct(plannedOutputs(spec, inputs, {}, "all")));
+      }
+      const result = await operations[kind].create(inputs);
+      if (kind === "monitor" && typeof inputs.journalKey === "string") created.set(inputs.journalKey, result.id);
+      return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs));
+    }),
+
+    // A refresh hands the state; `pulumi import` only the id, and gets every field the service holds as inputs.
+    read: unary(async (req: provproto.ReadRequest) => {
+      const { kind } = resourceOf(req.getUrn());
+      const props = toJs(req.getProperties());
+      const result = await operations[kind].read(req.getId(), props);
+      const response = new provproto.ReadResponse().setId(result.id ?? "");
+      if (!result.id) return response;
+      response.setProperties(toStruct(result.props));
+      return response.setInputs(result.inputs ? toStruct(result.inputs) : (req.getInputs() ?? toStruct({})));
+    }),
+
+    update: unary(async (req: provproto.UpdateRequest) => {
+      const { kind, spec } = resourceOf(req.getUrn());
+      const olds = toJs(req.getOlds());
+      const news = toJs(req.getNews());
+      if (req.getPreview()) {
+        const { changed } = await operations[kind].diff(req.getId(), olds, news);
+        return new provproto.UpdateResponse().setProperties(toStruct(plannedOutputs(spec, news, olds, changed)));
+      }
+      const result = await operations[kind].update(req.getId(), olds, news);
+      return new provproto.UpdateResponse().setProperties(toStruct(result.outs));
+    }),
+
+    delete: unary(async (req: provproto.DeleteRequest) => {
+      const { kind } = resourceOf(req.getUrn());
+      await operations[kind].delete(req.getId(), toJs(req.getProperties()));
+      return new emptyproto.Empty();
+    }),
+
+    cancel: unary(async () => new emptyproto.Empty()),
+    attach: unary(async () => new emptyproto.Empty()),
+    handshake: unimplemented("Handshake"),
+    parameterize: unimplemented("Parameterize"),
+    call: unimplemented("Call"),
+    construct: unimplemented("Construct"),
+    getMapping: unary(async () => new provproto.GetMappingResponse()),
+    getMappings: unary(async () => new provproto.GetMappingsResponse()),
+    list: (call) => call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented by the uptime provider" }),
+  };
+}
