@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Brings this machine to a working toolchain: Node >= 22, the Pulumi CLI and its Node.js language
-# host, the npm dependencies and the compiled package, and (with UPTIME_BROWSER=1, as the test command
+# Brings this machine to a working toolchain: Node >= 22, the Pulumi CLI and its Node.js and YAML
+# language hosts, the npm dependencies and the compiled package, and (with UPTIME_BROWSER=1, as the test command
 # sets it) a headless Chromium for the browser test. Idempotent: every step is cached outside the
 # work tree, keyed by version, and skipped when already done.
 #
 #   source scripts/bootstrap.sh   # sets PATH and the Pulumi environment in the calling shell
 #   bash scripts/bootstrap.sh     # the same set-up, for a shell that only wants the caches warm
 #
-# A user who already has `pulumi` (>= the pinned version) and Node >= 22 on PATH gets neither built.
+# A user who already has `pulumi` (>= the pinned version, with its YAML host) and Node >= 22 on PATH gets none built.
 
 _uptime_bootstrap() {
   set -uo pipefail
@@ -63,6 +63,30 @@ _uptime_bootstrap() {
     _uptime_built_pulumi_dir="$pulumi_dir"
   fi
   echo "bootstrap: pulumi version: $(pulumi version)"
+
+  # --- YAML language host, so YAML Pulumi programs run ----------------------------------------
+  # The CLI built above bundles no language host but Node's, and automatic plugin acquisition is off,
+  # so without this a `runtime: yaml` program fails with "no language plugin 'pulumi-language-yaml'".
+  # It is its own module, built at its own pulumi pkg version, so it is cached apart from the CLI. With
+  # the CLI built here it goes next to the CLI's binary, where the CLI looks for bundled plugins (from
+  # PATH it would warn on every run); a user's own Pulumi install bundles one.
+  _step "pulumi-language-yaml"
+  if [ -z "${_uptime_built_pulumi_dir:-}" ] && command -v pulumi-language-yaml >/dev/null 2>&1; then
+    _done "using $(command -v pulumi-language-yaml) (nothing built)"
+  else
+    local yaml_dir="$cache/pulumi-language-yaml-v$YAML_HOST_VERSION"
+    if [ ! -x "$yaml_dir/bin/pulumi-language-yaml" ]; then
+      bash "$repo/scripts/build-yaml-host.sh" "$yaml_dir" || return 1
+      _done "built pulumi-language-yaml v$YAML_HOST_VERSION into $yaml_dir"
+    else
+      _done "cached pulumi-language-yaml v$YAML_HOST_VERSION at $yaml_dir"
+    fi
+    if [ -n "${_uptime_built_pulumi_dir:-}" ]; then
+      ln -sf "$yaml_dir/bin/pulumi-language-yaml" "$_uptime_built_pulumi_dir/bin/pulumi-language-yaml"
+    else
+      export PATH="$yaml_dir/bin:$PATH"
+    fi
+  fi
 
   # --- npm dependencies and the compiled package -----------------------------------------------
   _step "npm dependencies"

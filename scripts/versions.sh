@@ -15,3 +15,9 @@ PULUMI_VERSION=3.259.0
 # protocol with the CLI (Run with program/pwd, GetRequiredPlugins) is still the one v3.259.0 speaks,
 # and the arguments it passes to @pulumi/pulumi's cmd/run are the ones 3.270.0 parses.
 LANGHOST_SDK_VERSION=3.68.0
+
+# pulumi-language-yaml, the YAML language host (for YAML Pulumi programs), built from its own module
+# github.com/pulumi/pulumi-yaml, which the proxy serves. It is built against the pulumi pkg/sdk
+# versions its own go.mod requires (v3.170.0 for v1.19.1), not against PULUMI_VERSION: it does not
+# compile against pkg v3.259.0. The gRPC language-host protocol is what joins it to the CLI.
+YAML_HOST_VERSION=1.19.1

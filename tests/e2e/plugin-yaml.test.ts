@@ -1,0 +1,259 @@
+// A YAML program (examples/yaml) through the provider plugin, as a platform team would run it: `up`,
+// an empty second preview, an edit, drift repaired by `refresh` and `up`, `destroy`; the key and a
+// header value kept encrypted in the state; a wrong setting stopped once, naming it, before any
+// request; and `pulumi import` of a monitor, a page and an alert into a YAML program, whose generated
+// resource blocks then preview empty. The plugin is the repository's bin/pulumi-resource-uptime, named
+// in the program's Pulumi.yaml; install.test.ts runs the plugin installed from its release tarball.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { api, monitorBody } from "../helpers/emulator-http";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(300_000);
+
+const execFileAsync = promisify(execFile);
+/** How Pulumi's state marks a secret value. */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const PROBE_TOKEN = "Bearer probe-7d1c0e55";
+const PLUGINS = `plugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n`;
+
+let emulator: RunningEmulator;
+let work: string;
+const stacks: TestStack[] = [];
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-yaml-"));
+});
+
+afterAll(async () => {
+  for (const t of stacks) await t.remove();
+  await emulator?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** A copy of a YAML program outside the repository, naming the repository's plugin. */
+function program(name: string, text: string): string {
+  const dir = path.join(work, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `${text.trimEnd()}\n${PLUGINS}`);
+  return dir;
+}
+
+async function yamlStack(dir: string, config: Record<string, { value: string; secret?: boolean }>): Promise<TestStack> {
+  const t = await createStack(dir, { config });
+  stacks.push(t);
+  return t;
+}
+
+const settings = () => ({
+  "uptime:baseUrl": { value: emulator.url },
+  "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+});
+
+/** A call to the service's API as someone outside Pulumi makes it (with the e2e emulator's key). */
+async function service(method: string, p: string, body: unknown): Promise<Json> {
+  const reply = await api(emulator, method, p, body, { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } });
+  if (reply.status >= 300) throw new Error(`${method} ${p}: ${reply.status} ${reply.text}`);
+  return reply.json;
+}
+
+const state = async (): Promise<{ monitors: Json[]; pages: Json[]; alerts: Json[]; webhooks: Json[] }> => adminGet(emulator, "/state");
+const monitorNamed = async (name: string): Promise<Json> => (await state()).monitors.find((m: Json) => m.name === name);
+
+/** The pulumi CLI in a program's directory, with its stack's environment: its exit code and both outputs. */
+async function cli(t: TestStack, dir: string, args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync("pulumi", [...args, "--stack", t.stack.name, "--non-interactive"], {
+      cwd: dir,
+      env: { ...process.env, ...t.env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, out: `${stdout}\n${stderr}` };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, out: `${e.stdout ?? ""}\n${e.stderr ?? ""}` };
+  }
+}
+
+describe("examples/yaml through the plugin", () => {
+  let dir: string;
+  let t: TestStack;
+
+  beforeAll(async () => {
+    dir = program("example", fs.readFileSync(path.join(REPO, "examples/yaml/Pulumi.yaml"), "utf8"));
+    t = await yamlStack(dir, {
+      ...settings(),
+      "uptime-yaml:alertUuid": { value: SEEDED_ALERT },
+      "uptime-yaml:pageUuid": { value: SEEDED_PAGE },
+      "uptime-yaml:probeToken": { value: PROBE_TOKEN, secret: true },
+    });
+  });
+
+  test("up creates the monitors, takes the alert and the page over, and reads the webhooks through the invoke", async () => {
+    const result = await t.stack.up({ onOutput: collect(t.log) });
+    expect(result.summary.result).toBe("succeeded");
+    const apiMonitor = await monitorNamed("api");
+    const shop = await monitorNamed("shop");
+    expect(apiMonitor).toMatchObject({ type: "https", urn: "https://api.example.com/health", regions: [1, 2], alerts: [SEEDED_ALERT] });
+    expect(apiMonitor.httpRequest.headers).toEqual([{ name: "Authorization", value: PROBE_TOKEN }]);
+    expect(result.outputs.apiUuid.value).toBe(apiMonitor.uuid);
+    expect(result.outputs.shopInterval.value).toBe(300);
+    const s = await state();
+    expect(s.pages.find((p: Json) => p.uuid === SEEDED_PAGE)).toMatchObject({
+      title: "Example status",
+      items: [apiMonitor.uuid, shop.uuid],
+    });
+    expect(s.alerts.find((a: Json) => a.uuid === SEEDED_ALERT)).toMatchObject({ down: true, degraded: true });
+    const statusHooks = s.webhooks.filter((w: Json) => w.topic === "monitors/status_change").length;
+    expect(statusHooks).toBeGreaterThan(0);
+    expect(result.outputs.statusHookCount.value).toBe(statusHooks);
+  });
+
+  test("the state holds the key and the header value encrypted only", async () => {
+    const checkpoint = rawCheckpoint(t);
+    expect(checkpoint).not.toContain(PROBE_TOKEN);
+    expect(checkpoint).not.toContain(E2E_API_KEY);
+    const exported = (await t.stack.exportStack()).deployment as Json;
+    const apiState = exported.resources.find((r: Json) => r.urn.endsWith("uptime:index:Monitor::api"));
+    // The export decrypts, and keeps the mark that makes the backend encrypt the value.
+    expect(apiState.outputs.httpRequest.headers).toHaveProperty([SECRET_SIG]);
+    expect(apiState.inputs.httpRequest.headers).toHaveProperty([SECRET_SIG]);
+  });
+
+  test("a second preview is empty and sends nothing but reads", async () => {
+    await clearRequests(emulator);
+    const preview = await t.stack.preview({ onOutput: collect(t.log) });
+    expect(preview.changeSummary).toEqual({ same: 5 });
+    expect(mutating(await requestLines(emulator))).toEqual([]);
+  });
+
+  test("an edit of the program is one PATCH of that monitor", async () => {
+    const shop = await monitorNamed("shop");
+    const yaml = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), yaml.replace("interval: 300", "interval: 600"));
+    const preview = await t.stack.preview({ diff: true });
+    expect(preview.changeSummary).toEqual({ same: 4, update: 1 });
+    expect(preview.stdout).toMatch(/interval\s*:\s*300 => 600/);
+    await clearRequests(emulator);
+    const result = await t.stack.up({ onOutput: collect(t.log) });
+    expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
+    expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${shop.uuid}`]);
+    expect((await monitorNamed("shop")).intervalId).toBe(600);
+    expect(result.outputs.shopInterval.value).toBe(600);
+  });
+
+  test("drift made outside Pulumi: refresh sees it, up puts the declared value back", async () => {
+    const apiMonitor = await monitorNamed("api");
+    const drift = await api(
+      emulator,
+      "PATCH",
+      `/monitors/${apiMonitor.uuid}`,
+      { interval: 900 },
+      {
+        headers: { authorization: E2E_API_KEY, "content-type": "application/json" },
+      },
+    );
+    expect(drift.status).toBe(200);
+    const refresh = await t.stack.refresh({ onOutput: collect(t.log) });
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    const preview = await t.stack.preview({ diff: true });
+    expect(preview.changeSummary).toEqual({ same: 4, update: 1 });
+    expect(preview.stdout).toMatch(/interval\s*:\s*900 => 60/);
+    await clearRequests(emulator);
+    await t.stack.up({ onOutput: collect(t.log) });
+    expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${apiMonitor.uuid}`]);
+    expect((await monitorNamed("api")).intervalId).toBe(60);
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
+  });
+
+  test("destroy deletes the two monitors and releases the page and the alert without a request", async () => {
+    const uuids = [(await monitorNamed("api")).uuid, (await monitorNamed("shop")).uuid];
+    await clearRequests(emulator);
+    const result = await t.stack.destroy({ onOutput: collect(t.log) });
+    expect(result.summary.resourceChanges).toEqual({ delete: 5 });
+    expect(mutating(await requestLines(emulator)).sort()).toEqual(uuids.map((u) => `DELETE /v1/monitors/${u}`).sort());
+    const s = await state();
+    expect(s.monitors.filter((m: Json) => uuids.includes(m.uuid))).toEqual([]);
+    expect(s.pages.map((p: Json) => p.uuid)).toContain(SEEDED_PAGE);
+    expect(s.alerts.map((a: Json) => a.uuid)).toContain(SEEDED_ALERT);
+  });
+});
+
+test("a missing API key stops the preview once, naming the setting, before any request", async () => {
+  const dir = program(
+    "no-key",
+    `name: no-key\nruntime: yaml\nresources:\n  web:\n    type: uptime:index:Monitor\n    properties:\n      name: no-key\n      type: https\n      target: https://no-key.example.com\n      regions: [1]\n      interval: 60\n`,
+  );
+  const t = await yamlStack(dir, { "uptime:baseUrl": { value: emulator.url } });
+  await clearRequests(emulator);
+  const preview = await cli(t, dir, ["preview"]);
+  expect(preview.code).not.toBe(0);
+  const advice = "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY";
+  expect(preview.out).toContain(advice);
+  // Once in the run's body and once in its diagnostics, as the engine prints every error: never per resource.
+  expect(preview.out.split(advice).length - 1).toBeLessThanOrEqual(2);
+  expect(await requestLines(emulator)).toEqual([]);
+
+  // The advice, followed: the key set with --secret, and the same preview plans the monitor.
+  await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
+  expect((await t.stack.preview()).changeSummary).toEqual({ create: 2 });
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+});
+
+test("pulumi import of a monitor, a page and an alert writes YAML resource blocks that then preview empty", async () => {
+  const { monitor: legacy } = await service(
+    "POST",
+    "/monitors",
+    monitorBody({
+      name: "legacy",
+      urn: "https://legacy.example.com/",
+      interval: 120,
+      regions: [1, 3],
+      httpRequest: { method: "HEAD", headers: [{ name: "X-Probe", value: "1" }] },
+    }),
+  );
+  const dir = program("imports", "name: imports\nruntime: yaml\n");
+  const t = await yamlStack(dir, settings());
+  const resources = [
+    { type: "uptime:index:Monitor", name: "legacy", id: legacy.uuid },
+    { type: "uptime:index:Page", name: "status", id: SEEDED_PAGE },
+    { type: "uptime:index:Alert", name: "onCall", id: SEEDED_ALERT },
+  ];
+  fs.writeFileSync(path.join(work, "import.json"), JSON.stringify({ resources }));
+  const before = await state();
+  await clearRequests(emulator);
+  const imported = await cli(t, dir, [
+    "import",
+    "--file",
+    path.join(work, "import.json"),
+    "--out",
+    path.join(work, "generated.yaml"),
+    "--yes",
+  ]);
+  expect(imported.out).toContain("3 imported");
+  expect(imported.code).toBe(0);
+  // Importing reads: nothing in the service changed.
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(await state()).toEqual(before);
+
+  // The generated blocks hold what the service has, the monitor's option objects with every key.
+  const generated = fs.readFileSync(path.join(work, "generated.yaml"), "utf8");
+  expect(generated).toMatch(/legacy:\n\s+type: uptime:(index:)?Monitor/);
+  expect(generated).toMatch(/method: HEAD/);
+  expect(generated).toContain(`uuid: ${SEEDED_PAGE}`);
+  expect(generated).toContain(`uuid: ${SEEDED_ALERT}`);
+  fs.appendFileSync(path.join(dir, "Pulumi.yaml"), generated);
+  await clearRequests(emulator);
+  const preview = await t.stack.preview({ diff: true });
+  expect(preview.changeSummary).toEqual({ same: 4 });
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  const exported = (await t.stack.exportStack()).deployment as Json;
+  expect(exported.resources.find((r: Json) => r.urn.endsWith("::legacy")).id).toBe(legacy.uuid);
+});
