@@ -7,6 +7,8 @@
 #   bash scripts/release.sh --worktree      # HEAD plus the work tree's changes, ignored files aside (what the tests pack)
 #   bash scripts/release.sh --out <dir>     # where the tarball goes
 #   bash scripts/release.sh --clone <dir>   # keep the clone there (a git source to install from; the work tree's changes committed)
+# It also makes the provider plugin's tarball (pulumi-resource-uptime-v<version>.tar.gz, beside the npm
+# one) for programs in other languages: `pulumi plugin install resource uptime <version> --file <it>`.
 # Needs git and Node.js >= 22 with npm (`source scripts/bootstrap.sh` puts one on PATH), and the npm registry.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -66,10 +68,10 @@ const text = fs.readFileSync(file, "utf8");
 const [pack] = JSON.parse(text.slice(text.search(/^\[/m)));
 const paths = pack.files.map((f) => f.path);
 // A package without these is the two-file package a build-less pack gives: no program could use it.
-const needed = ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/shim/monitor.js", "dist/provider/dynamic.js", "dist/emulator/main.js"];
+const needed = ["bin/pulumi-resource-uptime", "dist/provider/plugin/main.js", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/shim/monitor.js", "dist/provider/dynamic.js", "dist/emulator/main.js"];
 const missing = needed.filter((p) => !paths.includes(p));
 if (missing.length) { console.error(`release: the tarball lacks ${missing.join(", ")}`); process.exit(1); }
-const strays = paths.filter((p) => !/^(dist\/(sdk|provider|emulator)\/|README\.md$|package\.json$|LICENSE)/.test(p) || p.endsWith(".map"));
+const strays = paths.filter((p) => !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|README\.md$|package\.json$|LICENSE)/.test(p) || p.endsWith(".map"));
 if (strays.length) { console.error(`release: the tarball holds files a program does not need: ${strays.join(", ")}`); process.exit(1); }
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 console.log(`tarball=${out}/${pack.filename}`);
@@ -80,6 +82,25 @@ EOF
 tarball="$(sed -n 's/^tarball=//p' "$work/summary")"
 echo "release: $(sed -n 's/^line=//p' "$work/summary")"
 echo "release: wrote $tarball"
+# The plugin: the package's files with the executable at the root, and its production dependencies
+# with the @pulumi/pulumi this repository builds with (its gRPC bindings serve the engine), since no
+# program's node_modules is there to lend one. Needs only Node.js >= 22 on the PATH of the engine.
+plugin="$work/plugin"
+mkdir -p "$plugin" && tar -xzf "$tarball" -C "$plugin" --strip-components=1
+mv "$plugin/bin/pulumi-resource-uptime" "$plugin/pulumi-resource-uptime" && rmdir "$plugin/bin"
+# The plugin's own manifest: @pulumi/pulumi a pinned dependency, no longer a peer a program provides.
+node -e 'const f = process.argv[1], m = require(f), dev = require(process.argv[2]).devDependencies;
+  m.dependencies = { ...m.dependencies, "@pulumi/pulumi": dev["@pulumi/pulumi"] }; delete m.peerDependencies; delete m.devDependencies;
+  require("node:fs").writeFileSync(f, JSON.stringify(m, null, 2) + "\n");' "$plugin/package.json" "$src/package.json"
+(cd "$plugin" && npm install --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline --no-package-lock --loglevel=error >/dev/null) ||
+  { echo "release: installing the plugin's dependencies failed" >&2; exit 1; }
+version="$(node -p 'require(process.argv[1]).version' "$src/package.json")"
+plugin_tarball="$out/pulumi-resource-uptime-v$version.tar.gz"
+tar -czf "$plugin_tarball" -C "$plugin" .
+echo "release: $(basename "$plugin_tarball"): $(( $(stat -c %s "$plugin_tarball") / 1000 )) kB, sha256 $(sha256sum "$plugin_tarball" | cut -c1-64)"
+echo "release: wrote $plugin_tarball"
+echo "release: install the provider plugin for programs in any language (YAML, Go, Python, ...):"
+echo "  pulumi plugin install resource uptime $version --file $plugin_tarball"
 peer="$(node -p 'require(process.argv[1]).peerDependencies["@pulumi/pulumi"]' "$src/package.json")"
 echo "release: install it in a Pulumi TypeScript program (it uses the program's own @pulumi/pulumi, $peer):"
 echo "  npm install $tarball"

@@ -116,9 +116,15 @@ test("the tarball holds what a program loads, and nothing else; the release scri
     "dist/provider/shim/page.js",
     "dist/provider/shim/alert.js",
     "dist/emulator/main.js",
+    "dist/provider/plugin/main.js",
+    "bin/pulumi-resource-uptime",
   ])
     expect(files).toContain(needed);
-  expect(files.filter((f) => !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$)/.test(f) || f.endsWith(".map"))).toEqual([]);
+  expect(
+    files.filter(
+      (f) => !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|package\.json$|README\.md$)/.test(f) || f.endsWith(".map"),
+    ),
+  ).toEqual([]);
   const size = fs.statSync(release.tarball).size;
   expect(release.output).toContain(`${path.basename(release.tarball)}: ${(size / 1000).toFixed(1)} kB`);
   expect(release.output).toContain(`, ${files.length} files, sha256 `);
@@ -213,4 +219,43 @@ test("installed from git, the clone the tarball was packed from gives the same p
   expect(installedFiles(dir)).toEqual(await tarballFiles());
   const exported = await sh("node", ["-p", "Object.keys(require('pulumi-uptime')).sort().join(' ')"], dir, userEnv());
   expect(exported.trim()).toBe("Alert Monitor Page getWebhooks getWebhooksOutput imageFile validateMonitorArgs");
+});
+
+test("the plugin tarball installs with `pulumi plugin install --file` and runs examples/yaml from the plugin cache", async () => {
+  const pluginTarball = /^release: wrote (.+pulumi-resource-uptime-v.+\.tar\.gz)$/m.exec(release.output)?.[1];
+  if (!pluginTarball) throw new Error(`scripts/release.sh said:\n${release.output}`);
+  const version = (await tarballManifest()).version;
+  expect(release.output).toContain(`pulumi plugin install resource uptime ${version} --file ${pluginTarball}`);
+  // A Pulumi home of its own: the plugin comes from this tarball only, never from the repository.
+  const home = path.join(work, "pulumi-home");
+  const env = { ...userEnv(), PULUMI_HOME: home };
+  await sh("pulumi", ["plugin", "install", "resource", "uptime", version, "--file", pluginTarball], work, env);
+  const installed = path.join(home, "plugins", `resource-uptime-v${version}`);
+  expect(fs.existsSync(path.join(installed, "pulumi-resource-uptime"))).toBe(true);
+  // It carries its own @pulumi/pulumi: no program's node_modules is there to lend one.
+  expect(fs.existsSync(path.join(installed, "node_modules/@pulumi/pulumi/proto/provider_grpc_pb.js"))).toBe(true);
+
+  const dir = path.join(work, "yaml-program");
+  fs.mkdirSync(dir);
+  fs.copyFileSync(path.join(REPO, "examples/yaml/Pulumi.yaml"), path.join(dir, "Pulumi.yaml"));
+  const t = await createStack(dir, {
+    config: {
+      "uptime:baseUrl": { value: emulator.url },
+      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+      "uptime-yaml:alertUuid": { value: SEEDED_ALERT },
+      "uptime-yaml:pageUuid": { value: SEEDED_PAGE },
+      "uptime-yaml:probeToken": { value: "Bearer installed-plugin", secret: true },
+    },
+    env: { PULUMI_HOME: home },
+  });
+  try {
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 5 });
+    const monitor = (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.uuid === up.outputs.apiUuid.value);
+    expect(monitor).toMatchObject({ name: "api", alerts: [SEEDED_ALERT] });
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
+    expect((await t.stack.destroy()).summary.resourceChanges).toEqual({ delete: 5 });
+  } finally {
+    await t.remove();
+  }
 });
