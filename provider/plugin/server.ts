@@ -23,7 +23,7 @@ import { MONITOR } from "../model/monitor";
 import { PAGE } from "../model/page";
 import { ALERT } from "../model/alert";
 import { SETTINGS } from "../model/package";
-import type { ResourceSpec } from "../model/field";
+import { ResourceSpec, namesOf } from "../model/field";
 
 // gRPC and protobuf as @pulumi/pulumi ships them: its generated bindings need these very copies, and
 // this package does not depend on them itself.
@@ -121,6 +121,18 @@ function configLookup(values: Untyped): (key: string) => string | undefined {
   };
 }
 
+/**
+ * A check failure's reason as a program of the plugin reads it: a field the TypeScript SDK spells
+ * otherwise (a monitor's `urn`) is named as the package schema names it (`target`).
+ */
+function inSchemaNames(spec: ResourceSpec, reason: string): string {
+  for (const field of spec.fields) {
+    const { input } = namesOf(field);
+    if (input !== field.name && reason.startsWith(`${input}:`)) return `${field.name}${reason.slice(input.length)}`;
+  }
+  return reason;
+}
+
 /** Monitors this process created, by journal key: their notes are confirmed when the engine stops it (see main.ts). */
 const created = new Map<string, string>();
 
@@ -196,14 +208,14 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
     }),
 
     check: unary(async (req: provproto.CheckRequest) => {
-      const { kind } = resourceOf(req.getUrn());
+      const { kind, spec } = resourceOf(req.getUrn());
       const news = toJs(req.getNews());
       // A monitor's create journal is keyed by its URN, which the engine gives the plugin itself.
       if (kind === "monitor") news.journalKey = req.getUrn();
       const result = await operations[kind].check(toJs(req.getOlds()), news);
       const response = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news));
       return response.setFailuresList(
-        (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)),
+        (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(inSchemaNames(spec, f.reason))),
       );
     }),
 

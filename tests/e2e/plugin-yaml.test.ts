@@ -257,3 +257,18 @@ test("pulumi import of a monitor, a page and an alert writes YAML resource block
   const exported = (await t.stack.exportStack()).deployment as Json;
   expect(exported.resources.find((r: Json) => r.urn.endsWith("::legacy")).id).toBe(legacy.uuid);
 });
+
+test("bad input stops the preview naming the resource, the field (as the schema names it) and the fix, before any request", async () => {
+  const dir = program(
+    "bad-input",
+    `name: bad-input\nruntime: yaml\nresources:\n  web:\n    type: uptime:index:Monitor\n    properties:\n      name: bad\n      type: http\n      target: https://bad.example.com\n      regions: [1]\n      interval: 60\n`,
+  );
+  const t = await yamlStack(dir, settings());
+  await clearRequests(emulator);
+  const preview = await cli(t, dir, ["preview"]);
+  expect(preview.code).not.toBe(0);
+  expect(preview.out).toContain(
+    `uptime:index:Monitor resource 'web': property target value {https://bad.example.com} has a problem: target: "https://bad.example.com": a http monitor needs a http:// address; change the address or set type to https`,
+  );
+  expect(await requestLines(emulator)).toEqual([]);
+});

@@ -1,0 +1,46 @@
+// What the provider plugin shows as a resource's outputs during a preview (engine.plannedOutputs):
+// the declared values the service keeps as given, and the engine's unknown for what the service
+// decides, so a program never reads a value a preview made up.
+import { UNKNOWN, plannedOutputs } from "../../provider/model/engine";
+import { MONITOR } from "../../provider/model/monitor";
+import { PAGE } from "../../provider/model/page";
+import { checkedMonitor } from "../helpers/checked";
+
+const declared = () =>
+  checkedMonitor({ name: "api", type: "https", target: "https://api.example.com", regions: [2, 1], interval: 60, followRedirects: true });
+
+test("a creation: declared values under their output names, the uuid, timestamps, renamed and undeclared fields unknown", () => {
+  const planned = plannedOutputs(MONITOR, declared(), {}, "all");
+  expect(planned).toMatchObject({ name: "api", type: "https", target: "https://api.example.com", regions: [1, 2] });
+  // The record calls these intervalId and httpFollowRedirects: the service's value, known after the request.
+  expect(planned.intervalId).toBe(UNKNOWN);
+  expect(planned.httpFollowRedirects).toBe(UNKNOWN);
+  for (const key of ["uuid", "createdAt", "updatedAt", "description", "alerts", "httpRequest", "maintenance"])
+    expect(planned[key]).toBe(UNKNOWN);
+  expect(planned.declaredFields).toEqual(["name", "type", "target", "followRedirects", "interval", "regions"]);
+  expect(planned).not.toHaveProperty("interval");
+});
+
+test("an edit: the state kept, each changed field planned, the uuid and creation time kept, updatedAt unknown", () => {
+  const state = {
+    uuid: "u-1",
+    name: "api",
+    type: "https",
+    target: "https://api.example.com",
+    intervalId: 60,
+    createdAt: "t0",
+    updatedAt: "t1",
+  };
+  const news = { ...declared(), name: "api v2", interval: 300 };
+  const planned = plannedOutputs(MONITOR, news, state, ["name", "interval"]);
+  expect(planned).toMatchObject({ uuid: "u-1", createdAt: "t0", name: "api v2", target: "https://api.example.com" });
+  expect(planned.intervalId).toBe(UNKNOWN);
+  expect(planned.updatedAt).toBe(UNKNOWN);
+});
+
+test("a page taken over: its uuid is the declared one, known before the request", () => {
+  const uuid = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
+  const planned = plannedOutputs(PAGE, { uuid, title: "Status" }, {}, "all");
+  expect(planned).toMatchObject({ uuid, title: "Status" });
+  expect(planned.createdAt).toBe(UNKNOWN);
+});
