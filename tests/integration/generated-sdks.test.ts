@@ -1,0 +1,97 @@
+// The Go, Node.js and Python SDKs in sdks/ are generated from schema.json by tools/gen-sdk (Pulumi's
+// code generators, pkg v3.259.0), through scripts/gen-sdks.sh: this fails when they are stale, and
+// checks that each one compiles. Nothing is written into the repository: copies, build outputs and
+// Python byte code go to temporary directories. Needs go and python3 on PATH; the first run builds
+// the tool and the Go SDK's dependencies, which takes minutes on a cold Go build cache.
+import { spawnSync } from "node:child_process";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const REPO = join(__dirname, "..", "..");
+const SDKS = join(REPO, "sdks");
+const SLOW = 15 * 60_000;
+
+// Go as scripts/gen-sdks.sh runs it: the toolchain on PATH, no cgo, and go.mod/go.sum read-only, so a
+// build that would need to change the checked-in module files fails instead of rewriting them.
+const GO_ENV = { GOFLAGS: "-mod=readonly -buildvcs=false", GOTOOLCHAIN: "local", CGO_ENABLED: "0" };
+
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? REPO,
+    env: { ...process.env, ...options.env },
+    encoding: "utf8",
+    timeout: SLOW,
+  });
+  // The status with the output, so that a failed expectation shows what the command said.
+  return { status: result.status, output: `${result.stdout}${result.stderr}${result.error ? String(result.error) : ""}` };
+}
+const genSdks = (...args: string[]) => run("bash", [join(REPO, "scripts", "gen-sdks.sh"), ...args]);
+
+let scratch: string;
+beforeAll(() => (scratch = mkdtempSync(join(tmpdir(), "uptime-generated-sdks-"))));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("scripts/gen-sdks.sh", () => {
+  test(
+    "--check: sdks/ is what tools/gen-sdk makes from schema.json today",
+    () => {
+      expect(genSdks("--check")).toMatchObject({ status: 0, output: expect.stringContaining("is up to date") });
+    },
+    SLOW,
+  );
+
+  test(
+    "--check --dir: a changed, a missing and an extra file each fail the check, by name, with the fix",
+    () => {
+      const copy = join(scratch, "stale");
+      cpSync(SDKS, copy, { recursive: true });
+      // Byte code and installed packages are not generated output: the pristine copy still passes.
+      mkdirSync(join(copy, "python", "pulumi_uptime", "__pycache__"));
+      writeFileSync(join(copy, "python", "pulumi_uptime", "__pycache__", "x.pyc"), "");
+      expect(genSdks("--check", "--dir", copy)).toMatchObject({ status: 0 });
+
+      appendFileSync(join(copy, "go", "uptime", "monitor.go"), "// edited by hand\n");
+      rmSync(join(copy, "python", "pulumi_uptime", "page.py"));
+      writeFileSync(join(copy, "nodejs", "extra.ts"), "export {};\n");
+      const stale = genSdks("--check", "--dir", copy);
+      expect(stale.status).toBe(1);
+      expect(stale.output).toContain("changed: go/uptime/monitor.go");
+      expect(stale.output).toContain("missing: python/pulumi_uptime/page.py");
+      expect(stale.output).toContain("not generated: nodejs/extra.ts");
+      expect(stale.output).toContain(`regenerate with: bash scripts/gen-sdks.sh --dir ${copy}`);
+
+      // The fix it names makes the copy pass again.
+      expect(genSdks("--dir", copy)).toMatchObject({ status: 0 });
+      expect(genSdks("--check", "--dir", copy)).toMatchObject({ status: 0 });
+    },
+    SLOW,
+  );
+});
+
+test("the Python SDK byte-compiles, warnings counted as errors", () => {
+  const prefix = join(scratch, "pycache");
+  // PYTHONPYCACHEPREFIX sends the byte code to the scratch directory, not to __pycache__ in sdks/.
+  const result = run("python3", ["-W", "error", "-m", "compileall", "-q", join(SDKS, "python")], {
+    env: { PYTHONPYCACHEPREFIX: prefix },
+  });
+  expect(result).toMatchObject({ status: 0 });
+  const compiled = readdirSync(prefix, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".pyc"));
+  const sources = readdirSync(join(SDKS, "python"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".py"));
+  expect(compiled.length).toBeGreaterThanOrEqual(sources.length);
+});
+
+test(
+  "the Go SDK builds and passes go vet",
+  () => {
+    const cwd = join(SDKS, "go");
+    expect(run("go", ["build", "./..."], { cwd, env: GO_ENV })).toMatchObject({ status: 0 });
+    expect(run("go", ["vet", "./..."], { cwd, env: GO_ENV })).toMatchObject({ status: 0 });
+  },
+  SLOW,
+);
+
+test("the Node.js SDK type-checks (its own tsconfig, the repository's typescript and @pulumi/pulumi)", () => {
+  const tsc = require.resolve("typescript/bin/tsc");
+  expect(run(process.execPath, [tsc, "-p", join(SDKS, "nodejs", "tsconfig.json"), "--noEmit"])).toMatchObject({ status: 0 });
+}, 120_000);
