@@ -201,6 +201,14 @@ test("a missing API key stops the preview once, naming the setting, before any r
   expect(preview.out.split(advice).length - 1).toBeLessThanOrEqual(2);
   expect(await requestLines(emulator)).toEqual([]);
 
+  // A malformed setting is named the same way.
+  await t.stack.setConfig("uptime:maxRetries", { value: "many" });
+  const malformed = await cli(t, dir, ["preview"]);
+  expect(malformed.code).not.toBe(0);
+  expect(malformed.out).toContain('uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"');
+  await t.stack.removeConfig("uptime:maxRetries");
+  expect(await requestLines(emulator)).toEqual([]);
+
   // The advice, followed: the key set with --secret, and the same preview plans the monitor.
   await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
   expect((await t.stack.preview()).changeSummary).toEqual({ create: 2 });
@@ -249,6 +257,7 @@ test("pulumi import of a monitor, a page and an alert writes YAML resource block
   expect(generated).toMatch(/method: HEAD/);
   expect(generated).toContain(`uuid: ${SEEDED_PAGE}`);
   expect(generated).toContain(`uuid: ${SEEDED_ALERT}`);
+  expect(generated.match(/protect: true/g)).toHaveLength(3);
   fs.appendFileSync(path.join(dir, "Pulumi.yaml"), generated);
   await clearRequests(emulator);
   const preview = await t.stack.preview({ diff: true });

@@ -1,0 +1,152 @@
+// A JavaScript program that moves its monitor from the dynamic resource (`pulumi-uptime`) to the
+// provider plugin's type (the generated Node.js SDK, `@pulumi-uptime/sdk`), as README's "Moving to
+// the plugin" says: same name, same parent, an alias of the old type. The stack moves in place: no
+// replacement, no request; the monitor keeps its uuid, and the plugin then edits and deletes it. The
+// page and the alert the program took over move the same way, and destroy releases them.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack, collect, createStack } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(300_000);
+
+const execFileAsync = promisify(execFile);
+let emulator: RunningEmulator;
+let dir: string;
+let t: TestStack;
+
+const DECLARED = `{ name: "move-api", type: "https", target: "https://move.example.com/health", regions: [1, 2], interval: 120 }`;
+const COMPONENT = `class Checks extends pulumi.ComponentResource {
+  constructor(name, opts) { super("acme:index:Checks", name, {}, opts); }
+}
+const checks = new Checks("checks");`;
+
+/** The seeded page and alert, taken over; `opts` may name `kind` ("Page", "Alert"). */
+const ADOPTED = (opts: string) => `for (const [kind, name, args] of [
+  ["Page", "status", { uuid: "${SEEDED_PAGE}", title: "Move status", useGroups: false, items: [api.id] }],
+  ["Alert", "on-call", { uuid: "${SEEDED_ALERT}", name: "On-call", down: true, degraded: false }],
+]) new uptime[kind](name, args, ${opts});`;
+
+const DYNAMIC = `const pulumi = require("@pulumi/pulumi");
+const uptime = require("pulumi-uptime");
+${COMPONENT}
+const api = new uptime.Monitor("api", ${DECLARED}, { parent: checks });
+${ADOPTED("{ parent: checks }")}
+exports.uuid = api.id;
+`;
+
+const PLUGIN = (declared: string) => `const pulumi = require("@pulumi/pulumi");
+const uptime = require("@pulumi-uptime/sdk");
+${COMPONENT}
+const api = new uptime.Monitor("api", ${declared}, {
+  parent: checks,
+  // The same monitor, formerly a dynamic resource: moved in place, not replaced.
+  aliases: [{ type: "pulumi-nodejs:dynamic/uptime:Monitor" }],
+});
+${ADOPTED(`{ parent: checks, aliases: [{ type: "pulumi-nodejs:dynamic/uptime:" + kind }] }`)}
+exports.uuid = api.id;
+`;
+
+/** The generated Node.js SDK, compiled as a user's `npm run build` would, into the program's node_modules. */
+async function buildGeneratedSdk(into: string): Promise<void> {
+  const out = path.join(into, "node_modules", "@pulumi-uptime", "sdk");
+  const tsc = path.join(REPO, "node_modules", ".bin", "tsc");
+  await execFileAsync(
+    tsc,
+    [
+      "-p",
+      path.join(REPO, "sdks/nodejs/tsconfig.json"),
+      "--outDir",
+      out,
+      "--declaration",
+      "false",
+      "--sourceMap",
+      "false",
+      "--declarationMap",
+      "false",
+    ],
+    {
+      cwd: REPO,
+    },
+  );
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "sdks/nodejs/package.json"), "utf8"));
+  fs.writeFileSync(path.join(out, "package.json"), JSON.stringify({ ...manifest, main: "index.js" }, null, 2));
+}
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-move-"));
+  fs.mkdirSync(path.join(dir, "node_modules", "@pulumi"), { recursive: true });
+  // The program's dependencies: this repository's @pulumi/pulumi and the package as bootstrap installed it.
+  fs.symlinkSync(path.join(REPO, "node_modules", "@pulumi", "pulumi"), path.join(dir, "node_modules", "@pulumi", "pulumi"));
+  fs.symlinkSync(path.join(REPO, "node_modules", "pulumi-uptime"), path.join(dir, "node_modules", "pulumi-uptime"));
+  await buildGeneratedSdk(dir);
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: move\nruntime: nodejs\nmain: index.js\nplugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n`,
+  );
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "move", private: true, main: "index.js" }));
+  fs.writeFileSync(path.join(dir, "index.js"), DYNAMIC);
+  t = await createStack(dir, {
+    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
+  });
+});
+
+afterAll(async () => {
+  await t?.remove();
+  await emulator?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const monitors = async (): Promise<Json[]> => (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === "move-api");
+const monitorState = async (): Promise<Json> =>
+  ((await t.stack.exportStack()).deployment as Json).resources.find((r: Json) => r.urn.endsWith("::api"));
+
+test("the dynamic monitor moves to the plugin's type in place: same uuid, no replacement, no request", async () => {
+  const first = await t.stack.up({ onOutput: collect(t.log) });
+  const [created] = await monitors();
+  expect(first.outputs.uuid.value).toBe(created.uuid);
+  expect((await monitorState()).type).toBe("pulumi-nodejs:dynamic/uptime:Monitor");
+
+  fs.writeFileSync(path.join(dir, "index.js"), PLUGIN(DECLARED));
+  await clearRequests(emulator);
+  const preview = await t.stack.preview({ diff: true });
+  expect(preview.changeSummary).toEqual({ same: 5 });
+  const moved = await t.stack.up({ onOutput: collect(t.log) });
+  expect(moved.summary.resourceChanges).toEqual({ same: 5 });
+  expect(await requestLines(emulator)).toEqual([]);
+  const state = await monitorState();
+  expect(state.type).toBe("uptime:index:Monitor");
+  const types = ((await t.stack.exportStack()).deployment as Json).resources.map((r: Json) => r.type);
+  expect(types.filter((type: string) => type.startsWith("uptime:index:")).sort()).toEqual([
+    "uptime:index:Alert",
+    "uptime:index:Monitor",
+    "uptime:index:Page",
+  ]);
+  expect(types.filter((type: string) => type.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
+  expect(state.id).toBe(created.uuid);
+  expect(state.urn).toContain("acme:index:Checks$uptime:index:Monitor::api");
+  expect(moved.outputs.uuid.value).toBe(created.uuid);
+  expect(await monitors()).toEqual([created]);
+});
+
+test("after the move the plugin edits the monitor with one PATCH, and destroy deletes it", async () => {
+  const [monitor] = await monitors();
+  fs.writeFileSync(path.join(dir, "index.js"), PLUGIN(DECLARED.replace("interval: 120", "interval: 300")));
+  await clearRequests(emulator);
+  const result = await t.stack.up({ onOutput: collect(t.log) });
+  expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
+  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${monitor.uuid}`]);
+  expect((await monitors())[0]).toMatchObject({ uuid: monitor.uuid, intervalId: 300 });
+  expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
+
+  await clearRequests(emulator);
+  await t.stack.destroy({ onOutput: collect(t.log) });
+  expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${monitor.uuid}`]);
+  expect(await monitors()).toEqual([]);
+});
