@@ -86,6 +86,8 @@ function roleOf(pid: number): Role | undefined {
     const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
     // node <...>/cmd/dynamic-provider/index.js <port>; not the `node -e require.resolve(...)` that finds it
     if (/cmd\/dynamic-provider(\/index\.js)?$/.test(argv[1] ?? "")) return "provider";
+    // node <repo>/dist/provider/plugin/main.js <engine address>: the provider plugin
+    if (/dist\/provider\/plugin\/main\.js$/.test(argv[1] ?? "")) return "provider";
     return /(^|\/)node$/.test(argv[0] ?? "") ? "program" : "engine";
   } catch {
     return undefined;

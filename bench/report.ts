@@ -178,6 +178,8 @@ export const PAIRS: readonly (readonly [Mode, Mode, string])[] = [
   ["least-skip", "least", "true floor: skip / default"],
   ["uptime-skip", "least-skip", "ours / true floor, both skipping"],
   ["naive", "uptime", "naive / ours"],
+  ["plugin", "uptime", "plugin / dynamic"],
+  ["plugin", "least", "plugin / true floor"],
 ];
 
 export function pairedTable(results: Results): string {

@@ -14,9 +14,19 @@ import { Counters, StateSizes, emulatorMonitors, readCounters, resetCounters, st
  * with PULUMI_SKIP_CHECKPOINTS=true; `uptime-skip` creates its monitors without it (creations are
  * refused with it, see provider/checkpoints.ts) and measures the other operations with it.
  */
-export type Mode = "uptime" | "least" | "floor" | "naive" | "floor-latency" | "uptime-skip" | "least-skip" | "floor-skip";
-/** Every mode, in table order. */
-export const MODES: readonly Mode[] = ["uptime", "least", "floor", "floor-latency", "naive", "uptime-skip", "least-skip", "floor-skip"];
+export type Mode = "uptime" | "least" | "floor" | "naive" | "floor-latency" | "uptime-skip" | "least-skip" | "floor-skip" | "plugin";
+/** Every mode, in table order. `plugin`: the same monitors through the provider plugin (bin/pulumi-resource-uptime). */
+export const MODES: readonly Mode[] = [
+  "uptime",
+  "plugin",
+  "least",
+  "floor",
+  "floor-latency",
+  "naive",
+  "uptime-skip",
+  "least-skip",
+  "floor-skip",
+];
 /** What a run measures unless told otherwise. */
 export const DEFAULT_MODES: readonly Mode[] = ["uptime", "least", "floor", "naive"];
 
@@ -34,6 +44,7 @@ const TYPE_PREFIX: Record<string, string> = {
   least: "pulumi-nodejs:dynamic/bench:Least",
   floor: "pulumi-nodejs:dynamic/bench:Floor",
   naive: "pulumi-nodejs:dynamic/bench:NaiveMonitor",
+  plugin: "uptime:index:Monitor",
 };
 
 export interface OperationResult {
@@ -90,6 +101,8 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
       UPTIME_API_KEY: API_KEY,
       ...(o.mode === "floor-latency" ? { BENCH_FLOOR_DELAY_MS: String(o.latencyMs) } : {}),
       ...(skips(o.mode) && o.mode !== "uptime-skip" ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
+      // The engine finds the plugin on PATH, as a user's checkout would put it.
+      ...(o.mode === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {}),
     },
   });
   const operations: OperationResult[] = [];

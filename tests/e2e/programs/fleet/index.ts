@@ -1,6 +1,6 @@
 // N monitors. `fleet:count` sets N; the first `fleet:edited` monitors get an interval that depends on
 // `fleet:generation`, so raising the generation edits exactly those. `fleet:mode` picks who manages
-// them: `uptime` (this package), or the benchmark's comparisons `floor` (a dynamic provider that
+// them: `uptime` (this package), `plugin` (the same monitors through its provider plugin), or the benchmark's comparisons `floor` (a dynamic provider that
 // makes no HTTP call) and `naive` (bench/naive-provider.ts: logic serialized into state, a fresh
 // connection per call).
 import * as pulumi from "@pulumi/pulumi";
@@ -26,11 +26,21 @@ function args(i: number): uptime.MonitorArgs {
   };
 }
 
+// The provider plugin's type, as a program of another language declares it: canonical names (`target`).
+class PluginMonitor extends pulumi.CustomResource {
+  constructor(name: string, { urn, ...rest }: uptime.MonitorArgs) {
+    super("uptime:index:Monitor", name, { ...rest, target: urn });
+  }
+}
+const viaPlugin = (name: string, a: uptime.MonitorArgs) => new PluginMonitor(name, a);
+
 const make: (name: string, a: uptime.MonitorArgs) => pulumi.Resource =
   mode === "uptime"
     ? (name, a) => new uptime.Monitor(name, a)
-    : // eslint-disable-next-line @typescript-eslint/no-require-imports -- the benchmark's comparison providers, chosen by config at run time
-      require(`${__dirname}/../../../../bench/${mode}-provider`).make;
+    : mode === "plugin"
+      ? viaPlugin
+      : // eslint-disable-next-line @typescript-eslint/no-require-imports -- the benchmark's comparison providers, chosen by config at run time
+        require(`${__dirname}/../../../../bench/${mode}-provider`).make;
 
 const monitors = Array.from({ length: count }, (_, i) => make(`m${i}`, args(i)));
 export const created = monitors.length;
