@@ -85,6 +85,7 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
     changes: false,
     replaces: [],
     deleteBeforeReplace: false,
+    changed: [],
   });
 
   const read = await provider.read(created.id, { ...outs, __provider: PROVIDER_TEXT });
@@ -137,7 +138,12 @@ test("a changed alerts list is reported as a replace", async () => {
     declaredFields: ["name", "type", "target", "interval", "regions", "alerts"],
   };
   const news = { name: "api", type: "https", target: "https://x.example", interval: 60, regions: [1], alerts: ["a-2"] };
-  expect(await provider.diff("m-1", outs, news)).toEqual({ changes: true, replaces: ["alerts"], deleteBeforeReplace: false });
+  expect(await provider.diff("m-1", outs, news)).toEqual({
+    changes: true,
+    replaces: ["alerts"],
+    deleteBeforeReplace: false,
+    changed: ["alerts"],
+  });
 });
 
 test("under PULUMI_SKIP_CHECKPOINTS, a creation the preview did not see (`up --replace`) is refused by create itself, before any request", async () => {
