@@ -1,5 +1,6 @@
 // Provider configuration: stack config (`uptime:*`, the key set with --secret) first, then the
-// UPTIME_* environment variables. Never a resource input, so nothing of it reaches the state.
+// UPTIME_* environment variables. Never a resource input. Pulumi stores the stack config it passes to
+// the provider plugin with the provider in the state, which is why the plugin refuses a plain key.
 import type { UptimeClientOptions } from "./api/client";
 import { SETTINGS as MODEL_SETTINGS, SettingSpec } from "./model/package";
 
@@ -18,6 +19,13 @@ export interface ProviderSettings {
 export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])) as Record<keyof ProviderSettings, SettingSpec>;
 
 export class ConfigError extends Error {}
+
+/** Why a key set without `--secret` is refused: Pulumi stores the configuration it passes to providers in the state. */
+export const PLAIN_KEY_MESSAGE =
+  `uptime:apiKey is set in plain text in the stack configuration. Pulumi stores the configuration it passes to ` +
+  `providers in the stack's state, so the key would be written unencrypted into the state, its history and its ` +
+  `backups. Run \`pulumi config set --secret uptime:apiKey <key>\` (or \`pulumi config rm uptime:apiKey\` and set ` +
+  `UPTIME_API_KEY in the environment), then run the command again.`;
 
 /** Reads settings from a config lookup (`key -> value`) and the environment. */
 export function readSettings(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): ProviderSettings {

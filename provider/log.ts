@@ -9,8 +9,9 @@ let wired = false;
 function wireEngine(): void {
   if (wired) return;
   wired = true;
-  const address = process.argv[2];
-  if (!address || !/^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(address)) return;
+  // The engine's address, among the arguments (logging and tracing flags may come first).
+  const address = process.argv.slice(2).find((arg) => /^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(arg));
+  if (!address) return;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of @pulumi/pulumi, with no typed export
     const { getStore } = require("@pulumi/pulumi/runtime/state");

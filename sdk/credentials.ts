@@ -3,17 +3,15 @@
 // stored encrypted there, one set without it in plain text, in the state, its history and its
 // backups. So a plain `uptime:apiKey` is refused before the first resource registers, at preview.
 import * as pulumi from "@pulumi/pulumi";
+import { PLAIN_KEY_MESSAGE } from "../provider/config";
 
 const KEY = "uptime:apiKey";
 
 /** @pulumi/pulumi's own test of a config key (runtime/config.ts): true when the key was set with --secret. */
 type IsConfigSecret = (key: string) => boolean;
 
-export const PLAIN_KEY_MESSAGE =
-  `uptime:apiKey is set in plain text in the stack configuration. Pulumi stores the configuration it passes to ` +
-  `providers in the stack's state, so the key would be written unencrypted into the state, its history and its ` +
-  `backups. Run \`pulumi config set --secret uptime:apiKey <key>\` (or \`pulumi config rm uptime:apiKey\` and set ` +
-  `UPTIME_API_KEY in the environment), then run the command again.`;
+// The message is the provider plugin's too (provider/plugin/server.ts refuses a plain key at CheckConfig).
+export { PLAIN_KEY_MESSAGE } from "../provider/config";
 
 let checked = false;
 

@@ -22,9 +22,9 @@ async function main(): Promise<void> {
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, p) => (error ? reject(error) : resolve(p))),
   );
-  // The engine stops a plugin with SIGINT once its run is over, after it saved every step: the notes of
-  // the monitors created in this run have served. A process killed otherwise (the CLI killed mid-run)
-  // keeps them, and the next run takes those monitors over instead of creating duplicates.
+  // The engine stops a plugin with SIGINT once its run is over: the notes of the monitors created in a
+  // run that was not cancelled have served (server.ts confirmCreated). A process killed otherwise (the
+  // CLI killed mid-run) keeps them, and the next run takes those monitors over instead of creating duplicates.
   process.once("SIGINT", () => {
     try {
       confirmCreated();

@@ -12,12 +12,12 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { ConfigError, readSettings, settingsProblem } from "../config";
+import { ConfigError, PLAIN_KEY_MESSAGE, readSettings, settingsProblem } from "../config";
 import { configProblem, configure, getClient, getJournal } from "../session";
 import { providers, ProviderKind } from "../dynamic";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
-import { plannedOutputs, Untyped } from "../model/engine";
+import { UNKNOWN, plannedOutputs, Untyped } from "../model/engine";
 import { packageSchema } from "../model/schema";
 import { MONITOR } from "../model/monitor";
 import { PAGE } from "../model/page";
@@ -135,13 +135,23 @@ function inSchemaNames(spec: ResourceSpec, reason: string): string {
 
 /** Monitors this process created, by journal key: their notes are confirmed when the engine stops it (see main.ts). */
 const created = new Map<string, string>();
+/** Cancel requests seen. The engine sends one as it stops its plugins, and one more, earlier, when the run is cancelled (^C). */
+let cancels = 0;
 
-/** Drops the create journal's notes of the monitors this process created: the engine has saved them all by now. */
-export function confirmCreated(): void {
-  if (created.size === 0) return;
+/**
+ * Drops the create journal's notes of the monitors this process created, when the engine stops the
+ * plugin at the end of a run that was not cancelled: it then saved every step before stopping its
+ * plugins. A cancelled run (a second Cancel) may have been terminated with steps done but not saved
+ * (pkg v3.259.0 engine/update.go skips the checkpoint once terminated): its notes stay, and the next
+ * run takes over what the state lacks, or confirms what it holds (diff and delete do).
+ */
+export function confirmCreated(): { confirmed: number; kept: number } {
+  const notes = created.size;
+  if (notes === 0 || cancels > 1) return { confirmed: 0, kept: notes };
   const journal = getJournal();
   for (const [key, uuid] of created) journal.confirm(key, uuid);
   created.clear();
+  return { confirmed: notes, kept: 0 };
 }
 
 export function resourceProviderServer(version: string): provrpc.IResourceProviderServer {
@@ -158,17 +168,20 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
     checkConfig: unary(async (req: provproto.CheckRequest) => {
       const news = toJs(req.getNews());
       const response = new provproto.CheckResponse().setInputs(req.getNews());
-      let problem: { property: string; reason: string } | undefined;
+      const refuse = (reason: string) => {
+        // The setting the reason names (every reason names its `uptime:<key>`).
+        const property = SETTINGS.find((s) => reason.includes(`uptime:${s.key}`))?.key ?? "";
+        return response.setFailuresList([new provproto.CheckFailure().setProperty(property).setReason(reason)]);
+      };
+      // A setting computed from another resource is unknown during a preview: checked once it is known.
+      if (Object.values(news).some((v) => plain(v) === UNKNOWN)) return response;
       try {
         const reason = settingsProblem(readSettings(configLookup(news)));
-        if (reason) problem = { property: reason.includes("API key") ? "apiKey" : "baseUrl", reason };
+        return reason ? refuse(reason) : response;
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
-        const key = SETTINGS.find((s) => error.message.startsWith(`uptime:${s.key} `))?.key ?? "";
-        problem = { property: key, reason: error.message };
+        return refuse(error.message);
       }
-      if (problem) response.setFailuresList([new provproto.CheckFailure().setProperty(problem.property).setReason(problem.reason)]);
-      return response;
     }),
     diffConfig: unary(async (req: provproto.DiffRequest) => {
       // A new address or key changes how the provider talks to the service, never which objects it manages: no replacement.
@@ -182,8 +195,18 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
         .setDiffsList(changed);
     }),
     configure: unary(async (req: provproto.ConfigureRequest) => {
-      const variables = new Map(req.getVariablesMap().getEntryList());
+      // The engine names each variable `uptime:config:<key>`.
+      const variables = new Map(
+        req
+          .getVariablesMap()
+          .getEntryList()
+          .map(([k, v]) => [k.replace(/^uptime:config:/, "uptime:"), v]),
+      );
       const args = toJs(req.getArgs());
+      // The arguments keep their secret marks here (CheckConfig's do not). The engine stores them with the
+      // provider in the state, so a key set without --secret would be written there in plain text: refused,
+      // before any request, and before the provider's state is saved.
+      if (typeof args.apiKey === "string" && args.apiKey !== UNKNOWN) throw new Error(PLAIN_KEY_MESSAGE);
       configure({ config: { get: (key) => variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")) } });
       // Secrets arrive as plain values and the engine marks as secret every output whose input was one.
       return new provproto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true);
@@ -273,11 +296,17 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
 
     delete: unary(async (req: provproto.DeleteRequest) => {
       const { kind } = resourceOf(req.getUrn());
-      await operations[kind].delete(req.getId(), toJs(req.getProperties()));
+      const props = toJs(req.getProperties());
+      await operations[kind].delete(req.getId(), props);
+      // Deleting forgot its note already: nothing of it is left to confirm.
+      if (typeof props.journalKey === "string") created.delete(props.journalKey);
       return new emptyproto.Empty();
     }),
 
-    cancel: unary(async () => new emptyproto.Empty()),
+    cancel: unary(async () => {
+      cancels += 1;
+      return new emptyproto.Empty();
+    }),
     attach: unary(async () => new emptyproto.Empty()),
     handshake: unimplemented("Handshake"),
     parameterize: unimplemented("Parameterize"),

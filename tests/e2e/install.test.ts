@@ -246,7 +246,8 @@ test("the plugin tarball installs with `pulumi plugin install --file` and runs e
       "uptime-yaml:pageUuid": { value: SEEDED_PAGE },
       "uptime-yaml:probeToken": { value: "Bearer installed-plugin", secret: true },
     },
-    env: { PULUMI_HOME: home },
+    // Never a pulumi-resource-uptime found on PATH: the plugin cache only.
+    env: { PULUMI_HOME: home, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
   });
   try {
     const up = await t.stack.up();

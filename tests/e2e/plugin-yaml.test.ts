@@ -38,6 +38,14 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
+/** A YAML `resources:` block of https monitors, each named as its resource; `options` for every one. */
+function monitorsYaml(names: string[], options = ""): string {
+  const block = (name: string) =>
+    `  ${name}:\n    type: uptime:index:Monitor\n    properties:\n      name: ${name}\n      type: https\n` +
+    `      target: https://${name}.example.com\n      regions: [1]\n      interval: 60\n${options}`;
+  return `resources:\n${names.map(block).join("")}`;
+}
+
 /** A copy of a YAML program outside the repository, naming the repository's plugin. */
 function program(name: string, text: string): string {
   const dir = path.join(work, name);
@@ -187,17 +195,14 @@ describe("examples/yaml through the plugin", () => {
 });
 
 test("a missing API key stops the preview once, naming the setting, before any request", async () => {
-  const dir = program(
-    "no-key",
-    `name: no-key\nruntime: yaml\nresources:\n  web:\n    type: uptime:index:Monitor\n    properties:\n      name: no-key\n      type: https\n      target: https://no-key.example.com\n      regions: [1]\n      interval: 60\n`,
-  );
+  const dir = program("no-key", `name: no-key\nruntime: yaml\n${monitorsYaml(["no-key-1", "no-key-2", "no-key-3"])}`);
   const t = await yamlStack(dir, { "uptime:baseUrl": { value: emulator.url } });
   await clearRequests(emulator);
   const preview = await cli(t, dir, ["preview"]);
   expect(preview.code).not.toBe(0);
   const advice = "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY";
   expect(preview.out).toContain(advice);
-  // Once in the run's body and once in its diagnostics, as the engine prints every error: never per resource.
+  // Once in the run's body and once in its diagnostics, as the engine prints every error: never per resource (three here).
   expect(preview.out.split(advice).length - 1).toBeLessThanOrEqual(2);
   expect(await requestLines(emulator)).toEqual([]);
 
@@ -211,7 +216,7 @@ test("a missing API key stops the preview once, naming the setting, before any r
 
   // The advice, followed: the key set with --secret, and the same preview plans the monitor.
   await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
-  expect((await t.stack.preview()).changeSummary).toEqual({ create: 2 });
+  expect((await t.stack.preview()).changeSummary).toEqual({ create: 4 });
   expect(mutating(await requestLines(emulator))).toEqual([]);
 });
 
@@ -280,4 +285,49 @@ test("bad input stops the preview naming the resource, the field (as the schema 
     `uptime:index:Monitor resource 'web': property target value {https://bad.example.com} has a problem: target: "https://bad.example.com": a http monitor needs a http:// address; change the address or set type to https`,
   );
   expect(await requestLines(emulator)).toEqual([]);
+});
+
+test("a key set in plain text is refused before any request, naming the fix; set with --secret, the same preview plans", async () => {
+  const dir = program("plain-key", `name: plain-key\nruntime: yaml\n${monitorsYaml(["plain-key"])}`);
+  const t = await yamlStack(dir, { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY } });
+  await clearRequests(emulator);
+  const preview = await cli(t, dir, ["preview"]);
+  expect(preview.code).not.toBe(0);
+  expect(preview.out).toContain("uptime:apiKey is set in plain text in the stack configuration");
+  expect(preview.out).toContain("pulumi config set --secret uptime:apiKey <key>");
+  expect(preview.out).not.toContain(E2E_API_KEY);
+  const up = await cli(t, dir, ["up", "--yes"]);
+  expect(up.code).not.toBe(0);
+  expect(up.out).toContain("uptime:apiKey is set in plain text in the stack configuration");
+  expect(up.out).not.toContain(E2E_API_KEY);
+  expect(rawCheckpoint(t)).not.toContain(E2E_API_KEY);
+  expect(await requestLines(emulator)).toEqual([]);
+  await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
+  expect((await t.stack.preview()).changeSummary).toEqual({ create: 2 });
+});
+
+test("retained, then declared again: a new monitor, the retained one untouched; no journal note outlives a run", async () => {
+  const dir = program("retain", `name: retain\nruntime: yaml\n${monitorsYaml(["retained"], "    options:\n      retainOnDelete: true\n")}`);
+  const t = await yamlStack(dir, settings());
+  const journal = () => (fs.existsSync(t.env.UPTIME_JOURNAL_DIR) ? fs.readdirSync(t.env.UPTIME_JOURNAL_DIR) : []);
+  await t.stack.up();
+  expect(journal()).toEqual([]);
+  const [retained] = (await state()).monitors.filter((m: Json) => m.name === "retained");
+
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: retain\nruntime: yaml\nresources: {}\n${PLUGINS}`);
+  await clearRequests(emulator);
+  await t.stack.up();
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: retain\nruntime: yaml\n${monitorsYaml(["retained"])}${PLUGINS}`);
+  await clearRequests(emulator);
+  await t.stack.up();
+  // A POST, never a PATCH of the retained monitor: a note of the first run would have made it a takeover.
+  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors"]);
+  const both = (await state()).monitors.filter((m: Json) => m.name === "retained");
+  expect(both).toHaveLength(2);
+  expect(both).toContainEqual(retained);
+  await t.stack.destroy();
+  expect((await state()).monitors.filter((m: Json) => m.name === "retained")).toEqual([retained]);
+  expect(journal()).toEqual([]);
 });

@@ -1,0 +1,203 @@
+// The provider plugin's gRPC service (provider/plugin/server.ts) on a loopback port, called by
+// @pulumi/pulumi's own generated client the way the engine calls it, against the emulator: the
+// configuration as the engine sends it, a monitor's whole lifecycle, an import's read, the lookup,
+// and when the create journal's notes are confirmed (a run that ends) or kept (a cancelled one).
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { createRequire } from "node:module";
+import type * as grpcTypes from "@grpc/grpc-js";
+import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
+import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { closeAllPools } from "../../../provider/api/client";
+import { confirmCreated, resourceProviderServer } from "../../../provider/plugin/server";
+import { PLAIN_KEY_MESSAGE } from "../../../provider/config";
+import { UNKNOWN } from "../../../provider/model/engine";
+import type { RunningEmulator } from "../../../emulator/types";
+import { adminApi } from "../../helpers/monitor-emulator";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
+
+const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
+const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
+const { Struct } = fromPulumi("google-protobuf/google/protobuf/struct_pb") as typeof structTypes;
+const { Empty } = fromPulumi("google-protobuf/google/protobuf/empty_pb") as typeof emptyTypes;
+
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const SECRET = "1b47061264138c4ac30d75fd1eb44270";
+const URN = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::api";
+type Json = Record<string, unknown>;
+
+let emulator: RunningEmulator;
+let server: grpcTypes.Server;
+let client: provrpc.ResourceProviderClient;
+let journalDir: string;
+const savedEnv = { ...process.env };
+
+/** One unary call of the client, as a promise. */
+function call<Req, Res>(method: string, request: Req): Promise<Res> {
+  const fn = (client as unknown as Record<string, (r: Req, cb: (e: grpcTypes.ServiceError | null, res: Res) => void) => void>)[method];
+  return new Promise((resolve, reject) => fn.call(client, request, (error, response) => (error ? reject(error) : resolve(response))));
+}
+const struct = (value: Json) => Struct.fromJavaScript(value as Record<string, structTypes.JavaScriptValue>);
+const journalFiles = () => (fs.existsSync(journalDir) ? fs.readdirSync(journalDir) : []);
+
+beforeAll(async () => {
+  delete process.env.UPTIME_API_KEY;
+  delete process.env.UPTIME_BASE_URL;
+  journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-plugin-journal-"));
+  process.env.UPTIME_JOURNAL_DIR = journalDir;
+  emulator = await startTestEmulator();
+  server = new grpc.Server();
+  server.addService(provrpc.ResourceProviderService, resourceProviderServer("0.0.0-test"));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
+  );
+  client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+});
+
+afterAll(async () => {
+  client?.close();
+  server?.forceShutdown();
+  await emulator?.close();
+  await closeAllPools();
+  fs.rmSync(journalDir, { recursive: true, force: true });
+  process.env = savedEnv;
+});
+
+describe("the provider's configuration, as the engine sends it", () => {
+  const checkConfig = (news: Json) =>
+    call<provproto.CheckRequest, provproto.CheckResponse>("checkConfig", new provproto.CheckRequest().setNews(struct(news)));
+  const failures = (r: provproto.CheckResponse) => r.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+
+  test("configure refuses a key set in plain text (its arguments keep secret marks), naming the fix, never the key", async () => {
+    const request = new provproto.ConfigureRequest().setArgs(struct({ baseUrl: emulator.url, apiKey: API_KEY }));
+    const error = await call("configure", request).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain(PLAIN_KEY_MESSAGE);
+    expect(error?.message).not.toContain(API_KEY);
+  });
+
+  test("each problem is named by its setting; a value computed from another resource is checked once known", async () => {
+    const key = { [SECRET_SIG]: SECRET, value: API_KEY };
+    expect(failures(await checkConfig({ baseUrl: emulator.url }))[0]).toMatchObject({
+      property: "apiKey",
+      reason: expect.stringContaining("no API key"),
+    });
+    expect(failures(await checkConfig({ apiKey: key, baseUrl: emulator.url, authScheme: "two words" }))[0].property).toBe("authScheme");
+    expect(failures(await checkConfig({ apiKey: key, baseUrl: emulator.url, maxRetries: "many" }))[0]).toMatchObject({
+      property: "maxRetries",
+      reason: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
+    });
+    expect(failures(await checkConfig({ apiKey: key, baseUrl: UNKNOWN }))).toEqual([]);
+  });
+
+  test("configure reads the variables the engine names uptime:config:<key>; a key set with --secret is accepted", async () => {
+    const request = new provproto.ConfigureRequest().setArgs(struct({ apiKey: { [SECRET_SIG]: SECRET, value: API_KEY } }));
+    request.getVariablesMap().set("uptime:config:baseUrl", emulator.url).set("uptime:config:apiKey", API_KEY);
+    const response = await call<provproto.ConfigureRequest, provproto.ConfigureResponse>("configure", request);
+    expect(response.getSupportspreview()).toBe(true);
+    // The lookup runs against the configured service: proof the settings arrived.
+    const lookup = await call<provproto.InvokeRequest, provproto.InvokeResponse>(
+      "invoke",
+      new provproto.InvokeRequest().setTok("uptime:index:getWebhooks").setArgs(struct({})),
+    );
+    expect(lookup.getFailuresList()).toEqual([]);
+    expect(lookup.getReturn()?.toJavaScript()).toEqual({ webhooks: [], count: 0 });
+  });
+});
+
+describe("a monitor's lifecycle through the plugin", () => {
+  const args = { name: "api", type: "https", target: "https://api.example.com/health", regions: [2, 1], interval: 60 };
+  let inputs: Json;
+  let id: string;
+
+  test("check keys the journal by the URN; a preview's create sends nothing and leaves the service's values unknown", async () => {
+    const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
+      "check",
+      new provproto.CheckRequest().setUrn(URN).setOlds(struct({})).setNews(struct(args)),
+    );
+    expect(checked.getFailuresList()).toEqual([]);
+    inputs = checked.getInputs()?.toJavaScript() as Json;
+    expect(inputs).toMatchObject({ ...args, regions: [1, 2], journalKey: URN });
+    const planned = await call<provproto.CreateRequest, provproto.CreateResponse>(
+      "create",
+      new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)).setPreview(true),
+    );
+    expect(planned.getProperties()?.toJavaScript()).toMatchObject({ name: "api", uuid: UNKNOWN, intervalId: UNKNOWN });
+    expect(await adminApi(emulator).monitors()).toEqual([]);
+  });
+
+  test("create, then an edit shown as a detailed diff, update, read for import, delete", async () => {
+    const created = await call<provproto.CreateRequest, provproto.CreateResponse>(
+      "create",
+      new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)),
+    );
+    id = created.getId();
+    const outs = created.getProperties()?.toJavaScript() as Json;
+    expect(outs).toMatchObject({ uuid: id, intervalId: 60, journalKey: URN });
+    expect(journalFiles()).toHaveLength(1);
+
+    const news = { ...inputs, interval: 300 };
+    const diff = await call<provproto.DiffRequest, provproto.DiffResponse>(
+      "diff",
+      new provproto.DiffRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setNews(struct(news)),
+    );
+    expect(diff.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(diff.getReplacesList()).toEqual([]);
+    expect(diff.getDetaileddiffMap().get("interval")?.getKind()).toBe(provproto.PropertyDiff.Kind.UPDATE);
+    // The engine holds the monitor it asks to diff: its journal note has served.
+    expect(journalFiles()).toHaveLength(0);
+
+    const updated = await call<provproto.UpdateRequest, provproto.UpdateResponse>(
+      "update",
+      new provproto.UpdateRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setNews(struct(news)),
+    );
+    expect(updated.getProperties()?.toJavaScript()).toMatchObject({ uuid: id, intervalId: 300 });
+
+    const read = await call<provproto.ReadRequest, provproto.ReadResponse>("read", new provproto.ReadRequest().setId(id).setUrn(URN));
+    expect(read.getId()).toBe(id);
+    expect(read.getInputs()?.toJavaScript()).toMatchObject({ name: "api", target: args.target, interval: 300, regions: [1, 2] });
+
+    await call<provproto.DeleteRequest, emptyTypes.Empty>(
+      "delete",
+      new provproto.DeleteRequest().setId(id).setUrn(URN).setProperties(updated.getProperties()),
+    );
+    expect(await adminApi(emulator).monitors()).toEqual([]);
+    const gone = await call<provproto.ReadRequest, provproto.ReadResponse>("read", new provproto.ReadRequest().setId(id).setUrn(URN));
+    expect(gone.getId()).toBe("");
+  });
+});
+
+describe("the create journal when the engine stops the plugin", () => {
+  const create = async (name: string) => {
+    const urn = `urn:pulumi:dev::plugin-test::uptime:index:Monitor::${name}`;
+    const news = { name, type: "https", target: `https://${name}.example.com`, regions: [1], interval: 60 };
+    const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
+      "check",
+      new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(news)),
+    );
+    return call<provproto.CreateRequest, provproto.CreateResponse>(
+      "create",
+      new provproto.CreateRequest().setUrn(urn).setProperties(checked.getInputs()),
+    );
+  };
+
+  test("a run that ends (one Cancel, as the engine sends before stopping a plugin): the notes of its creations are confirmed", async () => {
+    await create("ends");
+    expect(journalFiles()).toHaveLength(1);
+    await call("cancel", new Empty());
+    expect(confirmCreated()).toEqual({ confirmed: 1, kept: 0 });
+    expect(journalFiles()).toHaveLength(0);
+  });
+
+  test("a cancelled run (an earlier Cancel): the notes stay, for the next run to take over what the state may lack", async () => {
+    await create("cancelled");
+    await call("cancel", new Empty());
+    expect(confirmCreated()).toEqual({ confirmed: 0, kept: 1 });
+    expect(journalFiles()).toHaveLength(1);
+  });
+});
