@@ -76,9 +76,13 @@ export function sweepTable(sweep: ScenarioResult[], latencyMs: number): string {
   return lines.join("\n");
 }
 
-/** bench/results-notes.md: the reading of a run, written by hand, kept in RESULTS.md when it is re-rendered. */
-function notes(): string {
-  const file = path.join(__dirname, "results-notes.md");
+/**
+ * The reading of a run, written by hand and kept when its file is re-rendered: bench/results-notes.md
+ * for RESULTS.md, bench/results-plugin-notes.md for RESULTS-plugin.md (one per results file, since
+ * each reads the figures of its own run).
+ */
+function notes(out: string): string {
+  const file = path.join(__dirname, path.basename(out).toLowerCase().replace(/\.md$/, "-notes.md"));
   return fs.existsSync(file) ? `${fs.readFileSync(file, "utf8").trim()}\n` : "";
 }
 
@@ -110,7 +114,7 @@ ${file.failures?.length ? `**Scenarios that failed twice** (their cells are miss
 
 ${v.map((x) => `- **${x.met === undefined ? "not measured" : x.met ? "met" : "NOT met"}**: ${x.target}. ${x.detail}.`).join("\n")}
 
-${notes()}
+${notes(file.options.out)}
 ## Paired ratios
 
 Each repetition runs every mode once, one after the other; a ratio is taken within a repetition, then
