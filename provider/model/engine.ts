@@ -7,7 +7,7 @@
 // before, so whatever the service fills in on its own is never a change.
 import { z } from "zod";
 import { equalAsSets, stableEqual, stableStringify } from "../compare";
-import { CheckFailure, containsUnknown, dropNulls } from "../inputs/common";
+import { CheckFailure, UNKNOWN, containsUnknown, dropNulls } from "../inputs/common";
 import { BodyOf, FieldSpec, InputsOf, OutputsOf, Resource, ResourceSpec, namesOf } from "./field";
 
 /** Values walked by field name: a program's raw arguments, or a typed value seen field by field. */
@@ -296,9 +296,6 @@ export function inputsFromRecord<R extends Resource>(spec: R, record: object, st
   // What the record holds of the declared fields, as check() would give it: the state's declared inputs.
   return sortSets(spec, inputs) as InputsOf<R>;
 }
-
-/** The engine's sentinel for a value not known until the resource is applied. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /**
  * What a preview shows as a resource's outputs before it is created or edited: `outputs` (the state

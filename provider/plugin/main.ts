@@ -3,12 +3,8 @@
 // Pulumi provider plugin does. The engine's address is the first argument (log.ts reads it).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { createRequire } from "node:module";
-import type * as grpcTypes from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { confirmCreated, resourceProviderServer } from "./server";
-
-const grpc = createRequire(require.resolve("@pulumi/pulumi"))("@grpc/grpc-js") as typeof grpcTypes;
+import { confirmCreated, grpc, resourceProviderServer } from "./server";
 
 /** The package's version (dist/provider/plugin/ is three levels below package.json). */
 function packageVersion(): string {

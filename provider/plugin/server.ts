@@ -17,7 +17,8 @@ import { configProblem, configure, getClient, getJournal } from "../session";
 import { providers, ProviderKind } from "../dynamic";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
-import { UNKNOWN, plannedOutputs, Untyped } from "../model/engine";
+import { plannedOutputs, Untyped } from "../model/engine";
+import { UNKNOWN } from "../inputs/common";
 import { packageSchema } from "../model/schema";
 import { MONITOR } from "../model/monitor";
 import { PAGE } from "../model/page";
@@ -28,7 +29,7 @@ import { ResourceSpec, namesOf } from "../model/field";
 // gRPC and protobuf as @pulumi/pulumi ships them: its generated bindings need these very copies, and
 // this package does not depend on them itself.
 const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
-const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
+export const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
 const emptyproto = fromPulumi("google-protobuf/google/protobuf/empty_pb") as typeof emptyTypes;
 const structproto = fromPulumi("google-protobuf/google/protobuf/struct_pb") as typeof structTypes;
 const anyproto = fromPulumi("google-protobuf/google/protobuf/any_pb") as typeof anyTypes;

@@ -1,7 +1,8 @@
 // What the provider plugin shows as a resource's outputs during a preview (engine.plannedOutputs):
 // the declared values the service keeps as given, and the engine's unknown for what the service
 // decides, so a program never reads a value a preview made up.
-import { UNKNOWN, plannedOutputs } from "../../provider/model/engine";
+import { plannedOutputs } from "../../provider/model/engine";
+import { UNKNOWN } from "../../provider/inputs/common";
 import { MONITOR } from "../../provider/model/monitor";
 import { PAGE } from "../../provider/model/page";
 import { checkedMonitor } from "../helpers/checked";

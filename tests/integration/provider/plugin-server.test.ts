@@ -14,7 +14,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { closeAllPools } from "../../../provider/api/client";
 import { confirmCreated, resourceProviderServer } from "../../../provider/plugin/server";
 import { PLAIN_KEY_MESSAGE } from "../../../provider/config";
-import { UNKNOWN } from "../../../provider/model/engine";
+import { UNKNOWN } from "../../../provider/inputs/common";
 import type { RunningEmulator } from "../../../emulator/types";
 import { adminApi } from "../../helpers/monitor-emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
