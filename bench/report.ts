@@ -173,6 +173,10 @@ const pairedText = (p: Paired | undefined) =>
 /** The paired comparisons per N and operation: median of the per-repetition ratios (min–max; pairs). */
 export const PAIRS: readonly (readonly [Mode, Mode, string])[] = [
   ["uptime", "least", "ours / true floor"],
+  ["uptime", "mirror", "ours / our state, no request"],
+  ["mirror", "least", "our state / true floor"],
+  ["lean", "mirror", "without bookkeeping / our state"],
+  ["declared", "least", "declared inputs only / true floor"],
   ["uptime", "floor", "ours / echo floor"],
   ["floor", "least", "echo floor / true floor"],
   ["least-skip", "least", "true floor: skip / default"],
@@ -183,10 +187,12 @@ export const PAIRS: readonly (readonly [Mode, Mode, string])[] = [
 ];
 
 export function pairedTable(results: Results): string {
-  const lines = [`| N | operation | ${PAIRS.map(([, , label]) => label).join(" | ")} |`, `|---|---|${PAIRS.map(() => "---").join("|")}|`];
+  // Only the comparisons this run measured.
+  const pairs = PAIRS.filter(([a, b]) => results.sizes().some((n) => OPERATIONS.some((op) => results.paired(a, b, n, op))));
+  const lines = [`| N | operation | ${pairs.map(([, , label]) => label).join(" | ")} |`, `|---|---|${pairs.map(() => "---").join("|")}|`];
   for (const n of results.sizes()) {
     for (const op of OPERATIONS) {
-      const cells = PAIRS.map(([a, b]) => results.paired(a, b, n, op));
+      const cells = pairs.map(([a, b]) => results.paired(a, b, n, op));
       if (cells.every((c) => c === undefined)) continue;
       lines.push(`| ${n} | ${op} | ${cells.map(pairedText).join(" | ")} |`);
     }

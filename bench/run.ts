@@ -4,7 +4,7 @@
 // `source scripts/bootstrap.sh`:
 //
 //   npx ts-node --transpile-only bench/run.ts [--sizes 10,100,500] [--latency-ms 20] [--parallel 8]
-//       [--repeat 1] [--modes uptime,least,floor,naive[,floor-latency,uptime-skip,least-skip,floor-skip]]
+//       [--repeat 1] [--modes uptime,least,floor,naive[,mirror,lean,declared,floor-latency,uptime-skip,least-skip,floor-skip,plugin]]
 //       [--sweep 2,8,32] [--sweep-n 100] [--out bench/RESULTS.md]
 //       (--sizes none: only the --parallel sweep)
 //   npx ts-node --transpile-only bench/run.ts --from bench/out/results-<time>.json   # re-render only

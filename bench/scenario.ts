@@ -14,12 +14,30 @@ import { Counters, StateSizes, emulatorMonitors, readCounters, resetCounters, st
  * with PULUMI_SKIP_CHECKPOINTS=true; `uptime-skip` creates its monitors without it (creations are
  * refused with it, see provider/checkpoints.ts) and measures the other operations with it.
  */
-export type Mode = "uptime" | "least" | "floor" | "naive" | "floor-latency" | "uptime-skip" | "least-skip" | "floor-skip" | "plugin";
-/** Every mode, in table order. `plugin`: the same monitors through the provider plugin (bin/pulumi-resource-uptime). */
+export type Mode =
+  | "uptime"
+  | "least"
+  | "mirror"
+  | "lean"
+  | "declared"
+  | "floor"
+  | "naive"
+  | "floor-latency"
+  | "uptime-skip"
+  | "least-skip"
+  | "floor-skip"
+  | "plugin";
+/**
+ * Every mode, in table order. `plugin`: the same monitors through the provider plugin (bin/pulumi-resource-uptime).
+ * `mirror`, `lean`, `declared`: the state floors (bench/state-floor.ts), no request, ours' state or less of it.
+ */
 export const MODES: readonly Mode[] = [
   "uptime",
   "plugin",
   "least",
+  "mirror",
+  "lean",
+  "declared",
   "floor",
   "floor-latency",
   "naive",
@@ -42,6 +60,9 @@ const API_KEY = "bench-key-5d1e8a";
 const TYPE_PREFIX: Record<string, string> = {
   uptime: "pulumi-nodejs:dynamic/uptime:Monitor",
   least: "pulumi-nodejs:dynamic/bench:Least",
+  mirror: "pulumi-nodejs:dynamic/bench:Mirror",
+  lean: "pulumi-nodejs:dynamic/bench:Lean",
+  declared: "pulumi-nodejs:dynamic/bench:Declared",
   floor: "pulumi-nodejs:dynamic/bench:Floor",
   naive: "pulumi-nodejs:dynamic/bench:NaiveMonitor",
   plugin: "uptime:index:Monitor",
