@@ -17,7 +17,7 @@ import { configProblem, configure, getClient, getJournal } from "../session";
 import { providers, ProviderKind } from "../dynamic";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
-import { plannedOutputs, Untyped } from "../model/engine";
+import { declaredPaths, inTableOrder, plannedOutputs, Untyped } from "../model/engine";
 import { UNKNOWN } from "../inputs/common";
 import { packageSchema } from "../model/schema";
 import { MONITOR } from "../model/monitor";
@@ -134,6 +134,47 @@ function inSchemaNames(spec: ResourceSpec, reason: string): string {
   return reason;
 }
 
+/**
+ * What the dynamic resources must store and the plugin does not. Their host hands a provider a
+ * resource's last outputs only, so the paths its inputs declared (`declaredFields`) are kept in the
+ * outputs, and a monitor's URN, the key of its create journal (`journalKey`), in its inputs and
+ * outputs. The engine hands a plugin the URN and the last inputs with every call, so the plugin
+ * rebuilds both per call and leaves them out of the checkpoint, whose every entry the engine rewrites
+ * after each step (bench/RESULTS-plugin.md). A state written with them (an earlier version, or a
+ * resource moved from the dynamic types) keeps working: what it holds is used as it is.
+ */
+const BOOKKEEPING = ["declaredFields", "journalKey"];
+
+/** Outputs as the checkpoint keeps them: without the bookkeeping. */
+function lean(outputs: Untyped | undefined): Untyped {
+  const kept = { ...outputs };
+  for (const key of BOOKKEEPING) delete kept[key];
+  return kept;
+}
+
+/** A resource's last outputs as the provider objects read them: with the paths its last inputs declared, and a monitor's URN. */
+function withBookkeeping(
+  kind: ProviderKind,
+  spec: ResourceSpec,
+  urn: string,
+  outputs: Untyped,
+  oldInputs: structTypes.Struct | undefined,
+): Untyped {
+  const props = { ...outputs };
+  const inputs = toJs(oldInputs);
+  // No last inputs: `pulumi import`, where every field the service holds is taken as declared.
+  if (!Array.isArray(props.declaredFields) && Object.keys(inputs).length > 0) {
+    props.declaredFields = inTableOrder(spec, declaredPaths(spec, inputs));
+  }
+  if (kind === "monitor" && typeof props.journalKey !== "string") props.journalKey = urn;
+  return props;
+}
+
+/** Inputs as the provider objects read them: a monitor's with its URN as the journal key. */
+function keyed(kind: ProviderKind, urn: string, inputs: Untyped): Untyped {
+  return kind === "monitor" ? { ...inputs, journalKey: urn } : inputs;
+}
+
 /** Monitors this process created, by journal key: their notes are confirmed when the engine stops it (see main.ts). */
 const created = new Map<string, string>();
 /** Cancel requests seen. The engine sends one as it stops its plugins, and one more, earlier, when the run is cancelled (^C). */
@@ -234,18 +275,23 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
     check: unary(async (req: provproto.CheckRequest) => {
       const { kind, spec } = resourceOf(req.getUrn());
       const news = toJs(req.getNews());
-      // A monitor's create journal is keyed by its URN, which the engine gives the plugin itself.
-      if (kind === "monitor") news.journalKey = req.getUrn();
+      // A monitor's journal key is its URN, given with every call: not stored (BOOKKEEPING). Inputs
+      // stored by an earlier version with one lose it here, once.
+      delete news.journalKey;
       const result = await operations[kind].check(toJs(req.getOlds()), news);
-      const response = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news));
+      const inputs = result.inputs ?? news;
+      delete inputs.journalKey;
+      const response = new provproto.CheckResponse().setInputs(toStruct(inputs));
       return response.setFailuresList(
         (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(inSchemaNames(spec, f.reason))),
       );
     }),
 
     diff: unary(async (req: provproto.DiffRequest) => {
-      const { kind } = resourceOf(req.getUrn());
-      const result = await operations[kind].diff(req.getId(), toJs(req.getOlds()), toJs(req.getNews()));
+      const { kind, spec } = resourceOf(req.getUrn());
+      const urn = req.getUrn();
+      const olds = withBookkeeping(kind, spec, urn, toJs(req.getOlds()), req.getOldInputs());
+      const result = await operations[kind].diff(req.getId(), olds, keyed(kind, urn, toJs(req.getNews())));
       const replaces = result.replaces ?? [];
       const response = new provproto.DiffResponse()
         .setChanges(result.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
@@ -263,41 +309,47 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
 
     create: unary(async (req: provproto.CreateRequest) => {
       const { kind, spec } = resourceOf(req.getUrn());
-      const inputs = toJs(req.getProperties());
+      const inputs = keyed(kind, req.getUrn(), toJs(req.getProperties()));
       if (req.getPreview()) {
-        return new provproto.CreateResponse().setProperties(toStruct(plannedOutputs(spec, inputs, {}, "all")));
+        return new provproto.CreateResponse().setProperties(toStruct(lean(plannedOutputs(spec, inputs, {}, "all"))));
       }
+      // A failed creation that leaves an object behind (an unconfirmed placeholder) keeps its bookkeeping: see failure().
       const result = await operations[kind].create(inputs);
       if (kind === "monitor" && typeof inputs.journalKey === "string") created.set(inputs.journalKey, result.id);
-      return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs));
+      return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(lean(result.outs)));
     }),
 
     // A refresh hands the state; `pulumi import` only the id, and gets every field the service holds as inputs.
     read: unary(async (req: provproto.ReadRequest) => {
-      const { kind } = resourceOf(req.getUrn());
-      const props = toJs(req.getProperties());
+      const { kind, spec } = resourceOf(req.getUrn());
+      const props = withBookkeeping(kind, spec, req.getUrn(), toJs(req.getProperties()), req.getInputs());
       const result = await operations[kind].read(req.getId(), props);
       const response = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return response;
-      response.setProperties(toStruct(result.props));
-      return response.setInputs(result.inputs ? toStruct(result.inputs) : (req.getInputs() ?? toStruct({})));
+      // A placeholder (kept) keeps what it holds; a record read back is stored lean.
+      const kept = result.props === props;
+      response.setProperties(toStruct(kept ? toJs(req.getProperties()) : lean(result.props)));
+      if (!result.inputs) return response.setInputs(req.getInputs() ?? toStruct({}));
+      const { journalKey: _urn, ...inputs } = result.inputs;
+      return response.setInputs(toStruct(inputs));
     }),
 
     update: unary(async (req: provproto.UpdateRequest) => {
       const { kind, spec } = resourceOf(req.getUrn());
-      const olds = toJs(req.getOlds());
-      const news = toJs(req.getNews());
+      const urn = req.getUrn();
+      const olds = withBookkeeping(kind, spec, urn, toJs(req.getOlds()), req.getOldInputs());
+      const news = keyed(kind, urn, toJs(req.getNews()));
       if (req.getPreview()) {
         const { changed } = await operations[kind].diff(req.getId(), olds, news);
-        return new provproto.UpdateResponse().setProperties(toStruct(plannedOutputs(spec, news, olds, changed)));
+        return new provproto.UpdateResponse().setProperties(toStruct(lean(plannedOutputs(spec, news, olds, changed))));
       }
       const result = await operations[kind].update(req.getId(), olds, news);
-      return new provproto.UpdateResponse().setProperties(toStruct(result.outs));
+      return new provproto.UpdateResponse().setProperties(toStruct(lean(result.outs)));
     }),
 
     delete: unary(async (req: provproto.DeleteRequest) => {
-      const { kind } = resourceOf(req.getUrn());
-      const props = toJs(req.getProperties());
+      const { kind, spec } = resourceOf(req.getUrn());
+      const props = withBookkeeping(kind, spec, req.getUrn(), toJs(req.getProperties()), req.getOldInputs());
       await operations[kind].delete(req.getId(), props);
       // Deleting forgot its note already: nothing of it is left to confirm.
       if (typeof props.journalKey === "string") created.delete(props.journalKey);

@@ -133,6 +133,10 @@ test("the dynamic monitor moves to the plugin's type in place: same uuid, no rep
   expect(state.urn).toContain("acme:index:Checks$uptime:index:Monitor::api");
   expect(moved.outputs.uuid.value).toBe(created.uuid);
   expect(await monitors()).toEqual([created]);
+  // The plugin takes the dynamic state's bookkeeping as it is (its outputs are rewritten only by an
+  // edit); the journal key leaves the inputs, as the plugin gets the URN with every call.
+  expect(state.outputs.declaredFields).toEqual(expect.arrayContaining(["name", "interval"]));
+  expect(state.inputs).not.toHaveProperty("journalKey");
 });
 
 test("after the move the plugin edits the monitor with one PATCH, and destroy deletes it", async () => {
@@ -143,6 +147,9 @@ test("after the move the plugin edits the monitor with one PATCH, and destroy de
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
   expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${monitor.uuid}`]);
   expect((await monitors())[0]).toMatchObject({ uuid: monitor.uuid, intervalId: 300 });
+  const state = await monitorState();
+  expect(state.outputs).not.toHaveProperty("declaredFields");
+  expect(state.outputs).not.toHaveProperty("journalKey");
   expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
 
   await clearRequests(emulator);

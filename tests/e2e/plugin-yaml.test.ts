@@ -133,6 +133,14 @@ describe("examples/yaml through the plugin", () => {
     // The export decrypts, and keeps the mark that makes the backend encrypt the value.
     expect(apiState.outputs.httpRequest.headers).toHaveProperty([SECRET_SIG]);
     expect(apiState.inputs.httpRequest.headers).toHaveProperty([SECRET_SIG]);
+    // No bookkeeping in the plugin's entries: the URN and the last inputs come with every call.
+    const ours = exported.resources.filter((r: Json) => r.type.startsWith("uptime:index:"));
+    expect(ours).toHaveLength(4);
+    for (const r of ours) {
+      expect(Object.keys(r.inputs)).not.toContain("journalKey");
+      expect(Object.keys(r.outputs)).not.toContain("journalKey");
+      expect(Object.keys(r.outputs)).not.toContain("declaredFields");
+    }
   });
 
   test("a second preview is empty and sends nothing but reads", async () => {

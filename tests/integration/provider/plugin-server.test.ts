@@ -115,19 +115,20 @@ describe("a monitor's lifecycle through the plugin", () => {
   let inputs: Json;
   let id: string;
 
-  test("check keys the journal by the URN; a preview's create sends nothing and leaves the service's values unknown", async () => {
+  test("check stores no journal key (the URN comes with every call); a preview's create sends nothing and leaves the service's values unknown", async () => {
     const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
       "check",
       new provproto.CheckRequest().setUrn(URN).setOlds(struct({})).setNews(struct(args)),
     );
     expect(checked.getFailuresList()).toEqual([]);
     inputs = checked.getInputs()?.toJavaScript() as Json;
-    expect(inputs).toMatchObject({ ...args, regions: [1, 2], journalKey: URN });
+    expect(inputs).toEqual({ ...args, regions: [1, 2] });
     const planned = await call<provproto.CreateRequest, provproto.CreateResponse>(
       "create",
       new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)).setPreview(true),
     );
     expect(planned.getProperties()?.toJavaScript()).toMatchObject({ name: "api", uuid: UNKNOWN, intervalId: UNKNOWN });
+    expect(planned.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
     expect(await adminApi(emulator).monitors()).toEqual([]);
   });
 
@@ -138,13 +139,17 @@ describe("a monitor's lifecycle through the plugin", () => {
     );
     id = created.getId();
     const outs = created.getProperties()?.toJavaScript() as Json;
-    expect(outs).toMatchObject({ uuid: id, intervalId: 60, journalKey: URN });
+    expect(outs).toMatchObject({ uuid: id, intervalId: 60 });
+    // The bookkeeping the dynamic resources store is rebuilt from the URN and the last inputs instead.
+    expect(outs).not.toHaveProperty("journalKey");
+    expect(outs).not.toHaveProperty("declaredFields");
+    // The creation was noted under the URN the request carried.
     expect(journalFiles()).toHaveLength(1);
 
     const news = { ...inputs, interval: 300 };
     const diff = await call<provproto.DiffRequest, provproto.DiffResponse>(
       "diff",
-      new provproto.DiffRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setNews(struct(news)),
+      new provproto.DiffRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setOldInputs(struct(inputs)).setNews(struct(news)),
     );
     expect(diff.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
     expect(diff.getReplacesList()).toEqual([]);
@@ -154,9 +159,19 @@ describe("a monitor's lifecycle through the plugin", () => {
 
     const updated = await call<provproto.UpdateRequest, provproto.UpdateResponse>(
       "update",
-      new provproto.UpdateRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setNews(struct(news)),
+      new provproto.UpdateRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setOldInputs(struct(inputs)).setNews(struct(news)),
     );
     expect(updated.getProperties()?.toJavaScript()).toMatchObject({ uuid: id, intervalId: 300 });
+    expect(updated.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
+
+    // A refresh: the record read back, stored lean; the inputs as the program declares them.
+    const refreshed = await call<provproto.ReadRequest, provproto.ReadResponse>(
+      "read",
+      new provproto.ReadRequest().setId(id).setUrn(URN).setProperties(updated.getProperties()).setInputs(struct(news)),
+    );
+    expect(refreshed.getProperties()?.toJavaScript()).toMatchObject({ uuid: id, intervalId: 300 });
+    expect(refreshed.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
+    expect(refreshed.getInputs()?.toJavaScript()).toEqual(news);
 
     const read = await call<provproto.ReadRequest, provproto.ReadResponse>("read", new provproto.ReadRequest().setId(id).setUrn(URN));
     expect(read.getId()).toBe(id);
@@ -169,6 +184,54 @@ describe("a monitor's lifecycle through the plugin", () => {
     expect(await adminApi(emulator).monitors()).toEqual([]);
     const gone = await call<provproto.ReadRequest, provproto.ReadResponse>("read", new provproto.ReadRequest().setId(id).setUrn(URN));
     expect(gone.getId()).toBe("");
+  });
+});
+
+describe("what a resource declared, read from the engine's last inputs (not stored)", () => {
+  const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::declared";
+  const args = { name: "declared", type: "https", target: "https://declared.example.com/health", interval: 60, regions: [1] };
+
+  test("a field the service holds that the last inputs did not declare is no removal; one they declared is", async () => {
+    const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
+      "check",
+      new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(args)),
+    );
+    const inputs = checked.getInputs()?.toJavaScript() as Json;
+    const created = await call<provproto.CreateRequest, provproto.CreateResponse>(
+      "create",
+      new provproto.CreateRequest().setUrn(urn).setProperties(struct(inputs)),
+    );
+    // As a service that fills in a default would hold it.
+    const outs = { ...(created.getProperties()?.toJavaScript() as Json), httpFollowRedirects: true };
+    const diff = (oldInputs: Json) =>
+      call<provproto.DiffRequest, provproto.DiffResponse>(
+        "diff",
+        new provproto.DiffRequest()
+          .setId(created.getId())
+          .setUrn(urn)
+          .setOlds(struct(outs))
+          .setOldInputs(struct(oldInputs))
+          .setNews(struct(inputs)),
+      );
+    try {
+      const undeclared = await diff(inputs);
+      expect(undeclared.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_NONE);
+      const removed = await diff({ ...inputs, followRedirects: true });
+      expect(removed.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
+      expect(removed.getDiffsList()).toEqual(["followRedirects"]);
+    } finally {
+      // Deleted by the URN the request carries: its journal note (confirmed by the diff, if it ran) and this process's record of it go too.
+      await call<provproto.DeleteRequest, emptyTypes.Empty>(
+        "delete",
+        new provproto.DeleteRequest()
+          .setId(created.getId())
+          .setUrn(urn)
+          .setProperties(created.getProperties())
+          .setOldInputs(struct(inputs)),
+      );
+    }
+    expect(await adminApi(emulator).monitors()).toEqual([]);
+    expect(journalFiles()).toHaveLength(0);
   });
 });
 
