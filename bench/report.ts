@@ -184,6 +184,7 @@ export const PAIRS: readonly (readonly [Mode, Mode, string])[] = [
   ["naive", "uptime", "naive / ours"],
   ["plugin", "uptime", "plugin / dynamic"],
   ["plugin", "least", "plugin / true floor"],
+  ["plugin", "declared", "plugin / declared inputs only"],
 ];
 
 export function pairedTable(results: Results): string {
