@@ -138,7 +138,11 @@ ${file.sweep.length ? `\n## What \`--parallel\` does (up only, N = ${o.sweepN})\
   with one small input and no outputs, whose provider (\`bench/least-impl.js\`, stored as a one-line \`require\`) makes no
   request: the engine's own cost per resource. A *-skip* mode runs with \`PULUMI_SKIP_CHECKPOINTS=true\` (the engine then
   saves the state once, at the end); *uptime-skip* creates its monitors without it, since this provider refuses monitor
-  creations under it, and runs the other operations with it. *floor*: the same number of dynamic resources with the same inputs,
+  creations under it, and runs the other operations with it. The state floors (\`bench/state-floor.ts\`), dynamic
+  resources that send no request: *mirror* stores exactly what ours stores, *lean* the same without the bookkeeping
+  (\`declaredFields\`, \`journalKey\`), *declared* only the six declared inputs with the uuid and the creation time as
+  outputs (the least a provider of these fields can store). *plugin*: the same monitors through the provider plugin.
+  *floor*: the same number of dynamic resources with the same inputs,
   whose provider (\`bench/floor-impl.js\`) makes no HTTP call and echoes its inputs as outputs; it is a
   \`pulumi.dynamic.Resource\` whose provider object is an installed module, so Pulumi stores its \`__provider\` as a
   \`require\` of it (269 B; ours writes that \`require\` out as one 76-byte line). *naive*: \`bench/naive-provider.ts\`, written as
