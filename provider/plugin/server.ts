@@ -349,10 +349,15 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
 
     delete: unary(async (req: provproto.DeleteRequest) => {
       const { kind, spec } = resourceOf(req.getUrn());
-      const props = withBookkeeping(kind, spec, req.getUrn(), toJs(req.getProperties()), req.getOldInputs());
+      const stored = toJs(req.getProperties());
+      const props = withBookkeeping(kind, spec, req.getUrn(), stored, req.getOldInputs());
+      // A note of the monitor's creation is under the URN it had then, which a rename by alias may have
+      // changed since: without a key stored with it, delete forgets every note naming its uuid (journal.ts).
+      if (typeof stored.journalKey !== "string") delete props.journalKey;
       await operations[kind].delete(req.getId(), props);
-      // Deleting forgot its note already: nothing of it is left to confirm.
-      if (typeof props.journalKey === "string") created.delete(props.journalKey);
+      // Deleting forgot its note already: nothing of it is left to confirm. A monitor created in this run
+      // to replace it (same URN, created before the old one is deleted) keeps its own.
+      for (const [key, uuid] of created) if (uuid === req.getId()) created.delete(key);
       return new emptyproto.Empty();
     }),
 

@@ -243,11 +243,42 @@ describe("the create journal when the engine stops the plugin", () => {
       "check",
       new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(news)),
     );
-    return call<provproto.CreateRequest, provproto.CreateResponse>(
+    const made = await call<provproto.CreateRequest, provproto.CreateResponse>(
       "create",
       new provproto.CreateRequest().setUrn(urn).setProperties(checked.getInputs()),
     );
+    return Object.assign(made, { inputs: checked.getInputs() });
   };
+
+  const remove = (id: string, urn: string, props: structTypes.Struct | undefined) =>
+    call<provproto.DeleteRequest, emptyTypes.Empty>("delete", new provproto.DeleteRequest().setId(id).setUrn(urn).setProperties(props));
+
+  test("a monitor deleted under a new URN (renamed with an alias since) takes the note of its creation with it", async () => {
+    const made = await create("renamed");
+    expect(journalFiles()).toHaveLength(1);
+    await remove(made.getId(), "urn:pulumi:dev::plugin-test::uptime:index:Monitor::renamed-since", made.getProperties());
+    expect((await adminApi(emulator).monitors()).map((m) => m.uuid)).not.toContain(made.getId());
+    expect(journalFiles()).toHaveLength(0);
+    expect(confirmCreated()).toEqual({ confirmed: 0, kept: 0 });
+  });
+
+  test("a replacement created before the old monitor is deleted keeps its own note, confirmed when the run ends", async () => {
+    const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::replaced";
+    const old = await create("replaced");
+    // The engine diffs the old monitor first (it holds it: its note has served), then creates the replacement.
+    await call(
+      "diff",
+      new provproto.DiffRequest().setId(old.getId()).setUrn(urn).setOlds(old.getProperties()).setOldInputs(old.inputs).setNews(old.inputs),
+    );
+    expect(journalFiles()).toHaveLength(0);
+    const replacement = await create("replaced");
+    expect(replacement.getId()).not.toBe(old.getId());
+    await remove(old.getId(), urn, old.getProperties());
+    expect(journalFiles()).toHaveLength(1);
+    expect(confirmCreated()).toEqual({ confirmed: 1, kept: 0 });
+    expect(journalFiles()).toHaveLength(0);
+    await remove(replacement.getId(), urn, replacement.getProperties());
+  });
 
   test("a run that ends (one Cancel, as the engine sends before stopping a plugin): the notes of its creations are confirmed", async () => {
     await create("ends");
