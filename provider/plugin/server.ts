@@ -25,6 +25,7 @@ import { PAGE } from "../model/page";
 import { ALERT } from "../model/alert";
 import { SETTINGS } from "../model/package";
 import { ResourceSpec, namesOf } from "../model/field";
+import { UNCONFIRMED_PREFIX } from "../monitor-unconfirmed";
 
 // gRPC and protobuf as @pulumi/pulumi ships them: its generated bindings need these very copies, and
 // this package does not depend on them itself.
@@ -322,6 +323,13 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
     // A refresh hands the state; `pulumi import` only the id, and gets every field the service holds as inputs.
     read: unary(async (req: provproto.ReadRequest) => {
       const { kind, spec } = resourceOf(req.getUrn());
+      const importing = Object.keys(toJs(req.getProperties())).length === 0;
+      if (importing && kind === "monitor" && req.getId().startsWith(UNCONFIRMED_PREFIX)) {
+        throw new Error(
+          `${req.getId()} is the placeholder of a monitor creation that was never confirmed, not a monitor: nothing ` +
+            `was imported. Look in the dashboard for the monitor and import its uuid instead.`,
+        );
+      }
       const props = withBookkeeping(kind, spec, req.getUrn(), toJs(req.getProperties()), req.getInputs());
       const result = await operations[kind].read(req.getId(), props);
       const response = new provproto.ReadResponse().setId(result.id ?? "");

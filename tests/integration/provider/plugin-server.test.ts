@@ -187,6 +187,14 @@ describe("a monitor's lifecycle through the plugin", () => {
   });
 });
 
+test("pulumi import of a placeholder's id (a creation never confirmed) is refused, naming what to import instead", async () => {
+  const read = call<provproto.ReadRequest, provproto.ReadResponse>(
+    "read",
+    new provproto.ReadRequest().setId("unconfirmed-5b1c2d3e").setUrn(URN),
+  );
+  await expect(read).rejects.toThrow(/placeholder of a monitor creation that was never confirmed.*import its uuid instead/);
+});
+
 describe("what a resource declared, read from the engine's last inputs (not stored)", () => {
   const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::declared";
   const args = { name: "declared", type: "https", target: "https://declared.example.com/health", interval: 60, regions: [1] };
