@@ -184,7 +184,7 @@ export function outputsFromRecord<R extends Resource, Rec extends { uuid: string
 }
 
 /** Declared paths of the table's fields (the identity aside), in the table's order: one state for one declaration. */
-export function inTableOrder(spec: ResourceSpec, declared: readonly string[]): string[] {
+function inTableOrder(spec: ResourceSpec, declared: readonly string[]): string[] {
   const index = (path: string) => spec.fields.findIndex((f) => f.name === path.split(".")[0] && !f.inPath);
   return declared.filter((path) => index(path) >= 0).sort((a, b) => index(a) - index(b));
 }

@@ -17,7 +17,7 @@ import { configProblem, configure, getClient, getJournal } from "../session";
 import { providers, ProviderKind } from "../dynamic";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
-import { declaredPaths, inTableOrder, plannedOutputs, Untyped } from "../model/engine";
+import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
 import { UNKNOWN } from "../inputs/common";
 import { packageSchema } from "../model/schema";
 import { MONITOR } from "../model/monitor";
@@ -165,7 +165,7 @@ function withBookkeeping(
   const inputs = toJs(oldInputs);
   // No last inputs: `pulumi import`, where every field the service holds is taken as declared.
   if (!Array.isArray(props.declaredFields) && Object.keys(inputs).length > 0) {
-    props.declaredFields = inTableOrder(spec, declaredPaths(spec, inputs));
+    props.declaredFields = declaredPaths(spec, inputs);
   }
   if (kind === "monitor" && typeof props.journalKey !== "string") props.journalKey = urn;
   return props;
@@ -276,13 +276,11 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
     check: unary(async (req: provproto.CheckRequest) => {
       const { kind, spec } = resourceOf(req.getUrn());
       const news = toJs(req.getNews());
-      // A monitor's journal key is its URN, given with every call: not stored (BOOKKEEPING). Inputs
-      // stored by an earlier version with one lose it here, once.
+      // A monitor's journal key is its URN, given with every call: never an input of the program's, never
+      // stored (BOOKKEEPING). Inputs an earlier version stored with one are replaced by these.
       delete news.journalKey;
       const result = await operations[kind].check(toJs(req.getOlds()), news);
-      const inputs = result.inputs ?? news;
-      delete inputs.journalKey;
-      const response = new provproto.CheckResponse().setInputs(toStruct(inputs));
+      const response = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news));
       return response.setFailuresList(
         (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(inSchemaNames(spec, f.reason))),
       );
@@ -323,20 +321,21 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
     // A refresh hands the state; `pulumi import` only the id, and gets every field the service holds as inputs.
     read: unary(async (req: provproto.ReadRequest) => {
       const { kind, spec } = resourceOf(req.getUrn());
-      const importing = Object.keys(toJs(req.getProperties())).length === 0;
+      const stored = toJs(req.getProperties());
+      const importing = Object.keys(stored).length === 0;
       if (importing && kind === "monitor" && req.getId().startsWith(UNCONFIRMED_PREFIX)) {
         throw new Error(
           `${req.getId()} is the placeholder of a monitor creation that was never confirmed, not a monitor: nothing ` +
             `was imported. Look in the dashboard for the monitor and import its uuid instead.`,
         );
       }
-      const props = withBookkeeping(kind, spec, req.getUrn(), toJs(req.getProperties()), req.getInputs());
+      const props = withBookkeeping(kind, spec, req.getUrn(), stored, req.getInputs());
       const result = await operations[kind].read(req.getId(), props);
       const response = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return response;
-      // A placeholder (kept) keeps what it holds; a record read back is stored lean.
-      const kept = result.props === props;
-      response.setProperties(toStruct(kept ? toJs(req.getProperties()) : lean(result.props)));
+      // A resource kept as it is (dynamic.ts hands back the very props: a placeholder, or a service that
+      // cannot read) keeps what the state held, a placeholder its URN for its messages; a record read back is stored lean.
+      response.setProperties(toStruct(result.props === props ? stored : lean(result.props)));
       if (!result.inputs) return response.setInputs(req.getInputs() ?? toStruct({}));
       const { journalKey: _urn, ...inputs } = result.inputs;
       return response.setInputs(toStruct(inputs));
@@ -356,13 +355,11 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
     }),
 
     delete: unary(async (req: provproto.DeleteRequest) => {
-      const { kind, spec } = resourceOf(req.getUrn());
-      const stored = toJs(req.getProperties());
-      const props = withBookkeeping(kind, spec, req.getUrn(), stored, req.getOldInputs());
-      // A note of the monitor's creation is under the URN it had then, which a rename by alias may have
-      // changed since: without a key stored with it, delete forgets every note naming its uuid (journal.ts).
-      if (typeof stored.journalKey !== "string") delete props.journalKey;
-      await operations[kind].delete(req.getId(), props);
+      const { kind } = resourceOf(req.getUrn());
+      // The state as it is, without the bookkeeping rebuilt: a note of the monitor's creation is under the
+      // URN it had then, which a rename by alias may have changed since, so without a key stored with it
+      // delete forgets every note naming its uuid (journal.ts). A placeholder keeps its key (failure(), read).
+      await operations[kind].delete(req.getId(), toJs(req.getProperties()));
       // Deleting forgot its note already: nothing of it is left to confirm. A monitor created in this run
       // to replace it (same URN, created before the old one is deleted) keeps its own.
       for (const [key, uuid] of created) if (uuid === req.getId()) created.delete(key);

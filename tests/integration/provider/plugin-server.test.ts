@@ -195,6 +195,18 @@ test("pulumi import of a placeholder's id (a creation never confirmed) is refuse
   await expect(read).rejects.toThrow(/placeholder of a monitor creation that was never confirmed.*import its uuid instead/);
 });
 
+test("a refresh of a placeholder keeps the state as it is, its URN for its messages included", async () => {
+  const stored = { unconfirmed: true, name: "lost", declaredFields: ["name", "type"], journalKey: URN };
+  const inputs = { name: "lost", type: "https", target: "https://lost.example.com", regions: [1], interval: 60 };
+  const read = await call<provproto.ReadRequest, provproto.ReadResponse>(
+    "read",
+    new provproto.ReadRequest().setId("unconfirmed-0a1b2c3d").setUrn(URN).setProperties(struct(stored)).setInputs(struct(inputs)),
+  );
+  expect(read.getId()).toBe("unconfirmed-0a1b2c3d");
+  expect(read.getProperties()?.toJavaScript()).toEqual(stored);
+  expect(read.getInputs()?.toJavaScript()).toEqual(inputs);
+});
+
 describe("what a resource declared, read from the engine's last inputs (not stored)", () => {
   const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::declared";
   const args = { name: "declared", type: "https", target: "https://declared.example.com/health", interval: 60, regions: [1] };
