@@ -3,7 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CheckFailure, CheckResult, show } from "./inputs/common";
 import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
-import { isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
+import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
 import { skipCheckpointsRefusal, skipsCheckpoints } from "./checkpoints";
 import * as monitor from "./monitor";
@@ -133,6 +133,16 @@ const createdThisRun = new Set<string>();
 /** A placeholder is matched by its URN; one from a state that did not keep the URN, by its name. */
 const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
   typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
+/**
+ * Confirmed monitors the program declares in this run (the engine diffed or updated them), by URN; not
+ * those a refresh reads, which include monitors pending deletion. A placeholder deleted under the URN
+ * of one of them is the one its replacement (`adoptUuid` or `up --replace`) left pending deletion in a
+ * run that failed before the engine deleted it: the replacement exists, so the placeholder has served.
+ */
+const heldThisRun = new Map<string, string>();
+function noteHeld(id: string, olds: object, key: unknown): void {
+  if (typeof key === "string" && !isUnconfirmed(id, olds)) heldThisRun.set(`key:${key}`, id);
+}
 
 export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
@@ -147,6 +157,7 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
   diff(id, olds, news) {
     // The engine holds the monitor it asks to diff: a journal note of its creation is no longer needed.
     if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
+    noteHeld(id, olds, news.journalKey);
     const result = monitor.diffMonitor(olds, news);
     // A replacement creates a monitor (see checkpoints.ts); taking one over with adoptUuid does not.
     if (skipsCheckpoints() && result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
@@ -167,14 +178,15 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
 
   // A placeholder has nothing to read: it stays as it is until the user says what it is.
   read: async (id, props) => (isUnconfirmed(id, props) ? { kind: "kept" } : monitor.readMonitor(getClient(), id, props)),
-  update: (id, olds, news) => monitor.updateMonitor(getClient(), id, olds, news),
+  update(id, olds, news) {
+    noteHeld(id, olds, news.journalKey);
+    return monitor.updateMonitor(getClient(), id, olds, news);
+  },
 
   async delete(id, props) {
     if (isUnconfirmed(id, props)) {
-      // Replaced in this run (taken over with adoptUuid, or created anew by `up --replace`): the placeholder has served.
-      if (!createdThisRun.has(identityOf(props))) throw unconfirmedDeleteError(props.name, props.journalKey);
       providerLog.info(
-        `monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} dropped from the stack, replaced by the monitor created or taken over in this run (no request)`,
+        `monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} ${placeholderDropped(id, props)} (no request)`,
       );
       return;
     }
@@ -183,6 +195,20 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
     getJournal().forget(id, typeof props.journalKey === "string" ? props.journalKey : undefined);
   },
 });
+
+/**
+ * Why a placeholder may leave the stack, in the words of the line logged: replaced in this run (taken
+ * over with adoptUuid, or created anew by `up --replace`), replaced in an earlier run (heldThisRun), or
+ * named by the user. Throws the way out otherwise.
+ */
+function placeholderDropped(id: string, props: { journalKey?: unknown; name?: unknown }): string {
+  const identity = identityOf(props);
+  if (createdThisRun.has(identity)) return "dropped from the stack, replaced by the monitor created or taken over in this run";
+  const replacement = heldThisRun.get(identity);
+  if (replacement) return `dropped from the stack: its replacement, ${replacement}, is in the stack under the same URN`;
+  if (dropRequested(id)) return "dropped from the stack, as UPTIME_DROP_UNCONFIRMED says";
+  throw unconfirmedDeleteError(id, props.name);
+}
 
 // Pages and alerts cannot be created or deleted through the API: create takes an existing one over
 // (by its uuid) and delete releases it from the stack without a request.

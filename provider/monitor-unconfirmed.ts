@@ -64,17 +64,29 @@ export function stillUnconfirmedError(name: unknown, urn?: unknown): Error {
   );
 }
 
+/** The environment variable by which a user drops named placeholders from the stack (see unconfirmedDeleteError). */
+export const DROP_UNCONFIRMED_ENV = "UPTIME_DROP_UNCONFIRMED";
+
+/** Whether the user named this placeholder in UPTIME_DROP_UNCONFIRMED (ids separated by commas or spaces). */
+export function dropRequested(id: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env[DROP_UNCONFIRMED_ENV] ?? "").split(/[\s,]+/).includes(id);
+}
+
 /**
- * The error delete() throws for a placeholder that nothing in this run replaced (a destroy, or the
- * resource removed from the program): the monitor may exist and keep checking and alerting, so it
- * is not dropped from the stack without a word.
+ * The error delete() throws for a placeholder that nothing in this run shows replaced (a destroy, or
+ * the resource removed from the program): the monitor may exist and keep checking and alerting, so
+ * it is not dropped from the stack without a word. The way out names this placeholder's id, and works
+ * whether or not the stack also holds a replacement under the same URN (which makes `pulumi state
+ * delete <urn>` ambiguous, and so refused, outside a terminal).
  */
-export function unconfirmedDeleteError(name: unknown, urn?: unknown): Error {
+export function unconfirmedDeleteError(id: string, name: unknown): Error {
+  const n = JSON.stringify(name);
   return new Error(
-    `monitor ${JSON.stringify(name)}: its creation was never confirmed, so it may exist in the service, still checking ` +
-      `and alerting, although the stack has no uuid for it; nothing was deleted. Look in the service's dashboard for a ` +
-      `monitor named ${JSON.stringify(name)}. If it exists, set \`adoptUuid: "<its uuid>"\` on this resource and run ` +
-      `\`pulumi up\`: it is taken over, and the next \`pulumi destroy\` deletes it. If it does not, run \`pulumi state ` +
-      `delete ${quotedUrn(urn)}\`${urnHint(urn)} to drop it from the stack, then run the command again.`,
+    `monitor ${n}: its creation was never confirmed, so it may exist in the service, still checking and alerting, ` +
+      `although the stack has no uuid for it (placeholder ${id}); nothing was deleted. Look in the service's dashboard ` +
+      `for a monitor named ${n}. If it exists and the program still declares this resource, set \`adoptUuid: "<its uuid>"\` ` +
+      `on it and run \`pulumi up\`: it is taken over, and the next \`pulumi destroy\` deletes it. If it does not exist, ` +
+      `or the stack already holds the monitor that replaced it, run the same command again with ` +
+      `${DROP_UNCONFIRMED_ENV}=${id} in the environment: this placeholder, and only it, leaves the stack, with no request.`,
   );
 }

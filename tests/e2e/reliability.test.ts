@@ -5,7 +5,8 @@ import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
-import { TestStack, createStack } from "../helpers/pulumi";
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { REPO, TestStack, createStack } from "../helpers/pulumi";
 import { Json, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
@@ -13,14 +14,22 @@ jest.setTimeout(600_000);
 
 const FLEET = path.join(__dirname, "programs/fleet");
 
-async function fleetStack(emulator: RunningEmulator, count: number, stackName = "e2e"): Promise<TestStack> {
+async function fleetStack(
+  emulator: RunningEmulator,
+  count: number,
+  stackName = "e2e",
+  config: Record<string, { value: string; secret?: boolean }> = {},
+): Promise<TestStack> {
   return createStack(FLEET, {
     stackName,
     config: {
       "uptime:baseUrl": { value: emulator.url },
       "uptime:apiKey": { value: E2E_API_KEY, secret: true },
       "fleet:count": { value: String(count) },
+      ...config,
     },
+    // The plugin mode's program declares `uptime:index:Monitor`: the engine finds the plugin on PATH, as in a checkout.
+    env: config["fleet:mode"]?.value === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {},
   });
 }
 
@@ -259,7 +268,7 @@ describe("destroy with a monitor whose creation was never confirmed", () => {
     }
   });
 
-  test("it does not exist: following the message (pulumi state delete of the URN it names, then destroy) empties the stack", async () => {
+  test("it does not exist: following the message (the same command with UPTIME_DROP_UNCONFIRMED=<its id>) empties the stack", async () => {
     const t = await withPlaceholder("placeholder-gone");
     try {
       const placeholder = ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) =>
@@ -269,25 +278,136 @@ describe("destroy with a monitor whose creation was never confirmed", () => {
       const [created] = (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === `fleet-000${index}`);
       await adminCall(emulator, "DELETE", `/monitors/${created.uuid}`); // "it does not exist"
       const text = await destroyFails(t);
-      const command = /run `pulumi state delete ('[^']+')`/.exec(text);
-      expect(command).not.toBeNull();
-      const urn = command![1].slice(1, -1);
-      expect(urn).toBe(placeholder.urn);
-      const deleted = await new Promise<string>((resolve, reject) =>
-        execFile(
-          "pulumi",
-          ["state", "delete", urn, "--yes", "--stack", t.stack.name],
-          { cwd: FLEET, env: { ...process.env, ...t.env } },
-          (error, stdout, stderr) => (error ? reject(new Error(`${stdout}\n${stderr}`)) : resolve(stdout)),
-        ),
-      );
-      expect(deleted).toBeDefined();
-      const destroy = await t.stack.destroy();
+      const advice = /run the same command again with (UPTIME_DROP_UNCONFIRMED)=(\S+) in the environment/.exec(text);
+      expect(advice).not.toBeNull();
+      expect(advice![2]).toBe(placeholder.id);
+      await clearRequests(emulator);
+      const output: string[] = [];
+      const destroy = await withEnv(t, { [advice![1]]: advice![2] }, () => t.stack.destroy({ onOutput: (l) => output.push(l) }));
       expect(destroy.summary.result).toBe("succeeded");
+      expect(output.join("")).toContain(
+        `unconfirmed placeholder ${placeholder.id} dropped from the stack, as UPTIME_DROP_UNCONFIRMED says`,
+      );
+      expect(mutating(await requestLines(emulator))).toEqual([]);
       expect((await t.stack.exportStack()).deployment.resources ?? []).toHaveLength(0);
       expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
     } finally {
       await t.remove();
+    }
+  });
+});
+
+/** Runs `run` with extra environment variables for the stack's engine runs (as a user prefixes a command with them). */
+async function withEnv<T>(t: TestStack, vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const env = (t.stack.workspace as LocalWorkspace).envVars;
+  Object.assign(env, vars);
+  try {
+    return await run();
+  } finally {
+    for (const key of Object.keys(vars)) delete env[key];
+  }
+}
+
+/** The monitors of an exported stack: id, URN, and whether the engine holds it pending deletion. */
+async function stateMonitors(t: TestStack): Promise<{ id: string; urn: string; delete: boolean }[]> {
+  const resources = ((await t.stack.exportStack()).deployment.resources ?? []) as Json[];
+  return resources
+    .filter((r) => r.type.endsWith("uptime:Monitor") || r.type === "uptime:index:Monitor")
+    .map((r) => ({ id: String(r.id), urn: String(r.urn), delete: r.delete === true }));
+}
+
+/** A preview that plans nothing: an empty change summary beside the resources kept, and no step in its output. */
+async function expectEmptyPreview(t: TestStack, same: number): Promise<void> {
+  const output: string[] = [];
+  const preview = await t.stack.preview({ expectNoChanges: true, onOutput: (l) => output.push(l) });
+  expect(preview.changeSummary).toEqual({ same });
+  const text = output.join("");
+  expect(text).not.toMatch(/^\s*(\+|-|~|\+-|-\+|\+\+|--|<=|=>)\s+\S/m); // a step's line: `+ ... create`, `- ... delete`, ...
+  expect(text).not.toMatch(/to (create|update|delete|replace)/);
+}
+
+describe.each([
+  ["the dynamic resources", "uptime", "the next `pulumi up` drops it and converges"],
+  ["the provider plugin", "plugin", "`pulumi destroy` stops on it, and following its message empties the stack"],
+])("%s: an unconfirmed monitor replaced as advised, in a run that then fails for another reason", (_face, mode, outcome) => {
+  let emulator: RunningEmulator;
+  let t: TestStack;
+  beforeAll(async () => {
+    emulator = await startE2eEmulator({ seed: {} });
+    t = await fleetStack(emulator, 2, `replaced-${mode}`, {
+      "fleet:mode": { value: mode },
+      "fleet:chain": { value: "true" },
+    });
+  });
+  afterAll(async () => {
+    await t?.remove();
+    await emulator?.close();
+  });
+
+  test(`its placeholder is left pending deletion beside its replacement; ${outcome}`, async () => {
+    // 1. m0's creation loses its answer (the service made it): m0 is kept as a placeholder, and m1 (after it) is not made.
+    await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
+    await expect(t.stack.up()).rejects.toThrow(/kept in the stack as unconfirmed/);
+    const [m0] = (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === "fleet-0000");
+    const placeholder = (await stateMonitors(t)).find((r) => r.id.startsWith("unconfirmed-"))!;
+    expect(placeholder.urn).toMatch(/::m0$/);
+
+    // 2. As the message advises, adoptUuid takes m0 over (the program now declares three); the creation after it, m1's,
+    //    fails (500), so the run stops before the engine deletes what was replaced.
+    await t.stack.setAllConfig({ "fleet:adopt": { value: JSON.stringify({ 0: m0.uuid }) }, "fleet:count": { value: "3" } });
+    await adminCall(emulator, "PUT", "/faults", {
+      rules: [{ route: "POST /monitors", respond: { status: 500, body: '{"error":{"code":"internal","message":"boom"}}' }, times: 1 }],
+    });
+    await expect(t.stack.up()).rejects.toThrow(/500/);
+    await adminCall(emulator, "DELETE", "/faults");
+    // The replacement is in the stack; the placeholder, under the same URN, is pending deletion.
+    const held = (await stateMonitors(t)).filter((r) => r.urn === placeholder.urn);
+    expect(held).toEqual(
+      expect.arrayContaining([
+        { id: placeholder.id, urn: placeholder.urn, delete: true },
+        { id: m0.uuid, urn: placeholder.urn, delete: false },
+      ]),
+    );
+    expect(held).toHaveLength(2);
+
+    if (mode === "uptime") {
+      // 3. The program unchanged: the next `pulumi up` drops the placeholder (no request) and creates m1 and m2.
+      await clearRequests(emulator);
+      const output: string[] = [];
+      const up = await t.stack.up({ onOutput: (l) => output.push(l) });
+      expect(up.summary.result).toBe("succeeded");
+      expect(output.join("")).toContain(
+        `unconfirmed placeholder ${placeholder.id} dropped from the stack: its replacement, ${m0.uuid}, is in the stack under the same URN`,
+      );
+      expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", "POST /v1/monitors"]);
+      // Service == program == state: three monitors, each once, the state holding exactly the service's.
+      const service = (await adminGet(emulator, "/state")).monitors as Json[];
+      expect(service.map((m) => m.name).sort()).toEqual(expectedNames(3));
+      const state = await stateMonitors(t);
+      expect(state.map((r) => r.id).sort()).toEqual(service.map((m) => m.uuid).sort());
+      expect(state.filter((r) => r.delete)).toEqual([]);
+      await expectEmptyPreview(t, 4);
+    } else {
+      // 3. destroy sees no replacement in its run (it diffs nothing): it stops on the placeholder with the way out.
+      const first: string[] = [];
+      await expect(t.stack.destroy({ onOutput: (l) => first.push(l) })).rejects.toThrow();
+      const advice = /run the same command again with (UPTIME_DROP_UNCONFIRMED)=(\S+) in the environment/.exec(first.join(""));
+      expect(advice).not.toBeNull();
+      expect(advice![2]).toBe(placeholder.id);
+      // `pulumi state delete '<urn>'` cannot name it: two resources share its URN.
+      const destroy = await withEnv(t, { [advice![1]]: advice![2] }, () => t.stack.destroy());
+      expect(destroy.summary.result).toBe("succeeded");
+      expect(await stateMonitors(t)).toEqual([]);
+      expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+      // Nothing of it is left to trouble the stack: an `up` makes the program's three (m0 no longer taken over: its
+      // monitor was destroyed), and the preview after it is empty.
+      await t.stack.removeConfig("fleet:adopt");
+      const up = await t.stack.up();
+      expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
+      const service = (await adminGet(emulator, "/state")).monitors as Json[];
+      expect(service.map((m) => m.name).sort()).toEqual(expectedNames(3));
+      expect((await stateMonitors(t)).map((r) => r.id).sort()).toEqual(service.map((m) => m.uuid).sort());
+      await expectEmptyPreview(t, 4);
     }
   });
 });

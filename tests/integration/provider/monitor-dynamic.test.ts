@@ -125,6 +125,44 @@ test("delete forgets the create journal's entry by the key the outputs keep, rea
   }
 });
 
+test("a placeholder leaves the stack with no request only when its replacement is in the stack or the user names it", async () => {
+  await configureFor(emulator);
+  const admin = adminApi(emulator);
+  await admin.reset();
+  const urn = (name: string) => `urn:pulumi:dev::proj::pulumi-nodejs:dynamic/uptime:Monitor::${name}`;
+  const placeholder = (name: string) => ({
+    unconfirmed: true as const,
+    name,
+    declaredFields: [],
+    journalKey: urn(name),
+    __provider: PROVIDER_TEXT,
+  });
+  const inputs = inputsOf(await provider.check({}, { ...programInputs, journalKey: urn("made") }));
+  const made = await provider.create(inputs);
+  await admin.clearRequests();
+
+  // Nothing in this run shows what it is: refused, naming the way out with this placeholder's id.
+  await expect(provider.delete("unconfirmed-1", placeholder("replaced"))).rejects.toThrow(
+    "run the same command again with UPTIME_DROP_UNCONFIRMED=unconfirmed-1 in the environment",
+  );
+  // The engine diffs a confirmed monitor the program declares under that URN: the placeholder is the one its
+  // replacement left pending deletion.
+  await provider.diff(made.id, { ...(made.outs as MonitorOutputs), __provider: PROVIDER_TEXT }, { ...inputs, journalKey: urn("replaced") });
+  await provider.delete("unconfirmed-1", placeholder("replaced"));
+  // Another URN is still refused, until the user names its id (and only its id).
+  await expect(provider.delete("unconfirmed-2", placeholder("other"))).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-2");
+  process.env.UPTIME_DROP_UNCONFIRMED = "unconfirmed-9, unconfirmed-2";
+  try {
+    await provider.delete("unconfirmed-2", placeholder("other"));
+    await expect(provider.delete("unconfirmed-3", placeholder("third"))).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-3");
+  } finally {
+    delete process.env.UPTIME_DROP_UNCONFIRMED;
+  }
+  expect(await admin.requests()).toEqual([]);
+  expect((await admin.monitors()).map((m) => m.uuid)).toEqual([made.id]);
+  await admin.reset();
+});
+
 test("a changed alerts list is reported as a replace", async () => {
   await configureFor(emulator);
   const outs = {

@@ -13,6 +13,8 @@ const generation = config.getNumber("generation") ?? 0;
 const mode = config.get("mode") ?? "uptime";
 // Monitors to take over, by index: { "0": "<uuid>" } (the recovery of an unconfirmed creation).
 const adopt = config.getObject<Record<string, string>>("adopt") ?? {};
+// Each monitor after the first waits for the one before (`dependsOn`): steps in a known order.
+const chain = config.getBoolean("chain") ?? false;
 
 function args(i: number): uptime.MonitorArgs {
   return {
@@ -28,19 +30,20 @@ function args(i: number): uptime.MonitorArgs {
 
 // The provider plugin's type, as a program of another language declares it: canonical names (`target`).
 class PluginMonitor extends pulumi.CustomResource {
-  constructor(name: string, { urn, ...rest }: uptime.MonitorArgs) {
-    super("uptime:index:Monitor", name, { ...rest, target: urn });
+  constructor(name: string, { urn, ...rest }: uptime.MonitorArgs, opts?: pulumi.CustomResourceOptions) {
+    super("uptime:index:Monitor", name, { ...rest, target: urn }, opts);
   }
 }
-const viaPlugin = (name: string, a: uptime.MonitorArgs) => new PluginMonitor(name, a);
+const viaPlugin = (name: string, a: uptime.MonitorArgs, opts?: pulumi.CustomResourceOptions) => new PluginMonitor(name, a, opts);
 
-const make: (name: string, a: uptime.MonitorArgs) => pulumi.Resource =
+const make: (name: string, a: uptime.MonitorArgs, opts?: pulumi.CustomResourceOptions) => pulumi.Resource =
   mode === "uptime"
-    ? (name, a) => new uptime.Monitor(name, a)
+    ? (name, a, opts) => new uptime.Monitor(name, a, opts)
     : mode === "plugin"
       ? viaPlugin
       : // eslint-disable-next-line @typescript-eslint/no-require-imports -- the benchmark's comparison providers, chosen by config at run time
         require(`${__dirname}/../../../../bench/${mode}-provider`).make;
 
-const monitors = Array.from({ length: count }, (_, i) => make(`m${i}`, args(i)));
+const monitors: pulumi.Resource[] = [];
+for (let i = 0; i < count; i++) monitors.push(make(`m${i}`, args(i), chain && i > 0 ? { dependsOn: [monitors[i - 1]] } : undefined));
 export const created = monitors.length;
