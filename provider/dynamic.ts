@@ -49,7 +49,7 @@ function forEngine(failures: CheckFailure[], news: ProgramArgs): CheckFailure[] 
  * A read's answer. The SDK types a read's `inputs` as its outputs; they are the resource's inputs as
  * check() would give them, which a later diff compares with the program's.
  */
-type ReadResult<I, O> = { id?: string; props?: O; inputs?: I };
+type ReadResult<I, O> = { id?: string; props?: O; inputs?: I; unreadable?: number };
 
 /** Longer input values are not handed to the engine to print. */
 const LONGEST_VALUE_SHOWN = 120;
@@ -108,7 +108,8 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
             `the service answered ${outcome.status} to reading a ${ops.kind}: refresh cannot see changes made outside Pulumi, ` +
               `so the ${ops.kind}s' state is kept as last applied`,
           );
-          return { id, props };
+          // The status, for a read that must see the object (the plugin's `pulumi import`); the dynamic host ignores it.
+          return { id, props, unreadable: outcome.status };
         }
         return { id: outcome.id, props: outcome.props, inputs: outcome.inputs };
       }),

@@ -48,7 +48,7 @@ interface Operations {
   check(olds: Untyped, news: Untyped): Promise<{ inputs?: Untyped; failures?: { property: string; reason: string }[] }>;
   diff(id: string, olds: Untyped, news: Untyped): Promise<{ changes?: boolean; replaces?: string[]; changed: string[] }>;
   create(inputs: Untyped): Promise<{ id: string; outs?: Untyped }>;
-  read(id: string, props: Untyped): Promise<{ id?: string; props?: Untyped; inputs?: Untyped }>;
+  read(id: string, props: Untyped): Promise<{ id?: string; props?: Untyped; inputs?: Untyped; unreadable?: number }>;
   update(id: string, olds: Untyped, news: Untyped): Promise<{ outs?: Untyped }>;
   delete(id: string, props: Untyped): Promise<void>;
 }
@@ -174,6 +174,19 @@ function withBookkeeping(
 /** Inputs as the provider objects read them: a monitor's with its URN as the journal key. */
 function keyed(kind: ProviderKind, urn: string, inputs: Untyped): Untyped {
   return kind === "monitor" ? { ...inputs, journalKey: urn } : inputs;
+}
+
+/**
+ * Why `pulumi import` of an object the service will not let us read (GET answered 405/501) fails: an
+ * import stores what it reads, and nothing read would be stored as an object with every field empty.
+ */
+function unreadableImport(kind: ProviderKind, id: string, status: number): Error {
+  const property = kind === "monitor" ? "adoptUuid" : "uuid";
+  return new Error(
+    `${kind} ${id}: the service answered ${status} to reading it (it offers no GET of a ${kind}), so there is nothing ` +
+      `to import; nothing was stored. Declare the ${kind} in the program instead, with \`${property}: ${id}\` and the ` +
+      `fields it should have, and run \`pulumi up\`: it is taken over with one PATCH of the declared fields.`,
+  );
 }
 
 /** Monitors this process created, by journal key: their notes are confirmed when the engine stops it (see main.ts). */
@@ -331,6 +344,7 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       }
       const props = withBookkeeping(kind, spec, req.getUrn(), stored, req.getInputs());
       const result = await operations[kind].read(req.getId(), props);
+      if (importing && result.unreadable !== undefined) throw unreadableImport(kind, req.getId(), result.unreadable);
       const response = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return response;
       // A resource kept as it is (dynamic.ts hands back the very props: a placeholder, or a service that

@@ -339,3 +339,77 @@ test("retained, then declared again: a new monitor, the retained one untouched; 
   expect((await state()).monitors.filter((m: Json) => m.name === "retained")).toEqual([retained]);
   expect(journal()).toEqual([]);
 });
+
+describe("pulumi import from a service that offers only the documented routes (no GET of an object)", () => {
+  let documented: RunningEmulator;
+  beforeAll(async () => {
+    documented = await startE2eEmulator({ documentedOnly: true });
+  });
+  afterAll(async () => {
+    await documented?.close();
+  });
+
+  test("each import fails with nothing stored, naming the way out; following it (adoptUuid / uuid, then up) takes the objects over", async () => {
+    const created = await api(
+      documented,
+      "POST",
+      "/monitors",
+      monitorBody({ name: "legacy", urn: "https://legacy.example.com/", interval: 120, regions: [1, 3] }),
+      { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } },
+    );
+    const legacy = created.json.monitor as Json;
+    const dir = program("imports-documented", "name: imports-documented\nruntime: yaml\n");
+    const t = await yamlStack(dir, { "uptime:baseUrl": { value: documented.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } });
+    const before = await adminGet(documented, "/state");
+    await clearRequests(documented);
+
+    const advice: Record<string, string> = {};
+    for (const [type, name, id, property] of [
+      ["Monitor", "legacy", legacy.uuid, "adoptUuid"],
+      ["Page", "status", SEEDED_PAGE, "uuid"],
+      ["Alert", "onCall", SEEDED_ALERT, "uuid"],
+    ]) {
+      const imported = await cli(t, dir, ["import", `uptime:index:${type}`, name, id, "--yes"]);
+      expect(imported.code).not.toBe(0);
+      const kind = type.toLowerCase();
+      expect(imported.out).toContain(`${kind} ${id}: the service answered 405 to reading it (it offers no GET of a ${kind})`);
+      expect(imported.out).toContain("nothing was stored");
+      advice[name] = /with `([^`]+)` and the fields it should have/.exec(imported.out)![1];
+      expect(advice[name]).toBe(`${property}: ${id}`);
+    }
+    // Nothing stored, nothing sent but the reads.
+    const resources = ((await t.stack.exportStack()).deployment.resources ?? []) as Json[];
+    expect(resources.filter((r) => String(r.type).startsWith("uptime:index:"))).toEqual([]);
+    expect(mutating(await requestLines(documented))).toEqual([]);
+    expect(await adminGet(documented, "/state")).toEqual(before);
+
+    // The advice, followed: each declared with the property the message names, and the fields it should have.
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      `name: imports-documented\nruntime: yaml\nresources:\n` +
+        `  legacy:\n    type: uptime:index:Monitor\n    properties:\n      ${advice.legacy}\n      name: legacy\n      type: https\n` +
+        `      target: https://legacy.example.com/\n      regions: [1, 3]\n      interval: 300\n` +
+        `  status:\n    type: uptime:index:Page\n    properties:\n      ${advice.status}\n      title: Legacy status\n` +
+        `      useGroups: false\n      items:\n        - \${legacy.id}\n` +
+        `  onCall:\n    type: uptime:index:Alert\n    properties:\n      ${advice.onCall}\n      name: On-call\n      down: true\n${PLUGINS}`,
+    );
+    await clearRequests(documented);
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
+    expect(mutating(await requestLines(documented)).sort()).toEqual(
+      [`PATCH /v1/monitors/${legacy.uuid}`, `PATCH /v1/pages/${SEEDED_PAGE}`, `PATCH /v1/alerts/${SEEDED_ALERT}`].sort(),
+    );
+    // Service == program == state: the same three objects, now as declared; nothing else made.
+    const after = await adminGet(documented, "/state");
+    expect(after.monitors).toHaveLength(1);
+    expect(after.monitors[0]).toMatchObject({ uuid: legacy.uuid, name: "legacy", intervalId: 300, regions: [1, 3] });
+    expect(after.pages.find((p: Json) => p.uuid === SEEDED_PAGE)).toMatchObject({ title: "Legacy status", items: [legacy.uuid] });
+    expect(after.alerts.find((a: Json) => a.uuid === SEEDED_ALERT)).toMatchObject({ name: "On-call", down: true });
+    const held = ((await t.stack.exportStack()).deployment.resources as Json[]).filter((r) => String(r.type).startsWith("uptime:index:"));
+    expect(held.map((r) => r.id).sort()).toEqual([legacy.uuid, SEEDED_PAGE, SEEDED_ALERT].sort());
+    const preview = await cli(t, dir, ["preview", "--expect-no-changes"]);
+    expect(preview.code).toBe(0);
+    expect(preview.out).not.toMatch(/^\s*(\+|-|~|\+-|-\+|\+\+|--)\s+\S/m);
+    expect(preview.out).toMatch(/4 unchanged/);
+  });
+});

@@ -221,7 +221,7 @@ test("documented routes only: refresh keeps the state and warns once; delete nam
     const a = await provider.create(inputs);
     const b = await provider.create({ ...inputs, name: "second" });
     const props = { ...(a.outs as MonitorOutputs), __provider: PROVIDER_TEXT };
-    expect(await provider.read(a.id, props)).toEqual({ id: a.id, props });
+    expect(await provider.read(a.id, props)).toEqual({ id: a.id, props, unreadable: 405 });
     await provider.read(b.id, b.outs as MonitorOutputs);
     expect(warnings.filter((w) => w.includes("answered 405 to reading a monitor"))).toHaveLength(1);
     await expect(provider.delete(a.id, a.outs as MonitorOutputs)).rejects.toThrow(

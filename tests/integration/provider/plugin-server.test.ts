@@ -315,3 +315,29 @@ describe("the create journal when the engine stops the plugin", () => {
     expect(journalFiles()).toHaveLength(1);
   });
 });
+
+test("pulumi import from a service that cannot read objects (GET 405) fails with nothing to store, naming the property to declare instead", async () => {
+  const documented = await startTestEmulator({ documentedOnly: true });
+  const configureFor = (url: string) => {
+    const request = new provproto.ConfigureRequest();
+    request.getVariablesMap().set("uptime:config:baseUrl", url).set("uptime:config:apiKey", API_KEY);
+    return call("configure", request);
+  };
+  try {
+    await configureFor(documented.url);
+    const importing = (type: string, id: string) =>
+      call<provproto.ReadRequest, provproto.ReadResponse>(
+        "read",
+        new provproto.ReadRequest().setId(id).setUrn(`urn:pulumi:dev::plugin-test::uptime:index:${type}::imported`),
+      );
+    await expect(importing("Monitor", "m-1")).rejects.toThrow(
+      "monitor m-1: the service answered 405 to reading it (it offers no GET of a monitor), so there is nothing to import; " +
+        "nothing was stored. Declare the monitor in the program instead, with `adoptUuid: m-1`",
+    );
+    await expect(importing("Page", "p-1")).rejects.toThrow("with `uuid: p-1` and the fields it should have");
+    await expect(importing("Alert", "a-1")).rejects.toThrow("with `uuid: a-1` and the fields it should have");
+  } finally {
+    await configureFor(emulator.url);
+    await documented.close();
+  }
+});
