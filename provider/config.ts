@@ -1,6 +1,7 @@
 // Provider configuration: stack config (`uptime:*`, the key set with --secret) first, then the
 // UPTIME_* environment variables. Never a resource input. Pulumi stores the stack config it passes to
 // the provider plugin with the provider in the state, which is why the plugin refuses a plain key.
+import * as path from "node:path";
 import type { UptimeClientOptions } from "./api/client";
 import { SETTINGS as MODEL_SETTINGS, SettingSpec } from "./model/package";
 
@@ -13,6 +14,8 @@ export interface ProviderSettings {
   maxRetries?: number;
   /** What delete does when the service refuses DELETE: "fail" (the default) or "leave" the monitor in the service. */
   deleteUnsupported?: "fail" | "leave";
+  /** Where the create journal is kept (journal.ts); an absolute path. */
+  journalDir?: string;
 }
 
 /** Each setting: its stack config key (under `uptime:`) and its environment variable (model/package.ts lists them). */
@@ -59,7 +62,14 @@ export function readSettings(get: (key: string) => string | undefined, env: Node
     requestTimeoutMs: num(SETTINGS.requestTimeoutMs, 1),
     maxRetries: num(SETTINGS.maxRetries, 0),
     deleteUnsupported: choice(SETTINGS.deleteUnsupported, ["fail", "leave"] as const),
+    journalDir: absolutePath(SETTINGS.journalDir, pick(SETTINGS.journalDir)),
   };
+}
+
+/** A directory setting: absolute, since the program and the provider may run in different directories. */
+function absolutePath(s: { key: string; env: string }, value: string | undefined): string | undefined {
+  if (value === undefined || path.isAbsolute(value)) return value;
+  throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be an absolute path, got ${JSON.stringify(value)}`);
 }
 
 /** The problem with the settings, if any, in words that say both ways to fix it. */

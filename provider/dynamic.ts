@@ -174,6 +174,9 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
     createdThisRun.add(`name:${String(inputs.name)}`);
     if (typeof inputs.journalKey === "string") createdThisRun.add(`key:${inputs.journalKey}`);
     if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
+    // In the run's output as soon as the service answers: if the run is then killed before Pulumi saves the
+    // stack, and the journal is lost with its machine (a CI runner), this line is where the uuid is found.
+    else if (!inputs.adoptUuid) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: created ${result.id}`);
     return result;
   },
 

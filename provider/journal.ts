@@ -19,8 +19,12 @@ export interface JournalEntry {
   at: string;
 }
 
-/** Where the journal lives: UPTIME_JOURNAL_DIR, else <PULUMI_HOME or ~/.pulumi>/uptime-journal. */
-export function journalDir(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * Where the journal lives: `configured` (uptime:journalDir, else UPTIME_JOURNAL_DIR: config.ts reads
+ * them), else <PULUMI_HOME or ~/.pulumi>/uptime-journal.
+ */
+export function journalDir(configured?: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (configured) return configured;
   if (env.UPTIME_JOURNAL_DIR) return env.UPTIME_JOURNAL_DIR;
   return path.join(env.PULUMI_HOME || path.join(os.homedir(), ".pulumi"), "uptime-journal");
 }

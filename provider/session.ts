@@ -55,5 +55,6 @@ export function resetSession(): void {
 
 /** The create journal of the configured service (see journal.ts). */
 export function getJournal(): CreateJournal {
-  return new CreateJournal(journalDir(), clientOptions(currentSettings()).baseUrl);
+  const settings = currentSettings();
+  return new CreateJournal(journalDir(settings.journalDir), clientOptions(settings).baseUrl);
 }

@@ -42,8 +42,8 @@ function programJournal(): CreateJournal | null {
   if (cached !== undefined) return cached;
   try {
     const config = new pulumi.Config("uptime");
-    const baseUrl = readSettings((key) => (key === "baseUrl" ? config.get(key) : undefined)).baseUrl;
-    cached = baseUrl ? new CreateJournal(journalDir(), baseUrl) : null;
+    const settings = readSettings((key) => (key === "baseUrl" || key === "journalDir" ? config.get(key) : undefined));
+    cached = settings.baseUrl ? new CreateJournal(journalDir(settings.journalDir), settings.baseUrl) : null;
   } catch {
     cached = null; // a setting the provider will refuse: no creation happens, so there is no note
   }

@@ -69,6 +69,12 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: "fail",
     doc: "What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`.",
   },
+  {
+    key: "journalDir",
+    env: "UPTIME_JOURNAL_DIR",
+    type: { type: "string" },
+    doc: "Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)).",
+  },
 ];
 
 /** The getWebhooks lookup: its arguments (checked by provider/webhooks.ts) and its result. */

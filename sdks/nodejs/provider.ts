@@ -39,6 +39,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["baseUrl"] = args?.baseUrl;
             resourceInputs["connectTimeoutMs"] = pulumi.output(args?.connectTimeoutMs).apply(JSON.stringify);
             resourceInputs["deleteUnsupported"] = args?.deleteUnsupported;
+            resourceInputs["journalDir"] = args?.journalDir;
             resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
             resourceInputs["requestTimeoutMs"] = pulumi.output(args?.requestTimeoutMs).apply(JSON.stringify);
         }
@@ -71,6 +72,10 @@ export interface ProviderArgs {
      * What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
      */
     deleteUnsupported?: pulumi.Input<string | undefined>;
+    /**
+     * Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+     */
+    journalDir?: pulumi.Input<string | undefined>;
     /**
      * Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
      */

@@ -3,6 +3,7 @@
 // Every scenario ends with exactly the declared monitors: none lost, none duplicated.
 import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
@@ -122,92 +123,189 @@ describe("a creation whose connection dropped after the service acted", () => {
   });
 });
 
-describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors", () => {
+// Asynchronous on purpose: the emulator runs in this process, and a synchronous spawn would stop it answering.
+function cli(t: TestStack, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      "pulumi",
+      [...args, "--stack", t.stack.name],
+      { cwd: FLEET, env: { ...process.env, ...t.env, ...env }, timeout: 240_000, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`)) : resolve({ stdout, stderr }),
+    );
+  });
+}
+
+/** Processes of a killed run (the engine starts plugins in process groups of their own), found by the stack's environment. */
+function killRun(t: TestStack): number {
+  const marker = `UPTIME_JOURNAL_DIR=${t.env.UPTIME_JOURNAL_DIR}`;
+  let killed = 0;
+  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) {
+        process.kill(Number(pid), "SIGKILL");
+        killed++;
+      }
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return killed;
+}
+
+/** `pulumi up --yes` in the background, its output collected as a CI log would hold it. */
+function upInBackground(t: TestStack): { pid: number; log: () => string } {
+  const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", t.stack.name], {
+    cwd: FLEET,
+    env: { ...process.env, ...t.env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  return { pid: child.pid!, log: () => text };
+}
+
+async function untilMonitors(emulator: RunningEmulator, count: number): Promise<void> {
+  const started = Date.now();
+  while ((await monitorNames(emulator)).length < count) {
+    if (Date.now() - started > 120_000) throw new Error("the update never got going");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * A kill during a checkpoint write can leave the local backend's metadata sidecar (`*.attrs`) empty,
+ * which the CLI then fails to read ("failed to load checkpoint: EOF"): README's recovery removes empty ones.
+ */
+function removeEmptyAttrs(t: TestStack): number {
+  const root = path.join(t.backendDir, ".pulumi");
+  const empty = (fs.readdirSync(root, { recursive: true, encoding: "utf8" }) as string[])
+    .map((f) => path.join(root, f))
+    .filter((f) => f.endsWith(".attrs") && fs.statSync(f).size === 0);
+  for (const f of empty) fs.rmSync(f);
+  return empty.length;
+}
+
+describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors, the journal in uptime:journalDir", () => {
   let emulator: RunningEmulator;
   let t: TestStack;
+  let shared: string;
   beforeAll(async () => {
     // Slow answers, so that the kill lands while creations are in flight.
     emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 150 } } });
     t = await fleetStack(emulator, 50, "killed");
+    // The journal where a team's CI keeps it between runners (a cache or a shared volume), set in the stack's config.
+    shared = path.join(t.backendDir, "shared-journal");
+    await t.stack.setConfig("uptime:journalDir", { value: shared });
   });
   afterAll(async () => {
     await t?.remove();
     await emulator?.close();
   });
 
-  // Asynchronous on purpose: the emulator runs in this process, and a synchronous spawn would stop it answering.
-  const cli = (args: string[]): Promise<{ stdout: string; stderr: string }> =>
-    new Promise((resolve, reject) => {
-      execFile(
-        "pulumi",
-        [...args, "--stack", t.stack.name],
-        { cwd: FLEET, env: { ...process.env, ...t.env }, timeout: 240_000, maxBuffer: 64 << 20 },
-        (error, stdout, stderr) =>
-          error ? reject(new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`)) : resolve({ stdout, stderr }),
-      );
-    });
-
-  /** Processes left by the killed run (the engine starts plugins in process groups of their own). */
-  function killLeftovers(marker: string): number {
-    let killed = 0;
-    for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-      try {
-        if (fs.readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) {
-          process.kill(Number(pid), "SIGKILL");
-          killed++;
-        }
-      } catch {
-        // gone, or not ours
-      }
-    }
-    return killed;
-  }
-
-  test("the documented recovery (cancel, refresh clearing pending creates, then up) converges to exactly 50", async () => {
-    const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", t.stack.name], {
-      cwd: FLEET,
-      env: { ...process.env, ...t.env },
-      detached: true,
-      stdio: "ignore",
-    });
-    const started = Date.now();
-    while ((await monitorNames(emulator)).length < 12) {
-      if (Date.now() - started > 120_000) throw new Error("the update never got going");
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    process.kill(child.pid!, "SIGKILL");
+  test("the documented recovery (cancel, refresh clearing pending creates, then up), on another runner, converges to exactly 50", async () => {
+    const run = upInBackground(t);
+    await untilMonitors(emulator, 12);
+    process.kill(run.pid, "SIGKILL"); // the CLI only
     // The orphaned provider finishes the creations in flight; then everything left of the run is stopped.
     await new Promise((r) => setTimeout(r, 2000));
-    killLeftovers(`UPTIME_JOURNAL_DIR=${t.env.UPTIME_JOURNAL_DIR}`);
+    killRun(t);
     const inService = (await monitorNames(emulator)).length;
     expect(inService).toBeGreaterThanOrEqual(12);
     expect(inService).toBeLessThan(50);
+    // The notes are in the configured directory, not in the default one.
+    expect(fs.readdirSync(shared).length).toBeGreaterThan(0);
+    expect(fs.existsSync(t.env.UPTIME_JOURNAL_DIR)).toBe(false);
+    const emptyAttrs = removeEmptyAttrs(t);
 
-    // A kill during a checkpoint write can leave the local backend's metadata sidecar (`*.attrs`)
-    // empty, which the CLI then fails to read ("failed to load checkpoint: EOF"): README's recovery
-    // removes empty ones.
-    const emptyAttrs = (fs.readdirSync(path.join(t.backendDir, ".pulumi"), { recursive: true, encoding: "utf8" }) as string[])
-      .map((f) => path.join(t.backendDir, ".pulumi", f))
-      .filter((f) => f.endsWith(".attrs") && fs.statSync(f).size === 0);
-    for (const f of emptyAttrs) fs.rmSync(f);
-
-    const exported = JSON.parse((await cli(["stack", "export"])).stdout);
+    // Another runner: nothing of the first one's Pulumi home, the same backend and the same journalDir.
+    const runner = { PULUMI_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "uptime-runner-home-")) };
+    const exported = JSON.parse((await cli(t, ["stack", "export"], runner)).stdout);
     const inState = (exported.deployment.resources ?? []).filter((r: Json) => r.type.endsWith("uptime:Monitor")).length;
     const pending = (exported.deployment.pending_operations ?? []).length;
     console.log(
-      `killed: ${inService} monitors in the service, ${inState} in the state, ${pending} pending operations, ${emptyAttrs.length} empty .attrs removed`,
+      `killed: ${inService} monitors in the service, ${inState} in the state, ${pending} pending operations, ${emptyAttrs} empty .attrs removed`,
     );
 
     // The killed CLI left its lock on the stack: `pulumi cancel` removes it (a local backend's lock).
-    await cli(["cancel", "--yes", "--non-interactive"]);
-    await cli(["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"]);
-    const up = await cli(["up", "--yes", "--skip-preview", "--non-interactive"]);
+    await cli(t, ["cancel", "--yes", "--non-interactive"], runner);
+    await cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"], runner);
+    const up = await cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"], runner);
     // Creations the killed run made but never recorded are taken over, not made twice.
     expect(up.stdout).toMatch(/took over .*, created by an interrupted run/);
 
     expect(await monitorNames(emulator)).toEqual(expectedNames(50));
     const preview = await t.stack.preview({ expectNoChanges: true });
     expect(preview.changeSummary).toEqual({ same: 51 });
+    fs.rmSync(runner.PULUMI_HOME, { recursive: true, force: true });
+  });
+});
+
+describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI and its provider killed at once, the journal gone with it", () => {
+  let emulator: RunningEmulator;
+  let t: TestStack;
+  beforeAll(async () => {
+    // Slow answers, so that creations are in flight, at the service, when the runner goes.
+    emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 300 } } });
+    t = await fleetStack(emulator, 30, "runner-lost");
+  });
+  afterAll(async () => {
+    await t?.remove();
+    await emulator?.close();
+  });
+
+  test("the run's log and Pulumi's list of interrupted creations name what the state lacks; adopting those converges to exactly 30", async () => {
+    const run = upInBackground(t);
+    await untilMonitors(emulator, 20);
+    killRun(t); // everything at once, as a runner that is lost
+    const log = run.log(); // the CI log: what the runner printed before it went
+    // Creations already at the service complete there, answered to no one.
+    await new Promise((r) => setTimeout(r, 1500));
+    fs.rmSync(t.env.UPTIME_JOURNAL_DIR, { recursive: true, force: true }); // the journal, gone with the runner
+    removeEmptyAttrs(t);
+
+    // The next runner: what the state lacks.
+    await cli(t, ["cancel", "--yes", "--non-interactive"]);
+    const exported = JSON.parse((await cli(t, ["stack", "export"])).stdout);
+    const held = new Set((exported.deployment.resources ?? []).map((r: Json) => String(r.id)));
+    const interrupted = (exported.deployment.pending_operations ?? [])
+      .filter((op: Json) => op.type === "creating")
+      .map((op: Json) => Number(String(op.resource.urn).replace(/^.*::m/, "")));
+    const service = (await adminGet(emulator, "/state")).monitors as Json[];
+    const unrecorded = service.filter((m) => !held.has(m.uuid));
+    expect(unrecorded.length).toBeGreaterThan(0);
+
+    // The advice (README, Troubleshooting): for each creation Pulumi lists as interrupted, the uuid from the
+    // killed run's log (`monitor "<name>": created <uuid>`), else the dashboard's monitor of that name, as adoptUuid.
+    const printed = new Map([...log.matchAll(/monitor "(fleet-\d{4})": created ([\w-]+)/g)].map((m) => [m[1], m[2]]));
+    for (const [name, uuid] of printed) expect(service.find((m) => m.uuid === uuid)?.name).toBe(name);
+    const adopt: Record<string, string> = {};
+    let fromLog = 0;
+    for (const index of interrupted) {
+      const name = `fleet-${String(index).padStart(4, "0")}`;
+      const uuid = printed.get(name) ?? service.find((m) => m.name === name)?.uuid;
+      if (printed.has(name)) fromLog++;
+      if (uuid) adopt[index] = uuid;
+    }
+    console.log(
+      `runner lost: ${service.length} monitors in the service, ${unrecorded.length} not in the state, ${interrupted.length} creations ` +
+        `interrupted; ${printed.size} uuids in the log, ${fromLog} of them for interrupted creations; ` +
+        `${[...held].filter((id) => [...printed.values()].includes(id as string)).length} of the ${held.size} held printed`,
+    );
+    // Every monitor the state lacks is one of the interrupted creations: nothing is left unaccounted for.
+    expect(Object.values(adopt).sort()).toEqual(unrecorded.map((m) => m.uuid).sort());
+
+    await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
+    await cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"]);
+    await cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"]);
+    // Service == program == state: 30 monitors, none twice, the unrecorded ones kept.
+    const after = (await adminGet(emulator, "/state")).monitors as Json[];
+    expect(after.map((m) => m.name).sort()).toEqual(expectedNames(30));
+    expect(after.map((m) => m.uuid)).toEqual(expect.arrayContaining(unrecorded.map((m) => m.uuid)));
+    expect((await stateMonitors(t)).map((r) => r.id).sort()).toEqual(after.map((m) => m.uuid).sort());
+    await expectEmptyPreview(t, 31);
   });
 });
 

@@ -66,6 +66,18 @@ describe("readSettings", () => {
     }
   });
 
+  test("journalDir is an absolute path, from config first; a relative one is refused, naming both ways to set it", () => {
+    expect(readSettings(config({ journalDir: "/cache/uptime" }), { UPTIME_JOURNAL_DIR: "/env/j" }).journalDir).toBe("/cache/uptime");
+    expect(readSettings(none, { UPTIME_JOURNAL_DIR: "/env/j" }).journalDir).toBe("/env/j");
+    for (const read of [
+      () => readSettings(config({ journalDir: "cache/j" }), {}),
+      () => readSettings(none, { UPTIME_JOURNAL_DIR: "./j" }),
+    ]) {
+      expect(read).toThrow(ConfigError);
+      expect(read).toThrow("uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path");
+    }
+  });
+
   test("surrounding white space around a number is tolerated", () => {
     expect(readSettings(none, { UPTIME_MAX_RETRIES: " 3 " }).maxRetries).toBe(3);
   });

@@ -61,8 +61,9 @@ test("writes leave no temporary files, and a missing directory is created on the
   expect(j.get("k")).toMatchObject({ state: "created", uuid: "u" });
 });
 
-test("the journal lives in UPTIME_JOURNAL_DIR, else under PULUMI_HOME, else ~/.pulumi", () => {
-  expect(journalDir({ UPTIME_JOURNAL_DIR: "/x/j" })).toBe("/x/j");
-  expect(journalDir({ PULUMI_HOME: "/p" })).toBe(path.join("/p", "uptime-journal"));
-  expect(journalDir({})).toBe(path.join(os.homedir(), ".pulumi", "uptime-journal"));
+test("the journal lives in uptime:journalDir (or UPTIME_JOURNAL_DIR), else under PULUMI_HOME, else ~/.pulumi", () => {
+  expect(journalDir(undefined, { UPTIME_JOURNAL_DIR: "/x/j" })).toBe("/x/j");
+  expect(journalDir("/shared/j", { UPTIME_JOURNAL_DIR: "/x/j" })).toBe("/shared/j");
+  expect(journalDir(undefined, { PULUMI_HOME: "/p" })).toBe(path.join("/p", "uptime-journal"));
+  expect(journalDir(undefined, {})).toBe(path.join(os.homedir(), ".pulumi", "uptime-journal"));
 });

@@ -46,6 +46,8 @@ type providerArgs struct {
 	ConnectTimeoutMs *int `pulumi:"connectTimeoutMs"`
 	// What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
 	DeleteUnsupported *string `pulumi:"deleteUnsupported"`
+	// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+	JournalDir *string `pulumi:"journalDir"`
 	// Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
@@ -64,6 +66,8 @@ type ProviderArgs struct {
 	ConnectTimeoutMs pulumi.IntPtrInput
 	// What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
 	DeleteUnsupported pulumi.StringPtrInput
+	// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+	JournalDir pulumi.StringPtrInput
 	// Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 	MaxRetries pulumi.IntPtrInput
 	// Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.

@@ -63,6 +63,17 @@ Object.defineProperty(exports, "deleteUnsupported", {
 });
 
 /**
+ * Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+ */
+export declare const journalDir: string | undefined;
+Object.defineProperty(exports, "journalDir", {
+    get() {
+        return __config.get("journalDir");
+    },
+    enumerable: true,
+});
+
+/**
  * Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
  */
 export declare const maxRetries: number | undefined;

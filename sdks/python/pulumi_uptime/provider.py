@@ -24,6 +24,7 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_unsupported: pulumi.Input[Optional[_builtins.str]] = None,
+                 journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None):
         """
@@ -34,6 +35,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: API base address, ending in the version segment, e.g. `https://api.example.com/v1`. Required. Environment: `UPTIME_BASE_URL`.
         :param pulumi.Input[_builtins.int] connect_timeout_ms: Time allowed to open a connection, in milliseconds. Environment: `UPTIME_CONNECT_TIMEOUT_MS`. Default: 10000.
         :param pulumi.Input[_builtins.str] delete_unsupported: What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
+        :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
         :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
         :param pulumi.Input[_builtins.int] request_timeout_ms: Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
         """
@@ -47,6 +49,8 @@ class ProviderArgs:
             pulumi.set(__self__, "connect_timeout_ms", connect_timeout_ms)
         if delete_unsupported is not None:
             pulumi.set(__self__, "delete_unsupported", delete_unsupported)
+        if journal_dir is not None:
+            pulumi.set(__self__, "journal_dir", journal_dir)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
         if request_timeout_ms is not None:
@@ -113,6 +117,18 @@ class ProviderArgs:
         pulumi.set(self, "delete_unsupported", value)
 
     @_builtins.property
+    @pulumi.getter(name="journalDir")
+    def journal_dir(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+        """
+        return pulumi.get(self, "journal_dir")
+
+    @journal_dir.setter
+    def journal_dir(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "journal_dir", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -148,6 +164,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_unsupported: pulumi.Input[Optional[_builtins.str]] = None,
+                 journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -161,6 +178,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: API base address, ending in the version segment, e.g. `https://api.example.com/v1`. Required. Environment: `UPTIME_BASE_URL`.
         :param pulumi.Input[_builtins.int] connect_timeout_ms: Time allowed to open a connection, in milliseconds. Environment: `UPTIME_CONNECT_TIMEOUT_MS`. Default: 10000.
         :param pulumi.Input[_builtins.str] delete_unsupported: What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
+        :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
         :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
         :param pulumi.Input[_builtins.int] request_timeout_ms: Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
         """
@@ -193,6 +211,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_unsupported: pulumi.Input[Optional[_builtins.str]] = None,
+                 journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -209,6 +228,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["connect_timeout_ms"] = pulumi.Output.from_input(connect_timeout_ms).apply(pulumi.runtime.to_json) if connect_timeout_ms is not None else None
             __props__.__dict__["delete_unsupported"] = delete_unsupported
+            __props__.__dict__["journal_dir"] = journal_dir
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
             __props__.__dict__["request_timeout_ms"] = pulumi.Output.from_input(request_timeout_ms).apply(pulumi.runtime.to_json) if request_timeout_ms is not None else None
         super(Provider, __self__).__init__(

@@ -36,6 +36,11 @@ func GetDeleteUnsupported(ctx *pulumi.Context) string {
 	return config.Get(ctx, "uptime:deleteUnsupported")
 }
 
+// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+func GetJournalDir(ctx *pulumi.Context) string {
+	return config.Get(ctx, "uptime:journalDir")
+}
+
 // Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:maxRetries")

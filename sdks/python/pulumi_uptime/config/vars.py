@@ -56,6 +56,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('deleteUnsupported')
 
     @_builtins.property
+    def journal_dir(self) -> Optional[str]:
+        """
+        Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+        """
+        return __config__.get('journalDir')
+
+    @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
         Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
