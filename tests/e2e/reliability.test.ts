@@ -342,7 +342,7 @@ describe("destroy with a monitor whose creation was never confirmed", () => {
       expect(both).toHaveLength(2);
       await clearRequests(emulator);
       const text = await destroyFails(t);
-      expect(text).toContain('set `adoptUuid: "<its uuid>"` on this resource and run `pulumi up`');
+      expect(text).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
       // The confirmed one went; the unconfirmed one is still in the service and in the stack.
       const left = (await adminGet(emulator, "/state")).monitors;
       expect(left).toHaveLength(1);
