@@ -1,8 +1,11 @@
-// Every case of tests/bad-inputs/cases.ts through a real `pulumi preview` of programs/bad-input: the
-// preview fails, its output names the resource (or getWebhooks), the field and the fix, and the
-// service receives no request that changes anything. One emulator for all cases, one preview per
-// case (the engine stops a preview at the first failing resource), three stacks of the program
-// previewing side by side.
+// One case of each kind of message of tests/bad-inputs/cases.ts through a real `pulumi preview` of
+// programs/bad-input: a field the engine prints with its value (a Monitor's, a Page's, an Alert's), a
+// value too long to print (no property named), a lookup's argument. The preview fails, its output names
+// the resource (or getWebhooks), the field and the fix, and the service receives no request that
+// changes anything. Every case runs through the same SDK classes and provider objects in
+// tests/integration/sdk/bad-inputs.test.ts; what only the engine adds is its printing, proven here.
+// One emulator, one preview per case (the engine stops a preview at the first failing resource),
+// three stacks of the program previewing side by side.
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
@@ -62,7 +65,23 @@ function expectedFragments(c: BadInputCase): string[] {
   return [`resource '${c.name}'`, `property ${c.field} value`, c.fragment];
 }
 
-test.concurrent.each(BAD_INPUT_CASES.map((c) => [c.name, c] as const))(
+/** One case per kind of message the engine prints. */
+const ENGINE_CASES = [
+  "monitor-urn-scheme-mismatch",
+  "monitor-urn-huge",
+  "page-logo-missing-file",
+  "alert-email-malformed",
+  "webhooks-topic-empty",
+];
+
+test("the engine's cases are cases of the list, one per kind of message", () => {
+  const chosen = BAD_INPUT_CASES.filter((c) => ENGINE_CASES.includes(c.name));
+  expect(chosen.map((c) => c.name).sort()).toEqual([...ENGINE_CASES].sort());
+  expect(new Set(chosen.map((c) => c.kind))).toEqual(new Set(["monitor", "page", "alert", "webhooks"]));
+  expect(chosen.filter((c) => expectedFragments(c)[0].endsWith("has a problem: ")).map((c) => c.name)).toEqual(["monitor-urn-huge"]);
+});
+
+test.concurrent.each(BAD_INPUT_CASES.filter((c) => ENGINE_CASES.includes(c.name)).map((c) => [c.name, c] as const))(
   "%s fails the preview naming it, and nothing is sent",
   async (_name, c) => {
     const text = await withStack(async (t) => {

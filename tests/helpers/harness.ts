@@ -1,0 +1,67 @@
+// An in-process stand-in for the engine, for the facts that are about our messages and requests: a
+// program written with the SDK's classes runs under @pulumi/pulumi's own mocks, and each resource's
+// registration (its inputs as the engine receives them, `__provider` included) is handed to the
+// provider object the dynamic-provider host would call, as the host calls it. The engine's part
+// (its step order, its printing) is what the e2e tests prove, once per kind of message.
+import * as pulumi from "@pulumi/pulumi";
+import { providers, ProviderKind } from "../../provider/dynamic";
+
+const KINDS: Record<string, ProviderKind> = {
+  "pulumi-nodejs:dynamic/uptime:Monitor": "monitor",
+  "pulumi-nodejs:dynamic/uptime:Page": "page",
+  "pulumi-nodejs:dynamic/uptime:Alert": "alert",
+};
+
+/** What the engine would do with one registration at `pulumi preview`: the check's failures, or the inputs it planned. */
+export interface Checked {
+  kind: ProviderKind;
+  name: string;
+  /** The inputs as registered (the SDK's canonical names, `__provider`). */
+  registered: Record<string, unknown>;
+  failures: { property: string; reason: string }[];
+}
+
+/**
+ * Runs `program` as `pulumi preview` would run it, against the stack config `config` (keys with their
+ * namespace; `secret` lists those set with --secret), and checks each resource it registers with the
+ * provider object of its kind. `program` may be async: its lookups are awaited with it.
+ */
+export async function previewProgram(
+  program: () => void | Promise<void>,
+  config: Record<string, string>,
+  secret: string[] = ["uptime:apiKey"],
+): Promise<Checked[]> {
+  const registrations: Promise<Checked>[] = [];
+  pulumi.runtime.setAllConfig(config, secret);
+  for (const kind of Object.values(KINDS)) await providers[kind].configure({ config: { get: (key: string) => config[key] } });
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        const kind = KINDS[args.type];
+        if (kind) {
+          const registered = { ...(args.inputs as Record<string, unknown>) };
+          registrations.push(
+            providers[kind]
+              .check(undefined, registered)
+              .then((result) => ({ kind, name: args.name, registered, failures: result.failures ?? [] })),
+          );
+        }
+        return { id: `${args.name}-preview-id`, state: args.inputs };
+      },
+      call: () => {
+        throw new Error("the uptime package makes no engine calls");
+      },
+    },
+    "harness",
+    "dev",
+    true,
+  );
+  await program();
+  // Registrations reach the mocks asynchronously, after the constructors return.
+  for (let settled = 0; settled < 3;) {
+    const before = registrations.length;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    settled = registrations.length === before ? settled + 1 : 0;
+  }
+  return Promise.all(registrations);
+}

@@ -1,0 +1,71 @@
+// Every case of tests/bad-inputs/cases.ts as a program writes it, with the SDK's classes and lookup,
+// run in this process under @pulumi/pulumi's mocks (tests/helpers/harness.ts): each resource's
+// registration, as the engine receives it, fails the check of the provider object the engine's
+// dynamic-provider host calls, naming the field as the engine prints it (`property <field> value`)
+// with the fix, or naming none for a value too long to print; each bad lookup is refused before any
+// request. tests/e2e/bad-inputs.test.ts runs one case of each kind of message through the engine.
+import type { RunningEmulator } from "../../../emulator/types";
+import * as uptime from "../../../sdk";
+import { BAD_INPUT_CASES, BadInputCase } from "../../bad-inputs/cases";
+import { previewProgram } from "../../helpers/harness";
+import { adminApi } from "../../helpers/monitor-emulator";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator({ seed: undefined });
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+/** The value a program wrote at the top of the failing field's path (a Monitor's target as `urn`). */
+function writtenValue(c: BadInputCase): unknown {
+  const top = c.field.split(/[.[]/)[0];
+  return c.args[top === "target" ? "urn" : top];
+}
+
+const resourceCases = BAD_INPUT_CASES.filter((c) => c.kind !== "webhooks");
+
+test.each(resourceCases.map((c) => [c.name, c] as const))(
+  "%s: the registration fails its check, naming the field and the fix",
+  async (_name, c) => {
+    await adminApi(emulator).clearRequests();
+    const checked = await previewProgram(
+      () => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- deliberately wrong args, as a program without types passes them
+        const args = c.args as any;
+        if (c.kind === "monitor") new uptime.Monitor(c.name, args);
+        else if (c.kind === "page") new uptime.Page(c.name, args);
+        else new uptime.Alert(c.name, args);
+      },
+      { "uptime:baseUrl": emulator.url, "uptime:apiKey": API_KEY },
+    );
+    expect(checked.map((r) => [r.kind, r.name])).toEqual([[c.kind, c.name]]);
+    const [{ failures, registered }] = checked;
+    expect(typeof registered.__provider).toBe("string");
+    expect(failures.map((f) => f.reason)).toContainEqual(expect.stringContaining(c.fragment));
+    // A long value is never echoed: the engine is given no property to print beside the reason.
+    const long = (JSON.stringify(writtenValue(c)) ?? "").length > 120;
+    for (const f of failures) expect(f.property).toBe(long ? "" : c.field);
+    expect(await adminApi(emulator).requests()).toEqual([]);
+  },
+);
+
+test.each(BAD_INPUT_CASES.filter((c) => c.kind === "webhooks").map((c) => [c.name, c] as const))(
+  "%s: the lookup is refused naming the argument, and nothing is sent",
+  async (_name, c) => {
+    await adminApi(emulator).clearRequests();
+    let refusal: unknown;
+    await previewProgram(
+      async () => {
+        const { topic, ...opts } = c.args as { topic?: string };
+        await uptime.getWebhooks({ topic }, opts).catch((error: unknown) => (refusal = error));
+      },
+      { "uptime:baseUrl": emulator.url, "uptime:apiKey": API_KEY },
+    );
+    expect(String((refusal as Error)?.message)).toContain(`getWebhooks: ${c.field}: `);
+    expect(String((refusal as Error)?.message)).toContain(c.fragment);
+    expect(await adminApi(emulator).requests()).toEqual([]);
+  },
+);
