@@ -17,7 +17,7 @@ import {
   matrixFile,
   monitorsByName,
   observed,
-  refreshThenUp,
+  refreshChangesNothing,
   startMatrixEmulator,
   up,
   urnOf,
@@ -56,7 +56,7 @@ test("state delete, then declared again: adoptUuid takes one over, the other is 
   await t.stack.setConfig("generation", { value: "1" });
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${a}`]);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const destroyed = await observed(emulator, () => t.stack.destroy());
   expect(changes(destroyed.requests)).toEqual([`DELETE /v1/monitors/${a}`, `DELETE /v1/monitors/${newB}`].sort());
@@ -78,7 +78,7 @@ test("up --target applies the targeted monitor only; the next up the other", asy
   expect((await adminGet(emulator, `/monitors/${second}`)).intervalId).toBe(60);
   const rest = await up(t, emulator);
   expect(changes(rest.requests)).toEqual([`PATCH /v1/monitors/${second}`]);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const destroyed = await observed(emulator, () => t.stack.destroy());
   expect(changes(destroyed.requests)).toEqual([`DELETE /v1/monitors/${first}`, `DELETE /v1/monitors/${second}`].sort());
@@ -93,7 +93,7 @@ test("up --refresh puts back a monitor edited in the dashboard and recreates one
   await t.stack.setConfig("generation", { value: "1" });
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${edited}`, `PATCH /v1/monitors/${deleted}`].sort());
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   await adminCall(emulator, "PATCH", `/monitors/${edited}`, { description: "changed in the dashboard" });
   await adminCall(emulator, "DELETE", `/monitors/${deleted}`);
@@ -128,7 +128,7 @@ test("stack export then import: the imported state manages the same objects, wit
   await t.stack.setConfig("generation", { value: "1" });
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${api}`]);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const destroyed = await observed(emulator, () => t.stack.destroy());
   expect(changes(destroyed.requests)).toEqual([`DELETE /v1/monitors/${api}`]);
@@ -158,7 +158,7 @@ describe("a service that fills defaults for everything a request leaves out", ()
     await t.stack.setConfig("uptime-quickstart:apiInterval", { value: "300" });
     const edit = await up(t, filling);
     expect(edit.result.summary.resourceChanges).toMatchObject({ update: 1 });
-    await refreshThenUp(t, filling);
+    await refreshChangesNothing(t, filling);
     const destroyed = await observed(filling, () => t.stack.destroy());
     expect(changes(destroyed.requests).filter((r) => r.startsWith("DELETE"))).toHaveLength(2);
     await expectBystanderUntouched(filling);

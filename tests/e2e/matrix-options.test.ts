@@ -12,7 +12,7 @@ import {
   matrixFile,
   monitorsByName,
   observed,
-  refreshThenUp,
+  refreshChangesNothing,
   up,
 } from "../helpers/matrix";
 
@@ -39,7 +39,7 @@ test("protect: destroy refuses and sends nothing; once unprotected, destroy dele
   await t.stack.setConfig("generation", { value: "1" });
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual(uuids.map((u) => `PATCH /v1/monitors/${u}`).sort());
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const refused = await observed(emulator, () =>
     t.stack.destroy().then(
@@ -68,7 +68,7 @@ test("retainOnDelete: the removed monitor stays in the service; declaring the na
   await t.stack.setConfig("generation", { value: "1" });
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${legacy}`]);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   await t.stack.setConfig("declareLegacy", { value: "false" });
   const removed = await up(t, emulator);
@@ -86,7 +86,7 @@ test("retainOnDelete: the removed monitor stays in the service; declaring the na
   expect(retained).toMatchObject({ intervalId: 120 });
   const stamp = retained.updatedAt;
   await expectNoChanges(t, emulator);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   // Created, then removed by the very next run (so no diff of it ever ran), then declared again.
   await t.stack.setConfig("declareFresh", { value: "true" });
@@ -129,7 +129,7 @@ test("ignoreChanges with intervalId, urn, httpFollowRedirects, tcpOptions.DataRe
   expect(await onlyOne("db")).toMatchObject({ tcpOptions: { dataRequest: "PING 0", keywordResponse: "PONG" } });
   const page = (await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE);
   expect(page.googleAnalitycsId).toBe("G-0");
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   // A name that is no input of the resource fails the preview, naming the inputs there are.
   await t.stack.setConfig("extraIgnore", { value: "interval_id" });
@@ -159,7 +159,7 @@ test("deleteBeforeReplace: an alerts change deletes the old monitor before creat
   await t.stack.setConfig("generation", { value: "1" });
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${first.uuid}`]);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   await t.stack.setConfig("escalate", { value: "true" });
   const replaced = await up(t, emulator);
@@ -168,7 +168,7 @@ test("deleteBeforeReplace: an alerts change deletes the old monitor before creat
   const second = await onlyOne("api");
   expect(second).toMatchObject({ alerts: [SECOND_ALERT], intervalId: 120 });
   await expectNoChanges(t, emulator);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const destroyed = await observed(emulator, () => t.stack.destroy());
   expect(changes(destroyed.requests)).toEqual([`DELETE /v1/monitors/${second.uuid}`]);

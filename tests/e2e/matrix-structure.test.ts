@@ -12,7 +12,7 @@ import {
   matrixFile,
   monitorsByName,
   observed,
-  refreshThenUp,
+  refreshChangesNothing,
   up,
 } from "../helpers/matrix";
 
@@ -61,7 +61,7 @@ test("components: several monitors per component, nested components, a page list
       .sort(),
   );
 
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const destroyed = await observed(emulator, () => t.stack.destroy());
   expect(changes(destroyed.requests)).toEqual(uuids.map((u) => `DELETE /v1/monitors/${u}`).sort());
@@ -86,7 +86,7 @@ test("aliases: monitors moved under a component stay the same monitors; nothing 
   await t.stack.setConfig("generation", { value: "1" });
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${uuids[0]}`]);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const destroyed = await observed(emulator, () => t.stack.destroy());
   expect(changes(destroyed.requests)).toEqual(uuids.map((u) => `DELETE /v1/monitors/${u}`).sort());
@@ -110,7 +110,7 @@ test("dependsOn: resources applied and destroyed in the declared order", async (
   await t.stack.setConfig("generation", { value: "1" });
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${api}`]);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const destroyed = await observed(emulator, () => t.stack.destroy());
   // Dependents first: db before api; the page and the alert are released without a request.
@@ -133,7 +133,7 @@ test("a JavaScript program: a component with monitors and a page, ignoreChanges 
   const edit = await up(t, emulator);
   expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${db}`]);
   expect((await monitorsByName(emulator))["billing api"][0].intervalId).toBe(60);
-  await refreshThenUp(t, emulator);
+  await refreshChangesNothing(t, emulator);
 
   const destroyed = await observed(emulator, () => t.stack.destroy());
   expect(changes(destroyed.requests)).toEqual([`DELETE /v1/monitors/${api}`, `DELETE /v1/monitors/${db}`].sort());
