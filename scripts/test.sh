@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The test command: set-up (toolchain, dependencies, build) then every test — unit, integration,
 # e2e — and the type check of the tests. Works on a fresh clone; a second run reuses every cache.
-#   bash scripts/test.sh            # everything
-#   bash scripts/test.sh unit       # one jest project (unit | integration | e2e), after set-up
+#   bash scripts/test.sh                    # everything (what CI runs)
+#   bash scripts/test.sh unit integration   # the quick loop (`npm test`): lint, types, the in-process tiers
+#   bash scripts/test.sh e2e                # one or more jest projects (unit | integration | e2e), after set-up
+# Test files run on several Jest workers (UPTIME_TEST_WORKERS, default: the cores less one, at least
+# two): each file starts its own emulator, stacks and backends, so none shares anything with another.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
@@ -20,9 +23,18 @@ npx prettier --check . --log-level warn
 
 echo "test: type-checking sources, tests and examples"
 npx tsc -p tsconfig.test.json
+project_start_first=$(date +%s)
 
+# Node's on-disk compile cache: every engine run starts two or three Node processes that load the same
+# modules (@pulumi/pulumi, this package), and reading them compiled saves a tenth of each run's CPU.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${UPTIME_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-uptime}/node-compile-cache}"
+cores=$(nproc 2>/dev/null || echo 2)
+workers="${UPTIME_TEST_WORKERS:-$(( cores > 2 ? cores - 1 : 2 ))}"
+split=""
 for project in "${projects[@]}"; do
-  echo "test: jest project '$project'"
-  npx jest --selectProjects "$project" --ci
+  echo "test: jest project '$project' ($workers workers)"
+  project_start=$(date +%s)
+  npx jest --selectProjects "$project" --ci --maxWorkers="$workers"
+  split="$split $project $(( $(date +%s) - project_start ))s"
 done
-echo "test: all passed in $(( $(date +%s) - start ))s"
+echo "test: all passed in $(( $(date +%s) - start ))s (set-up, lint and types $(( project_start_first - start ))s;$split)"
