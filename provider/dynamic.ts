@@ -6,6 +6,7 @@ import { ConfigureRequest, configProblem, configure, currentSettings, getClient,
 import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
 import { skipCheckpointsRefusal, skipsCheckpoints } from "./checkpoints";
+import { SETTINGS } from "./model/package";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
@@ -37,7 +38,9 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
  */
 function forEngine(failures: CheckFailure[], news: ProgramArgs): CheckFailure[] {
   const problem = configProblem();
-  const all = problem ? [{ property: "uptime:apiKey", reason: problem }, ...failures] : failures;
+  // The setting the problem names (every reason names its `uptime:<key>`); the key's when it names none.
+  const setting = SETTINGS.find((s) => problem?.includes(`uptime:${s.key}`))?.key ?? "apiKey";
+  const all = problem ? [{ property: `uptime:${setting}`, reason: problem }, ...failures] : failures;
   return all.map((f) => {
     const value = news[f.property.split(/[.[]/)[0]];
     const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
@@ -135,19 +138,30 @@ const createdThisRun = new Set<string>();
 const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
   typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
 /**
- * Confirmed monitors the program declares in this run (the engine diffed or updated them), by URN; not
- * those a refresh reads, which include monitors pending deletion. A placeholder deleted under the URN
- * of one of them is the one its replacement (`adoptUuid` or `up --replace`) left pending deletion in a
- * run that failed before the engine deleted it: the replacement exists, so the placeholder has served.
+ * Monitors the program declares in this run, by URN: check() is called for a resource the program
+ * registers, never for one a refresh reads or a monitor pending deletion.
+ */
+const declaredThisRun = new Set<string>();
+/**
+ * Confirmed monitors the engine diffed or updated in this run under a URN the program declares, by
+ * that URN. A placeholder deleted under such a URN is not the resource the program declares there (a
+ * declared resource is deleted only to be replaced, and a placeholder is replaced only as the user
+ * says): it is the one its replacement (`adoptUuid` or `up --replace`) left pending deletion in a run
+ * that failed before the engine deleted it. The replacement exists, so the placeholder has served.
+ * Diffs outside the program's registrations (a refresh's, which include monitors pending deletion)
+ * come before any check() of the run or in runs without one, so they note nothing.
  */
 const heldThisRun = new Map<string, string>();
 function noteHeld(id: string, olds: object, key: unknown): void {
-  if (typeof key === "string" && !isUnconfirmed(id, olds)) heldThisRun.set(`key:${key}`, id);
+  if (typeof key === "string" && declaredThisRun.has(`key:${key}`) && !isUnconfirmed(id, olds)) heldThisRun.set(`key:${key}`, id);
 }
+/** Placeholders this run's diff found replaced by taking a monitor over (adoptUuid), by URN: the uuid taken over. */
+const adoptingThisRun = new Map<string, string>();
 
 export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
   check(news, olds) {
+    if (typeof news.journalKey === "string") declaredThisRun.add(`key:${news.journalKey}`);
     const result = monitor.checkMonitor(news);
     // A monitor about to be created (no inputs applied before) and not taken over: see checkpoints.ts.
     if (skipsCheckpoints() && Object.keys(olds).length === 0 && news.adoptUuid === undefined) {
@@ -160,6 +174,7 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
     if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
     noteHeld(id, olds, news.journalKey);
     const result = monitor.diffMonitor(olds, news);
+    if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) adoptingThisRun.set(identityOf(olds), String(news.adoptUuid));
     // A replacement creates a monitor (see checkpoints.ts); taking one over with adoptUuid does not.
     if (skipsCheckpoints() && result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
       throw new Error(skipCheckpointsRefusal(news.name, `replacing it (its ${result.replaces.join(", ")} changed)`));
@@ -202,12 +217,14 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
 
 /**
  * Why a placeholder may leave the stack, in the words of the line logged: replaced in this run (taken
- * over with adoptUuid, or created anew by `up --replace`), replaced in an earlier run (heldThisRun), or
- * named by the user. Throws the way out otherwise.
+ * over with adoptUuid, or created anew by `up --replace`; with `deleteBeforeReplace`, about to be taken
+ * over), replaced in an earlier run (heldThisRun), or named by the user. Throws the way out otherwise.
  */
 function placeholderDropped(id: string, props: { journalKey?: unknown; name?: unknown }): string {
   const identity = identityOf(props);
   if (createdThisRun.has(identity)) return "dropped from the stack, replaced by the monitor created or taken over in this run";
+  const adopting = adoptingThisRun.get(identity);
+  if (adopting) return `dropped from the stack: this run takes ${adopting} over in its place (adoptUuid)`;
   const replacement = heldThisRun.get(identity);
   if (replacement) return `dropped from the stack: its replacement, ${replacement}, is in the stack under the same URN`;
   if (dropRequested(id)) return "dropped from the stack, as UPTIME_DROP_UNCONFIRMED says";

@@ -292,8 +292,10 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       // A monitor's journal key is its URN, given with every call: never an input of the program's, never
       // stored (BOOKKEEPING). Inputs an earlier version stored with one are replaced by these.
       delete news.journalKey;
-      const result = await operations[kind].check(toJs(req.getOlds()), news);
-      const response = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news));
+      // Checked with the URN as its key (the provider notes which monitors the program declares), stored without it.
+      const result = await operations[kind].check(toJs(req.getOlds()), keyed(kind, req.getUrn(), news));
+      const { journalKey: _urn, ...inputs } = result.inputs ?? news;
+      const response = new provproto.CheckResponse().setInputs(toStruct(inputs));
       return response.setFailuresList(
         (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(inSchemaNames(spec, f.reason))),
       );
@@ -344,7 +346,8 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       }
       const props = withBookkeeping(kind, spec, req.getUrn(), stored, req.getInputs());
       const result = await operations[kind].read(req.getId(), props);
-      if (importing && result.unreadable !== undefined) throw unreadableImport(kind, req.getId(), result.unreadable);
+      // An import has neither state nor inputs; a refresh always has inputs, even of a resource stored empty.
+      if (importing && !req.hasInputs() && result.unreadable !== undefined) throw unreadableImport(kind, req.getId(), result.unreadable);
       const response = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return response;
       // A resource kept as it is (dynamic.ts hands back the very props: a placeholder, or a service that

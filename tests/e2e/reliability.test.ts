@@ -196,7 +196,7 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors, 
     // Slow answers, so that the kill lands while creations are in flight.
     emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 150 } } });
     t = await fleetStack(emulator, 50, "killed");
-    // The journal where a team's CI keeps it between runners (a cache or a shared volume), set in the stack's config.
+    // The journal where a team's CI keeps it between runners (a volume that outlives them, written as the run goes), set in the stack's config.
     shared = path.join(t.backendDir, "shared-journal");
     await t.stack.setConfig("uptime:journalDir", { value: shared });
   });
@@ -272,7 +272,7 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     const held = new Set((exported.deployment.resources ?? []).map((r: Json) => String(r.id)));
     const interrupted = (exported.deployment.pending_operations ?? [])
       .filter((op: Json) => op.type === "creating")
-      .map((op: Json) => Number(String(op.resource.urn).replace(/^.*::m/, "")));
+      .map((op: Json) => ({ index: Number(String(op.resource.urn).replace(/^.*::m/, "")), name: String(op.resource.inputs.name) }));
     const service = (await adminGet(emulator, "/state")).monitors as Json[];
     const unrecorded = service.filter((m) => !held.has(m.uuid));
     expect(unrecorded.length).toBeGreaterThan(0);
@@ -283,8 +283,9 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     for (const [name, uuid] of printed) expect(service.find((m) => m.uuid === uuid)?.name).toBe(name);
     const adopt: Record<string, string> = {};
     let fromLog = 0;
-    for (const index of interrupted) {
-      const name = `fleet-${String(index).padStart(4, "0")}`;
+    for (const { index, name } of interrupted) {
+      // The name the README's `jq` prints beside each URN: the monitor's, as the program declares it.
+      expect(name).toBe(`fleet-${String(index).padStart(4, "0")}`);
       const uuid = printed.get(name) ?? service.find((m) => m.name === name)?.uuid;
       if (printed.has(name)) fromLog++;
       if (uuid) adopt[index] = uuid;
@@ -393,6 +394,64 @@ describe("destroy with a monitor whose creation was never confirmed", () => {
       await t.remove();
     }
   });
+
+  test.each([
+    ["the dynamic resources", "uptime"],
+    ["the provider plugin", "plugin"],
+  ])(
+    "%s: a replacement's answer lost beside the monitor it replaces: `destroy --refresh` stops on it; following the message deletes both",
+    async (_face, mode) => {
+      const t = await fleetStack(emulator, 1, `placeholder-replacing-${mode}`, { "fleet:mode": { value: mode } });
+      try {
+        await t.stack.up();
+        const [old] = (await adminGet(emulator, "/state")).monitors as Json[];
+        const [{ urn }] = await stateMonitors(t);
+        // `up --replace` creates a new monitor, whose answer is lost: the placeholder is live under the URN, and the
+        // monitor it replaces (confirmed) is pending deletion under the same URN.
+        await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
+        await expect(t.stack.up({ replace: [urn] })).rejects.toThrow(/kept in the stack as unconfirmed/);
+        await adminCall(emulator, "DELETE", "/faults");
+        const made = ((await adminGet(emulator, "/state")).monitors as Json[]).find((m) => m.uuid !== old.uuid)!;
+        const placeholder = (await stateMonitors(t)).find((r) => r.id.startsWith("unconfirmed-"))!;
+        expect(await stateMonitors(t)).toEqual(
+          expect.arrayContaining([
+            { id: placeholder.id, urn, delete: false },
+            { id: old.uuid, urn, delete: true },
+          ]),
+        );
+
+        // The refresh reads (and diffs) the confirmed one pending deletion; that is no replacement of the placeholder,
+        // whose monitor exists: destroy deletes the old one and stops on the placeholder, with the way out.
+        await clearRequests(emulator);
+        const output: string[] = [];
+        await expect(t.stack.destroy({ refresh: true, onOutput: (l) => output.push(l) })).rejects.toThrow();
+        const text = output.join("");
+        expect(text).toContain("its creation was never confirmed, so it may exist in the service");
+        expect(text).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
+        expect(text).not.toContain("dropped from the stack");
+        expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${old.uuid}`]);
+        expect((await adminGet(emulator, "/state")).monitors.map((m: Json) => m.uuid)).toEqual([made.uuid]);
+        expect((await stateMonitors(t)).map((r) => r.id)).toEqual([placeholder.id]);
+
+        // Following it: adoptUuid on the resource, `pulumi up` takes the monitor over (service == program == state,
+        // an empty preview), and `pulumi destroy` deletes it.
+        await t.stack.setConfig("fleet:adopt", { value: JSON.stringify({ 0: made.uuid }) });
+        await clearRequests(emulator);
+        await t.stack.up();
+        // Taking over sets the declared fields on it (one PATCH); nothing is created.
+        expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${made.uuid}`]);
+        expect((await adminGet(emulator, "/state")).monitors.map((m: Json) => m.uuid)).toEqual([made.uuid]);
+        expect(await stateMonitors(t)).toEqual([{ id: made.uuid, urn, delete: false }]);
+        await expectEmptyPreview(t, 2);
+        const destroy = await t.stack.destroy();
+        expect(destroy.summary.result).toBe("succeeded");
+        expect(await stateMonitors(t)).toEqual([]);
+        expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+      } finally {
+        await t.remove();
+      }
+    },
+  );
 });
 
 /** Runs `run` with extra environment variables for the stack's engine runs (as a user prefixes a command with them). */

@@ -145,10 +145,23 @@ test("a placeholder leaves the stack with no request only when its replacement i
   await expect(provider.delete("unconfirmed-1", placeholder("replaced"))).rejects.toThrow(
     "run the same command again with UPTIME_DROP_UNCONFIRMED=unconfirmed-1 in the environment",
   );
-  // The engine diffs a confirmed monitor the program declares under that URN: the placeholder is the one its
-  // replacement left pending deletion.
-  await provider.diff(made.id, { ...(made.outs as MonitorOutputs), __provider: PROVIDER_TEXT }, { ...inputs, journalKey: urn("replaced") });
+  // A refresh diffs what it reads (monitors pending deletion too) without checking the program's inputs: a
+  // confirmed monitor diffed under a URN the program has not declared in this run proves nothing.
+  const madeOuts = { ...(made.outs as MonitorOutputs), __provider: PROVIDER_TEXT };
+  await provider.diff(made.id, madeOuts, { ...inputs, journalKey: urn("replaced") });
+  await expect(provider.delete("unconfirmed-1", placeholder("replaced"))).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-1");
+  // The program declares that URN (check) and the engine diffs a confirmed monitor under it: the placeholder
+  // is the one its replacement left pending deletion.
+  const declared = inputsOf(await provider.check({}, { ...programInputs, journalKey: urn("replaced") }));
+  await provider.diff(made.id, madeOuts, declared);
   await provider.delete("unconfirmed-1", placeholder("replaced"));
+  // A placeholder the program takes a monitor over for (adoptUuid) with deleteBeforeReplace: its diff says so,
+  // and its deletion, which comes before the replacement's creation, drops it.
+  const adopting = inputsOf(
+    await provider.check(placeholder("adopted"), { ...programInputs, journalKey: urn("adopted"), adoptUuid: made.id }),
+  );
+  expect((await provider.diff("unconfirmed-4", placeholder("adopted"), adopting)).replaces).toEqual(["adoptUuid"]);
+  await provider.delete("unconfirmed-4", placeholder("adopted"));
   // Another URN is still refused, until the user names its id (and only its id).
   await expect(provider.delete("unconfirmed-2", placeholder("other"))).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-2");
   process.env.UPTIME_DROP_UNCONFIRMED = "unconfirmed-9, unconfirmed-2";
@@ -208,6 +221,15 @@ test("check fails before any request when the key is not configured, naming both
     { property: "uptime:apiKey", reason: "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY" },
   ]);
   expect(await admin.requests()).toEqual([]);
+});
+
+test("check names the setting a wrong setting is, not the key: uptime:journalDir given as a relative path", async () => {
+  const config: Record<string, string> = { "uptime:apiKey": API_KEY, "uptime:baseUrl": emulator.url, "uptime:journalDir": "journal" };
+  await provider.configure({ config: { get: (key: string) => config[key] } });
+  const result = await provider.check({}, programInputs);
+  expect(result.failures).toEqual([
+    { property: "uptime:journalDir", reason: 'uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path, got "journal"' },
+  ]);
 });
 
 test("documented routes only: refresh keeps the state and warns once; delete names UPTIME_DELETE_UNSUPPORTED=leave, which then leaves it with a warning", async () => {

@@ -336,6 +336,16 @@ test("pulumi import from a service that cannot read objects (GET 405) fails with
     );
     await expect(importing("Page", "p-1")).rejects.toThrow("with `uuid: p-1` and the fields it should have");
     await expect(importing("Alert", "a-1")).rejects.toThrow("with `uuid: a-1` and the fields it should have");
+    // A refresh always hands inputs (the engine's ReadRequest carries the stored ones), even of a resource stored
+    // empty: it keeps the state, as every refresh against this service does, instead of failing as an import.
+    const refreshed = await call<provproto.ReadRequest, provproto.ReadResponse>(
+      "read",
+      new provproto.ReadRequest()
+        .setId("m-1")
+        .setUrn("urn:pulumi:dev::plugin-test::uptime:index:Monitor::stored-empty")
+        .setInputs(new Struct()),
+    );
+    expect(refreshed.getId()).toBe("m-1");
   } finally {
     await configureFor(emulator.url);
     await documented.close();
