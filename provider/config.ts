@@ -72,6 +72,11 @@ function absolutePath(s: { key: string; env: string }, value: string | undefined
   throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be an absolute path, got ${JSON.stringify(value)}`);
 }
 
+/** The setting a problem names: each problem's words name its `uptime:<key>`. */
+export function settingNamed(problem: string): string | undefined {
+  return MODEL_SETTINGS.find((s) => problem.includes(`uptime:${s.key}`))?.key;
+}
+
 /** The problem with the settings, if any, in words that say both ways to fix it. */
 export function settingsProblem(s: ProviderSettings): string | undefined {
   if (!s.apiKey) {

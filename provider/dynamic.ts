@@ -5,8 +5,8 @@ import { CheckFailure, CheckResult, show } from "./inputs/common";
 import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
+import { settingNamed } from "./config";
 import { skipCheckpointsRefusal, skipsCheckpoints } from "./checkpoints";
-import { SETTINGS } from "./model/package";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
@@ -38,9 +38,7 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
  */
 function forEngine(failures: CheckFailure[], news: ProgramArgs): CheckFailure[] {
   const problem = configProblem();
-  // The setting the problem names (every reason names its `uptime:<key>`); the key's when it names none.
-  const setting = SETTINGS.find((s) => problem?.includes(`uptime:${s.key}`))?.key ?? "apiKey";
-  const all = problem ? [{ property: `uptime:${setting}`, reason: problem }, ...failures] : failures;
+  const all = problem ? [{ property: `uptime:${settingNamed(problem) ?? "apiKey"}`, reason: problem }, ...failures] : failures;
   return all.map((f) => {
     const value = news[f.property.split(/[.[]/)[0]];
     const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");

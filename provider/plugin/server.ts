@@ -12,7 +12,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { ConfigError, PLAIN_KEY_MESSAGE, readSettings, settingsProblem } from "../config";
+import { ConfigError, PLAIN_KEY_MESSAGE, readSettings, settingNamed, settingsProblem } from "../config";
 import { configProblem, configure, getClient, getJournal } from "../session";
 import { providers, ProviderKind } from "../dynamic";
 import { flushLogs, providerLog } from "../log";
@@ -23,7 +23,6 @@ import { packageSchema } from "../model/schema";
 import { MONITOR } from "../model/monitor";
 import { PAGE } from "../model/page";
 import { ALERT } from "../model/alert";
-import { SETTINGS } from "../model/package";
 import { ResourceSpec, namesOf } from "../model/field";
 import { UNCONFIRMED_PREFIX } from "../monitor-unconfirmed";
 
@@ -225,9 +224,7 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       const news = toJs(req.getNews());
       const response = new provproto.CheckResponse().setInputs(req.getNews());
       const refuse = (reason: string) => {
-        // The setting the reason names (every reason names its `uptime:<key>`).
-        const property = SETTINGS.find((s) => reason.includes(`uptime:${s.key}`))?.key ?? "";
-        return response.setFailuresList([new provproto.CheckFailure().setProperty(property).setReason(reason)]);
+        return response.setFailuresList([new provproto.CheckFailure().setProperty(settingNamed(reason) ?? "").setReason(reason)]);
       };
       // A setting computed from another resource is unknown during a preview: checked once it is known.
       if (Object.values(news).some((v) => plain(v) === UNKNOWN)) return response;
@@ -290,9 +287,8 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       const { kind, spec } = resourceOf(req.getUrn());
       const news = toJs(req.getNews());
       // A monitor's journal key is its URN, given with every call: never an input of the program's, never
-      // stored (BOOKKEEPING). Inputs an earlier version stored with one are replaced by these.
-      delete news.journalKey;
-      // Checked with the URN as its key (the provider notes which monitors the program declares), stored without it.
+      // stored (BOOKKEEPING). Checked with it (the provider notes which monitors the program declares), and
+      // stored without it, which also drops the one inputs stored by an earlier version carry.
       const result = await operations[kind].check(toJs(req.getOlds()), keyed(kind, req.getUrn(), news));
       const { journalKey: _urn, ...inputs } = result.inputs ?? news;
       const response = new provproto.CheckResponse().setInputs(toStruct(inputs));

@@ -399,6 +399,45 @@ describe("destroy with a monitor whose creation was never confirmed", () => {
     ["the dynamic resources", "uptime"],
     ["the provider plugin", "plugin"],
   ])(
+    "%s: with deleteBeforeReplace, following the message (adoptUuid, up) deletes the placeholder first and takes the monitor over",
+    async (_face, mode) => {
+      const t = await fleetStack(emulator, 1, `placeholder-dbr-${mode}`, {
+        "fleet:mode": { value: mode },
+        "fleet:deleteBeforeReplace": { value: "true" },
+      });
+      try {
+        await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
+        await expect(t.stack.up()).rejects.toThrow(/kept in the stack as unconfirmed/);
+        await adminCall(emulator, "DELETE", "/faults");
+        const [made] = (await adminGet(emulator, "/state")).monitors as Json[];
+        const [placeholder] = await stateMonitors(t);
+        expect(placeholder.id).toMatch(/^unconfirmed-/);
+
+        await t.stack.setConfig("fleet:adopt", { value: JSON.stringify({ 0: made.uuid }) });
+        await clearRequests(emulator);
+        const output: string[] = [];
+        const up = await t.stack.up({ onOutput: (l) => output.push(l) });
+        expect(up.summary.result).toBe("succeeded");
+        expect(output.join("")).toContain(
+          `unconfirmed placeholder ${placeholder.id} dropped from the stack: this run takes ${made.uuid} over in its place (adoptUuid)`,
+        );
+        expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${made.uuid}`]);
+        // Service == program == state: the one monitor, taken over; an empty preview.
+        expect((await adminGet(emulator, "/state")).monitors.map((m: Json) => m.uuid)).toEqual([made.uuid]);
+        expect(await stateMonitors(t)).toEqual([{ id: made.uuid, urn: placeholder.urn, delete: false }]);
+        await expectEmptyPreview(t, 2);
+        await t.stack.destroy();
+        expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+      } finally {
+        await t.remove();
+      }
+    },
+  );
+
+  test.each([
+    ["the dynamic resources", "uptime"],
+    ["the provider plugin", "plugin"],
+  ])(
     "%s: a replacement's answer lost beside the monitor it replaces: `destroy --refresh` stops on it; following the message deletes both",
     async (_face, mode) => {
       const t = await fleetStack(emulator, 1, `placeholder-replacing-${mode}`, { "fleet:mode": { value: mode } });

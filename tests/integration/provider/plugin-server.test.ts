@@ -207,6 +207,42 @@ test("a refresh of a placeholder keeps the state as it is, its URN for its messa
   expect(read.getInputs()?.toJavaScript()).toEqual(inputs);
 });
 
+test("a placeholder beside a confirmed monitor under its URN leaves the stack only once check shows the program declares that URN", async () => {
+  const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::held";
+  const news = { name: "held", type: "https", target: "https://held.example.com", regions: [1], interval: 60 };
+  const admin = adminApi(emulator);
+  // The replacement an earlier run made (not this process), as the state holds it.
+  const monitor = await admin.createMonitor({ name: "held", type: "https", urn: news.target, interval: 60, regions: [1] });
+  const held = struct({ ...monitor, uuid: monitor.uuid });
+  const diffHeld = (inputs: structTypes.Struct | undefined) =>
+    call("diff", new provproto.DiffRequest().setId(String(monitor.uuid)).setUrn(urn).setOlds(held).setOldInputs(inputs).setNews(inputs));
+  // A placeholder keeps its URN as its journal key in the state (failure() in the plugin).
+  const dropPlaceholder = () =>
+    call(
+      "delete",
+      new provproto.DeleteRequest()
+        .setId("unconfirmed-held")
+        .setUrn(urn)
+        .setProperties(struct({ unconfirmed: true, name: "held", declaredFields: ["name"], journalKey: urn })),
+    );
+  await admin.clearRequests();
+  // A diff without the program's check, as a refresh's: no proof, the placeholder is refused.
+  await diffHeld(struct(news));
+  await expect(dropPlaceholder()).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-held");
+  // The program declares the URN (check, its inputs stored without the URN as journal key), the engine diffs the
+  // monitor under it: the placeholder is the one its replacement left pending deletion, dropped with no request.
+  const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
+    "check",
+    new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(news)),
+  );
+  expect(checked.getInputs()?.toJavaScript()).not.toHaveProperty("journalKey");
+  await diffHeld(checked.getInputs());
+  await dropPlaceholder();
+  expect(await admin.requests()).toEqual([]);
+  expect((await admin.monitors()).map((m) => m.uuid)).toContain(monitor.uuid);
+  await admin.remove(String(monitor.uuid));
+});
+
 describe("what a resource declared, read from the engine's last inputs (not stored)", () => {
   const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::declared";
   const args = { name: "declared", type: "https", target: "https://declared.example.com/health", interval: 60, regions: [1] };

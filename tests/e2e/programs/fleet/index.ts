@@ -15,6 +15,8 @@ const mode = config.get("mode") ?? "uptime";
 const adopt = config.getObject<Record<string, string>>("adopt") ?? {};
 // Each monitor after the first waits for the one before (`dependsOn`): steps in a known order.
 const chain = config.getBoolean("chain") ?? false;
+// `deleteBeforeReplace` on every monitor: a replacement deletes the old resource first.
+const deleteBeforeReplace = config.getBoolean("deleteBeforeReplace") ?? false;
 
 function args(i: number): uptime.MonitorArgs {
   return {
@@ -45,5 +47,11 @@ const make: (name: string, a: uptime.MonitorArgs, opts?: pulumi.CustomResourceOp
         require(`${__dirname}/../../../../bench/${mode}-provider`).make;
 
 const monitors: pulumi.Resource[] = [];
-for (let i = 0; i < count; i++) monitors.push(make(`m${i}`, args(i), chain && i > 0 ? { dependsOn: [monitors[i - 1]] } : undefined));
+for (let i = 0; i < count; i++) {
+  const opts: pulumi.CustomResourceOptions = {
+    ...(chain && i > 0 ? { dependsOn: [monitors[i - 1]] } : {}),
+    ...(deleteBeforeReplace ? { deleteBeforeReplace } : {}),
+  };
+  monitors.push(make(`m${i}`, args(i), opts));
+}
 export const created = monitors.length;
