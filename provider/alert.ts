@@ -4,10 +4,10 @@
 // `declaredFields`. Recipients compare as a multiset of (type, target).
 import type { UptimeClient } from "./api/client";
 import { AdoptedReadOutcome, adoptedLifecycle } from "./adopted";
-import type { AlertRequestBody } from "./api/requests";
+import type { BodyOf } from "./model/field";
 import type { AlertRecord } from "./api/schemas";
 import { AlertInputs, checkAlertArgs } from "./inputs/alert";
-import type { CheckResult } from "./inputs/common";
+import type { CheckResult } from "./model/values";
 import { ALERT } from "./model/alert";
 import {
   StateOf,
@@ -49,7 +49,7 @@ export function diffAlert(olds: StateOf, news: AlertInputs): { changes: boolean;
 }
 
 /** The PATCH body: every declared field (recipients as type and target only), `null` for each removed one. */
-export function alertRequestBody(inputs: AlertInputs, removed: readonly string[] = []): AlertRequestBody {
+export function alertRequestBody(inputs: AlertInputs, removed: readonly string[] = []): BodyOf<typeof ALERT> {
   const body = requestBody(ALERT, inputs, { forEdit: true, removed });
   if (body.recipients) body.recipients = body.recipients.map(({ type, target }) => ({ type, target }));
   return body;

@@ -23,13 +23,6 @@ export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])
 
 export class ConfigError extends Error {}
 
-/** Why a key set without `--secret` is refused: Pulumi stores the configuration it passes to providers in the state. */
-export const PLAIN_KEY_MESSAGE =
-  `uptime:apiKey is set in plain text in the stack configuration. Pulumi stores the configuration it passes to ` +
-  `providers in the stack's state, so the key would be written unencrypted into the state, its history and its ` +
-  `backups. Run \`pulumi config set --secret uptime:apiKey <key>\` (or \`pulumi config rm uptime:apiKey\` and set ` +
-  `UPTIME_API_KEY in the environment), then run the command again.`;
-
 /** Reads settings from a config lookup (`key -> value`) and the environment. */
 export function readSettings(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const given = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);

@@ -1,7 +1,7 @@
 // The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
-import { CheckFailure, CheckResult, show } from "./inputs/common";
+import { CheckFailure, CheckResult, show } from "./model/values";
 import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";

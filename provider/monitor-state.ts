@@ -1,9 +1,8 @@
 // What a monitor's state holds and how it compares: the engine (model/engine.ts) over the Monitor's
 // table (model/monitor.ts), under the names the rest of the provider and its tests use.
-import type { MonitorRequestBody } from "./api/requests";
 import type { MonitorRecord } from "./api/schemas";
 import * as engine from "./model/engine";
-import type { OutputsOf } from "./model/field";
+import type { BodyOf, OutputsOf } from "./model/field";
 import { MONITOR } from "./model/monitor";
 import type { MonitorInputs } from "./inputs/monitor";
 
@@ -25,5 +24,7 @@ export const inputsFromRecord = (record: MonitorRecord, state: engine.StateOf): 
 export const sortMonitorSets = (inputs: MonitorInputs): MonitorInputs => engine.sortSets(MONITOR, inputs);
 
 /** The request body for POST (with alerts) or PATCH (without; removed fields as explicit null). */
-export const monitorRequestBody = (inputs: Partial<MonitorInputs>, options: { forEdit: boolean; removed?: string[] }): MonitorRequestBody =>
-  engine.requestBody(MONITOR, inputs, options);
+export const monitorRequestBody = (
+  inputs: Partial<MonitorInputs>,
+  options: { forEdit: boolean; removed?: string[] },
+): BodyOf<typeof MONITOR> => engine.requestBody(MONITOR, inputs, options);

@@ -4,7 +4,7 @@ import type { UptimeClient } from "./api/client";
 import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
 import { isGone, isUnsupported } from "./gone";
 import type { MonitorRecord } from "./api/schemas";
-import { CheckResult, containsUnknown } from "./inputs/common";
+import { CheckResult, containsUnknown } from "./model/values";
 import { checkMonitorArgs } from "./inputs/monitor";
 import { equalAsSets } from "./compare";
 import {

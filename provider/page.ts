@@ -4,9 +4,9 @@
 // image last sent, and `declaredFields`, so diff can tell "removed by the user" from "never set".
 import type { UptimeClient } from "./api/client";
 import { AdoptedReadOutcome, adoptedLifecycle } from "./adopted";
-import type { PageRequestBody } from "./api/requests";
+import type { BodyOf } from "./model/field";
 import type { PageRecord } from "./api/schemas";
-import type { CheckResult } from "./inputs/common";
+import type { CheckResult } from "./model/values";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./inputs/image";
 import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./inputs/page";
 import { StateOf, declaredOf, declaredPaths, diff, inputsFromRecord, outputsFromRecord, removedFields, requestBody } from "./model/engine";
@@ -82,7 +82,7 @@ const shaOf = (inputs: Partial<PageInputs>, field: PageImageField): string | und
 export async function pageRequestBody(
   inputs: PageInputs,
   options: { sendImages: PageImageField[]; removed?: string[]; images?: ImageSource },
-): Promise<PageRequestBody> {
+): Promise<BodyOf<typeof PAGE>> {
   const files: Partial<Record<PageImageField, string>> = {};
   for (const field of options.sendImages) {
     const ref = inputs[field];

@@ -5,7 +5,7 @@
 import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
 import { clientOptions, readSettings } from "./config";
-import { CheckFailure, show } from "./inputs/common";
+import { CheckFailure, show } from "./model/values";
 
 /** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
 export interface WebhookSubscription {

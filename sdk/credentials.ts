@@ -3,7 +3,7 @@
 // stored encrypted there, one set without it in plain text, in the state, its history and its
 // backups. So a plain `uptime:apiKey` is refused before the first resource registers, at preview.
 import * as pulumi from "@pulumi/pulumi";
-import { PLAIN_KEY_MESSAGE } from "../provider/config";
+import { PLAIN_KEY_MESSAGE } from "../provider/model/package";
 
 const KEY = "uptime:apiKey";
 
@@ -11,7 +11,7 @@ const KEY = "uptime:apiKey";
 type IsConfigSecret = (key: string) => boolean;
 
 // The message is the provider plugin's too (provider/plugin/server.ts refuses a plain key at CheckConfig).
-export { PLAIN_KEY_MESSAGE } from "../provider/config";
+export { PLAIN_KEY_MESSAGE } from "../provider/model/package";
 
 let checked = false;
 

@@ -7,7 +7,9 @@ import type { z } from "zod";
 import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, redact } from "./errors";
 import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
 import { AlertEnvelope, AlertRecord, ErrorBody, MonitorEnvelope, MonitorRecord, PageRecord, PagesEnvelope, WebhookPage } from "./schemas";
-import type { AlertRequestBody, MonitorRequestBody, PageRequestBody } from "./requests";
+
+/** A JSON request body: what fields it holds, under which wire names, is the model's (provider/model/). */
+export type RequestBody = Readonly<Record<string, unknown>>;
 
 export interface ClientLogger {
   debug(message: string): void;
@@ -96,11 +98,10 @@ export class UptimeClient {
   }
 
   readonly monitors = {
-    create: async (body: MonitorRequestBody): Promise<MonitorRecord> =>
-      (await this.request("POST", "/monitors", body, MonitorEnvelope)).monitor,
+    create: async (body: RequestBody): Promise<MonitorRecord> => (await this.request("POST", "/monitors", body, MonitorEnvelope)).monitor,
     get: async (uuid: string): Promise<MonitorRecord> =>
       (await this.request("GET", `/monitors/${encodeURIComponent(uuid)}`, undefined, MonitorEnvelope)).monitor,
-    update: async (uuid: string, body: MonitorRequestBody): Promise<MonitorRecord> =>
+    update: async (uuid: string, body: RequestBody): Promise<MonitorRecord> =>
       (await this.request("PATCH", `/monitors/${encodeURIComponent(uuid)}`, body, MonitorEnvelope)).monitor,
     delete: async (uuid: string): Promise<void> => {
       await this.request("DELETE", `/monitors/${encodeURIComponent(uuid)}`, undefined, undefined);
@@ -112,7 +113,7 @@ export class UptimeClient {
       const path = `/pages/${encodeURIComponent(uuid)}`;
       return pickPage(await this.request("GET", path, undefined, PagesEnvelope), "GET", path, uuid);
     },
-    update: async (uuid: string, body: PageRequestBody): Promise<PageRecord> => {
+    update: async (uuid: string, body: RequestBody): Promise<PageRecord> => {
       const path = `/pages/${encodeURIComponent(uuid)}`;
       return pickPage(await this.request("PATCH", path, body, PagesEnvelope), "PATCH", path, uuid);
     },
@@ -121,7 +122,7 @@ export class UptimeClient {
   readonly alerts = {
     get: async (uuid: string): Promise<AlertRecord> =>
       (await this.request("GET", `/alerts/${encodeURIComponent(uuid)}`, undefined, AlertEnvelope)).alert,
-    update: async (uuid: string, body: AlertRequestBody): Promise<AlertRecord> =>
+    update: async (uuid: string, body: RequestBody): Promise<AlertRecord> =>
       (await this.request("PATCH", `/alerts/${encodeURIComponent(uuid)}`, body, AlertEnvelope)).alert,
   };
 

@@ -1,7 +1,8 @@
 // Alert inputs: the five status flags and the recipients, each recipient's target checked against
 // its type (an email address, a phone number, an https URL). Phone numbers lose their spaces and
 // dashes, so "+33 6 12-34-56-78" and "+33612345678" are one recipient.
-import { CheckFailure, CheckResult, isUnknown, programArgs, show, toFailures, unknownPaths } from "./common";
+import { CheckFailure, CheckResult, isUnknown, programArgs, show, unknownPaths } from "../model/values";
+import { toFailures } from "./failures";
 import { ALERT } from "../model/alert";
 import { checkedInputs, inputsSchema } from "../model/engine";
 import type { InputsOf } from "../model/field";

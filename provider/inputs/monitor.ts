@@ -1,6 +1,8 @@
 // Monitor inputs: every spelling the API document allows, normalized to one canonical form, then
 // validated with messages that name the field and the fix.
-import { CheckFailure, CheckResult, isHostName, isUnknown, programArgs, show, toFailures, unknownPaths } from "./common";
+import { CheckFailure, CheckResult, isUnknown, programArgs, show, unknownPaths } from "../model/values";
+import { isHostName } from "../model/field-schemas";
+import { toFailures } from "./failures";
 import { canonicalNames, checkedInputs, inputNames, inputsSchema, sortSets } from "../model/engine";
 import type { InputsOf } from "../model/field";
 import { KNOWN_TYPES, MONITOR } from "../model/monitor";

@@ -1,6 +1,7 @@
 // Page inputs: the alias spelling of the analytics id, host and slug rules, ordered items, and the
 // images, which check() reads from their files and turns into `{ sha256, path }`.
-import { CheckFailure, CheckResult, isUnknown, programArgs, toFailures, unknownPaths } from "./common";
+import { CheckFailure, CheckResult, isUnknown, programArgs, unknownPaths } from "../model/values";
+import { toFailures } from "./failures";
 import { ImageSource, fileImageSource, loadImage } from "./image";
 import { canonicalNames, checkedInputs, inputsSchema } from "../model/engine";
 import type { InputsOf } from "../model/field";

@@ -1,7 +1,8 @@
 // The Alert's model: every field once (see field.ts). An alert is taken over by its uuid; its
 // recipients are a set of (type, target), whatever uuids and timestamps the service gives them.
 import { z } from "zod";
-import { bool, isHostName, isHttpsUrl, nonEmptyText, show, uuidRef } from "../inputs/common";
+import { bool, isHostName, isHttpsUrl, nonEmptyText, uuidRef } from "./field-schemas";
+import { show } from "./values";
 import { type FieldSpec, defineResource, identityField } from "./field";
 
 export const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;

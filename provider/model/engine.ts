@@ -7,7 +7,7 @@
 // before, so whatever the service fills in on its own is never a change.
 import { z } from "zod";
 import { equalAsSets, stableEqual, stableStringify } from "../compare";
-import { CheckFailure, UNKNOWN, containsUnknown, dropNulls } from "../inputs/common";
+import { CheckFailure, UNKNOWN, containsUnknown, dropNulls } from "./values";
 import { BodyOf, FieldSpec, InputsOf, OutputsOf, Resource, ResourceSpec, namesOf } from "./field";
 
 /** Values walked by field name: a program's raw arguments, or a typed value seen field by field. */

@@ -2,8 +2,8 @@
 // what a change of it means (see field.ts). check(), request bodies, outputs, diff, read-back, the
 // package schema and the README's table are walked from MONITOR.
 import { z } from "zod";
-import { bool, expected, int, nonEmptyText, positiveNumber, show, text, uuidRef } from "../inputs/common";
-import { isTimeZone } from "../inputs/time-zone";
+import { bool, expected, int, isTimeZone, nonEmptyText, positiveNumber, text, uuidRef } from "./field-schemas";
+import { show } from "./values";
 import { defineResource } from "./field";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;

@@ -119,3 +119,10 @@ export const GET_WEBHOOKS = {
   result: Record<string, { type: SchemaType; doc: string }>;
   types: Record<string, { doc: string; properties: Record<string, { type: SchemaType; doc: string }>; required: readonly string[] }>;
 };
+
+/** Why a plain `uptime:apiKey` is refused, by the SDK (sdk/credentials.ts) and the plugin (CheckConfig, Configure) alike. */
+export const PLAIN_KEY_MESSAGE =
+  `uptime:apiKey is set in plain text in the stack configuration. Pulumi stores the configuration it passes to ` +
+  `providers in the stack's state, so the key would be written unencrypted into the state, its history and its ` +
+  `backups. Run \`pulumi config set --secret uptime:apiKey <key>\` (or \`pulumi config rm uptime:apiKey\` and set ` +
+  `UPTIME_API_KEY in the environment), then run the command again.`;

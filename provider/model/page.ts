@@ -1,7 +1,8 @@
 // The Page's model: every field once (see field.ts). A page is taken over by its uuid; its images
 // are files, compared by the sha256 of their bytes, sent as base64 and returned as URLs.
 import { z } from "zod";
-import { bool, isHostName, nonEmptyText, show, text, uuidRef } from "../inputs/common";
+import { bool, isHostName, nonEmptyText, text, uuidRef } from "./field-schemas";
+import { show } from "./values";
 import { type FieldSpec, defineResource, identityField } from "./field";
 
 const SLUG = /^[a-z0-9-]{1,100}$/;

@@ -2,7 +2,7 @@
 // service's recipient uuids and timestamps, are no change; removed fields are; the PATCH body.
 import type { AlertRecord } from "../../provider/api/schemas";
 import { alertOutputs, alertRequestBody, diffAlert } from "../../provider/alert";
-import { UNKNOWN } from "../../provider/inputs/common";
+import { UNKNOWN } from "../../provider/model/values";
 import { checkedAlert, stored } from "../helpers/checked";
 
 const UUID = "alert-1";

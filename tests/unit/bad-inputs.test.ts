@@ -4,7 +4,7 @@
 // spellings of one field) and carries the fix, and stays short however big the bad value. The lookup's arguments are refused before any request.
 import { checkAlert } from "../../provider/alert";
 import type { UptimeClient } from "../../provider/api/client";
-import type { CheckFailure } from "../../provider/inputs/common";
+import type { CheckFailure } from "../../provider/model/values";
 import { checkMonitorArgs } from "../../provider/inputs/monitor";
 import { checkPage } from "../../provider/page";
 import { checkWebhooksArgs, listWebhooks } from "../../provider/webhooks";

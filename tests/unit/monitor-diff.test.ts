@@ -1,7 +1,7 @@
 // diff(): what `pulumi preview` shows. The stored outputs (a record with nulls dropped, plus the
 // fields the program declared) against the new canonical inputs, over the fields declared now or
 // before; lists whose order means nothing compared as sets; a change of alerts replaces.
-import { UNKNOWN } from "../../provider/inputs/common";
+import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs } from "../../provider/inputs/monitor";
 import { MonitorInputs, MonitorState, diffMonitor, monitorOutputs } from "../../provider/monitor";
 import { stored } from "../helpers/checked";

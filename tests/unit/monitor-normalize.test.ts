@@ -1,6 +1,6 @@
 // Every spelling the API document allows for a monitor normalizes to one canonical form: the
 // request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
-import { UNKNOWN } from "../../provider/inputs/common";
+import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/inputs/monitor";
 
 type Args = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Each validation rule of monitor inputs, one by one: the bad value is rejected, the failure's
 // property is the field's path, and the reason starts with the field (as the user wrote it: `urn`
 // for the target) and says what to do. Values still unknown during preview are never rejected.
-import { CheckFailure, UNKNOWN } from "../../provider/inputs/common";
+import { CheckFailure, UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs } from "../../provider/inputs/monitor";
 
 type Args = Record<string, unknown>;

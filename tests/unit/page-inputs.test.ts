@@ -1,7 +1,7 @@
 // Page check(): every validation rule with its message, the analytics-id alias, and images read
 // through an in-memory source (no I/O), recognized by their bytes and kept as a sha256.
 import { createHash } from "node:crypto";
-import { UNKNOWN } from "../../provider/inputs/common";
+import { UNKNOWN } from "../../provider/model/values";
 import { ImageSource, ImageTooLargeError, MAX_IMAGE_BYTES } from "../../provider/inputs/image";
 import { checkPageArgs } from "../../provider/inputs/page";
 import { GIF, ICO_START, JPEG_START, SVG, WEBP_START, png } from "../helpers/images";

@@ -2,7 +2,7 @@
 // the declared values the service keeps as given, and the engine's unknown for what the service
 // decides, so a program never reads a value a preview made up.
 import { plannedOutputs } from "../../provider/model/engine";
-import { UNKNOWN } from "../../provider/inputs/common";
+import { UNKNOWN } from "../../provider/model/values";
 import { MONITOR } from "../../provider/model/monitor";
 import { PAGE } from "../../provider/model/page";
 import { checkedMonitor } from "../helpers/checked";

@@ -1,4 +1,4 @@
-import { UNKNOWN } from "../../provider/inputs/common";
+import { UNKNOWN } from "../../provider/model/values";
 
 test("the unknown sentinel is the one the engine sends during preview", () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of @pulumi/pulumi, with no typed export

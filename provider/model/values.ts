@@ -1,0 +1,68 @@
+// Values as the engine hands them to a provider: the sentinel of an input not known yet (preview),
+// `null` for "not set", and the check failures that name a field. Below every other module of the
+// provider: the model, validation and both faces read values through these.
+/** The value the engine puts in place of an input that is not known yet (during preview). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+export type CheckResult<T> = { inputs: T; failures: CheckFailure[]; warnings: string[] };
+
+export const isUnknown = (value: unknown): boolean => value === UNKNOWN;
+
+/** True when the value, or anything inside it, is still unknown. */
+export function containsUnknown(value: unknown): boolean {
+  if (isUnknown(value)) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+/** Paths (as dotted strings) of every unknown value inside `value`. */
+export function unknownPaths(value: unknown, prefix: PropertyKey[] = []): string[] {
+  if (isUnknown(value)) return [formatPath(prefix)];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unknownPaths(v, [...prefix, i]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => unknownPaths(v, [...prefix, k]));
+  }
+  return [];
+}
+
+/** `["httpRequest", "headers", 0, "name"]` -> `httpRequest.headers[0].name` */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+/** A program's arguments as check() receives them: the engine's `__provider` left out, `null` as "not set". */
+export function programArgs(raw: Record<string, unknown>): Record<string, unknown> {
+  const { __provider: _engine, ...args } = raw;
+  return dropNulls(args) as Record<string, unknown>;
+}
+
+/** Removes `null` and `undefined` members, recursively through plain objects (not arrays' items). */
+export function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => (v && typeof v === "object" && !Array.isArray(v) ? dropNulls(v) : v));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v === null || v === undefined) continue;
+      out[k] = dropNulls(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Quotes a user value for a message, shortened so a huge input cannot flood the output. */
+export function show(value: unknown): string {
+  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > 60 ? `${text.slice(0, 57)}…"` : text;
+}

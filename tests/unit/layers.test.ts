@@ -1,0 +1,49 @@
+// The direction of imports (../shared house style, README's Development section): what each layer may
+// import, read from the sources themselves. Type-only imports count too: a type names a dependency.
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+/** Every relative import of every .ts file under `folder`, as a path from the repository root. */
+function importsUnder(folder: string): { file: string; target: string }[] {
+  const found: { file: string; target: string }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (entry.name.endsWith(".ts")) {
+        const text = fs.readFileSync(path.join(ROOT, rel), "utf8");
+        for (const m of text.matchAll(/(?:from|require\()\s*"(\.[^"]+)"/g)) {
+          found.push({ file: rel, target: path.join(path.dirname(rel), m[1]) });
+        }
+      }
+    }
+  };
+  walk(folder);
+  return found;
+}
+
+const outside = (imports: { file: string; target: string }[], allowed: (target: string) => boolean) =>
+  imports.filter((i) => !allowed(i.target)).map((i) => `${i.file} imports ${i.target}`);
+
+test("provider/api/ imports nothing of the provider above it: the model shapes bodies, the client sends them", () => {
+  expect(outside(importsUnder("provider/api"), (t) => t.startsWith("provider/api/"))).toEqual([]);
+});
+
+test("provider/model/ imports only itself and the comparisons: validation and the lifecycles build on it", () => {
+  expect(outside(importsUnder("provider/model"), (t) => t.startsWith("provider/model/") || t === "provider/compare")).toEqual([]);
+});
+
+// The SDK reaches the provider's public surface: the tables (model/), the checks a program can run
+// itself (inputs/, sdk/validate.ts) and the lookup run in the program (webhooks). Its one reach
+// further, left for now: sdk/identity.ts confirms the create journal's note once the engine saved a
+// monitor, which only the program sees (the dynamic-provider host has no hook after the save).
+const SDK_MAY_IMPORT = [/^provider\/model\//, /^provider\/inputs\//, /^provider\/webhooks$/];
+const SDK_STILL_REACHES = ["sdk/identity.ts imports provider/journal", "sdk/identity.ts imports provider/config"];
+
+test("sdk/ imports of the provider are its public surface only", () => {
+  const imports = importsUnder("sdk").filter((i) => i.target.startsWith("provider/"));
+  expect(imports.length).toBeGreaterThan(0);
+  expect(outside(imports, (t) => SDK_MAY_IMPORT.some((p) => p.test(t)))).toEqual(SDK_STILL_REACHES);
+});
