@@ -2,6 +2,7 @@
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
 import { CheckFailure, CheckResult, show } from "./model/values";
+import type { Untyped } from "./model/engine";
 import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
@@ -251,5 +252,22 @@ export const alertProvider = providerFor<alert.AlertInputs, alert.AlertOutputs>(
   delete: async (id, props) => providerLog.info(alert.releaseMessage(id, props)),
 });
 
-export const providers = { monitor: monitorProvider, page: pageProvider, alert: alertProvider } as const;
-export type ProviderKind = keyof typeof providers;
+/**
+ * The provider objects as their two hosts call them: with the engine's values, untyped. Pulumi's
+ * dynamic-provider host hands over what check() returned before, and so does the plugin (plugin/server.ts).
+ */
+export interface HostedProvider {
+  check(olds: Untyped | undefined, news: Untyped): Promise<{ inputs?: Untyped; failures?: CheckFailure[] }>;
+  diff(id: string, olds: Untyped, news: Untyped): Promise<{ changes?: boolean; replaces?: string[]; changed: string[] }>;
+  create(inputs: Untyped): Promise<{ id: string; outs?: Untyped }>;
+  read(id: string, props: Untyped): Promise<{ id?: string; props?: Untyped; inputs?: Untyped; unreadable?: number }>;
+  update(id: string, olds: Untyped, news: Untyped): Promise<{ outs?: Untyped }>;
+  delete(id: string, props: Untyped): Promise<void>;
+}
+
+export type ProviderKind = "monitor" | "page" | "alert";
+export const providers: Record<ProviderKind, HostedProvider & { configure(req: ConfigureRequest): Promise<void> }> = {
+  monitor: monitorProvider,
+  page: pageProvider,
+  alert: alertProvider,
+};

@@ -8,12 +8,12 @@ import { randomUUID } from "node:crypto";
 export const UNCONFIRMED_PREFIX = "unconfirmed-";
 
 /** What the state holds for a placeholder: no uuid, only what names it and what the program declared. */
-export interface UnconfirmedOutputs {
+export type UnconfirmedOutputs = {
   unconfirmed: true;
   name: unknown;
   declaredFields: string[];
   journalKey?: string;
-}
+};
 
 /** A placeholder: by its id, or by its state (a state whose id the engine kept from an older run). */
 export function isUnconfirmed(id: string, props: object): props is UnconfirmedOutputs {

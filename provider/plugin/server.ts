@@ -43,17 +43,7 @@ const RESOURCES: Record<string, { kind: ProviderKind; spec: ResourceSpec }> = {
 };
 const GET_WEBHOOKS = "uptime:index:getWebhooks";
 
-/** The dynamic-provider objects as this file calls them: with the engine's structs, untyped, as the dynamic host does. */
-interface Operations {
-  check(olds: Untyped, news: Untyped): Promise<{ inputs?: Untyped; failures?: { property: string; reason: string }[] }>;
-  diff(id: string, olds: Untyped, news: Untyped): Promise<{ changes?: boolean; replaces?: string[]; changed: string[] }>;
-  create(inputs: Untyped): Promise<{ id: string; outs?: Untyped }>;
-  read(id: string, props: Untyped): Promise<{ id?: string; props?: Untyped; inputs?: Untyped; unreadable?: number }>;
-  update(id: string, olds: Untyped, news: Untyped): Promise<{ outs?: Untyped }>;
-  delete(id: string, props: Untyped): Promise<void>;
-}
-// Their typed signatures hold for what check() returned, which is what the engine hands back.
-const operations = providers as unknown as Record<ProviderKind, Operations>;
+const operations = providers;
 
 /** The resource a request is about, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
 function resourceOf(urn: string): { type: string; kind: ProviderKind; spec: ResourceSpec } {

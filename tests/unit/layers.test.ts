@@ -47,3 +47,12 @@ test("sdk/ imports of the provider are its public surface only", () => {
   expect(imports.length).toBeGreaterThan(0);
   expect(outside(imports, (t) => SDK_MAY_IMPORT.some((p) => p.test(t)))).toEqual(SDK_STILL_REACHES);
 });
+
+test("provider/plugin/ calls the provider objects by their own type (dynamic.ts HostedProvider), with no cast through unknown", () => {
+  const dir = path.join(ROOT, "provider/plugin");
+  const casts = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".ts"))
+    .filter((name) => /\bas unknown as\b/.test(fs.readFileSync(path.join(dir, name), "utf8")));
+  expect(casts).toEqual([]);
+});
