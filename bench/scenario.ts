@@ -12,7 +12,7 @@ import { Counters, StateSizes, emulatorMonitors, readCounters, resetCounters, st
  * inputs as outputs (the engine's cost for state of our size); `floor-latency` is a diagnostic: the
  * floor whose every create, read, update and delete waits the emulator's latency. A `-skip` mode runs
  * with PULUMI_SKIP_CHECKPOINTS=true; `uptime-skip` creates its monitors without it (creations are
- * refused with it, see provider/checkpoints.ts) and measures the other operations with it.
+ * refused with it, see provider/skip-checkpoints.ts) and measures the other operations with it.
  */
 export type Mode =
   | "uptime"

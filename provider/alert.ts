@@ -6,7 +6,7 @@ import type { UptimeClient } from "./api/client";
 import { AdoptedReadOutcome, adoptedLifecycle } from "./adopted";
 import type { BodyOf } from "./model/field";
 import type { AlertRecord } from "./api/schemas";
-import { AlertInputs, checkAlertArgs } from "./inputs/alert";
+import { AlertInputs, checkAlertArgs } from "./validation/alert";
 import type { CheckResult } from "./model/values";
 import { ALERT } from "./model/alert";
 import {
@@ -22,7 +22,7 @@ import {
 } from "./model/engine";
 import type { OutputsOf } from "./model/field";
 
-export type { AlertInputs } from "./inputs/alert";
+export type { AlertInputs } from "./validation/alert";
 /** What an alert's state holds: the record (recipients with the service's uuids and timestamps), the declared fields. */
 export type AlertOutputs = OutputsOf<typeof ALERT, AlertRecord>;
 

@@ -4,9 +4,9 @@ import type { MonitorRecord } from "./api/schemas";
 import * as engine from "./model/engine";
 import type { BodyOf, OutputsOf } from "./model/field";
 import { MONITOR } from "./model/monitor";
-import type { MonitorInputs } from "./inputs/monitor";
+import type { MonitorInputs } from "./validation/monitor";
 
-export type { MonitorInputs } from "./inputs/monitor";
+export type { MonitorInputs } from "./validation/monitor";
 /** What a monitor's state holds: the record under output names, the declared fields, the provider's own inputs. */
 export type MonitorOutputs = OutputsOf<typeof MONITOR, MonitorRecord>;
 

@@ -5,7 +5,7 @@ import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
 import { isGone, isUnsupported } from "./gone";
 import type { MonitorRecord } from "./api/schemas";
 import { CheckResult, containsUnknown } from "./model/values";
-import { checkMonitorArgs } from "./inputs/monitor";
+import { checkMonitorArgs } from "./validation/monitor";
 import { equalAsSets } from "./compare";
 import {
   MonitorInputs,

@@ -68,7 +68,7 @@ const text = fs.readFileSync(file, "utf8");
 const [pack] = JSON.parse(text.slice(text.search(/^\[/m)));
 const paths = pack.files.map((f) => f.path);
 // A package without these is the two-file package a build-less pack gives: no program could use it.
-const needed = ["bin/pulumi-resource-uptime", "dist/provider/plugin/main.js", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/shim/monitor.js", "dist/provider/dynamic.js", "dist/emulator/main.js"];
+const needed = ["bin/pulumi-resource-uptime", "dist/provider/plugin/main.js", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/shim/monitor.js", "dist/provider/providers.js", "dist/provider/dynamic.js", "dist/emulator/main.js"];
 const missing = needed.filter((p) => !paths.includes(p));
 if (missing.length) { console.error(`release: the tarball lacks ${missing.join(", ")}`); process.exit(1); }
 const strays = paths.filter((p) => !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|README\.md$|package\.json$|LICENSE)/.test(p) || p.endsWith(".map"));

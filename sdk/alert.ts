@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
-import { plainPromiseStacks } from "./register";
+import { plainPromiseStacks } from "./promise-stacks";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
 import { AnyCase, Spellings, canonicalOptions, spellingsOf } from "./spellings";
 import { ALERT } from "../provider/model/alert";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
-import { plainPromiseStacks } from "./register";
+import { plainPromiseStacks } from "./promise-stacks";
 import { forgetCreateNoteWhenRegistered, resourceUrn } from "./identity";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
 import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";

@@ -2,7 +2,7 @@ import * as nodePath from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { ImageFileArgs } from "./image";
 import { refusePlainApiKey } from "./credentials";
-import { plainPromiseStacks } from "./register";
+import { plainPromiseStacks } from "./promise-stacks";
 import { dynamicResourceProps, dynamicResourceType } from "./shim";
 import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";
 import { PAGE } from "../provider/model/page";

@@ -11,7 +11,7 @@ export function validateMonitorArgs(data: unknown, where: string): MonitorArgs {
   }
   const { urn, ...rest } = data as Record<string, unknown>;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on use: the checks the provider runs, not a copy
-  const { checkMonitorArgs } = require("../provider/inputs/monitor") as typeof import("../provider/inputs/monitor");
+  const { checkMonitorArgs } = require("../provider/validation/monitor") as typeof import("../provider/validation/monitor");
   const { failures } = checkMonitorArgs({ ...rest, target: urn });
   if (failures.length > 0) {
     throw new Error(`${where}: invalid monitor:\n${failures.map((f) => `  - ${f.reason}`).join("\n")}`);

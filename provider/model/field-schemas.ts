@@ -1,5 +1,5 @@
 // The zod schemas and checks the resources' fields are built from (model/monitor.ts, page.ts,
-// alert.ts). Messages say the problem and the fix; validation (inputs/) puts the field path in front.
+// alert.ts). Messages say the problem and the fix; validation (provider/validation/) puts the field path in front.
 import { z } from "zod";
 import { show } from "./values";
 

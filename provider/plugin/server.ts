@@ -1,5 +1,5 @@
 // The native provider plugin (`pulumi-resource-uptime`): Pulumi's ResourceProvider gRPC service over
-// the very objects the dynamic resources run (dynamic.ts), for programs in every Pulumi language and
+// the very objects the dynamic resources run (providers.ts), for programs in every Pulumi language and
 // for `pulumi import`. Nothing here decides what a resource does: it reads the engine's requests
 // (type tokens, URNs, structs, the stack's `uptime:*` config) and writes its answers (detailed diffs,
 // outputs a preview shows, errors a failed creation leaves in the state).
@@ -14,7 +14,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { ConfigError, readSettings, settingNamed, settingsProblem } from "../config";
 import { configProblem, configure, getClient, getJournal } from "../session";
-import { providers, ProviderKind } from "../dynamic";
+import { providers, ProviderKind } from "../providers";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
@@ -337,7 +337,7 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       if (importing && !req.hasInputs() && result.unreadable !== undefined) throw unreadableImport(kind, req.getId(), result.unreadable);
       const response = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return response;
-      // A resource kept as it is (dynamic.ts hands back the very props: a placeholder, or a service that
+      // A resource kept as it is (providers.ts hands back the very props: a placeholder, or a service that
       // cannot read) keeps what the state held, a placeholder its URN for its messages; a record read back is stored lean.
       response.setProperties(toStruct(result.props === props ? stored : lean(result.props)));
       if (!result.inputs) return response.setInputs(req.getInputs() ?? toStruct({}));

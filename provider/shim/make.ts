@@ -36,7 +36,7 @@ function quiet(error: unknown): never {
 export function makeShim(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
   installQuietErrors();
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not when the host evaluates __provider
-  const impl = () => (require("../dynamic") as typeof import("../dynamic")).providers[kind];
+  const impl = () => (require("../providers") as typeof import("../providers")).providers[kind];
   return {
     configure: (req) => impl().configure(req),
     check: (olds, news) => impl().check(olds, news).catch(quiet),

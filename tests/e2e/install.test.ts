@@ -111,6 +111,7 @@ test("the tarball holds what a program loads, and nothing else; the release scri
     "README.md",
     "dist/sdk/index.js",
     "dist/sdk/index.d.ts",
+    "dist/provider/providers.js",
     "dist/provider/dynamic.js",
     "dist/provider/shim/monitor.js",
     "dist/provider/shim/page.js",

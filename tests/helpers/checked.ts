@@ -1,7 +1,7 @@
 // What the engine hands a provider after check(): the program's inputs, checked and canonical, and
 // a state the provider stored earlier. Tests build both here, so each reads as a program would.
 import { checkAlert, type AlertInputs } from "../../provider/alert";
-import type { ImageSource } from "../../provider/inputs/image";
+import type { ImageSource } from "../../provider/validation/image";
 import { checkMonitor, type MonitorInputs } from "../../provider/monitor";
 import { checkPage, type PageInputs } from "../../provider/page";
 

@@ -4,7 +4,7 @@
 // provider object the dynamic-provider host would call, as the host calls it. The engine's part
 // (its step order, its printing) is what the e2e tests prove, once per kind of message.
 import * as pulumi from "@pulumi/pulumi";
-import { providers, ProviderKind } from "../../provider/dynamic";
+import { providers, ProviderKind } from "../../provider/providers";
 
 const KINDS: Record<string, ProviderKind> = {
   "pulumi-nodejs:dynamic/uptime:Monitor": "monitor",

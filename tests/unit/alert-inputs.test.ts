@@ -1,7 +1,7 @@
 // Alert check(): the recipient types, each type's target rule with its message, phone numbers
 // stripped to one canonical form, duplicates, flags, and unknown values left alone.
 import { UNKNOWN } from "../../provider/model/values";
-import { checkAlertArgs } from "../../provider/inputs/alert";
+import { checkAlertArgs } from "../../provider/validation/alert";
 
 const UUID = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 const check = (args: Record<string, unknown>) => checkAlertArgs({ uuid: UUID, ...args });

@@ -5,7 +5,7 @@
 import { checkAlert } from "../../provider/alert";
 import type { UptimeClient } from "../../provider/api/client";
 import type { CheckFailure } from "../../provider/model/values";
-import { checkMonitorArgs } from "../../provider/inputs/monitor";
+import { checkMonitorArgs } from "../../provider/validation/monitor";
 import { checkPage } from "../../provider/page";
 import { checkWebhooksArgs, listWebhooks } from "../../provider/webhooks";
 import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";

@@ -36,10 +36,10 @@ test("provider/model/ imports only itself and the comparisons: validation and th
 });
 
 // The SDK reaches the provider's public surface: the tables (model/), the checks a program can run
-// itself (inputs/, sdk/validate.ts) and the lookup run in the program (webhooks). Its one reach
+// itself (validation/, sdk/validate.ts) and the lookup run in the program (webhooks). Its one reach
 // further, left for now: sdk/identity.ts confirms the create journal's note once the engine saved a
 // monitor, which only the program sees (the dynamic-provider host has no hook after the save).
-const SDK_MAY_IMPORT = [/^provider\/model\//, /^provider\/inputs\//, /^provider\/webhooks$/];
+const SDK_MAY_IMPORT = [/^provider\/model\//, /^provider\/validation\//, /^provider\/webhooks$/];
 const SDK_STILL_REACHES = ["sdk/identity.ts imports provider/journal", "sdk/identity.ts imports provider/config"];
 
 test("sdk/ imports of the provider are its public surface only", () => {
@@ -48,7 +48,7 @@ test("sdk/ imports of the provider are its public surface only", () => {
   expect(outside(imports, (t) => SDK_MAY_IMPORT.some((p) => p.test(t)))).toEqual(SDK_STILL_REACHES);
 });
 
-test("provider/plugin/ calls the provider objects by their own type (dynamic.ts HostedProvider), with no cast through unknown", () => {
+test("provider/plugin/ calls the provider objects by their own type (providers.ts HostedProvider), with no cast through unknown", () => {
   const dir = path.join(ROOT, "provider/plugin");
   const casts = fs
     .readdirSync(dir)

@@ -2,7 +2,7 @@
 // fields the program declared) against the new canonical inputs, over the fields declared now or
 // before; lists whose order means nothing compared as sets; a change of alerts replaces.
 import { UNKNOWN } from "../../provider/model/values";
-import { checkMonitorArgs } from "../../provider/inputs/monitor";
+import { checkMonitorArgs } from "../../provider/validation/monitor";
 import { MonitorInputs, MonitorState, diffMonitor, monitorOutputs } from "../../provider/monitor";
 import { stored } from "../helpers/checked";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";

@@ -1,7 +1,7 @@
 // Every spelling the API document allows for a monitor normalizes to one canonical form: the
 // request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
 import { UNKNOWN } from "../../provider/model/values";
-import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/inputs/monitor";
+import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/validation/monitor";
 
 type Args = Record<string, unknown>;
 

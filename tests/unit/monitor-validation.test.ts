@@ -2,7 +2,7 @@
 // property is the field's path, and the reason starts with the field (as the user wrote it: `urn`
 // for the target) and says what to do. Values still unknown during preview are never rejected.
 import { CheckFailure, UNKNOWN } from "../../provider/model/values";
-import { checkMonitorArgs } from "../../provider/inputs/monitor";
+import { checkMonitorArgs } from "../../provider/validation/monitor";
 
 type Args = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // Page diff: fields compare as canonical values against the stored record, items in order, images
 // by the sha256 of their content (not their path), and the PATCH body sends an image only when asked.
-import { ImageSource } from "../../provider/inputs/image";
+import { ImageSource } from "../../provider/validation/image";
 import { UNKNOWN } from "../../provider/model/values";
 import { diffPage, pageOutputs, pageRequestBody } from "../../provider/page";
 import type { PageRecord } from "../../provider/api/schemas";

@@ -2,8 +2,8 @@
 // through an in-memory source (no I/O), recognized by their bytes and kept as a sha256.
 import { createHash } from "node:crypto";
 import { UNKNOWN } from "../../provider/model/values";
-import { ImageSource, ImageTooLargeError, MAX_IMAGE_BYTES } from "../../provider/inputs/image";
-import { checkPageArgs } from "../../provider/inputs/page";
+import { ImageSource, ImageTooLargeError, MAX_IMAGE_BYTES } from "../../provider/validation/image";
+import { checkPageArgs } from "../../provider/validation/page";
 import { GIF, ICO_START, JPEG_START, SVG, WEBP_START, png } from "../helpers/images";
 
 const UUID = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";

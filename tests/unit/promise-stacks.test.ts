@@ -1,11 +1,11 @@
-// sdk/register.ts: while our resources are constructed, @pulumi/pulumi's promise stamps skip the
+// sdk/promise-stacks.ts: while our resources are constructed, @pulumi/pulumi's promise stamps skip the
 // source-map-aware stack formatting (the largest cost of a big program); every other stack, the
 // resource's recorded source position among them, still goes through it.
 import * as pulumi from "@pulumi/pulumi";
 import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
 import { Page } from "../../sdk/page";
-import { plainPromiseStacks } from "../../sdk/register";
+import { plainPromiseStacks } from "../../sdk/promise-stacks";
 
 type Prepare = (error: Error, frames: NodeJS.CallSite[]) => unknown;
 
@@ -112,7 +112,7 @@ describe("constructing our resources with the real @pulumi/pulumi", () => {
 
   test("the stamps come from a frame named debuggablePromise (what plainPromiseStacks recognizes)", async () => {
     // Without our formatter (leak debugging on), the same construction formats every stamp: if a
-    // @pulumi/pulumi upgrade renamed the function, this fails and the name in sdk/register.ts must follow.
+    // @pulumi/pulumi upgrade renamed the function, this fails and the name in sdk/promise-stacks.ts must follow.
     process.env.PULUMI_DEBUG_PROMISE_LEAKS = "1";
     const tops = await formattedDuringConstruction("Monitor", "debugging");
     expect(tops.filter((t) => t === "debuggablePromise").length).toBeGreaterThanOrEqual(4 * 8);

@@ -10,7 +10,7 @@ import { ProviderKind, dynamicResourceType, providerModuleText } from "../../sdk
 import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
 import { Page } from "../../sdk/page";
-import { providers } from "../../provider/dynamic";
+import { providers } from "../../provider/providers";
 
 const REPO = path.resolve(__dirname, "../..");
 const METHODS = ["check", "configure", "create", "delete", "diff", "read", "update"];
@@ -134,4 +134,11 @@ describe("what the resources actually register", () => {
       expect(registered.get(`plain-${kind}`)?.type).toBe(dynamicResourceType(kind));
     }
   });
+});
+
+test("the path the texts of 2026-11-22 require, by package name, still gives the provider objects", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the installed package, by name, as those stored texts name it
+  const { providers } = require("pulumi-uptime/dist/provider/dynamic");
+  for (const kind of KINDS)
+    expect(Object.keys(providers[kind]).sort()).toEqual(["check", "configure", "create", "delete", "diff", "read", "update"]);
 });

@@ -1,7 +1,7 @@
 // The Alert provider against the emulator: taking a seeded alert over, reordered recipients that
 // cause no update, updates and removals, refresh, and release (no request; the alert stays as it is).
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
-import { alertProvider } from "../../../provider/dynamic";
+import { alertProvider } from "../../../provider/providers";
 import { providerLog } from "../../../provider/log";
 import { AlertOutputs, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
 import type { RunningEmulator } from "../../../emulator/types";

@@ -5,7 +5,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { closeAllPools } from "../../../provider/api/client";
 import { getJournal } from "../../../provider/session";
-import { providers } from "../../../provider/dynamic";
+import { providers } from "../../../provider/providers";
 import type { MonitorOutputs } from "../../../provider/monitor";
 import { checkedMonitor } from "../../helpers/checked";
 import { resetSession } from "../../../provider/session";

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import type { RunningEmulator } from "../../../emulator/types";
 import { closeAllPools } from "../../../provider/api/client";
-import { MonitorInputs, checkMonitorArgs } from "../../../provider/inputs/monitor";
+import { MonitorInputs, checkMonitorArgs } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { startTestEmulator } from "../../helpers/servers";

@@ -4,7 +4,7 @@ import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import type { MonitorRecord } from "../../../provider/api/schemas";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 import type { RunningEmulator } from "../../../emulator/types";
-import { checkMonitorArgs } from "../../../provider/inputs/monitor";
+import { checkMonitorArgs } from "../../../provider/validation/monitor";
 import { diffMonitor, monitorOutputs, monitorRequestBody } from "../../../provider/monitor";
 import { removedFields } from "../../../provider/monitor-state";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";

@@ -1,7 +1,7 @@
 // The Page provider against the emulator: taking a seeded page over, updating it, an image re-sent
 // only when its file's content changed, refresh, and release (no request; the page stays as it is).
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
-import { pageProvider } from "../../../provider/dynamic";
+import { pageProvider } from "../../../provider/providers";
 import { providerLog } from "../../../provider/log";
 import { PageOutputs, checkPage, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
 import type { RunningEmulator } from "../../../emulator/types";

@@ -1,0 +1,273 @@
+// The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
+// plain functions of its resource; configuration and the client are per process (session.ts).
+import type * as pulumi from "@pulumi/pulumi";
+import { CheckFailure, CheckResult, show } from "./model/values";
+import type { Untyped } from "./model/engine";
+import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
+import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
+import { flushLogs, providerLog, warnOnce } from "./log";
+import { settingNamed } from "./config";
+import { skipCheckpointsRefusal, skipsCheckpoints } from "./skip-checkpoints";
+import * as monitor from "./monitor";
+import * as page from "./page";
+import * as alert from "./alert";
+
+/** A program's arguments as the engine hands them to check(). */
+type ProgramArgs = Record<string, unknown>;
+/** What the engine adds to every input and output of a dynamic resource: the serialized provider. */
+type WithProvider = { __provider?: unknown };
+
+/**
+ * A create error that carries an `id` makes the engine keep the resource in the stack with the
+ * error's `properties` as its outputs. The host does not add `__provider` to those as it does to a
+ * result's outputs, and without it no later read, update or delete of the resource could run.
+ */
+function keepProvider(inputs: WithProvider): (error: unknown) => never {
+  return (error) => {
+    if (error && typeof error === "object" && "id" in error && error.id) {
+      const properties = "properties" in error && error.properties && typeof error.properties === "object" ? error.properties : {};
+      Object.assign(error, { properties: { ...properties, __provider: inputs.__provider } });
+    }
+    throw error;
+  };
+}
+
+/**
+ * The failures as the engine gets them: the configuration's problem first, and no property named
+ * for a long value, since the engine prints a named property's whole value beside the reason (which
+ * names the field already): a 100,000-character input would be printed, twice.
+ */
+function forEngine(failures: CheckFailure[], news: ProgramArgs): CheckFailure[] {
+  const problem = configProblem();
+  const all = problem ? [{ property: `uptime:${settingNamed(problem) ?? "apiKey"}`, reason: problem }, ...failures] : failures;
+  return all.map((f) => {
+    const value = news[f.property.split(/[.[]/)[0]];
+    const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
+    return shown.length > LONGEST_VALUE_SHOWN ? { property: "", reason: f.reason } : f;
+  });
+}
+
+/**
+ * A read's answer. The SDK types a read's `inputs` as its outputs; they are the resource's inputs as
+ * check() would give them, which a later diff compares with the program's.
+ */
+type ReadResult<I, O> = { id?: string; props?: O; inputs?: I; unreadable?: number };
+
+/** Longer input values are not handed to the engine to print. */
+const LONGEST_VALUE_SHOWN = 120;
+
+type ReadOutcome<I, O> =
+  { kind: "found"; id: string; props: O; inputs: I } | { kind: "kept" } | { kind: "gone" } | { kind: "unsupported"; status: number };
+
+/**
+ * What a resource kind does: its plain functions, which the factory below wraps for the engine. `I`
+ * is its checked inputs, `O` its outputs, `S` what its state may hold (a monitor's placeholder too).
+ */
+interface ResourceOperations<I extends object, O extends object, S extends object = O> {
+  kind: "monitor" | "page" | "alert";
+  /** `olds` are the inputs last applied: empty for a resource the engine is about to create. */
+  check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
+  diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[] };
+  create(inputs: I & WithProvider): Promise<{ id: string; outs: O }>;
+  read(id: string, props: S): Promise<ReadOutcome<I, O>>;
+  update(id: string, olds: S, news: I): Promise<{ outs: O }>;
+  delete(id: string, props: S): Promise<void>;
+}
+
+/**
+ * A dynamic-provider object over a kind's operations: the configuration's problem and long values
+ * handled in check, warnings logged, a read the service refuses kept as last applied (one warning
+ * per kind and run), and "gone" told to the engine as a blank id.
+ */
+function providerFor<I extends object, O extends object, S extends object = O>(ops: ResourceOperations<I, O, S>) {
+  return {
+    configure: async (req: ConfigureRequest) => configure(req),
+
+    check: (olds: ProgramArgs | undefined, news: ProgramArgs): Promise<pulumi.dynamic.CheckResult<I>> =>
+      delivered(async () => {
+        const result = await ops.check(news, olds ?? {});
+        for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
+        return { inputs: result.inputs, failures: forEngine(result.failures, news) };
+      }),
+
+    // `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest.
+    diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.DiffResult & { changed: string[] }> =>
+      delivered(async () => {
+        const { changes, replaces, changed } = ops.diff(id, olds, news);
+        return { changes, replaces, deleteBeforeReplace: false, changed };
+      }),
+
+    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> => delivered(() => ops.create(inputs)),
+
+    read: (id: string, props: S & WithProvider): Promise<ReadResult<I, S | O>> =>
+      delivered(async () => {
+        const outcome = await ops.read(id, props);
+        if (outcome.kind === "gone") return { id: "" };
+        if (outcome.kind === "kept") return { id, props };
+        if (outcome.kind === "unsupported") {
+          warnOnce(
+            `read-${ops.kind}`,
+            `the service answered ${outcome.status} to reading a ${ops.kind}: refresh cannot see changes made outside Pulumi, ` +
+              `so the ${ops.kind}s' state is kept as last applied`,
+          );
+          // The status, for a read that must see the object (the plugin's `pulumi import`); the dynamic host ignores it.
+          return { id, props, unreadable: outcome.status };
+        }
+        return { id: outcome.id, props: outcome.props, inputs: outcome.inputs };
+      }),
+
+    update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
+      delivered(() => ops.update(id, olds, news)),
+    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props)),
+  };
+}
+
+/** Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it succeeds or fails. */
+async function delivered<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } finally {
+    await flushLogs();
+  }
+}
+
+/** Monitors created or taken over by this provider process, i.e. in this run, by URN (journalKey) and by name. */
+const createdThisRun = new Set<string>();
+/** A placeholder is matched by its URN; one from a state that did not keep the URN, by its name. */
+const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
+  typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
+/**
+ * Monitors the program declares in this run, by URN: check() is called for a resource the program
+ * registers, never for one a refresh reads or a monitor pending deletion.
+ */
+const declaredThisRun = new Set<string>();
+/**
+ * Confirmed monitors the engine diffed or updated in this run under a URN the program declares, by
+ * that URN. A placeholder deleted under such a URN is not the resource the program declares there (a
+ * declared resource is deleted only to be replaced, and a placeholder is replaced only as the user
+ * says): it is the one its replacement (`adoptUuid` or `up --replace`) left pending deletion in a run
+ * that failed before the engine deleted it. The replacement exists, so the placeholder has served.
+ * Diffs outside the program's registrations (a refresh's, which include monitors pending deletion)
+ * come before any check() of the run or in runs without one, so they note nothing.
+ */
+const heldThisRun = new Map<string, string>();
+function noteHeld(id: string, olds: object, key: unknown): void {
+  if (typeof key === "string" && declaredThisRun.has(`key:${key}`) && !isUnconfirmed(id, olds)) heldThisRun.set(`key:${key}`, id);
+}
+/** Placeholders this run's diff found replaced by taking a monitor over (adoptUuid), by URN: the uuid taken over. */
+const adoptingThisRun = new Map<string, string>();
+
+export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
+  kind: "monitor",
+  check(news, olds) {
+    if (typeof news.journalKey === "string") declaredThisRun.add(`key:${news.journalKey}`);
+    const result = monitor.checkMonitor(news);
+    // A monitor about to be created (no inputs applied before) and not taken over: see skip-checkpoints.ts.
+    if (skipsCheckpoints() && Object.keys(olds).length === 0 && news.adoptUuid === undefined) {
+      result.failures.unshift({ property: "", reason: skipCheckpointsRefusal(news.name) });
+    }
+    return result;
+  },
+  diff(id, olds, news) {
+    // The engine holds the monitor it asks to diff: a journal note of its creation is no longer needed.
+    if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
+    noteHeld(id, olds, news.journalKey);
+    const result = monitor.diffMonitor(olds, news);
+    if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) adoptingThisRun.set(identityOf(olds), String(news.adoptUuid));
+    // A replacement creates a monitor (see skip-checkpoints.ts); taking one over with adoptUuid does not.
+    if (skipsCheckpoints() && result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
+      throw new Error(skipCheckpointsRefusal(news.name, `replacing it (its ${result.replaces.join(", ")} changed)`));
+    }
+    return result;
+  },
+
+  async create(inputs) {
+    // The last word before a POST: a creation the preview did not see (`up --replace`) is refused too.
+    if (skipsCheckpoints() && !inputs.adoptUuid) throw new Error(skipCheckpointsRefusal(inputs.name));
+    const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
+    createdThisRun.add(`name:${String(inputs.name)}`);
+    if (typeof inputs.journalKey === "string") createdThisRun.add(`key:${inputs.journalKey}`);
+    if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
+    // In the run's output as soon as the service answers: if the run is then killed before Pulumi saves the
+    // stack, and the journal is lost with its machine (a CI runner), this line is where the uuid is found.
+    else if (!inputs.adoptUuid) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: created ${result.id}`);
+    return result;
+  },
+
+  // A placeholder has nothing to read: it stays as it is until the user says what it is.
+  read: async (id, props) => (isUnconfirmed(id, props) ? { kind: "kept" } : monitor.readMonitor(getClient(), id, props)),
+  update(id, olds, news) {
+    noteHeld(id, olds, news.journalKey);
+    return monitor.updateMonitor(getClient(), id, olds, news);
+  },
+
+  async delete(id, props) {
+    if (isUnconfirmed(id, props)) {
+      providerLog.info(
+        `monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} ${placeholderDropped(id, props)} (no request)`,
+      );
+      return;
+    }
+    const onUnsupported = currentSettings().deleteUnsupported ?? "fail";
+    await monitor.deleteMonitor(getClient(), id, props.name, { onUnsupported, warn: (m) => providerLog.warn(m) });
+    getJournal().forget(id, typeof props.journalKey === "string" ? props.journalKey : undefined);
+  },
+});
+
+/**
+ * Why a placeholder may leave the stack, in the words of the line logged: replaced in this run (taken
+ * over with adoptUuid, or created anew by `up --replace`; with `deleteBeforeReplace`, about to be taken
+ * over), replaced in an earlier run (heldThisRun), or named by the user. Throws the way out otherwise.
+ */
+function placeholderDropped(id: string, props: { journalKey?: unknown; name?: unknown }): string {
+  const identity = identityOf(props);
+  if (createdThisRun.has(identity)) return "dropped from the stack, replaced by the monitor created or taken over in this run";
+  const adopting = adoptingThisRun.get(identity);
+  if (adopting) return `dropped from the stack: this run takes ${adopting} over in its place (adoptUuid)`;
+  const replacement = heldThisRun.get(identity);
+  if (replacement) return `dropped from the stack: its replacement, ${replacement}, is in the stack under the same URN`;
+  if (dropRequested(id)) return "dropped from the stack, as UPTIME_DROP_UNCONFIRMED says";
+  throw unconfirmedDeleteError(id, props.name);
+}
+
+// Pages and alerts cannot be created or deleted through the API: create takes an existing one over
+// (by its uuid) and delete releases it from the stack without a request.
+export const pageProvider = providerFor<page.PageInputs, page.PageOutputs>({
+  kind: "page",
+  check: (news) => page.checkPage(news),
+  diff: (_id, olds, news) => page.diffPage(olds, news),
+  create: (inputs) => page.createPage(getClient(), inputs),
+  read: (id, props) => page.readPage(getClient(), id, props),
+  update: (id, olds, news) => page.updatePage(getClient(), id, olds, news),
+  delete: async (id, props) => providerLog.info(page.releaseMessage(id, props)),
+});
+
+export const alertProvider = providerFor<alert.AlertInputs, alert.AlertOutputs>({
+  kind: "alert",
+  check: (news) => alert.checkAlert(news),
+  diff: (_id, olds, news) => alert.diffAlert(olds, news),
+  create: (inputs) => alert.createAlert(getClient(), inputs),
+  read: (id, props) => alert.readAlert(getClient(), id, props),
+  update: (id, olds, news) => alert.updateAlert(getClient(), id, olds, news),
+  delete: async (id, props) => providerLog.info(alert.releaseMessage(id, props)),
+});
+
+/**
+ * The provider objects as their two hosts call them: with the engine's values, untyped. Pulumi's
+ * dynamic-provider host hands over what check() returned before, and so does the plugin (plugin/server.ts).
+ */
+export interface HostedProvider {
+  check(olds: Untyped | undefined, news: Untyped): Promise<{ inputs?: Untyped; failures?: CheckFailure[] }>;
+  diff(id: string, olds: Untyped, news: Untyped): Promise<{ changes?: boolean; replaces?: string[]; changed: string[] }>;
+  create(inputs: Untyped): Promise<{ id: string; outs?: Untyped }>;
+  read(id: string, props: Untyped): Promise<{ id?: string; props?: Untyped; inputs?: Untyped; unreadable?: number }>;
+  update(id: string, olds: Untyped, news: Untyped): Promise<{ outs?: Untyped }>;
+  delete(id: string, props: Untyped): Promise<void>;
+}
+
+export type ProviderKind = "monitor" | "page" | "alert";
+export const providers: Record<ProviderKind, HostedProvider & { configure(req: ConfigureRequest): Promise<void> }> = {
+  monitor: monitorProvider,
+  page: pageProvider,
+  alert: alertProvider,
+};
