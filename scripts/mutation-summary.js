@@ -15,7 +15,7 @@ function load(file) {
         mutator: m.mutatorName,
         replacement: m.replacement ?? "",
         status: m.status,
-        key: `${name}:${m.location.start.line}:${m.location.start.column}:${m.mutatorName}:${m.replacement ?? ""}`,
+        key: `${name}:${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}:${m.mutatorName}:${m.replacement ?? ""}`,
       });
     }
   }
@@ -49,6 +49,14 @@ function summary(file) {
 const [first, second] = process.argv.slice(2);
 const before = summary(first);
 const survivors = before.filter((m) => counted(m) && !detected(m));
+// By file, status and mutator: the groups tests/README.md gives a reason for.
+const groups = new Map();
+for (const m of survivors) {
+  const group = `${m.file} ${m.status} ${m.mutator}`;
+  groups.set(group, (groups.get(group) ?? 0) + 1);
+}
+console.log(`survived, by file, status and mutator (${groups.size} groups):`);
+for (const [group, count] of [...groups].sort()) console.log(`  ${String(count).padStart(4)} ${group}`);
 console.log(`survived (${survivors.length}):`);
 for (const m of survivors) console.log(`  ${m.file}:${m.line} ${m.mutator} ${m.status} ${JSON.stringify(m.replacement).slice(0, 80)}`);
 if (second) {
