@@ -43,8 +43,6 @@ const RESOURCES: Record<string, { kind: ProviderKind; spec: ResourceSpec }> = {
 };
 const GET_WEBHOOKS = "uptime:index:getWebhooks";
 
-const operations = providers;
-
 /** The resource a request is about, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
 function resourceOf(urn: string): { type: string; kind: ProviderKind; spec: ResourceSpec } {
   const parts = urn.split("::");
@@ -280,7 +278,7 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       // A monitor's journal key is its URN, given with every call: never an input of the program's, never
       // stored (BOOKKEEPING). Checked with it (the provider notes which monitors the program declares), and
       // stored without it, which also drops the one inputs stored by an earlier version carry.
-      const result = await operations[kind].check(toJs(req.getOlds()), keyed(kind, req.getUrn(), news));
+      const result = await providers[kind].check(toJs(req.getOlds()), keyed(kind, req.getUrn(), news));
       const { journalKey: _urn, ...inputs } = result.inputs ?? news;
       const response = new provproto.CheckResponse().setInputs(toStruct(inputs));
       return response.setFailuresList(
@@ -292,7 +290,7 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       const { kind, spec } = resourceOf(req.getUrn());
       const urn = req.getUrn();
       const olds = withBookkeeping(kind, spec, urn, toJs(req.getOlds()), req.getOldInputs());
-      const result = await operations[kind].diff(req.getId(), olds, keyed(kind, urn, toJs(req.getNews())));
+      const result = await providers[kind].diff(req.getId(), olds, keyed(kind, urn, toJs(req.getNews())));
       const replaces = result.replaces ?? [];
       const response = new provproto.DiffResponse()
         .setChanges(result.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
@@ -315,7 +313,7 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
         return new provproto.CreateResponse().setProperties(toStruct(lean(plannedOutputs(spec, inputs, {}, "all"))));
       }
       // A failed creation that leaves an object behind (an unconfirmed placeholder) keeps its bookkeeping: see failure().
-      const result = await operations[kind].create(inputs);
+      const result = await providers[kind].create(inputs);
       if (kind === "monitor" && typeof inputs.journalKey === "string") created.set(inputs.journalKey, result.id);
       return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(lean(result.outs)));
     }),
@@ -332,7 +330,7 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
         );
       }
       const props = withBookkeeping(kind, spec, req.getUrn(), stored, req.getInputs());
-      const result = await operations[kind].read(req.getId(), props);
+      const result = await providers[kind].read(req.getId(), props);
       // An import has neither state nor inputs; a refresh always has inputs, even of a resource stored empty.
       if (importing && !req.hasInputs() && result.unreadable !== undefined) throw unreadableImport(kind, req.getId(), result.unreadable);
       const response = new provproto.ReadResponse().setId(result.id ?? "");
@@ -351,10 +349,10 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       const olds = withBookkeeping(kind, spec, urn, toJs(req.getOlds()), req.getOldInputs());
       const news = keyed(kind, urn, toJs(req.getNews()));
       if (req.getPreview()) {
-        const { changed } = await operations[kind].diff(req.getId(), olds, news);
+        const { changed } = await providers[kind].diff(req.getId(), olds, news);
         return new provproto.UpdateResponse().setProperties(toStruct(lean(plannedOutputs(spec, news, olds, changed))));
       }
-      const result = await operations[kind].update(req.getId(), olds, news);
+      const result = await providers[kind].update(req.getId(), olds, news);
       return new provproto.UpdateResponse().setProperties(toStruct(lean(result.outs)));
     }),
 
@@ -363,7 +361,7 @@ export function resourceProviderServer(version: string): provrpc.IResourceProvid
       // The state as it is, without the bookkeeping rebuilt: a note of the monitor's creation is under the
       // URN it had then, which a rename by alias may have changed since, so without a key stored with it
       // delete forgets every note naming its uuid (journal.ts). A placeholder keeps its key (failure(), read).
-      await operations[kind].delete(req.getId(), toJs(req.getProperties()));
+      await providers[kind].delete(req.getId(), toJs(req.getProperties()));
       // Deleting forgot its note already: nothing of it is left to confirm. A monitor created in this run
       // to replace it (same URN, created before the old one is deleted) keeps its own.
       for (const [key, uuid] of created) if (uuid === req.getId()) created.delete(key);

@@ -1,5 +1,6 @@
-// The direction of imports (../shared house style, README's Development section): what each layer may
-// import, read from the sources themselves. Type-only imports count too: a type names a dependency.
+// The direction of imports (README's Development section): what each layer may import, read from the
+// sources themselves. Type-only imports (`import type`, `typeof import(...)`) count too: a type names a
+// dependency.
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -14,7 +15,7 @@ function importsUnder(folder: string): { file: string; target: string }[] {
       if (entry.isDirectory()) walk(rel);
       else if (entry.name.endsWith(".ts")) {
         const text = fs.readFileSync(path.join(ROOT, rel), "utf8");
-        for (const m of text.matchAll(/(?:from|require\()\s*"(\.[^"]+)"/g)) {
+        for (const m of text.matchAll(/(?:from|require\(|import\()\s*"(\.[^"]+)"/g)) {
           found.push({ file: rel, target: path.join(path.dirname(rel), m[1]) });
         }
       }
