@@ -1,7 +1,8 @@
 // The provider's log. In the dynamic-provider process @pulumi/pulumi has no engine connection of its
 // own (the engine passes its address as the first argument), so it is wired once here: warnings then
 // reach the CLI as warnings, and debug lines (retry waits) show with `pulumi up --debug` / `-v`.
-import * as pulumi from "@pulumi/pulumi";
+// The log module alone: the plugin's bundle (scripts/build-plugin.js) then leaves the rest of the SDK out.
+import * as engineLog from "@pulumi/pulumi/log";
 import type { ClientLogger } from "./api/client";
 
 let wired = false;
@@ -33,9 +34,9 @@ function send(log: (message: string) => Promise<void>, message: string): void {
 }
 
 export const providerLog: ClientLogger & { info(message: string): void } = {
-  debug: (message) => send(pulumi.log.debug, message),
-  info: (message) => send(pulumi.log.info, message),
-  warn: (message) => send(pulumi.log.warn, message),
+  debug: (message) => send(engineLog.debug, message),
+  info: (message) => send(engineLog.info, message),
+  warn: (message) => send(engineLog.warn, message),
 };
 
 /**

@@ -6,8 +6,12 @@ import * as path from "node:path";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { confirmCreated, grpc, resourceProviderServer } from "./server";
 
+/** Set by scripts/build-plugin.js in the self-contained executable, which has no package.json beside it. */
+declare const UPTIME_BUNDLED_VERSION: string | undefined;
+
 /** The package's version (dist/provider/plugin/ is three levels below package.json). */
 function packageVersion(): string {
+  if (typeof UPTIME_BUNDLED_VERSION === "string") return UPTIME_BUNDLED_VERSION;
   const file = path.resolve(__dirname, "..", "..", "..", "package.json");
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
 }

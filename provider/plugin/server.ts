@@ -3,11 +3,8 @@
 // for `pulumi import`. Nothing here decides what a resource does: it reads the engine's requests
 // (type tokens, URNs, structs, the stack's `uptime:*` config) and writes its answers (detailed diffs,
 // outputs a preview shows, errors a failed creation leaves in the state).
-import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
-import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
 import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
-import type * as anyTypes from "google-protobuf/google/protobuf/any_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
@@ -26,14 +23,9 @@ import { PAGE } from "../model/page";
 import { ALERT } from "../model/alert";
 import { ResourceSpec, namesOf } from "../model/field";
 import { UNCONFIRMED_PREFIX } from "../monitor-unconfirmed";
+import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 
-// gRPC and protobuf as @pulumi/pulumi ships them: its generated bindings need these very copies, and
-// this package does not depend on them itself.
-const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
-export const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
-const emptyproto = fromPulumi("google-protobuf/google/protobuf/empty_pb") as typeof emptyTypes;
-const structproto = fromPulumi("google-protobuf/google/protobuf/struct_pb") as typeof structTypes;
-const anyproto = fromPulumi("google-protobuf/google/protobuf/any_pb") as typeof anyTypes;
+export { grpc };
 
 /** Each resource's type token, its kind and its table. */
 const RESOURCES: Record<string, { kind: ProviderKind; spec: ResourceSpec }> = {
