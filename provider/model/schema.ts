@@ -101,8 +101,22 @@ function resource(spec: ResourceSpec, types: Types): Json {
   };
 }
 
+/**
+ * What a release sets, from package.json: `version`, and `pluginDownloadURL` when the release's plugin
+ * tarballs are served from a base address (the engine then downloads
+ * `pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz` from it on first use; scripts/release.sh sets it).
+ */
+export type PackageRelease = { version: string; pluginDownloadURL?: string };
+
+/** The release fields of package.json's content. */
+export function releaseOf(manifest: { version?: unknown; pluginDownloadURL?: unknown }): PackageRelease {
+  if (typeof manifest.version !== "string") throw new Error("package.json has no version");
+  const url = manifest.pluginDownloadURL;
+  return typeof url === "string" && url !== "" ? { version: manifest.version, pluginDownloadURL: url } : { version: manifest.version };
+}
+
 /** The package schema, as schema.json holds it. */
-export function packageSchema(version: string): Json {
+export function packageSchema({ version, pluginDownloadURL }: PackageRelease): Json {
   const types: Types = {};
   const resources = Object.fromEntries([MONITOR, PAGE, ALERT].map((spec) => [token(spec.typeName), resource(spec, types)]));
   const config = Object.fromEntries(
@@ -129,6 +143,7 @@ export function packageSchema(version: string): Json {
     name: PACKAGE.name,
     displayName: PACKAGE.displayName,
     version,
+    ...(pluginDownloadURL ? { pluginDownloadURL } : {}),
     description: PACKAGE.description,
     license: PACKAGE.license,
     config: { variables: config, defaults: ["baseUrl", "apiKey"] },

@@ -4,21 +4,22 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { PackageRelease, releaseOf } from "../model/schema";
 import { confirmCreated, grpc, resourceProviderServer } from "./server";
 
 /** Set by scripts/build-plugin.js in the self-contained executable, which has no package.json beside it. */
-declare const UPTIME_BUNDLED_VERSION: string | undefined;
+declare const UPTIME_BUNDLED_RELEASE: PackageRelease | undefined;
 
-/** The package's version (dist/provider/plugin/ is three levels below package.json). */
-function packageVersion(): string {
-  if (typeof UPTIME_BUNDLED_VERSION === "string") return UPTIME_BUNDLED_VERSION;
+/** The package's version and download address (dist/provider/plugin/ is three levels below package.json). */
+function packageRelease(): PackageRelease {
+  if (typeof UPTIME_BUNDLED_RELEASE === "object") return UPTIME_BUNDLED_RELEASE;
   const file = path.resolve(__dirname, "..", "..", "..", "package.json");
-  return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+  return releaseOf(JSON.parse(fs.readFileSync(file, "utf8")) as object);
 }
 
 async function main(): Promise<void> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, resourceProviderServer(packageVersion()));
+  server.addService(provrpc.ResourceProviderService, resourceProviderServer(packageRelease()));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, p) => (error ? reject(error) : resolve(p))),
   );

@@ -16,7 +16,7 @@ import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
 import { UNKNOWN } from "../model/values";
-import { packageSchema } from "../model/schema";
+import { PackageRelease, packageSchema } from "../model/schema";
 import { PLAIN_KEY_MESSAGE } from "../model/package";
 import { MONITOR } from "../model/monitor";
 import { PAGE } from "../model/page";
@@ -190,8 +190,9 @@ export function confirmCreated(): { confirmed: number; kept: number } {
   return { confirmed: notes, kept: 0 };
 }
 
-export function resourceProviderServer(version: string): provrpc.IResourceProviderServer {
-  const schema = JSON.stringify(packageSchema(version));
+export function resourceProviderServer(release: PackageRelease): provrpc.IResourceProviderServer {
+  const { version } = release;
+  const schema = JSON.stringify(packageSchema(release));
   return {
     getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(version)),
     getSchema: unary(async (req: provproto.GetSchemaRequest) => {

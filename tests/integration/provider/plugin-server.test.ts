@@ -50,7 +50,7 @@ beforeAll(async () => {
   process.env.UPTIME_JOURNAL_DIR = journalDir;
   emulator = await startTestEmulator();
   server = new grpc.Server();
-  server.addService(provrpc.ResourceProviderService, resourceProviderServer("0.0.0-test"));
+  server.addService(provrpc.ResourceProviderService, resourceProviderServer({ version: "0.0.0-test" }));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
   );

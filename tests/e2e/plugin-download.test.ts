@@ -1,0 +1,198 @@
+// The plugin as Pulumi installs providers: scripts/release.sh makes the self-contained executables and
+// sets the download address (a local HTTP server on loopback stands for the release's host); a YAML
+// program and the Go example (its SDK generated with that address) run `up`, an empty preview and
+// `destroy` with automatic plugin acquisition on, a fresh plugin cache and a PATH that has the Pulumi
+// CLI and nothing else, so no `node`. The engine downloads and installs the plugin itself.
+import { execFile } from "node:child_process";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import { createServer } from "node:http";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO } from "../helpers/pulumi";
+import { SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, Listening, listenOnLoopback, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(900_000);
+
+const execFileAsync = promisify(execFile);
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string }).version;
+const PLATFORM = `linux-${process.arch === "arm64" ? "arm64" : "amd64"}`;
+const TARBALL = `pulumi-resource-uptime-v${VERSION}-${PLATFORM}.tar.gz`;
+/** The directory of the `pulumi` this run uses (bootstrap's build: the CLI and its language hosts, no node). */
+const CLI_DIR = path.dirname(
+  process.env
+    .PATH!.split(path.delimiter)
+    .map((d) => path.join(d, "pulumi"))
+    .find((f) => fs.existsSync(f))!,
+);
+
+let emulator: RunningEmulator;
+let releases: Listening;
+/** The paths the release server was asked for, in order. */
+const fetched: string[] = [];
+let work: string;
+let baseUrl: string;
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-download-"));
+  const served = path.join(work, "releases");
+  releases = await listenOnLoopback(
+    createServer((req, res) => {
+      fetched.push(req.url ?? "");
+      const file = path.join(served, path.basename(decodeURIComponent(req.url ?? "")));
+      if (!req.url?.startsWith("/releases/") || !fs.existsSync(file)) return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "application/gzip", "content-length": fs.statSync(file).size });
+      fs.createReadStream(file).pipe(res);
+    }),
+  );
+  baseUrl = `http://${releases.host}/releases`;
+  // The release as a maintainer makes it, from this work tree: tarballs, and a clone whose SDKs carry the address.
+  await execFileAsync(
+    "bash",
+    [
+      path.join(REPO, "scripts/release.sh"),
+      "--worktree",
+      "--plugin-download-url",
+      baseUrl,
+      "--out",
+      served,
+      "--clone",
+      path.join(work, "clone"),
+    ],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  expect(fs.existsSync(path.join(served, TARBALL))).toBe(true);
+});
+
+afterAll(async () => {
+  await releases?.close();
+  await emulator?.close();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** A user's environment: the Pulumi CLI alone on PATH, automatic plugin acquisition on, its own plugin cache. */
+function userEnv(name: string): NodeJS.ProcessEnv {
+  const home = path.join(work, `${name}-pulumi-home`);
+  fs.mkdirSync(path.join(work, `${name}-state`), { recursive: true });
+  return {
+    HOME: process.env.HOME,
+    PATH: CLI_DIR,
+    PULUMI_HOME: home,
+    PULUMI_BACKEND_URL: `file://${path.join(work, `${name}-state`)}`,
+    PULUMI_CONFIG_PASSPHRASE: "download-e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+    UPTIME_BASE_URL: emulator.url,
+    UPTIME_API_KEY: E2E_API_KEY,
+    UPTIME_JOURNAL_DIR: path.join(work, `${name}-journal`),
+  };
+}
+
+async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  try {
+    const { stdout, stderr } = await execFileAsync(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    return `${stdout}\n${stderr}`;
+  } catch (error) {
+    const e = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(`${path.basename(command)} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The plugin the engine installed in `env`'s cache: the release's executable, byte for byte. */
+function expectInstalledFromRelease(env: NodeJS.ProcessEnv): void {
+  const installed = path.join(env.PULUMI_HOME!, "plugins", `resource-uptime-v${VERSION}`, "pulumi-resource-uptime");
+  const unpacked = path.join(work, "unpacked");
+  fs.mkdirSync(unpacked, { recursive: true });
+  require("node:child_process").execFileSync("tar", ["-xzf", path.join(work, "releases", TARBALL), "-C", unpacked]);
+  const sha = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  expect(fs.readFileSync(installed).subarray(0, 4).toString("latin1")).toBe("\x7fELF");
+  expect(sha(installed)).toBe(sha(path.join(unpacked, "pulumi-resource-uptime")));
+}
+
+const monitorNamed = async (name: string): Promise<Json> =>
+  (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.name === name);
+
+test("the test's PATH has no node: what it runs cannot fall back on one", () => {
+  expect(fs.readdirSync(CLI_DIR)).toContain("pulumi");
+  expect(fs.readdirSync(CLI_DIR).filter((f) => f === "node" || f === "nodejs")).toEqual([]);
+});
+
+test("YAML: the engine downloads the plugin from pluginDownloadURL; up, an empty preview, destroy", async () => {
+  const env = userEnv("yaml");
+  const dir = path.join(work, "yaml");
+  fs.mkdirSync(dir);
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    [
+      "name: uptime-download-yaml",
+      "runtime: yaml",
+      "resources:",
+      "  api:",
+      "    type: uptime:index:Monitor",
+      "    properties:",
+      "      name: download-yaml",
+      "      type: https",
+      "      target: https://yaml.example.com/health",
+      "      regions: [1]",
+      "      interval: 60",
+      "    options:",
+      `      version: ${VERSION}`,
+      `      pluginDownloadURL: ${baseUrl}`,
+      "outputs:",
+      "  uuid: ${api.uuid}",
+      "",
+    ].join("\n"),
+  );
+  const pulumi = path.join(CLI_DIR, "pulumi");
+  await run(pulumi, ["stack", "init", "dev", "--non-interactive"], dir, env);
+  const before = fetched.length;
+  await run(pulumi, ["up", "--yes", "--non-interactive"], dir, env);
+  expect(fetched.slice(before)).toContain(`/releases/${TARBALL}`);
+  expectInstalledFromRelease(env);
+  const created = await monitorNamed("download-yaml");
+  expect(created).toMatchObject({ type: "https", urn: "https://yaml.example.com/health", intervalId: 60 });
+  expect((await run(pulumi, ["stack", "output", "uuid"], dir, env)).trim()).toBe(created.uuid);
+
+  await clearRequests(emulator);
+  const downloads = fetched.length;
+  await run(pulumi, ["preview", "--expect-no-changes", "--non-interactive"], dir, env);
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(fetched.length).toBe(downloads);
+
+  await run(pulumi, ["destroy", "--yes", "--non-interactive"], dir, env);
+  expect(await monitorNamed("download-yaml")).toBeUndefined();
+});
+
+test("Go: the SDK's default options name the release; up, an empty preview, destroy", async () => {
+  const env = userEnv("go");
+  // examples/go as its user has it, over the released Go SDK (the clone's sdks/go, which carries the address).
+  const dir = path.join(work, "go");
+  fs.cpSync(path.join(REPO, "examples/go"), dir, { recursive: true });
+  const goEnv = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local", CGO_ENABLED: "0" };
+  await run("go", ["mod", "edit", "-replace", `github.com/pulumi-uptime/sdk/go=${path.join(work, "clone", "sdks", "go")}`], dir, goEnv);
+  const binary = path.join(dir, "uptime-go-example");
+  await run("go", ["build", "-o", binary, "."], dir, goEnv);
+  const goUser = { ...env, PROBE_TOKEN: "Bearer download-go-31", PAGE_UUID: SEEDED_PAGE };
+
+  const before = fetched.length;
+  const up = await run(binary, ["up"], dir, goUser);
+  expect(fetched.slice(before)).toContain(`/releases/${TARBALL}`);
+  expectInstalledFromRelease(goUser);
+  const created = await monitorNamed("go-api");
+  expect(up).toContain(`result: uuid=${created.uuid} interval=60`);
+
+  await clearRequests(emulator);
+  expect(await run(binary, ["preview"], dir, goUser)).toContain("changes: map[same:3]");
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+
+  await run(binary, ["destroy"], dir, goUser);
+  expect(await monitorNamed("go-api")).toBeUndefined();
+});
