@@ -3,7 +3,7 @@
 // program and the Go example (its SDK generated with that address) run `up`, an empty preview and
 // `destroy` with automatic plugin acquisition on, a fresh plugin cache and a PATH that has the Pulumi
 // CLI and nothing else, so no `node`. The engine downloads and installs the plugin itself.
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import { createServer } from "node:http";
@@ -111,7 +111,7 @@ function expectInstalledFromRelease(env: NodeJS.ProcessEnv): void {
   const installed = path.join(env.PULUMI_HOME!, "plugins", `resource-uptime-v${VERSION}`, "pulumi-resource-uptime");
   const unpacked = path.join(work, "unpacked");
   fs.mkdirSync(unpacked, { recursive: true });
-  require("node:child_process").execFileSync("tar", ["-xzf", path.join(work, "releases", TARBALL), "-C", unpacked]);
+  execFileSync("tar", ["-xzf", path.join(work, "releases", TARBALL), "-C", unpacked]);
   const sha = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
   expect(fs.readFileSync(installed).subarray(0, 4).toString("latin1")).toBe("\x7fELF");
   expect(sha(installed)).toBe(sha(path.join(unpacked, "pulumi-resource-uptime")));
