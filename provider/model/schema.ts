@@ -158,8 +158,20 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
       },
     },
     language: {
-      nodejs: { packageName: "@pulumi-uptime/sdk", respectSchemaVersion: true },
-      python: { packageName: "pulumi_uptime", respectSchemaVersion: true },
+      // The SDKs ask for the Pulumi SDKs this repository tests with (CLI v3.259) and today's TypeScript.
+      nodejs: {
+        packageName: "@pulumi-uptime/sdk",
+        respectSchemaVersion: true,
+        dependencies: { "@pulumi/pulumi": "^3.216.0" },
+        devDependencies: { "@types/node": "^22" },
+        typescriptVersion: "~5.9.3",
+      },
+      python: {
+        packageName: "pulumi_uptime",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+        requires: { pulumi: ">=3.259.0,<4.0.0" },
+      },
       go: { importBasePath: "github.com/pulumi-uptime/sdk/go/uptime", respectSchemaVersion: true },
     },
   };
