@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "**/node_modules/**", "bench/out/**", "coverage/**", "sdks/**"] },
+  { ignores: ["dist/**", "node_modules/**", "**/node_modules/**", "bench/out/**", "coverage/**", "sdks/**", "examples/**/venv/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

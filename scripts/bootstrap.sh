@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Brings this machine to a working toolchain: Node >= 22, the Pulumi CLI and its Node.js and YAML
-# language hosts, the npm dependencies and the compiled package, and (with UPTIME_BROWSER=1, as the test command
+# Brings this machine to a working toolchain: Node >= 22, the Pulumi CLI and its Node.js, YAML and
+# Python language hosts, the npm dependencies and the compiled package, and (with UPTIME_BROWSER=1, as the test command
 # sets it) a headless Chromium for the browser test. Idempotent: every step is cached outside the
 # work tree, keyed by version, and skipped when already done.
 #
 #   source scripts/bootstrap.sh   # sets PATH and the Pulumi environment in the calling shell
 #   bash scripts/bootstrap.sh     # the same set-up, for a shell that only wants the caches warm
 #
-# A user who already has `pulumi` (>= the pinned version, with its YAML host) and Node >= 22 on PATH gets none built.
+# A user who already has `pulumi` (>= the pinned version, with its YAML and Python hosts) and Node >= 22 on PATH gets none built.
 
 _uptime_bootstrap() {
   set -uo pipefail
@@ -21,7 +21,7 @@ _uptime_bootstrap() {
   _step() { _step_name="$1"; _step_start=$(date +%s%N); }
   _done() {
     local ms=$(( ($(date +%s%N) - _step_start) / 1000000 ))
-    printf 'bootstrap: %-22s %s (%d.%01ds)\n' "$_step_name:" "$1" $((ms / 1000)) $((ms % 1000 / 100))
+    printf 'bootstrap: %-24s %s (%d.%01ds)\n' "$_step_name:" "$1" $((ms / 1000)) $((ms % 1000 / 100))
   }
 
   # --- Node.js ----------------------------------------------------------------------------------
@@ -85,6 +85,31 @@ _uptime_bootstrap() {
       ln -sf "$yaml_dir/bin/pulumi-language-yaml" "$_uptime_built_pulumi_dir/bin/pulumi-language-yaml"
     else
       export PATH="$yaml_dir/bin:$PATH"
+    fi
+  fi
+
+  # --- Python language host, so Python Pulumi programs run (scripts/build-python-host.sh) ---------
+  # As for YAML: the CLI built above bundles none, so it is built (keyed by its sdk version, the CLI's
+  # version its program generator is built at, and the build script, which holds the files it adds)
+  # and put next to the CLI's binary; a user's own Pulumi install bundles one. Programs bring their own
+  # Python (>= 3.10) and `pulumi` package (examples/python).
+  _step "pulumi-language-python"
+  if [ -z "${_uptime_built_pulumi_dir:-}" ] && command -v pulumi-language-python >/dev/null 2>&1; then
+    _done "using $(command -v pulumi-language-python) (nothing built)"
+  else
+    local py_key; py_key="$( (cat "$repo/scripts/build-python-host.sh"; echo "$PULUMI_VERSION") | sha256sum | cut -c1-8)"
+    local py_dir="$cache/pulumi-language-python-v$PYTHON_HOST_SDK_VERSION-$py_key"
+    if [ ! -x "$py_dir/bin/pulumi-language-python" ] || [ ! -x "$py_dir/bin/pulumi-language-python-programgen" ]; then
+      bash "$repo/scripts/build-python-host.sh" "$py_dir" || return 1
+      local old; for old in "$cache"/pulumi-language-python-v*; do [ "$old" = "$py_dir" ] || rm -rf "$old"; done
+      _done "built pulumi-language-python (sdk v$PYTHON_HOST_SDK_VERSION) into $py_dir"
+    else
+      _done "cached pulumi-language-python (sdk v$PYTHON_HOST_SDK_VERSION) at $py_dir"
+    fi
+    if [ -n "${_uptime_built_pulumi_dir:-}" ]; then
+      ln -sfn "$py_dir/bin/pulumi-language-python" "$_uptime_built_pulumi_dir/bin/pulumi-language-python"
+    else
+      export PATH="$py_dir/bin:$PATH"
     fi
   fi
 

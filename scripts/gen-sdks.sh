@@ -54,12 +54,13 @@ trap 'rm -rf "$work"' EXIT
 "$bin" -schema "$repo/schema.json" -out "$work/sdks"
 # Only the three directories the tool writes (and replaces whole) are compared, so files beside them
 # (a README) are allowed. What compiling, installing or byte-compiling an SDK leaves behind is not
-# generated output (the generated .gitignore files ignore it), so it is left out too.
+# generated output (the generated .gitignore files ignore it), so it is left out too: `pip install
+# sdks/python` builds in the source tree, leaving build/ and pulumi_uptime.egg-info/ there.
 stale=0
 for lang in go nodejs python; do
   if [ ! -d "$dir/$lang" ]; then
     echo "Only in $work/sdks: $lang" >>"$work/diff"; stale=1
-  elif ! diff -rq -x node_modules -x bin -x __pycache__ -x '*.pyc' "$work/sdks/$lang" "$dir/$lang" >>"$work/diff"; then
+  elif ! diff -rq -x node_modules -x bin -x __pycache__ -x '*.pyc' -x build -x '*.egg-info' "$work/sdks/$lang" "$dir/$lang" >>"$work/diff"; then
     stale=1
   fi
 done

@@ -21,3 +21,11 @@ LANGHOST_SDK_VERSION=3.68.0
 # versions its own go.mod requires (v3.170.0 for v1.19.1), not against PULUMI_VERSION: it does not
 # compile against pkg v3.259.0. The gRPC language-host protocol is what joins it to the CLI.
 YAML_HOST_VERSION=1.19.1
+
+# pulumi-language-python, the Python language host, and its executor script: like the Node.js host,
+# its own module (github.com/pulumi/pulumi/sdk/python/cmd/pulumi-language-python/v3) is not served by
+# the proxy, and until v3.68.0 it was a package of github.com/pulumi/pulumi/sdk/v3, which is. Built by
+# scripts/build-python-host.sh, which adds two files (Pulumi.yaml's `virtualenv` option, and
+# GenerateProgram for `pulumi import` by the program generator of PULUMI_VERSION; see there). The
+# `pulumi` package a Python program runs with is its own pin (examples/python/requirements.txt).
+PYTHON_HOST_SDK_VERSION=3.68.0

@@ -1,0 +1,293 @@
+// examples/python, a Python program over the generated Python SDK (sdks/python), copied outside the
+// repository with a virtualenv of its own (its Pulumi.yaml's `virtualenv: venv`, made from its
+// requirements.txt: `pulumi` pinned from PyPI and the SDK from sdks/python), run with the `pulumi`
+// CLI and the Python language host scripts/bootstrap.sh provides: `up`, an empty second preview, an
+// edit of its config, drift repaired by `refresh` and `up`, `pulumi import` of a monitor made outside
+// Pulumi, `destroy`. The engine finds the plugin on PATH (the repository's bin/); the key and the
+// secret header value stay encrypted in the state and out of the CLI's output.
+//
+// The venv: pip takes about ten seconds to make it (python3 >= 3.10 and PyPI needed), so it is made
+// once per Python version, requirements.txt and SDK (a template in the toolchain cache, keyed by
+// those) and copied (0.2 s). The language host is the one scripts/bootstrap.sh builds
+// (scripts/build-python-host.sh) or the one of the Pulumi install on PATH.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
+import { SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { api, monitorBody } from "../helpers/emulator-http";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(300_000);
+
+const execFileAsync = promisify(execFile);
+const PROBE_TOKEN = "Bearer py-probe-93e1";
+const EXAMPLE = path.join(REPO, "examples/python");
+const SDK = path.join(REPO, "sdks/python");
+const CACHE =
+  process.env.UPTIME_TOOLCHAIN_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-uptime");
+
+let emulator: RunningEmulator;
+let work: string;
+let dir: string;
+let t: TestStack;
+/** Everything the CLI printed in this file's runs. */
+const printed: string[] = [];
+
+/** The example's requirements.txt as its comment says to use it in a copy: the SDK by absolute path. */
+function requirements(sdk: string): string {
+  const text = fs.readFileSync(path.join(EXAMPLE, "requirements.txt"), "utf8");
+  if (!/^\.\.\/\.\.\/sdks\/python$/m.test(text)) throw new Error("examples/python/requirements.txt names no ../../sdks/python line");
+  return text.replace(/^\.\.\/\.\.\/sdks\/python$/m, sdk);
+}
+
+/**
+ * A virtualenv made as the example's header says (`python3 -m venv`, `pip install -r requirements.txt`),
+ * kept in the toolchain cache under a key of the Python version, the requirements and the SDK's files.
+ * The SDK is installed from a copy: pip builds in the source tree, which must stay as generated.
+ */
+async function venvTemplate(): Promise<string> {
+  const { stdout: python } = await execFileAsync("python3", ["-c", "import sys; print(sys.version)"]);
+  const key = createHash("sha256").update(python).update(requirements("SDK"));
+  for (const f of fs
+    .readdirSync(SDK, { recursive: true, encoding: "utf8" })
+    .filter((f) => !/(^|\/)(build|__pycache__|[^/]*\.egg-info)(\/|$)/.test(f))
+    .sort()) {
+    const file = path.join(SDK, f);
+    if (fs.statSync(file).isFile()) key.update(f).update(fs.readFileSync(file));
+  }
+  const template = path.join(CACHE, `python-venv-${key.digest("hex").slice(0, 16)}`);
+  if (fs.existsSync(path.join(template, "bin", "python"))) return template;
+
+  fs.mkdirSync(CACHE, { recursive: true });
+  const staging = fs.mkdtempSync(`${template}.tmp-`);
+  try {
+    fs.cpSync(SDK, path.join(staging, "sdk"), { recursive: true });
+    fs.writeFileSync(path.join(staging, "requirements.txt"), requirements(path.join(staging, "sdk")));
+    await execFileAsync("python3", ["-m", "venv", path.join(staging, "venv")]);
+    await execFileAsync(
+      path.join(staging, "venv", "bin", "python"),
+      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", path.join(staging, "requirements.txt")],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    try {
+      fs.renameSync(path.join(staging, "venv"), template);
+    } catch (error) {
+      // Another run made it meanwhile: theirs is the same.
+      if (!fs.existsSync(path.join(template, "bin", "python"))) throw error;
+    }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  // Templates of an earlier SDK or pin are not used again (about 90 MB each).
+  for (const old of fs.readdirSync(CACHE).filter((f) => /^python-venv-[0-9a-f]{16}$/.test(f))) {
+    if (path.join(CACHE, old) !== template) fs.rmSync(path.join(CACHE, old), { recursive: true, force: true });
+  }
+  return template;
+}
+
+beforeAll(async () => {
+  const template = venvTemplate();
+  emulator = await startE2eEmulator();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-python-"));
+  dir = path.join(work, "example");
+  fs.mkdirSync(dir);
+  for (const f of ["Pulumi.yaml", "__main__.py"]) fs.copyFileSync(path.join(EXAMPLE, f), path.join(dir, f));
+  fs.writeFileSync(path.join(dir, "requirements.txt"), requirements(SDK));
+  // A `python3` and `python` first on PATH that refuse to run: the program must run with venv/bin/python,
+  // which only the Pulumi.yaml's `virtualenv` option names.
+  fs.mkdirSync(path.join(work, "not-this-python"));
+  for (const name of ["python3", "python"]) {
+    fs.writeFileSync(path.join(work, "not-this-python", name), "#!/bin/sh\necho 'not the virtualenv python' >&2\nexit 3\n", {
+      mode: 0o755,
+    });
+  }
+  const stack = createStack(dir, {
+    stackName: "py",
+    config: {
+      "uptime:baseUrl": { value: emulator.url },
+      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+      "uptime-python:probeToken": { value: PROBE_TOKEN, secret: true },
+      "uptime-python:pageUuid": { value: SEEDED_PAGE },
+    },
+  });
+  await fs.promises.cp(await template, path.join(dir, "venv"), { recursive: true, verbatimSymlinks: true });
+  t = await stack;
+});
+
+afterAll(async () => {
+  await t?.remove();
+  await emulator?.close();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** The pulumi CLI in the example's directory, as its user runs it (the plugin on PATH): exit code and output. */
+async function pulumi(...args: string[]): Promise<{ code: number; out: string }> {
+  const env = {
+    ...process.env,
+    ...t.env,
+    PATH: [path.join(work, "not-this-python"), path.join(REPO, "bin"), process.env.PATH].join(path.delimiter),
+  };
+  let result: { code: number; out: string };
+  try {
+    const { stdout, stderr } = await execFileAsync("pulumi", [...args, "--stack", t.stack.name, "--non-interactive"], {
+      cwd: dir,
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    result = { code: 0, out: `${stdout}\n${stderr}` };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    result = { code: typeof e.code === "number" ? e.code : 1, out: `${e.stdout ?? ""}\n${e.stderr ?? ""}` };
+  }
+  printed.push(result.out);
+  return result;
+}
+
+/** A run that must succeed: its output, or a failure that shows it. */
+async function ok(...args: string[]): Promise<string> {
+  const { code, out } = await pulumi(...args);
+  if (code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${code}:\n${out}`);
+  return out;
+}
+
+const state = async (): Promise<{ monitors: Json[]; pages: Json[]; webhooks: Json[] }> => adminGet(emulator, "/state");
+const pyMonitor = async (): Promise<Json> => (await state()).monitors.find((m: Json) => m.name === "py-api");
+const outputs = async (): Promise<Json> => JSON.parse(await ok("stack", "output", "--json"));
+const exported = async (): Promise<Json[]> => JSON.parse(await ok("stack", "export")).deployment.resources ?? [];
+
+test("up creates the monitor with its secret header, takes the page over, and exports the webhook count", async () => {
+  expect(fs.existsSync(path.join(dir, "venv", "bin", "python"))).toBe(true);
+  await clearRequests(emulator);
+  const up = await ok("up", "--yes", "--skip-preview");
+  const created = await pyMonitor();
+  expect(created).toMatchObject({ type: "https", urn: "https://py.example.com/health", regions: [1, 2], intervalId: 60 });
+  expect(created.httpRequest.headers).toEqual([{ name: "Authorization", value: PROBE_TOKEN }]);
+  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", `PATCH /v1/pages/${SEEDED_PAGE}`]);
+  const s = await state();
+  expect(s.pages.find((p: Json) => p.uuid === SEEDED_PAGE)).toMatchObject({ title: "Python status", items: [created.uuid] });
+  const hooks = s.webhooks.filter((w: Json) => w.topic === "monitors/status_change").length;
+  expect(hooks).toBeGreaterThan(0);
+  expect(await outputs()).toEqual({ uuid: created.uuid, interval: 60, statusHooks: hooks });
+  expect(up).toContain(created.uuid);
+
+  // The state, as the backend wrote it: the key and the header value encrypted.
+  const checkpoint = rawCheckpoint(t);
+  expect(checkpoint).toContain(created.uuid);
+  expect(checkpoint).not.toContain(PROBE_TOKEN);
+  expect(checkpoint).not.toContain(E2E_API_KEY);
+});
+
+test("a second preview is empty and sends nothing but reads", async () => {
+  await clearRequests(emulator);
+  const preview = await pulumi("preview", "--expect-no-changes");
+  expect(preview.out).toMatch(/3 unchanged/);
+  expect(preview.code).toBe(0);
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+});
+
+test("an edit (the interval, a config change) is one PATCH of the monitor", async () => {
+  const { uuid } = await pyMonitor();
+  await ok("config", "set", "interval", "300");
+  await clearRequests(emulator);
+  await ok("up", "--yes", "--skip-preview");
+  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${uuid}`]);
+  expect((await pyMonitor()).intervalId).toBe(300);
+  expect((await outputs()).interval).toBe(300);
+});
+
+test("drift made outside Pulumi: refresh reads it, up puts the declared value back", async () => {
+  const { uuid } = await pyMonitor();
+  const drift = await api(
+    emulator,
+    "PATCH",
+    `/monitors/${uuid}`,
+    { interval: 900 },
+    { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } },
+  );
+  expect(drift.status).toBe(200);
+  await clearRequests(emulator);
+  await ok("refresh", "--yes", "--skip-preview");
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  const monitorState = (await exported()).find((r: Json) => r.id === uuid);
+  expect(monitorState.outputs.intervalId).toBe(900);
+  await clearRequests(emulator);
+  await ok("up", "--yes", "--skip-preview");
+  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${uuid}`]);
+  expect((await pyMonitor()).intervalId).toBe(300);
+});
+
+test("pulumi import of a monitor made outside Pulumi writes Python that, added to the program, previews empty", async () => {
+  const created = await api(
+    emulator,
+    "POST",
+    "/monitors",
+    monitorBody({
+      name: "py-legacy",
+      urn: "https://py-legacy.example.com/",
+      interval: 120,
+      regions: [1, 3],
+      httpRequest: { method: "HEAD", headers: [{ name: "X-Probe", value: "1" }] },
+    }),
+    { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } },
+  );
+  expect(created.status).toBe(201);
+  const legacy = created.json.monitor as Json;
+  const before = await state();
+  await clearRequests(emulator);
+  const out = path.join(work, "generated.py");
+  const imported = await ok("import", "uptime:index:Monitor", "legacy", legacy.uuid, "--yes", "--skip-preview", "--out", out);
+  expect(imported).toContain("1 imported");
+  // Importing reads: nothing in the service changed.
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(await state()).toEqual(before);
+  expect((await exported()).find((r: Json) => r.urn.endsWith("uptime:index:Monitor::legacy"))).toMatchObject({
+    id: legacy.uuid,
+    protect: true,
+  });
+
+  // The code the CLI printed (the language host's GenerateProgram): what the service holds, protected.
+  const generated = fs.readFileSync(out, "utf8");
+  expect(generated).toContain('legacy = uptime.Monitor("legacy",');
+  expect(generated).toMatch(/"method": "HEAD"/);
+  expect(generated).toContain("interval=120,");
+  expect(generated).toMatch(/opts\s*=\s*pulumi\.ResourceOptions\(protect=True\)/);
+  fs.appendFileSync(path.join(dir, "__main__.py"), `\n${generated}`);
+  await clearRequests(emulator);
+  const preview = await pulumi("preview", "--expect-no-changes");
+  expect(preview.out).toMatch(/4 unchanged/);
+  expect(preview.code).toBe(0);
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+});
+
+test("the key and the header value: encrypted in the state, never printed by the CLI", async () => {
+  const checkpoint = rawCheckpoint(t);
+  const { uuid } = await pyMonitor();
+  expect(checkpoint).toContain(uuid);
+  expect(checkpoint).toContain('"ciphertext"');
+  expect(checkpoint).not.toContain(PROBE_TOKEN);
+  expect(checkpoint).not.toContain(E2E_API_KEY);
+  const all = printed.join("\n");
+  expect(all).toContain(uuid);
+  expect(all).not.toContain(PROBE_TOKEN);
+  expect(all).not.toContain(E2E_API_KEY);
+});
+
+test("destroy deletes the program's two monitors and releases the page without a request", async () => {
+  const names = ["py-api", "py-legacy"];
+  const uuids = (await state()).monitors.filter((m: Json) => names.includes(m.name)).map((m: Json) => m.uuid);
+  expect(uuids).toHaveLength(2);
+  // The imported monitor is protected, as the generated code says: unprotected first, as its user would.
+  await ok("state", "unprotect", `urn:pulumi:${t.stack.name}::uptime-python::uptime:index:Monitor::legacy`, "--yes");
+  await clearRequests(emulator);
+  await ok("destroy", "--yes", "--skip-preview");
+  expect(mutating(await requestLines(emulator)).sort()).toEqual(uuids.map((u: string) => `DELETE /v1/monitors/${u}`).sort());
+  const s = await state();
+  expect(s.monitors.filter((m: Json) => names.includes(m.name) || uuids.includes(m.uuid))).toEqual([]);
+  expect(s.pages.find((p: Json) => p.uuid === SEEDED_PAGE)).toMatchObject({ title: "Python status" });
+  expect(await exported()).toEqual([]);
+});
