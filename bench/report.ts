@@ -173,6 +173,8 @@ const pairedText = (p: Paired | undefined) =>
 /** The paired comparisons per N and operation: median of the per-repetition ratios (min–max; pairs). */
 export const PAIRS: readonly (readonly [Mode, Mode, string])[] = [
   ["uptime", "least", "ours / true floor"],
+  ["before", "least", "before / true floor"],
+  ["uptime", "before", "ours / before"],
   ["uptime", "mirror", "ours / our state, no request"],
   ["mirror", "least", "our state / true floor"],
   ["lean", "mirror", "without bookkeeping / our state"],

@@ -5,7 +5,8 @@
 //
 //   npx ts-node --transpile-only bench/run.ts [--sizes 10,100,500] [--latency-ms 20] [--parallel 8]
 //       [--repeat 1] [--modes uptime,least,floor,naive[,mirror,lean,declared,floor-latency,uptime-skip,least-skip,floor-skip,plugin]]
-//       [--sweep 2,8,32] [--sweep-n 100] [--out bench/RESULTS.md]
+//       [--sweep 2,8,32] [--sweep-n 100] [--out bench/RESULTS.md] [--before <git ref>]
+//       (mode `before`: the package released from that commit, bench/before.ts; default HEAD)
 //       (--sizes none: only the --parallel sweep)
 //   npx ts-node --transpile-only bench/run.ts --from bench/out/results-<time>.json   # re-render only
 import * as fs from "node:fs";
@@ -35,6 +36,7 @@ interface Options {
   sweepN: number;
   out: string;
   from?: string;
+  before?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -55,6 +57,7 @@ function parseArgs(argv: string[]): Options {
     sweepN: Number(get("sweep-n") ?? 100),
     out: path.resolve(get("out") ?? path.join(__dirname, "RESULTS.md")),
     from: get("from"),
+    before: get("before"),
   };
 }
 
@@ -93,7 +96,10 @@ async function measureAll(o: Options): Promise<RunFile> {
       const order = o.modes.map((_, i) => o.modes[(i + rep) % o.modes.length]);
       for (const mode of order) {
         log(`N=${n} repetition ${rep + 1}/${o.repeat}: ${mode}`);
-        keep(runs, await scenarioOrFailure({ mode, rep, n, latencyMs: o.latencyMs, parallel: o.parallel, log }, failures));
+        keep(
+          runs,
+          await scenarioOrFailure({ mode, rep, n, latencyMs: o.latencyMs, parallel: o.parallel, beforeRef: o.before, log }, failures),
+        );
       }
     }
   }

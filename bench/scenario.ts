@@ -6,6 +6,7 @@ import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../emulator/server";
 import { REPO, createStack, rawCheckpoint } from "../tests/helpers/pulumi";
 import { Counters, StateSizes, emulatorMonitors, readCounters, resetCounters, stateSizes, watchRunProcesses } from "./probes";
+import { beforeProgram } from "./before";
 
 /**
  * `least` is the true floor (bench/least-provider.ts: no request, no outputs); `floor` echoes our
@@ -26,12 +27,14 @@ export type Mode =
   | "uptime-skip"
   | "least-skip"
   | "floor-skip"
-  | "plugin";
+  | "plugin"
+  | "before";
 /**
  * Every mode, in table order. `plugin`: the same monitors through the provider plugin (bin/pulumi-resource-uptime).
  * `mirror`, `lean`, `declared`: the state floors (bench/state-floor.ts), no request, ours' state or less of it.
  */
 export const MODES: readonly Mode[] = [
+  "before",
   "uptime",
   "plugin",
   "least",
@@ -49,7 +52,11 @@ export const MODES: readonly Mode[] = [
 export const DEFAULT_MODES: readonly Mode[] = ["uptime", "least", "floor", "naive"];
 
 /** The fleet program's `fleet:mode` for a benchmark mode. */
-const programMode = (mode: Mode): string => mode.replace(/-skip$/, "").replace(/^floor-latency$/, "floor");
+const programMode = (mode: Mode): string =>
+  mode
+    .replace(/-skip$/, "")
+    .replace(/^floor-latency$/, "floor")
+    .replace(/^before$/, "uptime");
 const skips = (mode: Mode): boolean => mode.endsWith("-skip");
 export const OPERATIONS = ["up", "preview", "refresh", "update", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -95,6 +102,8 @@ export interface ScenarioResult {
 
 export interface ScenarioOptions {
   mode: Mode;
+  /** The commit the `before` mode releases (bench/before.ts). */
+  beforeRef?: string;
   rep?: number;
   n: number;
   latencyMs: number;
@@ -107,7 +116,9 @@ export interface ScenarioOptions {
 export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
   const emulator = await startEmulator({ apiKey: API_KEY, port: 0, quiet: true, faults: { latency: { fixedMs: o.latencyMs } } });
   const edited = Math.max(1, Math.round(o.n / 10));
-  const t = await createStack(FLEET_DIR, {
+  // `before`: the package of an earlier commit (bench/before.ts), in a copy of the program of its own.
+  const dir = o.mode === "before" ? beforeProgram(o.beforeRef ?? process.env.BENCH_BEFORE_REF ?? "HEAD") : FLEET_DIR;
+  const t = await createStack(dir, {
     stackName: `bench-${o.mode}-${o.n}-${process.pid}`,
     config: {
       "fleet:count": { value: String(o.n) },
