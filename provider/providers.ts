@@ -2,12 +2,7 @@
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
 import { CheckFailure, CheckResult, show } from "./model/values";
-import { Untyped, declaredPaths } from "./model/engine";
-import { ResourceSpec, namesOf } from "./model/field";
-import { equalAsSets, stableEqual } from "./compare";
-import { MONITOR } from "./model/monitor";
-import { PAGE } from "./model/page";
-import { ALERT } from "./model/alert";
+import type { Untyped } from "./model/engine";
 import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
@@ -70,7 +65,6 @@ type ReadOutcome<I, O> =
  */
 interface ResourceOperations<I extends object, O extends object, S extends object = O> {
   kind: "monitor" | "page" | "alert";
-  spec: ResourceSpec;
   /** `olds` are the inputs last applied: empty for a resource the engine is about to create. */
   check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
   diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[] };
@@ -80,44 +74,12 @@ interface ResourceOperations<I extends object, O extends object, S extends objec
   delete(id: string, props: S): Promise<void>;
 }
 
-/** What the state keeps besides the record: nothing. The provider's own bookkeeping never reaches the engine. */
-const BOOKKEEPING = ["declaredFields", "journalKey"];
-
-/** Outputs as the state keeps them: the record and a taken-over monitor's adoptUuid, without the bookkeeping. */
-function lean<O extends object>(outs: O): O {
-  const kept = { ...outs } as Untyped;
-  for (const key of BOOKKEEPING) delete kept[key];
-  return kept as O;
-}
-
 /**
  * A dynamic-provider object over a kind's operations: the configuration's problem and long values
  * handled in check, warnings logged, a read the service refuses kept as last applied (one warning
  * per kind and run), and "gone" told to the engine as a blank id.
- *
- * The state holds no bookkeeping. Diff and update must know which fields the program declared the
- * last time (a field declared then and not now is cleared; one never declared is the service's): the
- * provider plugin hands them the last inputs' paths in `olds.declaredFields` (the engine gives a
- * plugin the old inputs with every call); Pulumi's dynamic-provider host gives diff and update the
- * old outputs only, but check() gets the old inputs (pkg v3.259.0 deploy/step_generator.go), so
- * check() notes their paths for the diff and update of the same run, by resource (a monitor's URN,
- * which the SDK passes as `journalKey`; a page's or alert's uuid). A refresh's diff has no check():
- * there the inputs it compares are the last applied ones, whose paths are what they declared.
  */
 function providerFor<I extends object, O extends object, S extends object = O>(ops: ResourceOperations<I, O, S>) {
-  const declaredBefore = new Map<string, string[]>();
-  const keyOf = (inputs: Untyped): string | undefined => {
-    const key = ops.kind === "monitor" ? inputs.journalKey : inputs.uuid;
-    return typeof key === "string" ? key : undefined;
-  };
-  /** The state as the operations read it: with the paths the last applied inputs declared. */
-  const withDeclared = (olds: S, news: I): S => {
-    const state = olds as Untyped;
-    if (Array.isArray(state.declaredFields)) return olds;
-    const key = keyOf(news as Untyped);
-    const declared = (key !== undefined && declaredBefore.get(key)) || declaredPaths(ops.spec, news);
-    return { ...state, declaredFields: declared } as S;
-  };
   return {
     configure: async (req: ConfigureRequest) => configure(req),
 
@@ -125,23 +87,17 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       delivered(async () => {
         const result = await ops.check(news, olds ?? {});
         for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
-        const key = keyOf(result.inputs as Untyped);
-        if (olds && Object.keys(olds).length > 0 && key !== undefined) declaredBefore.set(key, declaredPaths(ops.spec, olds));
         return { inputs: result.inputs, failures: forEngine(result.failures, news) };
       }),
 
     // `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest.
     diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.DiffResult & { changed: string[] }> =>
       delivered(async () => {
-        const { changes, replaces, changed } = ops.diff(id, withDeclared(olds, news), news);
+        const { changes, replaces, changed } = ops.diff(id, olds, news);
         return { changes, replaces, deleteBeforeReplace: false, changed };
       }),
 
-    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> =>
-      delivered(async () => {
-        const { id, outs } = await ops.create(inputs);
-        return { id, outs: lean(outs) };
-      }),
+    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> => delivered(() => ops.create(inputs)),
 
     read: (id: string, props: S & WithProvider): Promise<ReadResult<I, S | O>> =>
       delivered(async () => {
@@ -157,11 +113,11 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
           // The status, for a read that must see the object (the plugin's `pulumi import`); the dynamic host ignores it.
           return { id, props, unreadable: outcome.status };
         }
-        return { id: outcome.id, props: lean(outcome.props), inputs: outcome.inputs };
+        return { id: outcome.id, props: outcome.props, inputs: outcome.inputs };
       }),
 
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
-      delivered(async () => ({ outs: lean((await ops.update(id, withDeclared(olds, news), news)).outs) })),
+      delivered(() => ops.update(id, olds, news)),
     delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props)),
   };
 }
@@ -203,7 +159,6 @@ const adoptingThisRun = new Map<string, string>();
 
 export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
-  spec: MONITOR,
   check(news, olds) {
     if (typeof news.journalKey === "string") declaredThisRun.add(`key:${news.journalKey}`);
     const result = monitor.checkMonitor(news);
@@ -279,7 +234,6 @@ function placeholderDropped(id: string, props: { journalKey?: unknown; name?: un
 // (by its uuid) and delete releases it from the stack without a request.
 export const pageProvider = providerFor<page.PageInputs, page.PageOutputs>({
   kind: "page",
-  spec: PAGE,
   check: (news) => page.checkPage(news),
   diff: (_id, olds, news) => page.diffPage(olds, news),
   create: (inputs) => page.createPage(getClient(), inputs),
@@ -290,7 +244,6 @@ export const pageProvider = providerFor<page.PageInputs, page.PageOutputs>({
 
 export const alertProvider = providerFor<alert.AlertInputs, alert.AlertOutputs>({
   kind: "alert",
-  spec: ALERT,
   check: (news) => alert.checkAlert(news),
   diff: (_id, olds, news) => alert.diffAlert(olds, news),
   create: (inputs) => alert.createAlert(getClient(), inputs),
@@ -313,22 +266,6 @@ export interface HostedProvider {
 }
 
 export type ProviderKind = "monitor" | "page" | "alert";
-
-const SPECS: Record<ProviderKind, ResourceSpec> = { monitor: MONITOR, page: PAGE, alert: ALERT };
-
-/**
- * The fields, as programs name them, whose value a refresh read differs from the state's: what was
- * changed outside Pulumi. Names only: a value may be a secret (a header), which a log line would show.
- */
-export function changedOutside(kind: ProviderKind, before: Untyped, after: Untyped): string[] {
-  return SPECS[kind].fields
-    .filter((field) => {
-      const { output } = namesOf(field);
-      const equal = field.compare === "set" ? equalAsSets : stableEqual;
-      return !field.inPath && !equal(before[output] ?? null, after[output] ?? null);
-    })
-    .map((field) => namesOf(field).input);
-}
 export const providers: Record<ProviderKind, HostedProvider & { configure(req: ConfigureRequest): Promise<void> }> = {
   monitor: monitorProvider,
   page: pageProvider,

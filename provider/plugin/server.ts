@@ -116,12 +116,13 @@ function inSchemaNames(spec: ResourceSpec, reason: string): string {
 }
 
 /**
- * What the provider objects read beside a resource's state and the checkpoint never holds: the paths
- * its last inputs declared (`declaredFields`) and a monitor's URN, the key of its create journal
- * (`journalKey`). The engine hands a plugin the URN and the last inputs with every call, so the plugin
- * rebuilds both per call (providers.ts strips them from what it answers; the dynamic resources get the
- * paths from check() instead). A state written with them (an earlier version, or a resource moved from
- * the dynamic types) keeps working: what it holds is used as it is.
+ * What the dynamic resources must store and the plugin does not. Their host hands a provider a
+ * resource's last outputs only, so the paths its inputs declared (`declaredFields`) are kept in the
+ * outputs, and a monitor's URN, the key of its create journal (`journalKey`), in its inputs and
+ * outputs. The engine hands a plugin the URN and the last inputs with every call, so the plugin
+ * rebuilds both per call and leaves them out of the checkpoint, whose every entry the engine rewrites
+ * after each step (bench/RESULTS-plugin.md). A state written with them (an earlier version, or a
+ * resource moved from the dynamic types) keeps working: what it holds is used as it is.
  */
 const BOOKKEEPING = ["declaredFields", "journalKey"];
 

@@ -33,27 +33,6 @@ function quiet(error: unknown): never {
   throw error;
 }
 
-/** Warns, on the resource, of the fields a refresh found changed outside Pulumi. */
-async function noteChangedOutside(
-  kind: ProviderKind,
-  id: string,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- as impl() below: loaded on first use
-  const { changedOutside } = require("../providers") as typeof import("../providers");
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- likewise
-  const { flushLogs, providerLog } = require("../log") as typeof import("../log");
-  const fields = changedOutside(kind, before, after);
-  if (fields.length === 0) return;
-  const name = typeof before.name === "string" ? ` ${JSON.stringify(before.name)}` : "";
-  providerLog.warn(
-    `${kind}${name} (${id}) was changed outside Pulumi: ${fields.join(", ")}. The next \`pulumi up\` puts back ` +
-      `the fields the program declares; the others stay as the service has them.`,
-  );
-  await flushLogs();
-}
-
 export function makeShim(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
   installQuietErrors();
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not when the host evaluates __provider
@@ -63,19 +42,7 @@ export function makeShim(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
     check: (olds, news) => impl().check(olds, news).catch(quiet),
     diff: (id, olds, news) => impl().diff(id, olds, news).catch(quiet),
     create: (inputs) => impl().create(inputs).catch(quiet),
-    // The inputs read back are the last declared fields' values only when the state says which those
-    // were (states written before 2026-11-25 keep `declaredFields`): else the engine keeps the last
-    // applied inputs, which a later diff compares with the program's (providers.ts, withDeclared).
-    // The preview then shows such a monitor's update without its fields, so the refresh names them.
-    read: (id, props) =>
-      impl()
-        .read(id, props)
-        .then(async ({ inputs, ...result }) => {
-          if (Array.isArray(props.declaredFields)) return { ...result, inputs };
-          if (result.id && result.props) await noteChangedOutside(kind, id, props, result.props);
-          return result;
-        })
-        .catch(quiet),
+    read: (id, props) => impl().read(id, props).catch(quiet),
     update: (id, olds, news) => impl().update(id, olds, news).catch(quiet),
     delete: (id, props) => impl().delete(id, props).catch(quiet),
   };

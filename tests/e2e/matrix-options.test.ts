@@ -3,7 +3,7 @@
 // Each row: up, an empty second preview, an edit, refresh then up with nothing to do, destroy; the
 // requests of every step are exactly the ones the change needs, and nothing outside the stack is touched.
 import type { RunningEmulator } from "../../emulator/types";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminGet } from "../helpers/e2e";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet } from "../helpers/e2e";
 import {
   SECOND_ALERT,
   changes,
@@ -130,6 +130,14 @@ test("ignoreChanges with intervalId, urn, httpFollowRedirects, tcpOptions.DataRe
   const page = (await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE);
   expect(page.googleAnalitycsId).toBe("G-0");
   await refreshChangesNothing(t, emulator);
+
+  // An ignored field changed outside Pulumi stays as the service has it: the refresh reads it into the
+  // inputs too (read hands back the declared fields' values), so `up` has nothing to put back.
+  await adminCall(emulator, "PATCH", `/monitors/${api.uuid}`, { intervalId: 900 });
+  await t.stack.refresh();
+  const afterDrift = await up(t, emulator);
+  expect(changes(afterDrift.requests)).toEqual([]);
+  expect(await onlyOne("api")).toMatchObject({ intervalId: 900, description: "generation 1" });
 
   // A name that is no input of the resource fails the preview, naming the inputs there are.
   await t.stack.setConfig("extraIgnore", { value: "interval_id" });

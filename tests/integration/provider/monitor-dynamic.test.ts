@@ -92,12 +92,7 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
   expect(read.id).toBe(created.id);
   expect(read.props).toMatchObject({ uuid: created.id, target: inputs.target, intervalId: 60 });
 
-  // The state keeps no declared paths: check() notes those of the last inputs, by the URN the SDK passes as journalKey.
-  expect(outs).not.toHaveProperty("declaredFields");
-  const urn = "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/uptime:Monitor::api";
-  const next = inputsOf(
-    await provider.check({ ...inputs, journalKey: urn }, { ...programInputs, title: "API", httpRequest: null, journalKey: urn }),
-  );
+  const next = inputsOf(await provider.check(inputs, { ...programInputs, title: "API", httpRequest: null }));
   const diff = await provider.diff(created.id, outs, next);
   expect(diff).toMatchObject({ changes: true, replaces: [] });
   const updated = await provider.update(created.id, outs, next);
@@ -110,7 +105,7 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
   expect(await provider.read(created.id, updated.outs as MonitorOutputs)).toEqual({ id: "" });
 });
 
-test("delete forgets every create journal entry naming the monitor's uuid (the state keeps no key)", async () => {
+test("delete forgets the create journal's entry by the key the outputs keep, reading no other entry", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-journal-"));
   process.env.UPTIME_JOURNAL_DIR = dir;
   try {
@@ -119,14 +114,11 @@ test("delete forgets every create journal entry naming the monitor's uuid (the s
     const created = await provider.create(inputs);
     const journal = getJournal();
     expect(journal.get("proj/dev/api")).toMatchObject({ uuid: created.id });
-    expect(created.outs).not.toHaveProperty("journalKey");
-    // The note of a monitor renamed by an alias since is under its old URN: found by the uuid it names.
-    journal.put({ key: "proj/dev/before-rename", state: "created", uuid: created.id });
-    journal.put({ key: "proj/dev/other", state: "created", uuid: "another-monitor" });
+    // Never so in practice: an entry elsewhere naming the same uuid shows whether delete read other entries.
+    journal.put({ key: "proj/dev/elsewhere", state: "created", uuid: created.id });
     await provider.delete(created.id, { ...(created.outs as MonitorOutputs), __provider: PROVIDER_TEXT });
     expect(journal.get("proj/dev/api")).toBeUndefined();
-    expect(journal.get("proj/dev/before-rename")).toBeUndefined();
-    expect(journal.get("proj/dev/other")).toMatchObject({ uuid: "another-monitor" });
+    expect(journal.get("proj/dev/elsewhere")).toMatchObject({ uuid: created.id });
   } finally {
     delete process.env.UPTIME_JOURNAL_DIR;
     fs.rmSync(dir, { recursive: true, force: true });
