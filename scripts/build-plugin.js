@@ -42,17 +42,31 @@ function fail(message) {
   process.exit(1);
 }
 
-/** Node's binary for `target`, of the version running this script: this one for the host, else from npm (cached). */
+/**
+ * Node's official binary for `target`, of the version running this script, from the npm registry
+ * (cached). Never the running `node`: a distribution's build may link OpenSSL or libuv as shared
+ * libraries, which the user's machine may lack. Unpacked beside the cache entry, then renamed into
+ * place, so an interrupted run leaves no half-written binary to reuse.
+ */
 function nodeBinary(target, cache) {
-  if (target === `linux-${HOST}` && process.platform === "linux") return process.execPath;
   const pkg = `${NODE_PACKAGES[target]}@${process.versions.node}`;
   const dir = path.join(cache, pkg);
   const bin = path.join(dir, "package", "bin", "node");
   if (!fs.existsSync(bin)) {
-    fs.mkdirSync(dir, { recursive: true });
-    const file = execFileSync("npm", ["pack", pkg, "--silent", "--pack-destination", dir], { encoding: "utf8" }).trim().split("\n").pop();
-    execFileSync("tar", ["-xzf", path.join(dir, file), "-C", dir]);
-    fs.rmSync(path.join(dir, file));
+    fs.mkdirSync(cache, { recursive: true });
+    const staging = fs.mkdtempSync(`${dir}.tmp-`);
+    try {
+      const file = execFileSync("npm", ["pack", pkg, "--silent", "--pack-destination", staging], { encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .pop();
+      execFileSync("tar", ["-xzf", path.join(staging, file), "-C", staging]);
+      fs.rmSync(path.join(staging, file));
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.renameSync(staging, dir);
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
   }
   return bin;
 }
@@ -103,11 +117,11 @@ const pulumiDeps = {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  const entry = path.join(repo, "dist", "provider", "plugin", "main.js");
+  if (!fs.existsSync(entry)) fail(`${path.relative(repo, entry)} is missing: run \`npm run build\` first`);
   // package.json's version and pluginDownloadURL, as the plugin's schema gives them (model/schema.ts releaseOf).
   const { releaseOf } = require(path.join(repo, "dist", "provider", "model", "schema.js"));
   const release = releaseOf(require(path.join(repo, "package.json")));
-  const entry = path.join(repo, "dist", "provider", "plugin", "main.js");
-  if (!fs.existsSync(entry)) fail(`${path.relative(repo, entry)} is missing: run \`npm run build\` first`);
   const cache = path.join(
     process.env.UPTIME_TOOLCHAIN_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-uptime"),
     "node-binaries",

@@ -125,6 +125,22 @@ test("the test's PATH has no node: what it runs cannot fall back on one", () => 
   expect(fs.readdirSync(CLI_DIR).filter((f) => f === "node" || f === "nodejs")).toEqual([]);
 });
 
+test("the other platform's tarball (not run here) holds that platform's executable with the plugin injected", () => {
+  const other = PLATFORM === "linux-amd64" ? "linux-arm64" : "linux-amd64";
+  const dir = path.join(work, `unpacked-${other}`);
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync("tar", ["-xzf", path.join(work, "releases", `pulumi-resource-uptime-v${VERSION}-${other}.tar.gz`), "-C", dir]);
+  const exe = fs.readFileSync(path.join(dir, "pulumi-resource-uptime"));
+  expect(exe.subarray(0, 4).toString("latin1")).toBe("\x7fELF");
+  // e_machine: 0xb7 aarch64, 0x3e x86-64.
+  expect(exe.readUInt16LE(18)).toBe(other === "linux-arm64" ? 0xb7 : 0x3e);
+  expect(fs.statSync(path.join(dir, "pulumi-resource-uptime")).mode & 0o111).toBe(0o111);
+  // Node's single-executable fuse, flipped by the injection; a stock Node binary has it at 0.
+  expect(exe.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(true);
+  // The bundled plugin's code is in the binary: one of its messages.
+  expect(exe.includes("is the placeholder of a monitor creation that was never confirmed")).toBe(true);
+});
+
 test("YAML: the engine downloads the plugin from pluginDownloadURL; up, an empty preview, destroy", async () => {
   const env = userEnv("yaml");
   const dir = path.join(work, "yaml");
