@@ -14,10 +14,8 @@ ldflags_for() { echo "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version
 
 # `go install pkg/v3/cmd/pulumi@v...` is refused because pkg/go.mod has replace directives, so the
 # build happens in a throwaway module that requires pkg and sdk at the pinned version and repeats
-# the one non-local replace of pkg/go.mod.
-clip_replace=$(go mod download -json "github.com/pulumi/pulumi/pkg/v3@v$PULUMI_VERSION" \
-  | sed -n 's/.*"GoMod": "\(.*\)".*/\1/p' | xargs grep -h '^replace github.com/atotto/clipboard' || true)
-[ -n "$clip_replace" ] || clip_replace="replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e"
+# the one non-local replace of pkg/go.mod (versions.sh pkg_replace_line).
+clip_replace=$(pkg_replace_line)
 mkdir -p "$work/cli" "$work/langhost" "$dest.tmp/bin"
 cat > "$work/cli/go.mod" <<MOD
 module uptime-pulumi-cli-build

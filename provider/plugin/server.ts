@@ -25,8 +25,6 @@ import { ResourceSpec, namesOf } from "../model/field";
 import { UNCONFIRMED_PREFIX } from "../monitor-unconfirmed";
 import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 
-export { grpc };
-
 /** Each resource's type token, its kind and its table. */
 const RESOURCES: Record<string, { kind: ProviderKind; spec: ResourceSpec }> = {
   "uptime:index:Monitor": { kind: "monitor", spec: MONITOR },

@@ -9,8 +9,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO } from "../helpers/pulumi";
-import { SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { api } from "../helpers/emulator-http";
+import { SEEDED_PAGE, Json, adminGet, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -92,15 +91,7 @@ test("up, an empty preview, an edit, drift then refresh and up, destroy", async 
   expect(await example("-interval", "300", "up")).toContain(`interval=300`);
   expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${created.uuid}`]);
 
-  const drift = await api(
-    emulator,
-    "PATCH",
-    `/monitors/${created.uuid}`,
-    { interval: 900 },
-    {
-      headers: { authorization: E2E_API_KEY, "content-type": "application/json" },
-    },
-  );
+  const drift = await asUser(emulator, "PATCH", `/monitors/${created.uuid}`, { interval: 900 });
   expect(drift.status).toBe(200);
   await example("-interval", "300", "refresh");
   expect(await example("-interval", "300", "preview")).toContain("changes: map[same:2 update:1]");

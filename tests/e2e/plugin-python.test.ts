@@ -18,8 +18,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { api, monitorBody } from "../helpers/emulator-http";
+import { SEEDED_PAGE, Json, adminGet, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
@@ -155,6 +155,15 @@ async function ok(...args: string[]): Promise<string> {
   return out;
 }
 
+/** `pulumi preview --expect-no-changes` succeeds with `unchanged` resources, and sends nothing but reads. */
+async function expectEmptyPreview(unchanged: number): Promise<void> {
+  await clearRequests(emulator);
+  const preview = await pulumi("preview", "--expect-no-changes");
+  expect(preview.out).toMatch(new RegExp(`${unchanged} unchanged`));
+  expect(preview.code).toBe(0);
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+}
+
 const state = async (): Promise<{ monitors: Json[]; pages: Json[]; webhooks: Json[] }> => adminGet(emulator, "/state");
 const pyMonitor = async (): Promise<Json> => (await state()).monitors.find((m: Json) => m.name === "py-api");
 const outputs = async (): Promise<Json> => JSON.parse(await ok("stack", "output", "--json"));
@@ -183,11 +192,7 @@ test("up creates the monitor with its secret header, takes the page over, and ex
 });
 
 test("a second preview is empty and sends nothing but reads", async () => {
-  await clearRequests(emulator);
-  const preview = await pulumi("preview", "--expect-no-changes");
-  expect(preview.out).toMatch(/3 unchanged/);
-  expect(preview.code).toBe(0);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  await expectEmptyPreview(3);
 });
 
 test("an edit (the interval, a config change) is one PATCH of the monitor", async () => {
@@ -202,13 +207,7 @@ test("an edit (the interval, a config change) is one PATCH of the monitor", asyn
 
 test("drift made outside Pulumi: refresh reads it, up puts the declared value back", async () => {
   const { uuid } = await pyMonitor();
-  const drift = await api(
-    emulator,
-    "PATCH",
-    `/monitors/${uuid}`,
-    { interval: 900 },
-    { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } },
-  );
+  const drift = await asUser(emulator, "PATCH", `/monitors/${uuid}`, { interval: 900 });
   expect(drift.status).toBe(200);
   await clearRequests(emulator);
   await ok("refresh", "--yes", "--skip-preview");
@@ -222,7 +221,7 @@ test("drift made outside Pulumi: refresh reads it, up puts the declared value ba
 });
 
 test("pulumi import of a monitor made outside Pulumi writes Python that, added to the program, previews empty", async () => {
-  const created = await api(
+  const created = await asUser(
     emulator,
     "POST",
     "/monitors",
@@ -233,7 +232,6 @@ test("pulumi import of a monitor made outside Pulumi writes Python that, added t
       regions: [1, 3],
       httpRequest: { method: "HEAD", headers: [{ name: "X-Probe", value: "1" }] },
     }),
-    { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } },
   );
   expect(created.status).toBe(201);
   const legacy = created.json.monitor as Json;
@@ -257,11 +255,7 @@ test("pulumi import of a monitor made outside Pulumi writes Python that, added t
   expect(generated).toContain("interval=120,");
   expect(generated).toMatch(/opts\s*=\s*pulumi\.ResourceOptions\(protect=True\)/);
   fs.appendFileSync(path.join(dir, "__main__.py"), `\n${generated}`);
-  await clearRequests(emulator);
-  const preview = await pulumi("preview", "--expect-no-changes");
-  expect(preview.out).toMatch(/4 unchanged/);
-  expect(preview.code).toBe(0);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  await expectEmptyPreview(4);
 });
 
 test("the key and the header value: encrypted in the state, never printed by the CLI", async () => {

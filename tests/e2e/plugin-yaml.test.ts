@@ -11,8 +11,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { api, monitorBody } from "../helpers/emulator-http";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
@@ -67,7 +67,7 @@ const settings = () => ({
 
 /** A call to the service's API as someone outside Pulumi makes it (with the e2e emulator's key). */
 async function service(method: string, p: string, body: unknown): Promise<Json> {
-  const reply = await api(emulator, method, p, body, { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } });
+  const reply = await asUser(emulator, method, p, body);
   if (reply.status >= 300) throw new Error(`${method} ${p}: ${reply.status} ${reply.text}`);
   return reply.json;
 }
@@ -167,15 +167,7 @@ describe("examples/yaml through the plugin", () => {
 
   test("drift made outside Pulumi: refresh sees it, up puts the declared value back", async () => {
     const apiMonitor = await monitorNamed("api");
-    const drift = await api(
-      emulator,
-      "PATCH",
-      `/monitors/${apiMonitor.uuid}`,
-      { interval: 900 },
-      {
-        headers: { authorization: E2E_API_KEY, "content-type": "application/json" },
-      },
-    );
+    const drift = await asUser(emulator, "PATCH", `/monitors/${apiMonitor.uuid}`, { interval: 900 });
     expect(drift.status).toBe(200);
     const refresh = await t.stack.refresh({ onOutput: collect(t.log) });
     expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
@@ -350,12 +342,11 @@ describe("pulumi import from a service that offers only the documented routes (n
   });
 
   test("each import fails with nothing stored, naming the way out; following it (adoptUuid / uuid, then up) takes the objects over", async () => {
-    const created = await api(
+    const created = await asUser(
       documented,
       "POST",
       "/monitors",
       monitorBody({ name: "legacy", urn: "https://legacy.example.com/", interval: 120, regions: [1, 3] }),
-      { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } },
     );
     const legacy = created.json.monitor as Json;
     const dir = program("imports-documented", "name: imports-documented\nruntime: yaml\n");

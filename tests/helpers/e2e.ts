@@ -24,7 +24,7 @@ export async function exampleStack(
   });
 }
 
-import { type Json, admin, adminJson } from "./emulator-http";
+import { type Json, type Reply, admin, adminJson, api } from "./emulator-http";
 
 export type { Json };
 
@@ -46,3 +46,7 @@ export const clearRequests = (emulator: RunningEmulator) => adminCall(emulator, 
 
 /** Requests that change something in the service. */
 export const mutating = (lines: string[]) => lines.filter((l) => !l.startsWith("GET "));
+
+/** A /v1 call as someone outside Pulumi makes it, with the e2e emulator's key: a drift, an object to import. */
+export const asUser = (emulator: RunningEmulator, method: string, p: string, body?: unknown): Promise<Reply> =>
+  api(emulator, method, p, body, { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } });
