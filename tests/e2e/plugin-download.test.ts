@@ -120,6 +120,34 @@ function expectInstalledFromRelease(env: NodeJS.ProcessEnv): void {
 const monitorNamed = async (name: string): Promise<Json> =>
   (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.name === name);
 
+test("the release names the download address in its schema and every generated SDK", () => {
+  const clone = path.join(work, "clone");
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(clone, file), "utf8"));
+  expect(read("schema.json").pluginDownloadURL).toBe(baseUrl);
+  expect(read("package.json").pluginDownloadURL).toBe(baseUrl);
+  expect(read("sdks/nodejs/package.json").pulumi).toMatchObject({ name: "uptime", server: baseUrl });
+  expect(read("sdks/python/pulumi_uptime/pulumi-plugin.json")).toMatchObject({ name: "uptime", server: baseUrl });
+  expect(read("sdks/go/uptime/pulumi-plugin.json")).toMatchObject({ name: "uptime", server: baseUrl });
+  expect(fs.readFileSync(path.join(clone, "sdks/go/uptime/internal/pulumiUtilities.go"), "utf8")).toContain(
+    `pulumi.PluginDownloadURL("${baseUrl}")`,
+  );
+});
+
+test("release.sh refuses a download address of another scheme, naming the ones it takes", async () => {
+  const refused = await execFileAsync("bash", [
+    path.join(REPO, "scripts/release.sh"),
+    "--plugin-download-url",
+    "ftp://releases.example.com/uptime",
+  ]).then(
+    () => undefined,
+    (error: { code?: number; stderr?: string }) => error,
+  );
+  expect(refused?.code).toBe(2);
+  expect(refused?.stderr).toContain(
+    "--plugin-download-url must start with https://, http:// or github:// (got 'ftp://releases.example.com/uptime')",
+  );
+});
+
 test("the test's PATH has no node: what it runs cannot fall back on one", () => {
   expect(fs.readdirSync(CLI_DIR)).toContain("pulumi");
   expect(fs.readdirSync(CLI_DIR).filter((f) => f === "node" || f === "nodejs")).toEqual([]);
@@ -173,6 +201,12 @@ test("YAML: the engine downloads the plugin from pluginDownloadURL; up, an empty
   await run(pulumi, ["up", "--yes", "--non-interactive"], dir, env);
   expect(fetched.slice(before)).toContain(`/releases/${TARBALL}`);
   expectInstalledFromRelease(env);
+  // The executable serves the release's schema: its version and the address it was downloaded from.
+  const installed = path.join(env.PULUMI_HOME!, "plugins", `resource-uptime-v${VERSION}`, "pulumi-resource-uptime");
+  const served = JSON.parse(
+    await run(pulumi, ["package", "get-schema", installed], dir, env).then((out) => out.slice(0, out.lastIndexOf("}") + 1)),
+  );
+  expect(served).toMatchObject({ name: "uptime", version: VERSION, pluginDownloadURL: baseUrl });
   const created = await monitorNamed("download-yaml");
   expect(created).toMatchObject({ type: "https", urn: "https://yaml.example.com/health", intervalId: 60 });
   expect((await run(pulumi, ["stack", "output", "uuid"], dir, env)).trim()).toBe(created.uuid);
