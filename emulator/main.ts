@@ -4,9 +4,10 @@
 
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { RATE_LIMIT_HEADERS } from "./harness/rate-limit";
 import demoSeed from "./seed.json";
 import { startEmulator } from "./server";
-import type { EmulatorOptions, FaultConfig } from "./types";
+import type { EmulatorOptions, FaultConfig, RateLimitConfig, RateLimitHeaders } from "./types";
 
 const USAGE = `Usage: uptime-emulator --api-key <key> [options]
 
@@ -25,6 +26,9 @@ Options:
   --timestamp-offset <+hh:mm> render timestamps with this numeric offset instead of Z
   --latency-ms <n>           add n ms of latency to every /v1 request
   --faults <file>            JSON fault configuration active from the start (see README)
+  --rate-limit <rps>         limit /v1 to rps requests per second per API key (a token bucket; 429 with Retry-After)
+  --rate-limit-burst <n>     requests a full bucket allows at once (default: rps rounded up)
+  --rate-limit-headers <h>   none (default), x-ratelimit or ietf: the rate-limit headers /v1 answers carry
   --quiet                    no per-request log lines on stderr
   --help                     print this help
 `;
@@ -61,6 +65,9 @@ function parseOptions(argv: string[]): EmulatorOptions {
         "timestamp-offset": { type: "string" },
         "latency-ms": { type: "string" },
         faults: { type: "string" },
+        "rate-limit": { type: "string" },
+        "rate-limit-burst": { type: "string" },
+        "rate-limit-headers": { type: "string" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -90,6 +97,7 @@ function parseOptions(argv: string[]): EmulatorOptions {
     if (!Number.isFinite(latency) || latency < 0) fail(`--latency-ms ${parsed["latency-ms"]}: expected a number >= 0`);
     faults = { ...faults, latency: { ...faults?.latency, fixedMs: latency } };
   }
+  const rateLimit = parseRateLimitFlags(parsed["rate-limit"], parsed["rate-limit-burst"], parsed["rate-limit-headers"]);
   return {
     apiKey,
     port,
@@ -100,8 +108,30 @@ function parseOptions(argv: string[]): EmulatorOptions {
     fillDefaults: parsed["fill-defaults"] === true,
     timestampOffset: parsed["timestamp-offset"],
     faults,
+    rateLimit,
     quiet: parsed.quiet === true,
   };
+}
+
+function parseRateLimitFlags(rps?: string, burst?: string, headers?: string): RateLimitConfig | undefined {
+  if (rps === undefined) {
+    if (burst !== undefined) fail("--rate-limit-burst needs --rate-limit <rps>");
+    if (headers !== undefined) fail("--rate-limit-headers needs --rate-limit <rps>");
+    return undefined;
+  }
+  const config: RateLimitConfig = { rps: Number(rps) };
+  if (!Number.isFinite(config.rps) || config.rps <= 0) fail(`--rate-limit ${rps}: expected a number > 0 (requests per second)`);
+  if (burst !== undefined) {
+    config.burst = Number(burst);
+    if (!Number.isSafeInteger(config.burst) || config.burst < 1) fail(`--rate-limit-burst ${burst}: expected an integer >= 1`);
+  }
+  if (headers !== undefined) {
+    if (!RATE_LIMIT_HEADERS.includes(headers as RateLimitHeaders)) {
+      fail(`--rate-limit-headers ${headers}: expected one of ${RATE_LIMIT_HEADERS.join(", ")}`);
+    }
+    config.headers = headers as RateLimitHeaders;
+  }
+  return config;
 }
 
 async function main(): Promise<void> {

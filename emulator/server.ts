@@ -8,8 +8,9 @@ import { handleAdmin } from "./harness/admin";
 import { Clock } from "./service/clock";
 import { ApiError, ValidationError } from "./service/errors";
 import { FaultEngine } from "./harness/faults";
-import { Answer, bodyForLog, checkAuthorization, errorAnswer, parseJsonBody, readBody, send } from "./service/http-io";
+import { Answer, bodyForLog, checkAuthorization, errorAnswer, hasValidCredential, parseJsonBody, readBody, send } from "./service/http-io";
 import { readDataFile, writeDataFile } from "./harness/persistence";
+import { RateLimiter } from "./harness/rate-limit";
 import { RenderContext } from "./service/records";
 import { matchRoute, runRoute } from "./service/routes";
 import { applySeed, loadSeedFile } from "./harness/seed";
@@ -18,7 +19,7 @@ import { LoggedRequest, Traffic } from "./harness/traffic";
 import type { EmulatorOptions, RunningEmulator } from "./types";
 import { handleView, isViewPath } from "./view/routes";
 
-export type { EmulatorOptions, FaultConfig, FaultRule, RunningEmulator, SeedData } from "./types";
+export type { EmulatorOptions, FaultConfig, FaultRule, RateLimitConfig, RunningEmulator, SeedData } from "./types";
 
 /** Starts the emulator; resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
@@ -38,6 +39,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const traffic = new Traffic();
   const faults = new FaultEngine();
   const render: RenderContext = { clock, assetBase: "" };
+  const rateLimit = startupStep("rateLimit", () => new RateLimiter(options.rateLimit));
   initialize(store, faults, options);
 
   const timers = new Set<NodeJS.Timeout>();
@@ -54,9 +56,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     if (!options.quiet) process.stderr.write(`uptime-emulator: ${line}\n`);
   };
 
-  const finish = (res: ServerResponse, entry: LoggedRequest, answer: Answer, started: number) => {
+  // The rate limit's headers go into a copy: an answer's own headers may belong to a fault rule.
+  const finish = (res: ServerResponse, entry: LoggedRequest, answer: Answer, started: number, limitHeaders?: Record<string, string>) => {
     entry.status = answer.status;
-    send(res, answer);
+    send(res, { ...answer, headers: { ...answer.headers, ...limitHeaders } });
     log(`${entry.method} ${entry.path} -> ${answer.status} (${Date.now() - started} ms)`);
   };
 
@@ -82,6 +85,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       headers: req.headers,
       body: bodyForLog(raw),
     });
+    // Only the valid key has a bucket: a wrong one gets its 401 below and costs nothing.
+    const admission = hasValidCredential(req.headers, apiKey) ? rateLimit.admit(apiKey) : undefined;
+    if (admission?.refusal) {
+      traffic.rateLimited++;
+      return finish(res, entry, admission.refusal, started, admission.headers);
+    }
     const delay = faults.latencyMs();
     if (delay > 0) await sleep(delay);
     if (closed) return;
@@ -91,7 +100,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       log(`${method} ${url.pathname} -> connection dropped before processing (fault)`);
       return;
     }
-    if (decision.kind === "answer") return finish(res, entry, decision.answer, started);
+    if (decision.kind === "answer") return finish(res, entry, decision.answer, started, admission?.headers);
     if (decision.kind === "respond") {
       const { status, headers, body, bodyBytes, hang } = decision.respond;
       if (hang) return log(`${method} ${url.pathname} -> hanging (fault)`);
@@ -126,7 +135,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       log(`${method} ${url.pathname} -> processed (${answer.status}), then connection dropped (fault)`);
       return;
     }
-    finish(res, entry, answer, started);
+    finish(res, entry, answer, started, admission?.headers);
   }
 
   /** PUT /admin/api-key {"apiKey": "<new key>"}: from now on only the new key is accepted. */
@@ -151,7 +160,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         }
       }
       if (url.pathname === "/admin/api-key") answer = rotateKey(req.method ?? "GET", body);
-      else answer = handleAdmin({ store, traffic, faults, render }, req.method ?? "GET", url.pathname, body);
+      else answer = handleAdmin({ store, traffic, faults, rateLimit, render }, req.method ?? "GET", url.pathname, body);
     } catch (error) {
       answer = toAnswer(error, log);
     }
@@ -227,19 +236,20 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 /** Loads the data file if present, else the seed; then the initial faults. Errors name their source. */
 function initialize(store: Store, faults: FaultEngine, options: EmulatorOptions): void {
   const saved = options.dataFile === undefined ? undefined : readDataFile(options.dataFile);
-  try {
+  startupStep(`seed${typeof options.seed === "string" ? ` ${options.seed}` : ""}`, () => {
     if (saved) store.load(saved);
     else if (options.seed !== undefined) applySeed(store, typeof options.seed === "string" ? loadSeedFile(options.seed) : options.seed);
-  } catch (error) {
-    if (error instanceof ApiError)
-      throw new Error(`seed${typeof options.seed === "string" ? ` ${options.seed}` : ""}: ${error.message}`, { cause: error });
-    throw error;
-  }
+  });
   if (!saved && options.dataFile !== undefined) store.changed();
+  if (options.faults) startupStep("faults", () => faults.set(options.faults));
+}
+
+/** Runs one step of the start; a validation error in an option becomes an Error naming that option. */
+function startupStep<T>(source: string, step: () => T): T {
   try {
-    if (options.faults) faults.set(options.faults);
+    return step();
   } catch (error) {
-    if (error instanceof ApiError) throw new Error(`faults: ${error.message}`, { cause: error });
+    if (error instanceof ApiError) throw new Error(`${source}: ${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -20,6 +20,8 @@ export interface EmulatorOptions {
   timestampOffset?: string;
   /** Faults active from the start. */
   faults?: FaultConfig;
+  /** A per-key token bucket in front of /v1 (harness/rate-limit.ts); POST /admin/reset restores it. */
+  rateLimit?: RateLimitConfig;
   /** No per-request log lines on stderr. */
   quiet?: boolean;
 }
@@ -72,6 +74,18 @@ export interface ScriptedResponse {
   bodyBytes?: number;
   hang?: boolean;
 }
+
+/** A token bucket per API key: `rps` tokens a second refill a bucket of `burst`; each /v1 request with the key takes one. */
+export interface RateLimitConfig {
+  /** Sustained requests per second, > 0, may be fractional. */
+  rps: number;
+  /** Bucket size (requests in a burst), an integer >= 1; default Math.max(1, Math.ceil(rps)). */
+  burst?: number;
+  /** Which rate-limit headers /v1 answers carry; default "none" (a 429 still carries Retry-After). */
+  headers?: RateLimitHeaders;
+}
+
+export type RateLimitHeaders = "none" | "x-ratelimit" | "ietf";
 
 /** Epoch milliseconds; rendered as RFC 3339 only in responses. */
 export type Millis = number;

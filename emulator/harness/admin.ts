@@ -1,8 +1,9 @@
 // The admin API under /admin (no credential): reset and seed, state, the request log, counters,
-// out-of-band ("dashboard") changes to simulate drift, and fault injection.
+// out-of-band ("dashboard") changes to simulate drift, fault injection and the rate limit.
 
 import { ApiError, ValidationError } from "../service/errors";
 import type { FaultEngine } from "./faults";
+import type { RateLimiter } from "./rate-limit";
 import { Answer } from "../service/http-io";
 import { renderAny, RenderContext } from "../service/records";
 import { parseStatus } from "../service/monitor-status";
@@ -19,6 +20,7 @@ export interface AdminContext {
   store: Store;
   traffic: Traffic;
   faults: FaultEngine;
+  rateLimit: RateLimiter;
   render: RenderContext;
 }
 
@@ -95,6 +97,7 @@ export function handleAdmin(ctx: AdminContext, method: string, path: string, bod
       ctx.store.clear();
       ctx.traffic.reset();
       ctx.faults.clear();
+      ctx.rateLimit.reset();
       if (body !== undefined) applySeed(ctx.store, body);
       return { status: 200, body: state(ctx) };
     case "POST /seed":
@@ -119,6 +122,14 @@ export function handleAdmin(ctx: AdminContext, method: string, path: string, bod
       return { status: 200, body: ctx.faults.describe() };
     case "DELETE /faults":
       ctx.faults.clear();
+      return { status: 204 };
+    case "GET /rate-limit":
+      return { status: 200, body: ctx.rateLimit.describe() };
+    case "PUT /rate-limit":
+      ctx.rateLimit.set(body);
+      return { status: 200, body: ctx.rateLimit.describe() };
+    case "DELETE /rate-limit":
+      ctx.rateLimit.clear();
       return { status: 204 };
   }
   if (segments[0] === "monitors" && segments.length === 3 && segments[2] === "status") {

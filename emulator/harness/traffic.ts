@@ -23,6 +23,8 @@ export class Traffic {
   requestsByRoute: Record<string, number> = {};
   requestsTotal = 0;
   connectionsAccepted = 0;
+  /** 429s the rate limit answered (harness/rate-limit.ts); fault-injected 429s are not counted here. */
+  rateLimited = 0;
   private seq = 0;
 
   record(
@@ -57,13 +59,15 @@ export class Traffic {
     this.requestsByRoute = {};
     this.requestsTotal = 0;
     this.connectionsAccepted = 0;
+    this.rateLimited = 0;
   }
 
-  counters(): { requestsByRoute: Record<string, number>; requestsTotal: number; connectionsAccepted: number } {
+  counters(): { requestsByRoute: Record<string, number>; requestsTotal: number; connectionsAccepted: number; rateLimited: number } {
     return {
       requestsByRoute: { ...this.requestsByRoute },
       requestsTotal: this.requestsTotal,
       connectionsAccepted: this.connectionsAccepted,
+      rateLimited: this.rateLimited,
     };
   }
 }

@@ -49,11 +49,16 @@ export function send(res: ServerResponse, answer: Answer): void {
   res.end(payload);
 }
 
+/** Whether the request carries the valid key, without answering (the rate limit runs before the 401). */
+export function hasValidCredential(headers: IncomingHttpHeaders, apiKey: string): boolean {
+  const given = headers.authorization?.replace(/^Bearer\s+/i, "");
+  return given !== undefined && sameSecret(given, apiKey);
+}
+
 /** `Authorization: <key>` as the document shows, or `Bearer <key>`; anything else is 401. */
 export function checkAuthorization(headers: IncomingHttpHeaders, apiKey: string): void {
   const value = headers.authorization;
-  const given = value === undefined ? undefined : value.replace(/^Bearer\s+/i, "");
-  if (given === undefined || !sameSecret(given, apiKey)) {
+  if (!hasValidCredential(headers, apiKey)) {
     throw new ApiError(
       401,
       "unauthorized",

@@ -130,7 +130,7 @@ describe("counters", () => {
       await get(false, "/v1/webhooks", { authorization: API_KEY, connection: "close" });
       expect((await counters(keepAlive)).connectionsAccepted).toBe(start.connectionsAccepted + 2);
       expect((await admin(emulator, "DELETE", "/counters")).status).toBe(204);
-      expect(await counters(keepAlive)).toEqual({ requestsByRoute: {}, requestsTotal: 0, connectionsAccepted: 0 });
+      expect(await counters(keepAlive)).toEqual({ requestsByRoute: {}, requestsTotal: 0, connectionsAccepted: 0, rateLimited: 0 });
     } finally {
       keepAlive.destroy();
     }

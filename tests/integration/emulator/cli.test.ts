@@ -116,3 +116,37 @@ test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --dat
     rmSync(directory, { recursive: true, force: true });
   }
 });
+
+test("--rate-limit, --rate-limit-burst and --rate-limit-headers limit /v1 per key", async () => {
+  const limit = ["--rate-limit", "0.5", "--rate-limit-burst", "2", "--rate-limit-headers", "ietf"];
+  const started = run(["--port", "0", "--api-key", "cli-key", "--no-seed", "--quiet", ...limit]);
+  const url = await started.url;
+  const replies: Response[] = [];
+  for (let i = 0; i < 3; i++) {
+    replies.push(await fetch(`${url}/webhooks`, { headers: { authorization: "cli-key" } }));
+    await replies[i].arrayBuffer(); // read, so the keep-alive connection is free for the next request
+  }
+  expect(replies.map((r) => r.status)).toEqual([200, 200, 429]);
+  expect(replies[0].headers.get("ratelimit-policy")).toBe('"default";q=2;w=4');
+  expect(replies.map((r) => r.headers.get("ratelimit"))).toEqual(['"default";r=1;t=2', '"default";r=0;t=4', '"default";r=0;t=4']);
+  expect(replies[2].headers.get("retry-after")).toBe("2");
+  const admin = url.replace(/\/v1$/, "/admin");
+  expect(await json(fetch(`${admin}/rate-limit`))).toEqual({ rateLimit: { rps: 0.5, burst: 2, headers: "ietf" }, buckets: 1 });
+  started.child.kill("SIGTERM");
+  expect((await started.finished).code).toBe(0);
+});
+
+test("bad rate-limit flags exit 2 naming the flag and the value", async () => {
+  const cases: [string[], RegExp][] = [
+    [["--rate-limit", "0"], /--rate-limit 0: expected a number > 0/],
+    [["--rate-limit", "fast"], /--rate-limit fast: expected a number > 0/],
+    [["--rate-limit", "5", "--rate-limit-burst", "1.5"], /--rate-limit-burst 1\.5: expected an integer >= 1/],
+    [["--rate-limit", "5", "--rate-limit-headers", "draft"], /--rate-limit-headers draft: expected one of none, x-ratelimit, ietf/],
+    [["--rate-limit-burst", "3"], /--rate-limit-burst needs --rate-limit <rps>/],
+  ];
+  const runs = await Promise.all(cases.map(([flags]) => run(["--port", "0", "--api-key", "cli-key", "--no-seed", ...flags]).finished));
+  runs.forEach((finished, i) => {
+    expect(finished.code).toBe(2);
+    expect(finished.stderr).toMatch(cases[i][1]);
+  });
+});

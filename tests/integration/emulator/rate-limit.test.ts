@@ -1,0 +1,195 @@
+// The per-key rate limit on /v1: a token bucket decided on arrival, 429 with Retry-After, the
+// rate-limit headers of each flavour, the admin API that sets it, and reset back to the startup config.
+
+import type { RunningEmulator } from "../../../emulator/types";
+import { admin, adminJson, api, monitorBody, Reply } from "../../helpers/emulator-http";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
+
+/** The limit this file's emulator starts with, which POST /admin/reset restores before each test. */
+const STARTUP = { rps: 1, burst: 3 };
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ rateLimit: STARTUP });
+});
+afterAll(() => emulator.close());
+beforeEach(() => admin(emulator, "POST", "/reset"));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const webhooks = (headers?: Record<string, string>) => api(emulator, "GET", "/webhooks", undefined, headers && { headers });
+const statuses = async (count: number) => {
+  const replies: Reply[] = [];
+  for (let i = 0; i < count; i++) replies.push(await webhooks());
+  return replies.map((r) => r.status);
+};
+const header = (name: string) => (reply: Reply) => reply.headers.get(name);
+
+async function setLimit(config: unknown): Promise<void> {
+  await adminJson(emulator, "PUT", "/rate-limit", config);
+}
+
+test("a full bucket lets burst requests through; the next is 429 with Retry-After, and changes nothing", async () => {
+  expect(await statuses(3)).toEqual([200, 200, 200]);
+  const refused = await api(emulator, "POST", "/monitors", monitorBody({ name: "limited" }));
+  expect(refused.status).toBe(429);
+  expect(refused.headers.get("retry-after")).toBe("1");
+  expect(refused.json).toEqual({ error: { code: "rate_limited", message: "rate limit exceeded: 1 requests per second, burst 3" } });
+  expect((await admin(emulator, "GET", "/state")).json.monitors).toEqual([]);
+  // headers "none" (the default): no rate-limit header on any answer
+  expect(["x-ratelimit-limit", "ratelimit", "ratelimit-policy"].map((name) => refused.headers.get(name))).toEqual([null, null, null]);
+});
+
+test("the bucket refills over time, up to burst and no further", async () => {
+  await setLimit({ rps: 4, burst: 2 });
+  expect(await statuses(3)).toEqual([200, 200, 429]);
+  await sleep(600); // 2.4 tokens' worth, capped at 2
+  expect(await statuses(3)).toEqual([200, 200, 429]);
+});
+
+test("Retry-After is the seconds until one token is there, rounded up", async () => {
+  await setLimit({ rps: 0.4, burst: 1 });
+  expect((await webhooks()).status).toBe(200);
+  expect((await webhooks()).headers.get("retry-after")).toBe("3"); // 1 / 0.4 = 2.5 s
+});
+
+test("a 429 is in the request log with its status and counted in rateLimited; DELETE /counters zeroes it", async () => {
+  await setLimit({ rps: 0.5, burst: 1 });
+  expect(await statuses(3)).toEqual([200, 429, 429]);
+  const log = (await admin(emulator, "GET", "/requests")).json.requests;
+  expect(log.map((r: { route: string; status: number }) => [r.route, r.status])).toEqual([
+    ["GET /webhooks", 200],
+    ["GET /webhooks", 429],
+    ["GET /webhooks", 429],
+  ]);
+  const counters = (await admin(emulator, "GET", "/counters")).json;
+  expect(counters).toMatchObject({ requestsTotal: 3, rateLimited: 2, requestsByRoute: { "GET /webhooks": 3 } });
+  await admin(emulator, "DELETE", "/counters");
+  expect((await admin(emulator, "GET", "/counters")).json.rateLimited).toBe(0);
+});
+
+test("the limit is decided on arrival: before the injected latency and before fault rules", async () => {
+  await setLimit({ rps: 0.5, burst: 1 });
+  await adminJson(emulator, "PUT", "/faults", { latency: { fixedMs: 400 }, rules: [{ rate5xx: 1 }] });
+  expect((await webhooks()).status).toBe(503);
+  const started = performance.now();
+  expect((await webhooks()).status).toBe(429);
+  expect(performance.now() - started).toBeLessThan(300);
+  expect((await admin(emulator, "GET", "/faults")).json.firedCounts).toEqual([1]);
+  expect((await admin(emulator, "GET", "/counters")).json.rateLimited).toBe(1);
+});
+
+test("x-ratelimit headers on successes, on errors and on the limiter's 429", async () => {
+  await setLimit({ rps: 1, burst: 3, headers: "x-ratelimit" });
+  const replies = [await webhooks(), await api(emulator, "GET", "/monitors/no-such-uuid"), await webhooks(), await webhooks()];
+  expect(replies.map((r) => r.status)).toEqual([200, 404, 200, 429]);
+  expect(replies.map(header("x-ratelimit-limit"))).toEqual(["3", "3", "3", "3"]);
+  expect(replies.map(header("x-ratelimit-remaining"))).toEqual(["2", "1", "0", "0"]);
+  // Seconds until full: one token short, two, three; the refused request took none.
+  expect(replies.map(header("x-ratelimit-reset"))).toEqual(["1", "2", "3", "3"]);
+  expect(replies[3].headers.get("retry-after")).toBe("1");
+  expect(replies[3].headers.get("ratelimit")).toBeNull();
+});
+
+test("ietf headers (RateLimit-Policy and RateLimit) on a success and on the limiter's 429", async () => {
+  await setLimit({ rps: 2, burst: 4, headers: "ietf" });
+  const replies: Reply[] = [];
+  for (let i = 0; i < 5; i++) replies.push(await webhooks());
+  expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+  expect(new Set(replies.map(header("ratelimit-policy")))).toEqual(new Set(['"default";q=4;w=2']));
+  expect(replies.map(header("ratelimit"))).toEqual([
+    '"default";r=3;t=1',
+    '"default";r=2;t=1',
+    '"default";r=1;t=2',
+    '"default";r=0;t=2',
+    '"default";r=0;t=2',
+  ]);
+  expect(replies[4].headers.get("retry-after")).toBe("1");
+  expect(replies[4].headers.get("x-ratelimit-limit")).toBeNull();
+});
+
+test("a wrong or missing key is answered 401 and costs the valid key's bucket nothing; Bearer <key> is the same key", async () => {
+  await setLimit({ rps: 1, burst: 2, headers: "x-ratelimit" });
+  for (let i = 0; i < 5; i++) {
+    const wrong = await webhooks({ authorization: "not-the-key" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("x-ratelimit-limit")).toBeNull();
+  }
+  expect((await webhooks({})).status).toBe(401);
+  expect((await admin(emulator, "GET", "/rate-limit")).json.buckets).toBe(0);
+  expect((await webhooks({ authorization: `Bearer ${API_KEY}` })).status).toBe(200);
+  expect((await webhooks()).status).toBe(200);
+  expect((await webhooks()).status).toBe(429);
+  expect((await admin(emulator, "GET", "/rate-limit")).json.buckets).toBe(1);
+});
+
+test("a rotated key starts with a full bucket of its own", async () => {
+  const rotating = await startTestEmulator({ rateLimit: { rps: 0.5, burst: 1 } });
+  try {
+    const call = (key: string) => api(rotating, "GET", "/webhooks", undefined, { headers: { authorization: key } });
+    expect((await call(API_KEY)).status).toBe(200);
+    expect((await call(API_KEY)).status).toBe(429);
+    await adminJson(rotating, "PUT", "/api-key", { apiKey: "rotated-key" });
+    expect((await call(API_KEY)).status).toBe(401);
+    expect((await call("rotated-key")).status).toBe(200);
+    expect((await adminJson(rotating, "GET", "/rate-limit")).buckets).toBe(2);
+  } finally {
+    await rotating.close();
+  }
+});
+
+describe("admin API", () => {
+  test("GET shows the config with its defaults filled and the keys seen; PUT replaces it with full buckets", async () => {
+    expect(await adminJson(emulator, "GET", "/rate-limit")).toEqual({ rateLimit: { ...STARTUP, headers: "none" }, buckets: 0 });
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+    expect((await adminJson(emulator, "GET", "/rate-limit")).buckets).toBe(1);
+    const put = await admin(emulator, "PUT", "/rate-limit", { rps: 2.5 });
+    expect(put.status).toBe(200);
+    expect(put.json).toEqual({ rateLimit: { rps: 2.5, burst: 3, headers: "none" }, buckets: 0 });
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+  });
+
+  test("DELETE lifts the limit: 204, GET shows null, no request is refused", async () => {
+    const reply = await admin(emulator, "DELETE", "/rate-limit");
+    expect(reply.status).toBe(204);
+    expect(await adminJson(emulator, "GET", "/rate-limit")).toEqual({ rateLimit: null, buckets: 0 });
+    expect(new Set(await statuses(6))).toEqual(new Set([200]));
+  });
+
+  test.each([
+    [{ rps: 0 }, "rps: expected a number > 0 (requests per second)"],
+    [{ burst: 2 }, "rps: expected a number > 0 (requests per second)"],
+    [{ rps: 1, burst: 0 }, "burst: must be >= 1"],
+    [{ rps: 1, burst: 2.5 }, "burst: expected an integer"],
+    [{ rps: 1, headers: "RateLimit" }, 'headers: expected one of "none", "x-ratelimit", "ietf"'],
+    [{ rps: 1, perKey: true }, "perKey: unknown field"],
+    [undefined, "body: expected an object"],
+  ])("PUT %j is 422 naming the field, and the config stays", async (body, message) => {
+    const reply = await admin(emulator, "PUT", "/rate-limit", body);
+    expect(reply.status).toBe(422);
+    expect(reply.json.error).toEqual({ code: "validation_error", message });
+    expect((await adminJson(emulator, "GET", "/rate-limit")).rateLimit).toEqual({ ...STARTUP, headers: "none" });
+  });
+
+  test("POST /admin/reset restores the startup limit with full buckets", async () => {
+    await setLimit({ rps: 100, burst: 100, headers: "ietf" });
+    await admin(emulator, "POST", "/reset");
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+    await admin(emulator, "DELETE", "/rate-limit");
+    await admin(emulator, "POST", "/reset");
+    expect(await adminJson(emulator, "GET", "/rate-limit")).toEqual({ rateLimit: { ...STARTUP, headers: "none" }, buckets: 0 });
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+  });
+
+  test("an emulator started without a limit is reset to none; a bad startup limit is refused naming the option", async () => {
+    const unlimited = await startTestEmulator();
+    try {
+      await adminJson(unlimited, "PUT", "/rate-limit", { rps: 1 });
+      await adminJson(unlimited, "POST", "/reset");
+      expect((await adminJson(unlimited, "GET", "/rate-limit")).rateLimit).toBeNull();
+    } finally {
+      await unlimited.close();
+    }
+    await expect(startTestEmulator({ rateLimit: { rps: 1, burst: 0 } })).rejects.toThrow("rateLimit: burst: must be >= 1");
+  });
+});

@@ -1,0 +1,143 @@
+// The emulator's token bucket without a server: a fake clock drives refill, so every number is exact.
+import { ApiError } from "../../emulator/service/errors";
+import { parseRateLimitConfig, RateLimiter } from "../../emulator/harness/rate-limit";
+import type { RateLimitConfig } from "../../emulator/types";
+
+/** A limiter on a clock the test moves by hand (ms). */
+function limiterAt(config: RateLimitConfig | undefined): { limiter: RateLimiter; advance: (ms: number) => void } {
+  let now = 1_000_000;
+  return { limiter: new RateLimiter(config, () => now), advance: (ms) => (now += ms) };
+}
+
+const retryAfter = (limiter: RateLimiter, key = "k") => limiter.admit(key)?.refusal?.headers?.["retry-after"];
+
+describe("the bucket", () => {
+  test("starts full: burst requests pass, counting down, then the next is refused with a 429 body", () => {
+    const { limiter } = limiterAt({ rps: 1, burst: 3 });
+    expect([1, 2, 3].map(() => limiter.admit("k")?.remaining)).toEqual([2, 1, 0]);
+    const refused = limiter.admit("k");
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused?.refusal).toEqual({
+      status: 429,
+      headers: { "retry-after": "1" },
+      body: { error: { code: "rate_limited", message: "rate limit exceeded: 1 requests per second, burst 3" } },
+    });
+  });
+
+  test("refills continuously at rps, never above burst", () => {
+    const { limiter, advance } = limiterAt({ rps: 2, burst: 2 });
+    limiter.admit("k");
+    limiter.admit("k");
+    advance(250);
+    expect(limiter.admit("k")?.allowed).toBe(false); // half a token
+    advance(250);
+    expect(limiter.admit("k")).toMatchObject({ allowed: true, remaining: 0 }); // the half from before and this half
+    advance(60_000);
+    expect([1, 2, 3].map(() => limiter.admit("k")?.allowed)).toEqual([true, true, false]);
+  });
+
+  test("a refused request takes nothing: the tokens it found are still there for the next", () => {
+    const { limiter, advance } = limiterAt({ rps: 1, burst: 1 });
+    limiter.admit("k");
+    for (let i = 0; i < 9; i++) {
+      advance(100);
+      expect(limiter.admit("k")?.allowed).toBe(false);
+    }
+    advance(100);
+    // Ten refills of 0.1 sum to 0.9999999999999999 in floating point: still a whole token.
+    expect(limiter.admit("k")?.allowed).toBe(true);
+  });
+
+  test("Retry-After: seconds until one token is there, rounded up, at least 1", () => {
+    const slow = limiterAt({ rps: 0.3, burst: 1 });
+    slow.limiter.admit("k");
+    expect(retryAfter(slow.limiter)).toBe("4"); // 1 / 0.3 = 3.33 s
+    slow.advance(2000);
+    expect(retryAfter(slow.limiter)).toBe("2"); // 0.4 / 0.3 = 1.33 s
+    const fast = limiterAt({ rps: 50, burst: 1 });
+    fast.limiter.admit("k");
+    expect(retryAfter(fast.limiter)).toBe("1"); // 20 ms
+  });
+
+  test("resetSeconds: until the bucket is full again, rounded up", () => {
+    const { limiter, advance } = limiterAt({ rps: 2, burst: 4 });
+    expect(limiter.admit("k")).toMatchObject({ remaining: 3, resetSeconds: 1 }); // 0.5 s
+    expect(limiter.admit("k")).toMatchObject({ remaining: 2, resetSeconds: 1 }); // 1 s
+    expect(limiter.admit("k")).toMatchObject({ remaining: 1, resetSeconds: 2 }); // 1.5 s
+    advance(600);
+    expect(limiter.admit("k")).toMatchObject({ remaining: 1, resetSeconds: 2 }); // 1 + 1.2 - 1 = 1.2 tokens left: 1.4 s
+  });
+
+  test("each key has its own bucket", () => {
+    const { limiter } = limiterAt({ rps: 1, burst: 1 });
+    expect(limiter.admit("a")?.allowed).toBe(true);
+    expect(limiter.admit("a")?.allowed).toBe(false);
+    expect(limiter.admit("b")?.allowed).toBe(true);
+    expect(limiter.describe().buckets).toBe(2);
+  });
+
+  test("a clock that steps back refills nothing", () => {
+    const { limiter, advance } = limiterAt({ rps: 1, burst: 1 });
+    limiter.admit("k");
+    advance(-5000);
+    expect(limiter.admit("k")?.allowed).toBe(false);
+  });
+});
+
+describe("headers", () => {
+  test("none: no rate-limit header", () => {
+    expect(limiterAt({ rps: 1 }).limiter.admit("k")?.headers).toEqual({});
+  });
+
+  test("x-ratelimit: limit, whole tokens remaining, seconds until full", () => {
+    const { limiter } = limiterAt({ rps: 2, burst: 4, headers: "x-ratelimit" });
+    limiter.admit("k");
+    expect(limiter.admit("k")?.headers).toEqual({ "x-ratelimit-limit": "4", "x-ratelimit-remaining": "2", "x-ratelimit-reset": "1" });
+  });
+
+  test("ietf: the policy's window is the time a full bucket takes to refill, at least 1 s", () => {
+    const { limiter } = limiterAt({ rps: 2, burst: 5, headers: "ietf" });
+    expect(limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=5;w=3', ratelimit: '"default";r=4;t=1' });
+    const fast = limiterAt({ rps: 100, burst: 5, headers: "ietf" }).limiter;
+    expect(fast.admit("k")?.headers["ratelimit-policy"]).toBe('"default";q=5;w=1');
+  });
+});
+
+describe("config", () => {
+  test("defaults: burst is rps rounded up (at least 1), headers none", () => {
+    expect(parseRateLimitConfig({ rps: 2.5 })).toEqual({ rps: 2.5, burst: 3, headers: "none" });
+    expect(parseRateLimitConfig({ rps: 0.2 })).toEqual({ rps: 0.2, burst: 1, headers: "none" });
+    expect(parseRateLimitConfig({ rps: 3, burst: 10, headers: "ietf" })).toEqual({ rps: 3, burst: 10, headers: "ietf" });
+  });
+
+  test.each([
+    [{}, "rps: expected a number > 0 (requests per second)"],
+    [{ rps: 0 }, "rps: expected a number > 0 (requests per second)"],
+    [{ rps: "5" }, "rps: expected a number > 0 (requests per second)"],
+    [{ rps: 1, burst: 0 }, "burst: must be >= 1"],
+    [{ rps: 1, burst: 1.5 }, "burst: expected an integer"],
+    [{ rps: 1, headers: "draft" }, 'headers: expected one of "none", "x-ratelimit", "ietf"'],
+    [{ rps: 1, window: 60 }, "window: unknown field"],
+    [[], "body: expected an object"],
+  ])("%j is refused: %s", (input, message) => {
+    expect(() => parseRateLimitConfig(input)).toThrow(new ApiError(422, "validation_error", message));
+  });
+
+  test("set() starts every key full again; clear() lifts the limit; reset() restores the initial config", () => {
+    const { limiter } = limiterAt({ rps: 1, burst: 1 });
+    limiter.admit("k");
+    limiter.set({ rps: 1, burst: 2 });
+    expect(limiter.describe()).toEqual({ rateLimit: { rps: 1, burst: 2, headers: "none" }, buckets: 0 });
+    expect(limiter.admit("k")?.remaining).toBe(1);
+    limiter.clear();
+    expect(limiter.admit("k")).toBeUndefined();
+    expect(limiter.describe()).toEqual({ rateLimit: null, buckets: 0 });
+    limiter.reset();
+    expect(limiter.describe().rateLimit).toEqual({ rps: 1, burst: 1, headers: "none" });
+    expect(limiter.admit("k")?.allowed).toBe(true);
+    const unlimited = limiterAt(undefined).limiter;
+    unlimited.set({ rps: 1 });
+    unlimited.reset();
+    expect(unlimited.describe().rateLimit).toBeNull();
+  });
+});
