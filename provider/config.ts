@@ -12,6 +12,10 @@ export interface ProviderSettings {
   connectTimeoutMs?: number;
   requestTimeoutMs?: number;
   maxRetries?: number;
+  /** A ceiling on requests per second (api/scheduler.ts); unset: learned from the service. */
+  requestsPerSecond?: number;
+  maxConcurrentRequests?: number;
+  rateLimitWaitSeconds?: number;
   /** What delete does when the service refuses DELETE: "fail" (the default) or "leave" the monitor in the service. */
   deleteUnsupported?: "fail" | "leave";
   /** Where the create journal is kept (journal.ts); an absolute path. */
@@ -38,6 +42,17 @@ export function readSettings(get: (key: string) => string | undefined, env: Node
     }
     return n;
   };
+  const rate = (s: { key: string; env: string }) => {
+    const v = pick(s);
+    if (v === undefined) return undefined;
+    const n = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(v) ? Number(v) : NaN;
+    if (!(n > 0) || !Number.isFinite(n)) {
+      throw new ConfigError(
+        `uptime:${s.key} (or ${s.env}) must be a number of requests per second > 0, such as 8 or 0.5, got ${JSON.stringify(v)}`,
+      );
+    }
+    return n;
+  };
   const choice = <T extends string>(s: { key: string; env: string }, allowed: readonly T[]): T | undefined => {
     // The environment wins here: it is how a single run overrides the choice stored with the stack.
     const v = given(env[s.env]) ?? given(get(s.key));
@@ -54,6 +69,9 @@ export function readSettings(get: (key: string) => string | undefined, env: Node
     connectTimeoutMs: num(SETTINGS.connectTimeoutMs, 1),
     requestTimeoutMs: num(SETTINGS.requestTimeoutMs, 1),
     maxRetries: num(SETTINGS.maxRetries, 0),
+    requestsPerSecond: rate(SETTINGS.requestsPerSecond),
+    maxConcurrentRequests: num(SETTINGS.maxConcurrentRequests, 1),
+    rateLimitWaitSeconds: num(SETTINGS.rateLimitWaitSeconds, 1),
     deleteUnsupported: choice(SETTINGS.deleteUnsupported, ["fail", "leave"] as const),
     journalDir: absolutePath(SETTINGS.journalDir, pick(SETTINGS.journalDir)),
   };
@@ -101,5 +119,10 @@ export function clientOptions(s: ProviderSettings): UptimeClientOptions {
     connectTimeoutMs: s.connectTimeoutMs,
     requestTimeoutMs: s.requestTimeoutMs,
     retry: s.maxRetries === undefined ? undefined : { maxRetries: s.maxRetries },
+    pacing: {
+      maxRate: s.requestsPerSecond,
+      maxInFlight: s.maxConcurrentRequests,
+      maxWaitMs: s.rateLimitWaitSeconds === undefined ? undefined : s.rateLimitWaitSeconds * 1000,
+    },
   };
 }

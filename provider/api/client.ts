@@ -6,6 +6,9 @@ import { Pool, errors as undiciErrors } from "undici";
 import type { z } from "zod";
 import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, redact } from "./errors";
 import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
+import type { ResponseHeaders } from "./rate-limit-headers";
+import { RequestScheduler, SchedulerHalted, SchedulerSettings } from "./scheduler";
+import { accountScheduler, haltedError, resetAccountSchedulers, throttleVerdict } from "./accounts";
 import { AlertEnvelope, AlertRecord, ErrorBody, MonitorEnvelope, MonitorRecord, PageRecord, PagesEnvelope, WebhookPage } from "./schemas";
 
 /** A JSON request body: what fields it holds, under which wire names, is the model's (provider/model/). */
@@ -32,6 +35,10 @@ export interface UptimeClientOptions {
   /** Time allowed for the response headers, and between body chunks. @default 30000 */
   requestTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Pacing of every request to this account (scheduler.ts): the in-flight cap, a ceiling on the rate, how long a 429 may last. */
+  pacing?: Partial<SchedulerSettings>;
+  /** The scheduler to wait in; by default the one this process shares for the origin and credential. */
+  scheduler?: RequestScheduler;
   /** Larger response bodies are refused. @default 8388608 (8 MiB) */
   maxResponseBytes?: number;
   log?: ClientLogger;
@@ -51,8 +58,9 @@ function poolFor(origin: string, connectTimeoutMs: number): Pool {
   return pool;
 }
 
-/** Closes every pool (tests, and processes that want to exit promptly). */
+/** Closes every pool and forgets every account's pace (tests, and processes that want to exit promptly). */
 export async function closeAllPools(): Promise<void> {
+  resetAccountSchedulers();
   const all = [...pools.values()];
   pools.clear();
   await Promise.all(all.map((p) => p.close().catch(() => undefined)));
@@ -79,6 +87,8 @@ export class UptimeClient {
   private readonly maxResponseBytes: number;
   private readonly log: ClientLogger;
   private readonly sleep: (ms: number) => Promise<void>;
+  /** Where every request of this account waits its turn. */
+  readonly scheduler: RequestScheduler;
 
   constructor(options: UptimeClientOptions) {
     const url = new URL(options.baseUrl);
@@ -95,6 +105,7 @@ export class UptimeClient {
     this.maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
     this.log = options.log ?? noopLog;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.scheduler = options.scheduler ?? accountScheduler(this.origin, this.authorization, options.pacing ?? {}, this.log);
   }
 
   readonly monitors = {
@@ -161,20 +172,43 @@ export class UptimeClient {
     return this.verified;
   }
 
-  /** Sends one request, retrying per the policy, and validates a success body against `schema`. */
+  /**
+   * Sends one request when the account's scheduler gives it its turn, retrying per the policy, and
+   * validates a success body against `schema`. A 429 is not a failure of the request: it waits its
+   * next turn, ahead of the others, until the service takes it or uptime:rateLimitWaitSeconds is spent.
+   */
   async request<T extends z.ZodType>(method: string, path: string, body: unknown, schema: T): Promise<z.infer<T>>;
   async request(method: string, path: string, body: unknown, schema: undefined): Promise<undefined>;
   async request(method: string, path: string, body: unknown, schema: z.ZodType | undefined): Promise<unknown> {
-    for (let attempt = 0; ; attempt++) {
+    let throttledSince: number | undefined;
+    for (let attempt = 0; ;) {
+      const startedAt = await this.scheduler.turn(throttledSince !== undefined).catch((error: unknown) => {
+        throw error instanceof SchedulerHalted ? haltedError(this.scheduler, error, method, path) : error;
+      });
+      let settled = false;
+      const settle = (status?: number, headers?: ResponseHeaders, retryAfterMs?: number) => {
+        if (settled) return;
+        settled = true;
+        this.scheduler.settle(startedAt, status, headers, retryAfterMs);
+      };
       try {
-        return await this.attempt(method, path, body, schema);
+        return await this.attempt(method, path, body, schema, settle);
       } catch (caught) {
+        settle();
         const error = await this.tlsInsteadOfHttp(caught);
+        if (error instanceof ApiError && error.status === 429) {
+          throttledSince ??= this.scheduler.clock.now();
+          const verdict = throttleVerdict(this.scheduler, error, throttledSince);
+          if (verdict.fail) throw verdict.fail;
+          this.log.debug(`uptime: ${method} ${path}: 429; its turn comes again ${verdict.when}`);
+          continue;
+        }
         if (attempt >= this.retryPolicy.maxRetries || !isRetryable(method, error, attempt)) throw error;
+        attempt++;
         const retryAfter = error instanceof ApiError ? error.retryAfterMs : undefined;
-        const delay = retryDelayMs(attempt + 1, this.retryPolicy, retryAfter);
+        const delay = retryDelayMs(attempt, this.retryPolicy, retryAfter);
         const why = error instanceof ApiError ? `${error.status}` : (error as Error).message;
-        const line = `uptime: ${method} ${path}: ${why}; retry ${attempt + 1} of ${this.retryPolicy.maxRetries} in ${(delay / 1000).toFixed(1)}s`;
+        const line = `uptime: ${method} ${path}: ${why}; retry ${attempt} of ${this.retryPolicy.maxRetries} in ${(delay / 1000).toFixed(1)}s`;
         // A wait the user would notice (a timeout, a long Retry-After, later retries) is said without --debug.
         const long = delay >= LONG_WAIT_MS || (error instanceof ConnectionError && error.timedOut);
         if (long && this.log.info) this.log.info(line);
@@ -209,7 +243,13 @@ export class UptimeClient {
     });
   }
 
-  private async attempt(method: string, path: string, body: unknown, schema: z.ZodType | undefined): Promise<unknown> {
+  private async attempt(
+    method: string,
+    path: string,
+    body: unknown,
+    schema: z.ZodType | undefined,
+    settle: (status: number, headers: ResponseHeaders, retryAfterMs: number | undefined) => void,
+  ): Promise<unknown> {
     const headers: Record<string, string> = { authorization: this.authorization, accept: "application/json" };
     let payload: string | undefined;
     if (body !== undefined) {
@@ -229,6 +269,10 @@ export class UptimeClient {
     } catch (error) {
       throw this.connectionError(method, path, error);
     }
+    const retryAfterHeader = response.headers["retry-after"];
+    const retryAfterMs = parseRetryAfter(Array.isArray(retryAfterHeader) ? retryAfterHeader[0] : retryAfterHeader);
+    // The answer is in: its place is free, and what it says of the service's limit is learned.
+    settle(response.statusCode, response.headers, retryAfterMs);
     let text: string;
     try {
       text = await readCapped(response.body, this.maxResponseBytes);
@@ -249,8 +293,7 @@ export class UptimeClient {
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
       const error = this.apiError(method, path, status, text);
-      const retryAfter = response.headers["retry-after"];
-      error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+      error.retryAfterMs = retryAfterMs;
       throw error;
     }
     if (!schema) return undefined;

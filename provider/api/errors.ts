@@ -33,7 +33,6 @@ const HINTS: Record<number, string> = {
     "check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme; if uptime:apiKey changed since the last `pulumi up`, " +
     "`pulumi refresh` and `pulumi destroy` still use the key stored then: run them with --run-program",
   403: "the API key is valid but may not reach this object",
-  429: "the service is rate limiting; retries were exhausted (raise uptime:maxRetries or lower --parallel)",
 };
 
 /** The service answered with a status that is not a success. */
@@ -57,10 +56,13 @@ export class ApiError extends UptimeError {
     code?: string;
     serviceMessage: string;
     bodyKind?: "json" | "empty" | "other";
+    /** What to do about it, in place of the status's usual advice. */
+    hint?: string;
   }) {
     const reason = REASONS[args.status] ?? "";
     const said = args.serviceMessage ? `: ${args.serviceMessage}` : "";
-    const hint = HINTS[args.status] ? ` (${HINTS[args.status]})` : "";
+    const advice = args.hint ?? HINTS[args.status];
+    const hint = advice ? ` (${advice})` : "";
     super(`${args.method} ${args.path} failed with ${args.status}${reason ? " " + reason : ""}${said}${hint}`);
     this.status = args.status;
     this.method = args.method;
@@ -70,6 +72,9 @@ export class ApiError extends UptimeError {
     this.bodyKind = args.bodyKind ?? "json";
   }
 }
+
+/** The service kept answering 429 longer than a run may wait (uptime:rateLimitWaitSeconds). */
+export class RateLimitError extends ApiError {}
 
 /**
  * The address in uptime:baseUrl is not the service's API (a path without its version segment, another

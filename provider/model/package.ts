@@ -60,7 +60,27 @@ export const SETTINGS: readonly SettingSpec[] = [
     env: "UPTIME_MAX_RETRIES",
     type: { type: "integer" },
     default: "5",
-    doc: "Retries after the first attempt (see [Retries](#retries)).",
+    doc: "Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)).",
+  },
+  {
+    key: "requestsPerSecond",
+    env: "UPTIME_REQUESTS_PER_SECOND",
+    type: { type: "number" },
+    doc: "A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)).",
+  },
+  {
+    key: "maxConcurrentRequests",
+    env: "UPTIME_MAX_CONCURRENT_REQUESTS",
+    type: { type: "integer" },
+    default: "16",
+    doc: "Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider.",
+  },
+  {
+    key: "rateLimitWaitSeconds",
+    env: "UPTIME_RATE_LIMIT_WAIT_SECONDS",
+    type: { type: "integer" },
+    default: "300",
+    doc: "How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)).",
   },
   {
     key: "deleteUnsupported",

@@ -40,8 +40,11 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["connectTimeoutMs"] = pulumi.output(args?.connectTimeoutMs).apply(JSON.stringify);
             resourceInputs["deleteUnsupported"] = args?.deleteUnsupported;
             resourceInputs["journalDir"] = args?.journalDir;
+            resourceInputs["maxConcurrentRequests"] = pulumi.output(args?.maxConcurrentRequests).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
+            resourceInputs["rateLimitWaitSeconds"] = pulumi.output(args?.rateLimitWaitSeconds).apply(JSON.stringify);
             resourceInputs["requestTimeoutMs"] = pulumi.output(args?.requestTimeoutMs).apply(JSON.stringify);
+            resourceInputs["requestsPerSecond"] = pulumi.output(args?.requestsPerSecond).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -77,11 +80,23 @@ export interface ProviderArgs {
      */
     journalDir?: pulumi.Input<string | undefined>;
     /**
-     * Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+     * Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
+     */
+    maxConcurrentRequests?: pulumi.Input<number | undefined>;
+    /**
+     * Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
      */
     maxRetries?: pulumi.Input<number | undefined>;
+    /**
+     * How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+     */
+    rateLimitWaitSeconds?: pulumi.Input<number | undefined>;
     /**
      * Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
      */
     requestTimeoutMs?: pulumi.Input<number | undefined>;
+    /**
+     * A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+     */
+    requestsPerSecond?: pulumi.Input<number | undefined>;
 }

@@ -1,6 +1,8 @@
 // The provider's monitor functions against an in-process emulator: a client with captured log
 // lines and an injected sleep, plus admin shortcuts (state, request log, faults, drift).
 import { UptimeClient, UptimeClientOptions } from "../../provider/api/client";
+import { RequestScheduler } from "../../provider/api/scheduler";
+import { skippingClock } from "./pacing-sim";
 import type { RunningEmulator } from "../../emulator/types";
 import { Json, adminJson } from "./emulator-http";
 import { API_KEY } from "./servers";
@@ -9,7 +11,7 @@ export interface TestClient {
   client: UptimeClient;
   debug: string[];
   warn: string[];
-  /** Every wait the client asked for, in ms (none is waited for real). */
+  /** Every wait the client asked for, in ms: its retries' backoffs and its scheduler's pauses (none is waited for real). */
   waits: number[];
 }
 
@@ -24,6 +26,7 @@ export function testClient(emulator: RunningEmulator, options: Partial<UptimeCli
     sleep: async (ms) => {
       waits.push(ms);
     },
+    scheduler: new RequestScheduler(options.pacing, skippingClock(waits)),
     ...options,
   });
   return { client, debug, warn, waits };

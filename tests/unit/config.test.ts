@@ -78,6 +78,26 @@ describe("readSettings", () => {
     }
   });
 
+  test("requestsPerSecond takes a fraction; the in-flight cap and the wait are whole numbers >= 1", () => {
+    expect(readSettings(config({ requestsPerSecond: "0.5" }), {}).requestsPerSecond).toBe(0.5);
+    expect(readSettings(none, { UPTIME_REQUESTS_PER_SECOND: "8" }).requestsPerSecond).toBe(8);
+    for (const value of ["0", "-1", "fast", "1e3", "Infinity", "."]) {
+      expect(() => readSettings(config({ requestsPerSecond: value }), {})).toThrow(
+        `uptime:requestsPerSecond (or UPTIME_REQUESTS_PER_SECOND) must be a number of requests per second > 0, such as 8 or 0.5, got ${JSON.stringify(value)}`,
+      );
+    }
+    expect(readSettings(none, { UPTIME_MAX_CONCURRENT_REQUESTS: "4", UPTIME_RATE_LIMIT_WAIT_SECONDS: "60" })).toMatchObject({
+      maxConcurrentRequests: 4,
+      rateLimitWaitSeconds: 60,
+    });
+    expect(() => readSettings(config({ maxConcurrentRequests: "0" }), {})).toThrow(
+      'uptime:maxConcurrentRequests (or UPTIME_MAX_CONCURRENT_REQUESTS) must be a whole number >= 1, got "0"',
+    );
+    expect(() => readSettings(config({ rateLimitWaitSeconds: "0" }), {})).toThrow(
+      'uptime:rateLimitWaitSeconds (or UPTIME_RATE_LIMIT_WAIT_SECONDS) must be a whole number >= 1, got "0"',
+    );
+  });
+
   test("surrounding white space around a number is tolerated", () => {
     expect(readSettings(none, { UPTIME_MAX_RETRIES: " 3 " }).maxRetries).toBe(3);
   });
@@ -95,7 +115,13 @@ describe("settingsProblem", () => {
       connectTimeoutMs: undefined,
       requestTimeoutMs: undefined,
       retry: { maxRetries: 0 },
+      pacing: {},
     });
+  });
+
+  test("the pacing settings reach the account's scheduler: a ceiling, the in-flight cap, the wait in ms", () => {
+    const options = clientOptions({ ...good, requestsPerSecond: 0.5, maxConcurrentRequests: 4, rateLimitWaitSeconds: 90 });
+    expect(options.pacing).toEqual({ maxRate: 0.5, maxInFlight: 4, maxWaitMs: 90_000 });
   });
 
   test("a missing key names both ways to give it, the secret way first", () => {

@@ -74,12 +74,34 @@ Object.defineProperty(exports, "journalDir", {
 });
 
 /**
- * Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+ * Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
+ */
+export declare const maxConcurrentRequests: number | undefined;
+Object.defineProperty(exports, "maxConcurrentRequests", {
+    get() {
+        return __config.getObject<number>("maxConcurrentRequests");
+    },
+    enumerable: true,
+});
+
+/**
+ * Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
  */
 export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {
     get() {
         return __config.getObject<number>("maxRetries");
+    },
+    enumerable: true,
+});
+
+/**
+ * How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+ */
+export declare const rateLimitWaitSeconds: number | undefined;
+Object.defineProperty(exports, "rateLimitWaitSeconds", {
+    get() {
+        return __config.getObject<number>("rateLimitWaitSeconds");
     },
     enumerable: true,
 });
@@ -91,6 +113,17 @@ export declare const requestTimeoutMs: number | undefined;
 Object.defineProperty(exports, "requestTimeoutMs", {
     get() {
         return __config.getObject<number>("requestTimeoutMs");
+    },
+    enumerable: true,
+});
+
+/**
+ * A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+ */
+export declare const requestsPerSecond: number | undefined;
+Object.defineProperty(exports, "requestsPerSecond", {
+    get() {
+        return __config.getObject<number>("requestsPerSecond");
     },
     enumerable: true,
 });

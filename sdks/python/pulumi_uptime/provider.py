@@ -25,8 +25,11 @@ class ProviderArgs:
                  connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_unsupported: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
-                 request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None):
+                 rate_limit_wait_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 requests_per_second: pulumi.Input[Optional[_builtins.float]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
@@ -36,8 +39,11 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] connect_timeout_ms: Time allowed to open a connection, in milliseconds. Environment: `UPTIME_CONNECT_TIMEOUT_MS`. Default: 10000.
         :param pulumi.Input[_builtins.str] delete_unsupported: What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
         :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
-        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        :param pulumi.Input[_builtins.int] rate_limit_wait_seconds: How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
         :param pulumi.Input[_builtins.int] request_timeout_ms: Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
+        :param pulumi.Input[_builtins.float] requests_per_second: A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
         """
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
@@ -51,10 +57,16 @@ class ProviderArgs:
             pulumi.set(__self__, "delete_unsupported", delete_unsupported)
         if journal_dir is not None:
             pulumi.set(__self__, "journal_dir", journal_dir)
+        if max_concurrent_requests is not None:
+            pulumi.set(__self__, "max_concurrent_requests", max_concurrent_requests)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if rate_limit_wait_seconds is not None:
+            pulumi.set(__self__, "rate_limit_wait_seconds", rate_limit_wait_seconds)
         if request_timeout_ms is not None:
             pulumi.set(__self__, "request_timeout_ms", request_timeout_ms)
+        if requests_per_second is not None:
+            pulumi.set(__self__, "requests_per_second", requests_per_second)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -129,16 +141,40 @@ class ProviderArgs:
         pulumi.set(self, "journal_dir", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxConcurrentRequests")
+    def max_concurrent_requests(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
+        """
+        return pulumi.get(self, "max_concurrent_requests")
+
+    @max_concurrent_requests.setter
+    def max_concurrent_requests(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_concurrent_requests", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
         """
         return pulumi.get(self, "max_retries")
 
     @max_retries.setter
     def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="rateLimitWaitSeconds")
+    def rate_limit_wait_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+        """
+        return pulumi.get(self, "rate_limit_wait_seconds")
+
+    @rate_limit_wait_seconds.setter
+    def rate_limit_wait_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "rate_limit_wait_seconds", value)
 
     @_builtins.property
     @pulumi.getter(name="requestTimeoutMs")
@@ -151,6 +187,18 @@ class ProviderArgs:
     @request_timeout_ms.setter
     def request_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "request_timeout_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requestsPerSecond")
+    def requests_per_second(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+        """
+        return pulumi.get(self, "requests_per_second")
+
+    @requests_per_second.setter
+    def requests_per_second(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "requests_per_second", value)
 
 
 @pulumi.type_token("pulumi:providers:uptime")
@@ -165,8 +213,11 @@ class Provider(pulumi.ProviderResource):
                  connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_unsupported: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 rate_limit_wait_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
                  __props__=None):
         """
         The provider of package uptime: its settings.
@@ -179,8 +230,11 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] connect_timeout_ms: Time allowed to open a connection, in milliseconds. Environment: `UPTIME_CONNECT_TIMEOUT_MS`. Default: 10000.
         :param pulumi.Input[_builtins.str] delete_unsupported: What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
         :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
-        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        :param pulumi.Input[_builtins.int] rate_limit_wait_seconds: How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
         :param pulumi.Input[_builtins.int] request_timeout_ms: Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
+        :param pulumi.Input[_builtins.float] requests_per_second: A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
         """
         ...
     @overload
@@ -212,8 +266,11 @@ class Provider(pulumi.ProviderResource):
                  connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_unsupported: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 rate_limit_wait_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -229,8 +286,11 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["connect_timeout_ms"] = pulumi.Output.from_input(connect_timeout_ms).apply(pulumi.runtime.to_json) if connect_timeout_ms is not None else None
             __props__.__dict__["delete_unsupported"] = delete_unsupported
             __props__.__dict__["journal_dir"] = journal_dir
+            __props__.__dict__["max_concurrent_requests"] = pulumi.Output.from_input(max_concurrent_requests).apply(pulumi.runtime.to_json) if max_concurrent_requests is not None else None
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            __props__.__dict__["rate_limit_wait_seconds"] = pulumi.Output.from_input(rate_limit_wait_seconds).apply(pulumi.runtime.to_json) if rate_limit_wait_seconds is not None else None
             __props__.__dict__["request_timeout_ms"] = pulumi.Output.from_input(request_timeout_ms).apply(pulumi.runtime.to_json) if request_timeout_ms is not None else None
+            __props__.__dict__["requests_per_second"] = pulumi.Output.from_input(requests_per_second).apply(pulumi.runtime.to_json) if requests_per_second is not None else None
         super(Provider, __self__).__init__(
             'uptime',
             resource_name,

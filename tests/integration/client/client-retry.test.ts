@@ -2,7 +2,9 @@
 // drops connections or is not there at all. Waits go through an injected sleep, so nothing here
 // waits for real and every asserted delay is the one the client chose.
 import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
-import { ApiError, ConnectionError } from "../../../provider/api/errors";
+import { ApiError, ConnectionError, RateLimitError } from "../../../provider/api/errors";
+import { RequestScheduler } from "../../../provider/api/scheduler";
+import { skippingClock } from "../../helpers/pacing-sim";
 import { ScriptedServer, monitorEnvelope, startScriptedServer } from "../../helpers/scripted-server";
 import { closedPort } from "../../helpers/servers";
 
@@ -26,13 +28,17 @@ beforeEach(() => {
 
 interface Harness {
   client: UptimeClient;
+  /** Backoff sleeps of the retry policy (5xx, connections). */
   waits: number[];
+  /** Pauses of the account's scheduler (429s), taken at once. */
+  paused: number[];
   debug: string[];
   warn: string[];
 }
 
 function harness(options: Partial<UptimeClientOptions> = {}, onSleep?: (ms: number) => Promise<void>): Harness {
   const waits: number[] = [];
+  const paused: number[] = [];
   const debug: string[] = [];
   const warn: string[] = [];
   const client = new UptimeClient({
@@ -43,18 +49,19 @@ function harness(options: Partial<UptimeClientOptions> = {}, onSleep?: (ms: numb
       waits.push(ms);
       await onSleep?.(ms);
     },
+    scheduler: new RequestScheduler(options.pacing, skippingClock(paused)),
     ...options,
   });
-  return { client, waits, debug, warn };
+  return { client, waits, paused, debug, warn };
 }
 
-describe("429: not processed, so retried for every method", () => {
-  test("GET: 429 with Retry-After: 0, then 200", async () => {
+describe("429: not processed, so sent again at its next turn, for every method", () => {
+  test("GET: 429 with Retry-After: 0, then 200: sent again at once, nothing paused", async () => {
     server.script({ status: 429, headers: { "retry-after": "0" } }, ok);
     const h = harness();
     await expect(h.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
     expect(server.requests.map((r) => r.method)).toEqual(["GET", "GET"]);
-    expect(h.waits).toEqual([0]);
+    expect(h.paused).toEqual([]);
   });
 
   test("POST: 429 then 201 creates exactly once", async () => {
@@ -65,64 +72,93 @@ describe("429: not processed, so retried for every method", () => {
     expect(JSON.parse(server.requests[1].body)).toEqual(body);
   });
 
-  test("Retry-After: 1 waits one second (measured as the wait handed to sleep)", async () => {
+  test("Retry-After: 1 pauses the account's requests one second", async () => {
     server.script({ status: 429, headers: { "retry-after": "1" } }, ok);
     const h = harness();
     await h.client.monitors.get("mon-1");
-    expect(h.waits).toEqual([1000]);
+    expect(h.paused).toHaveLength(1);
+    expect(h.paused[0]).toBeGreaterThan(990);
+    expect(h.paused[0]).toBeLessThanOrEqual(1000);
   });
 
-  test("Retry-After as an HTTP date waits until that date", async () => {
+  test("Retry-After as an HTTP date pauses until that date", async () => {
     const at = new Date(Date.now() + 3000).toUTCString(); // second precision: 2-3 s from now
     server.script({ status: 429, headers: { "retry-after": at } }, ok);
     const h = harness();
     await h.client.monitors.get("mon-1");
-    expect(h.waits).toHaveLength(1);
-    expect(h.waits[0]).toBeGreaterThan(1000);
-    expect(h.waits[0]).toBeLessThanOrEqual(3000);
+    expect(h.paused).toHaveLength(1);
+    expect(h.paused[0]).toBeGreaterThan(1000);
+    expect(h.paused[0]).toBeLessThanOrEqual(3000);
   });
 
   test("a Retry-After in the past means no wait", async () => {
     server.script({ status: 429, headers: { "retry-after": new Date(Date.now() - 60_000).toUTCString() } }, ok);
     const h = harness();
     await h.client.monitors.get("mon-1");
-    expect(h.waits).toEqual([0]);
+    expect(h.paused).toEqual([]);
   });
 
-  test("a long Retry-After is capped by maxRetryAfterMs", async () => {
-    server.script({ status: 429, headers: { "retry-after": "3600" } }, ok);
-    const h = harness({ retry: { maxRetryAfterMs: 5000 } });
-    await h.client.monitors.get("mon-1");
-    expect(h.waits).toEqual([5000]);
-  });
-
-  test("the default cap is one minute", async () => {
-    server.script({ status: 429, headers: { "retry-after": "86400" } }, ok);
+  test("429 without Retry-After: the account backs off 0.5 s, 1 s, 2 s, ... while refusals follow each other", async () => {
+    server.script({ status: 429 }, { status: 429 }, { status: 429 }, ok);
     const h = harness();
     await h.client.monitors.get("mon-1");
-    expect(h.waits).toEqual([60_000]);
+    expect(h.paused.map((ms) => Math.round(ms / 100) * 100)).toEqual([500, 1000, 2000]);
   });
 
-  test("429 without Retry-After backs off with jitter, doubling per attempt", async () => {
-    server.script({ status: 429 }, { status: 429 }, { status: 429 }, ok);
-    const h = harness({ retry: { baseDelayMs: 100, maxDelayMs: 10_000 } });
-    await h.client.monitors.get("mon-1");
-    expect(h.waits).toHaveLength(3);
-    [100, 200, 400].forEach((ceiling, i) => {
-      expect(h.waits[i]).toBeGreaterThanOrEqual(ceiling / 2);
-      expect(h.waits[i]).toBeLessThanOrEqual(ceiling);
-    });
+  test("a 429 is not a failure: uptime:maxRetries does not count it", async () => {
+    server.script(...Array.from({ length: 8 }, () => ({ status: 429, headers: { "retry-after": "0" } })), ok);
+    const h = harness({ retry: { maxRetries: 0 } });
+    await expect(h.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(server.requests).toHaveLength(9);
   });
 
-  test("exhausted retries end with the last 429, whose message says how to get more", async () => {
-    server.script(...Array.from({ length: 3 }, () => ({ status: 429, headers: { "retry-after": "0" } })));
-    const h = harness({ retry: { maxRetries: 2 } });
+  test("refused for longer than uptime:rateLimitWaitSeconds: fails naming it, the pace and the parallelism", async () => {
+    server.script(...Array.from({ length: 20 }, () => ({ status: 429, headers: { "retry-after": "1" } })));
+    const h = harness({ pacing: { maxWaitMs: 5000 } });
     const error = await h.client.monitors.get("mon-1").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(RateLimitError);
     expect((error as ApiError).status).toBe(429);
-    expect((error as Error).message).toMatch(/uptime:maxRetries/);
-    expect(server.requests).toHaveLength(3);
-    expect(h.waits).toEqual([0, 0]);
+    expect((error as Error).message).toMatch(
+      /^GET \/monitors\/mon-1 failed with 429 Too Many Requests: \(empty body\) \(the service kept refusing it for [45] s, and uptime:rateLimitWaitSeconds \(5\) allows no more; requests were paced to (the service's Retry-After|[\d.]+ requests\/s) with up to 1 asked at once \(pulumi's --parallel\)\. .*raise uptime:rateLimitWaitSeconds to wait longer, or set uptime:requestsPerSecond/,
+    );
+    expect([5, 6]).toContain(server.requests.length);
+  });
+
+  test("a Retry-After longer than uptime:rateLimitWaitSeconds fails at once, and so does every request waiting behind it", async () => {
+    server.script({ status: 429, headers: { "retry-after": "3600" } }, ok, ok);
+    const h = harness({ pacing: { maxInFlight: 1 } });
+    const [first, second] = await Promise.all([
+      h.client.monitors.get("mon-1").catch((e: unknown) => e),
+      h.client.monitors.get("mon-2").catch((e: unknown) => e),
+    ]);
+    for (const error of [first, second]) {
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as Error).message).toContain(
+        "the service asks to wait 3600 s (Retry-After) before it takes more requests, longer than uptime:rateLimitWaitSeconds (300) lets a run wait",
+      );
+    }
+    expect(server.requests).toHaveLength(1);
+    expect(h.paused).toEqual([]);
+  });
+
+  test("clients of one account share its pace; another key's client does not wait", async () => {
+    await closeAllPools();
+    server.script({ status: 429, headers: { "retry-after": "1" } }, ok, ok, ok);
+    const options = { baseUrl: server.url, apiKey: KEY, log: { debug: () => undefined, warn: () => undefined } };
+    const [a, b, other] = [new UptimeClient(options), new UptimeClient(options), new UptimeClient({ ...options, apiKey: `${KEY}-other` })];
+    expect(a.scheduler).toBe(b.scheduler);
+    expect(other.scheduler).not.toBe(a.scheduler);
+    const started = performance.now();
+    const refused = a.monitors.get("mon-1");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [otherAt, sameAt] = await Promise.all([
+      other.monitors.get("mon-1").then(() => performance.now() - started),
+      b.monitors.get("mon-1").then(() => performance.now() - started),
+      refused,
+    ]);
+    expect(otherAt).toBeLessThan(900);
+    expect(sameAt).toBeGreaterThanOrEqual(950);
+    await closeAllPools();
   });
 });
 
@@ -133,6 +169,16 @@ describe("502/503/504: retried for GET, PATCH and DELETE, never for POST", () =>
     await expect(h.client.monitors.update("mon-1", { title: "x" })).resolves.toMatchObject({ uuid: "mon-1" });
     expect(server.requests.map((r) => r.method)).toEqual(["PATCH", "PATCH"]);
     expect(h.waits).toHaveLength(1);
+  });
+
+  test("a 503's Retry-After is waited, capped by maxRetryAfterMs (one minute by default)", async () => {
+    server.script({ ...unavailable, headers: { "retry-after": "3600" } }, ok, { ...unavailable, headers: { "retry-after": "86400" } }, ok);
+    const capped = harness({ retry: { maxRetryAfterMs: 5000 } });
+    await capped.client.monitors.get("mon-1");
+    expect(capped.waits).toEqual([5000]);
+    const byDefault = harness();
+    await byDefault.client.monitors.get("mon-1");
+    expect(byDefault.waits).toEqual([60_000]);
   });
 
   test("DELETE: 502 then 504 then 204", async () => {
@@ -258,11 +304,11 @@ test("each wait is logged at debug with method, path, cause, attempt and delay, 
   const h = harness({ retry: { baseDelayMs: 1 } });
   await h.client.monitors.update("mon-1", { description: KEY });
   expect(h.debug).toHaveLength(3);
-  expect(h.debug[0]).toBe("uptime: PATCH /monitors/mon-1: 429; retry 1 of 5 in 2.0s");
+  expect(h.debug[0]).toBe("uptime: PATCH /monitors/mon-1: 429; its turn comes again in 2.0 s (Retry-After)");
   expect(h.debug[1]).toMatch(
-    /^uptime: PATCH \/monitors\/mon-1: PATCH \/monitors\/mon-1 failed: the connection was closed .*; retry 2 of 5 in /,
+    /^uptime: PATCH \/monitors\/mon-1: PATCH \/monitors\/mon-1 failed: the connection was closed .*; retry 1 of 5 in /,
   );
-  expect(h.debug[2]).toMatch(/^uptime: PATCH \/monitors\/mon-1: 503; retry 3 of 5 in /);
+  expect(h.debug[2]).toMatch(/^uptime: PATCH \/monitors\/mon-1: 503; retry 2 of 5 in /);
   expect(h.warn).toEqual([]);
   for (const line of h.debug) expect(line).not.toContain(KEY);
   // The key travels only in the Authorization header, and on every attempt.

@@ -41,12 +41,27 @@ func GetJournalDir(ctx *pulumi.Context) string {
 	return config.Get(ctx, "uptime:journalDir")
 }
 
-// Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+// Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
+func GetMaxConcurrentRequests(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "uptime:maxConcurrentRequests")
+}
+
+// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:maxRetries")
+}
+
+// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+func GetRateLimitWaitSeconds(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "uptime:rateLimitWaitSeconds")
 }
 
 // Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
 func GetRequestTimeoutMs(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:requestTimeoutMs")
+}
+
+// A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+func GetRequestsPerSecond(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "uptime:requestsPerSecond")
 }

@@ -63,11 +63,25 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('journalDir')
 
     @_builtins.property
+    def max_concurrent_requests(self) -> Optional[int]:
+        """
+        Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
+        """
+        return __config__.get_int('maxConcurrentRequests')
+
+    @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
-        Retries after the first attempt (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
         """
         return __config__.get_int('maxRetries')
+
+    @_builtins.property
+    def rate_limit_wait_seconds(self) -> Optional[int]:
+        """
+        How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+        """
+        return __config__.get_int('rateLimitWaitSeconds')
 
     @_builtins.property
     def request_timeout_ms(self) -> Optional[int]:
@@ -75,4 +89,11 @@ class _ExportableConfig(types.ModuleType):
         Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
         """
         return __config__.get_int('requestTimeoutMs')
+
+    @_builtins.property
+    def requests_per_second(self) -> Optional[float]:
+        """
+        A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+        """
+        return __config__.get_float('requestsPerSecond')
 

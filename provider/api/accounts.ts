@@ -1,0 +1,91 @@
+// The schedulers of a process, one per account (origin and credential): a service limits requests
+// per key, so every client of the same key, whichever resource kind or face made it, shares one
+// pace. And what a 429 means for the request that got it: wait its next turn, or fail once the
+// service has refused it for longer than a run may wait.
+import { createHash } from "node:crypto";
+import { RateLimitError, type ApiError } from "./errors";
+import { PacingReport, type PacingLog } from "./pacing-report";
+import { RequestScheduler, type SchedulerHalted, type SchedulerSettings } from "./scheduler";
+
+const schedulers = new Map<string, RequestScheduler>();
+
+/** The scheduler of the account at `origin` whose requests carry `authorization`; made on first use. */
+export function accountScheduler(
+  origin: string,
+  authorization: string,
+  settings: Partial<SchedulerSettings>,
+  log: { info?(line: string): void; debug(line: string): void },
+): RequestScheduler {
+  // Keyed by a digest: the map outlives the client, and need not hold the credential.
+  const key = `${origin}|${createHash("sha256").update(authorization).digest("hex")}`;
+  let scheduler = schedulers.get(key);
+  if (scheduler) {
+    scheduler.configure(settings);
+    return scheduler;
+  }
+  scheduler = new RequestScheduler(settings);
+  const say: PacingLog = { info: (line) => (log.info ? log.info(line) : log.debug(line)) };
+  scheduler.watcher = new PacingReport(scheduler, say);
+  schedulers.set(key, scheduler);
+  return scheduler;
+}
+
+/** Tests: forget every account's pace. */
+export function resetAccountSchedulers(): void {
+  schedulers.clear();
+}
+
+const secondsText = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+/** A refusal of the request `method path`, with what to do about it. */
+function refusal(method: string, path: string, hint: string, from?: ApiError): RateLimitError {
+  return new RateLimitError({
+    method,
+    path,
+    status: 429,
+    code: from?.code,
+    serviceMessage: from?.serviceMessage ?? "not sent",
+    bodyKind: from?.bodyKind,
+    hint,
+  });
+}
+
+/** The advice when the service asks for a wait longer than uptime:rateLimitWaitSeconds. */
+function tooLongHint(askedMs: number, budgetMs: number): string {
+  return (
+    `the service asks to wait ${secondsText(askedMs)} (Retry-After) before it takes more requests, longer than ` +
+    `uptime:rateLimitWaitSeconds (${budgetMs / 1000}) lets a run wait: run the command again after that wait, or raise ` +
+    `uptime:rateLimitWaitSeconds above it`
+  );
+}
+
+/** The error of a request the scheduler would not send (SchedulerHalted), naming that request. */
+export function haltedError(scheduler: RequestScheduler, halted: SchedulerHalted, method: string, path: string): RateLimitError {
+  return refusal(method, path, tooLongHint(halted.askedMs, scheduler.maxWaitMs));
+}
+
+/**
+ * After a 429: when the request's next turn comes, or the error it fails with. It fails at once when
+ * the service asks for a wait longer than the budget (uptime:rateLimitWaitSeconds; the scheduler then
+ * fails every other request too), and once it has been refused for the budget's length.
+ */
+export function throttleVerdict(
+  scheduler: RequestScheduler,
+  error: ApiError,
+  throttledSince: number,
+): { fail?: RateLimitError; when?: string } {
+  const budgetMs = scheduler.maxWaitMs;
+  const waited = scheduler.clock.now() - throttledSince;
+  const asked = error.retryAfterMs;
+  if (asked !== undefined && asked > budgetMs) return { fail: refusal(error.method, error.path, tooLongHint(asked, budgetMs), error) };
+  if (waited + (asked ?? 0) > budgetMs) {
+    const state = scheduler.state();
+    const pace = Number.isFinite(state.rate) ? `${state.rate.toFixed(2)} requests/s` : "the service's Retry-After";
+    const hint =
+      `the service kept refusing it for ${secondsText(waited)}, and uptime:rateLimitWaitSeconds (${budgetMs / 1000}) allows no more; ` +
+      `requests were paced to ${pace} with up to ${state.peakDemand} asked at once (pulumi's --parallel). Another client may be ` +
+      `using this key's limit: raise uptime:rateLimitWaitSeconds to wait longer, or set uptime:requestsPerSecond to leave it room`;
+    return { fail: refusal(error.method, error.path, hint, error) };
+  }
+  return { when: asked === undefined ? "after a backoff" : `in ${(asked / 1000).toFixed(1)} s (Retry-After)` };
+}

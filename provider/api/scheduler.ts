@@ -1,0 +1,303 @@
+// One request scheduler per service account and process: every request of every resource waits its
+// turn here, so a fleet applied at any --parallel goes at the pace the service allows instead of
+// meeting 429s one resource at a time. The pace is learned from the service's answers: its
+// rate-limit headers where it sends them (rate-limit-headers.ts), its 429s and Retry-After where not.
+import { type ResponseHeaders, parseRateLimitHeaders } from "./rate-limit-headers";
+
+/** Time and timers, replaceable so tests can run the scheduler in simulated time. */
+export interface SchedulerClock {
+  now(): number;
+  /** Calls `fn` after `ms`; returns what cancels it. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export const realClock: SchedulerClock = {
+  now: () => performance.now(),
+  after: (ms, fn) => {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+export interface SchedulerSettings {
+  /** Requests in flight at once, at most. @default 16 */
+  maxInFlight: number;
+  /** A ceiling on requests per second (`uptime:requestsPerSecond`). @default Infinity: only what the service's answers teach */
+  maxRate: number;
+  /** How long one request may keep being refused (`uptime:rateLimitWaitSeconds`). @default 300000 */
+  maxWaitMs: number;
+}
+
+export const DEFAULT_SCHEDULER_SETTINGS: SchedulerSettings = { maxInFlight: 16, maxRate: Infinity, maxWaitMs: 300_000 };
+
+/** The service asked for a wait longer than a run may spend (maxWaitMs): no request of the account can go before it ends. */
+export class SchedulerHalted extends Error {
+  constructor(
+    readonly askedMs: number,
+    readonly until: number,
+  ) {
+    super(`the service asks to wait ${Math.round(askedMs / 1000)} s (Retry-After)`);
+  }
+}
+
+/** After a 429, the pace drops to this share of what was going through. */
+const DECREASE = 0.85;
+/** While requests wait on the pace and none is refused, it rises by this share... */
+const PROBE_GAIN = 0.04;
+/** ...at least this many requests per second... */
+const PROBE_STEP = 0.1;
+/** ...once per this many milliseconds. */
+const PROBE_EVERY_MS = 1000;
+/** Successes needed before a first 429 sets a pace from them. */
+const MIN_SAMPLE = 5;
+/** The slowest pace: one request every 20 s. */
+const MIN_RATE = 0.05;
+/** A pause asked for by the service is honoured up to this long at a time. */
+const MAX_PAUSE_MS = 60_000;
+/** Without Retry-After, consecutive 429s pause 0.5 s, 1 s, 2 s, ... up to this. */
+const MAX_BACKOFF_MS = 20_000;
+
+/** What the scheduler knows, for the progress lines (pacing-report.ts) and tests. */
+export interface SchedulerState {
+  /** Requests per second it holds to; Infinity while unpaced. */
+  rate: number;
+  waiting: number;
+  inFlight: number;
+  /** Requests started so far, and of them, answered 429. */
+  sent: number;
+  throttled: number;
+  /** Until when every request waits (Retry-After, or a spent allowance until its reset). */
+  pausedUntil: number;
+  /** When a request last had to wait for the pace or a pause; undefined while none has. */
+  lastPacedAt?: number;
+  /** Why it paces, in words: "429 Too Many Requests", "RateLimit-Policy 10 per 1 s", ... */
+  reason?: string;
+  /** Resource operations announced by the engine (check, diff) and not begun yet. */
+  announced: number;
+  /** The most requests asked for at once, in flight and waiting. */
+  peakDemand: number;
+}
+
+interface Waiter {
+  resolve(startedAt: number): void;
+  reject(error: Error): void;
+}
+
+export class RequestScheduler {
+  /** Told of every request (pacing-report.ts watches while requests flow). */
+  watcher: { watch(): void } | undefined;
+  private settings: SchedulerSettings;
+  private rate: number;
+  /** Requests per second the service's stated policy allows; probing never goes past it. */
+  private policyRate = Infinity;
+  private nextStartAt = 0;
+  private pausedUntil = 0;
+  /** Requests the service's `Remaining` still allows before its reset; undefined when unknown. */
+  private allowance: number | undefined;
+  private inFlight = 0;
+  private readonly queue: Waiter[] = [];
+  private cancelWake: (() => void) | undefined;
+  private wakeAt = Infinity;
+  private lastCutAt = -Infinity;
+  private lastProbeAt = -Infinity;
+  /** Whether a request waited on the pace since the last probe: only then is the pace the bottleneck. */
+  private paceBound = false;
+  private consecutiveThrottles = 0;
+  /** The most requests asked for at once (in flight and waiting): what the engine's --parallel allowed. */
+  private peakDemand = 0;
+  private firstStartAt: number | undefined;
+  /** Completion times of recent successes, to estimate the pace the service let through. */
+  private readonly successes: number[] = [];
+  private sent = 0;
+  private throttled = 0;
+  private lastPacedAt: number | undefined;
+  private reason: string | undefined;
+  private readonly announcedOps = new Map<string, number>();
+
+  constructor(
+    settings: Partial<SchedulerSettings> = {},
+    readonly clock: SchedulerClock = realClock,
+  ) {
+    this.settings = { ...DEFAULT_SCHEDULER_SETTINGS };
+    this.rate = Infinity;
+    this.configure(settings);
+  }
+
+  /** New settings (a later configure() of the same account); a lower ceiling applies at once. */
+  configure(settings: Partial<SchedulerSettings>): void {
+    const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+    this.settings = { ...this.settings, ...given };
+    this.rate = Math.min(this.rate, this.settings.maxRate);
+    this.pump();
+  }
+
+  state(): SchedulerState {
+    let announced = 0;
+    for (const n of this.announcedOps.values()) announced += Math.max(0, n);
+    return {
+      rate: this.rate,
+      waiting: this.queue.length,
+      inFlight: this.inFlight,
+      sent: this.sent,
+      throttled: this.throttled,
+      pausedUntil: this.pausedUntil,
+      lastPacedAt: this.lastPacedAt,
+      reason: this.reason,
+      announced,
+      peakDemand: this.peakDemand,
+    };
+  }
+
+  /** The engine announced a resource operation of this kind (`create`, `update`), to come. */
+  announce(kind: string, n = 1): void {
+    this.announcedOps.set(kind, (this.announcedOps.get(kind) ?? 0) + n);
+  }
+
+  /** An announced operation of this kind began. */
+  begin(kind: string): void {
+    if (this.announcedOps.has(kind)) this.announcedOps.set(kind, (this.announcedOps.get(kind) ?? 0) - 1);
+  }
+
+  get maxWaitMs(): number {
+    return this.settings.maxWaitMs;
+  }
+
+  /**
+   * Resolves with the time the request may be sent at, now. `first`: it was refused before, so it
+   * goes ahead of the others. Rejects with SchedulerHalted while the service's asked wait is too long.
+   */
+  turn(first = false): Promise<number> {
+    this.watcher?.watch();
+    if (this.halted && this.clock.now() < this.halted.until) return Promise.reject(this.halted);
+    return new Promise<number>((resolve, reject) => {
+      const waiter = { resolve, reject };
+      if (first) this.queue.unshift(waiter);
+      else this.queue.push(waiter);
+      this.peakDemand = Math.max(this.peakDemand, this.queue.length + this.inFlight);
+      this.pump();
+    });
+  }
+
+  private halted: SchedulerHalted | undefined;
+
+  /**
+   * The request sent at `startedAt` got an answer (`status`, its headers) or none (`status`
+   * undefined). Frees its place and learns from what the service said.
+   */
+  settle(startedAt: number, status: number | undefined, headers: ResponseHeaders = {}, retryAfterMs?: number): void {
+    this.inFlight--;
+    const now = this.clock.now();
+    if (status !== undefined) this.learnFromHeaders(headers, now);
+    if (status === 429) this.throttledAt(startedAt, now, retryAfterMs);
+    // Any other answer was let through (it spent the service's allowance as a success does).
+    else if (status !== undefined) this.succeededAt(now);
+    this.pump();
+  }
+
+  private learnFromHeaders(headers: ResponseHeaders, now: number): void {
+    const hint = parseRateLimitHeaders(headers);
+    if (hint.limit !== undefined && hint.windowMs !== undefined && hint.limit > 0 && hint.windowMs > 0) {
+      const policy = (hint.limit * 1000) / hint.windowMs;
+      if (policy !== this.policyRate) {
+        this.policyRate = policy;
+        if (policy < this.rate) {
+          this.rate = Math.min(policy, this.settings.maxRate);
+          this.reason ??= `the service's policy of ${hint.limit} requests per ${hint.windowMs / 1000} s`;
+        }
+      }
+    }
+    if (hint.remaining === undefined) return;
+    // The requests still in flight may not be counted in this answer yet.
+    this.allowance = hint.remaining - this.inFlight;
+    if (hint.remaining <= 0 && hint.resetMs !== undefined) {
+      this.pauseUntil(now + Math.min(hint.resetMs, MAX_PAUSE_MS));
+      this.reason ??= "the service's rate-limit headers (none remaining until their reset)";
+      this.allowance = undefined;
+    }
+  }
+
+  private succeededAt(now: number): void {
+    this.consecutiveThrottles = 0;
+    this.successes.push(now);
+    while (this.successes.length > 0 && this.successes[0] < now - 5000) this.successes.shift();
+    // Probe upward while the pace is what holds requests back and the service has refused none lately.
+    if (Number.isFinite(this.rate) && this.paceBound && now - Math.max(this.lastCutAt, this.lastProbeAt) >= PROBE_EVERY_MS) {
+      this.rate = Math.min(this.settings.maxRate, this.policyRate, this.rate * (1 + PROBE_GAIN) + PROBE_STEP);
+      this.lastProbeAt = now;
+      this.paceBound = false;
+    }
+  }
+
+  private throttledAt(startedAt: number, now: number, retryAfterMs: number | undefined): void {
+    this.throttled++;
+    this.consecutiveThrottles++;
+    this.reason ??= "429 Too Many Requests";
+    // `Retry-After: 0` asks for no wait: the refusal is not about the pace.
+    if (retryAfterMs === 0) return;
+    if (retryAfterMs !== undefined && retryAfterMs > this.settings.maxWaitMs) {
+      // Nothing can be sent before the wait is over, and a run may not wait that long: every request fails now.
+      this.halted = new SchedulerHalted(retryAfterMs, now + retryAfterMs);
+      for (const waiter of this.queue.splice(0)) waiter.reject(this.halted);
+      return;
+    }
+    const pause = retryAfterMs ?? Math.min(MAX_BACKOFF_MS, 500 * 2 ** (this.consecutiveThrottles - 1));
+    this.pauseUntil(now + Math.min(pause, MAX_PAUSE_MS));
+    // One cut per round: answers to requests sent before the last cut say nothing of the new pace.
+    if (startedAt <= this.lastCutAt) return;
+    // Until a few requests got through there is no pace to learn from: the pause and backoff alone act.
+    if (!Number.isFinite(this.rate) && this.successes.length < MIN_SAMPLE) return;
+    const basis = Number.isFinite(this.rate) ? this.rate : this.deliveredRate(now);
+    this.rate = Math.max(MIN_RATE, basis * DECREASE);
+    this.lastCutAt = now;
+    this.paceBound = false;
+  }
+
+  /** Successes per second since requests began (at most the last 5 s, over at least 1 s). */
+  private deliveredRate(now: number): number {
+    const since = Math.max(now - 5000, this.firstStartAt ?? now);
+    return this.successes.length / Math.max(1, (now - since) / 1000);
+  }
+
+  private pauseUntil(until: number): void {
+    if (until <= this.pausedUntil) return;
+    this.pausedUntil = until;
+    this.nextStartAt = Math.max(this.nextStartAt, until);
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const now = this.clock.now();
+      if (this.inFlight >= this.settings.maxInFlight) return;
+      // A spent allowance waits for the answers in flight, which bring a new count; with none in flight, one goes to ask.
+      if (this.allowance !== undefined && this.allowance <= 0) {
+        if (this.inFlight > 0) return;
+        this.allowance = undefined;
+      }
+      const at = Math.max(this.pausedUntil, this.nextStartAt);
+      if (now < at) {
+        this.paceBound = true;
+        this.lastPacedAt = now;
+        this.wake(at);
+        return;
+      }
+      const waiter = this.queue.shift() as Waiter;
+      this.inFlight++;
+      this.sent++;
+      this.firstStartAt ??= now;
+      if (this.allowance !== undefined) this.allowance--;
+      if (Number.isFinite(this.rate)) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / this.rate;
+      waiter.resolve(now);
+    }
+  }
+
+  private wake(at: number): void {
+    if (this.cancelWake && this.wakeAt <= at) return;
+    this.cancelWake?.();
+    this.wakeAt = at;
+    this.cancelWake = this.clock.after(at - this.clock.now(), () => {
+      this.cancelWake = undefined;
+      this.wakeAt = Infinity;
+      this.pump();
+    });
+  }
+}

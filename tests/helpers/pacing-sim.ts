@@ -1,0 +1,174 @@
+// The request scheduler in simulated time: a token-bucket service, a fleet of requests sent the way
+// the client sends them (a turn, the round trip, settle; a 429 waits its next turn ahead of the
+// others), and a clock that jumps from one timer to the next. Thousands of requests at 10 per
+// second take milliseconds, and every run is the same.
+import type { ResponseHeaders } from "../../provider/api/rate-limit-headers";
+import { RequestScheduler, SchedulerClock, SchedulerSettings, realClock } from "../../provider/api/scheduler";
+
+/**
+ * Real time, but a timer fires at once, as if its time had passed: a client's real requests with
+ * its scheduler's pauses recorded in `paused`, not waited for.
+ */
+export function skippingClock(paused: number[]): SchedulerClock {
+  let skipped = 0;
+  return {
+    now: () => realClock.now() + skipped,
+    after: (ms, fn) => {
+      if (ms > 0) paused.push(ms);
+      skipped += Math.max(0, ms);
+      setImmediate(fn);
+      return () => undefined;
+    },
+  };
+}
+
+export class SimClock implements SchedulerClock {
+  private t = 0;
+  private seq = 0;
+  private timers = new Map<number, { at: number; fn: () => void }>();
+
+  now(): number {
+    return this.t;
+  }
+
+  after(ms: number, fn: () => void): () => void {
+    const id = ++this.seq;
+    this.timers.set(id, { at: this.t + Math.max(0, ms), fn });
+    return () => this.timers.delete(id);
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.after(ms, resolve));
+  }
+
+  /** Runs until `done()` or no timer is left: settles every promise, then jumps to the next timer. */
+  async run(done: () => boolean): Promise<void> {
+    for (;;) {
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+      if (done()) return;
+      let next: [number, { at: number; fn: () => void }] | undefined;
+      for (const entry of this.timers) if (!next || entry[1].at < next[1].at) next = entry;
+      if (!next) return;
+      this.timers.delete(next[0]);
+      this.t = Math.max(this.t, next[1].at);
+      next[1].fn();
+    }
+  }
+}
+
+export type HeaderStyle = "none" | "x-ratelimit" | "ietf";
+
+export interface Answer {
+  status: number;
+  headers: ResponseHeaders;
+  retryAfterMs?: number;
+}
+
+/** A service that allows `rps` requests a second per key, in bursts of `burst`, and says so as `style` asks. */
+export class TokenBucketService {
+  private tokens: number;
+  private updatedAt = 0;
+  answered429 = 0;
+  answered = 0;
+
+  constructor(
+    private readonly clock: SimClock,
+    readonly rps: number,
+    readonly burst: number,
+    private readonly style: HeaderStyle = "none",
+  ) {
+    this.tokens = burst;
+  }
+
+  handle(): Answer {
+    const now = this.clock.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.updatedAt) / 1000) * this.rps);
+    this.updatedAt = now;
+    this.answered++;
+    const ok = this.tokens >= 1;
+    if (ok) this.tokens -= 1;
+    else this.answered429++;
+    const remaining = Math.floor(this.tokens);
+    const untilFull = Math.ceil((this.burst - this.tokens) / this.rps);
+    const headers: ResponseHeaders = {};
+    if (this.style === "x-ratelimit") {
+      Object.assign(headers, {
+        "x-ratelimit-limit": `${this.burst}`,
+        "x-ratelimit-remaining": `${remaining}`,
+        "x-ratelimit-reset": `${untilFull}`,
+      });
+    } else if (this.style === "ietf") {
+      headers["ratelimit-policy"] = `"default";q=${this.burst};w=${Math.max(1, Math.ceil(this.burst / this.rps))}`;
+      headers["ratelimit"] = `"default";r=${remaining};t=${untilFull}`;
+    }
+    if (ok) return { status: 200, headers };
+    const retryAfterMs = Math.max(1, Math.ceil((1 - this.tokens) / this.rps)) * 1000;
+    return { status: 429, headers: { ...headers, "retry-after": `${retryAfterMs / 1000}` }, retryAfterMs };
+  }
+}
+
+export interface FleetResult {
+  /** Simulated milliseconds from the first request to the last answer. */
+  wallMs: number;
+  sent: number;
+  throttled: number;
+  /** The most requests that were in flight at once. */
+  peakInFlight: number;
+}
+
+/**
+ * `n` requests through `scheduler`, at most `parallel` at once (the engine's --parallel), each a round
+ * trip of `latencyMs` to `serve`. Resolves when every request has been answered with a success.
+ */
+export function runFleet(args: {
+  clock: SimClock;
+  scheduler: RequestScheduler;
+  serve: () => Answer;
+  n: number;
+  parallel: number;
+  latencyMs?: number;
+  startAt?: number;
+}): { done: () => boolean; result: Promise<FleetResult> } {
+  const { clock, scheduler, serve, n, parallel } = args;
+  const half = (args.latencyMs ?? 20) / 2;
+  let next = 0;
+  let finished = 0;
+  let inFlight = 0;
+  const stats = { sent: 0, throttled: 0, peakInFlight: 0, first: Infinity, last: 0 };
+  async function one(): Promise<void> {
+    let refused = false;
+    for (;;) {
+      const startedAt = await scheduler.turn(refused);
+      stats.first = Math.min(stats.first, startedAt);
+      stats.sent++;
+      inFlight++;
+      stats.peakInFlight = Math.max(stats.peakInFlight, inFlight);
+      await clock.sleep(half);
+      const answer = serve();
+      await clock.sleep(half);
+      inFlight--;
+      scheduler.settle(startedAt, answer.status, answer.headers, answer.retryAfterMs);
+      if (answer.status !== 429) return;
+      stats.throttled++;
+      refused = true;
+    }
+  }
+  async function worker(): Promise<void> {
+    while (next < n) {
+      next++;
+      await one();
+      finished++;
+      stats.last = clock.now();
+    }
+  }
+  const result = (async () => {
+    if (args.startAt) await clock.sleep(args.startAt);
+    await Promise.all(Array.from({ length: parallel }, worker));
+    return { wallMs: stats.last - stats.first, sent: stats.sent, throttled: stats.throttled, peakInFlight: stats.peakInFlight };
+  })();
+  return { done: () => finished >= n, result };
+}
+
+export function simScheduler(clock: SimClock, settings: Partial<SchedulerSettings> = {}): RequestScheduler {
+  return new RequestScheduler(settings, clock);
+}

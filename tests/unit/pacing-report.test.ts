@@ -1,0 +1,63 @@
+// What a paced run says without --debug (provider/api/pacing-report.ts), in simulated time: a line
+// when pacing begins, one every 10 s while requests wait, a summary once they drain; nothing at all
+// for a run the service never slowed.
+import { PacingReport } from "../../provider/api/pacing-report";
+import { SimClock, TokenBucketService, runFleet, simScheduler } from "../helpers/pacing-sim";
+
+async function reported(args: { n: number; rps: number; announce?: number }): Promise<{ lines: string[]; at: number[] }> {
+  const clock = new SimClock();
+  const service = new TokenBucketService(clock, args.rps, args.rps);
+  const scheduler = simScheduler(clock);
+  if (args.announce) scheduler.announce("create", args.announce);
+  const lines: string[] = [];
+  const at: number[] = [];
+  const report = new PacingReport(scheduler, { info: (line) => (lines.push(line), at.push(clock.now())) });
+  const fleet = runFleet({
+    clock,
+    scheduler,
+    n: args.n,
+    parallel: 32,
+    serve: () => {
+      return service.handle();
+    },
+  });
+  // The report looks once a second, as its real timer does; an announced resource begins with its first request.
+  let begun = 0;
+  const turn = scheduler.turn.bind(scheduler);
+  scheduler.turn = (first?: boolean) => {
+    if (!first && begun++ < (args.announce ?? 0)) scheduler.begin("create");
+    return turn(first);
+  };
+  let doneAt: number | undefined;
+  const tick = () => {
+    report.tick();
+    if (fleet.done()) doneAt ??= clock.now();
+    if (doneAt === undefined || clock.now() < doneAt + 10_000) clock.after(1000, tick);
+  };
+  clock.after(1000, tick);
+  await clock.run(() => false);
+  await fleet.result;
+  return { lines, at };
+}
+
+test("a paced run: the start, the pace and what is left, progress every 10 s, and a summary", async () => {
+  const { lines, at } = await reported({ n: 300, rps: 10, announce: 300 });
+  expect(lines[0]).toMatch(
+    /^uptime: the service limits requests \(429 Too Many Requests\): pacing to \d\.\d\/s; \d+ requests waiting, \d+ more resources announced, about (2\d|3\d) s left$/,
+  );
+  const progress = lines.slice(1, -1);
+  expect(progress.length).toBeGreaterThanOrEqual(2);
+  for (const line of progress)
+    expect(line).toMatch(/^uptime: pacing to \d+(\.\d)?\/s; \d+ requests waiting.*, about \d+ s left; \d+ sent so far, \d+ answered 429$/);
+  for (let i = 2; i < at.length - 1; i++) expect(at[i] - at[i - 1]).toBeGreaterThanOrEqual(10_000);
+  expect(lines.at(-1)).toMatch(/^uptime: paced \d+ requests in \d+ s \(\d+(\.\d)?\/s\); \d+ answered 429 Too Many Requests \(\d+\.\d%\)$/);
+  // The first line's estimate, made from the pace learned in the first second, is within 35% of what it took (pessimistic: the pace then rises).
+  const estimate = Number(/about (\d+) s left/.exec(lines[0])![1]);
+  const took = Number(/in (\d+) s/.exec(lines.at(-1)!)![1]) - at[0] / 1000;
+  expect(Math.abs(estimate - took) / took).toBeLessThan(0.35);
+});
+
+test("a run the service never slowed says nothing", async () => {
+  const { lines } = await reported({ n: 100, rps: 1000 });
+  expect(lines).toEqual([]);
+});

@@ -1,0 +1,152 @@
+// The request scheduler in simulated time (tests/helpers/pacing-sim.ts): a fleet against a
+// token-bucket service goes at the service's pace with few 429s, whatever the parallelism and
+// whether or not the service sends rate-limit headers; two clients sharing one key both get
+// through; a ceiling and the in-flight cap hold; a refusal that asks for no wait slows nothing.
+import { SimClock, TokenBucketService, runFleet, simScheduler, type HeaderStyle } from "../helpers/pacing-sim";
+import { SchedulerHalted, type SchedulerSettings } from "../../provider/api/scheduler";
+
+async function fleet(args: {
+  n: number;
+  rps: number;
+  parallel: number;
+  style?: HeaderStyle;
+  burst?: number;
+  settings?: Partial<SchedulerSettings>;
+}) {
+  const clock = new SimClock();
+  const service = new TokenBucketService(clock, args.rps, args.burst ?? args.rps, args.style ?? "none");
+  const scheduler = simScheduler(clock, args.settings);
+  const run = runFleet({ clock, scheduler, serve: () => service.handle(), n: args.n, parallel: args.parallel });
+  await clock.run(run.done);
+  const result = await run.result;
+  return { ...result, ratio: result.wallMs / 1000 / (args.n / args.rps), share: result.throttled / result.sent, scheduler };
+}
+
+describe("a fleet at the service's limit: wall <= 1.2 x N / rps, at most 10% answered 429", () => {
+  const cases: [number, number, number, HeaderStyle][] = [];
+  for (const style of ["none", "x-ratelimit", "ietf"] as const)
+    for (const [n, rps] of [
+      [300, 10],
+      [1000, 10],
+      [1000, 50],
+    ])
+      for (const parallel of [8, 32, 64]) cases.push([n, rps, parallel, style]);
+  test.each(cases)("N = %d at %d/s, --parallel %d, headers: %s", async (n, rps, parallel, style) => {
+    const r = await fleet({ n, rps, parallel, style });
+    expect(r.sent - r.throttled).toBe(n);
+    expect(r.ratio).toBeLessThanOrEqual(1.2);
+    expect(r.share).toBeLessThanOrEqual(0.1);
+  });
+});
+
+test("a burst larger than the rate (50 at 10/s) is not taken for the rate", async () => {
+  const r = await fleet({ n: 500, rps: 10, burst: 50, parallel: 32 });
+  expect(r.ratio).toBeLessThanOrEqual(1.2);
+  expect(r.share).toBeLessThanOrEqual(0.1);
+});
+
+test("a stated policy is kept to from the first answer on: no 429 once it is known", async () => {
+  const r = await fleet({ n: 300, rps: 10, parallel: 8, style: "ietf" });
+  expect(r.throttled).toBe(0);
+  expect(r.scheduler.state().rate).toBe(10);
+});
+
+test("two clients of one key, the second starting 3 s later, both get through at the key's pace", async () => {
+  const clock = new SimClock();
+  const service = new TokenBucketService(clock, 10, 10);
+  const [a, b] = [simScheduler(clock), simScheduler(clock)];
+  const first = runFleet({ clock, scheduler: a, serve: () => service.handle(), n: 100, parallel: 32 });
+  const second = runFleet({ clock, scheduler: b, serve: () => service.handle(), n: 100, parallel: 32, startAt: 3000 });
+  await clock.run(() => first.done() && second.done());
+  const [ra, rb] = [await first.result, await second.result];
+  expect(ra.sent - ra.throttled + rb.sent - rb.throttled).toBe(200);
+  // 200 requests at 10/s: 20 s of the key's time, whoever sends them.
+  expect(clock.now() / 1000).toBeLessThanOrEqual(1.25 * 20);
+  expect((ra.throttled + rb.throttled) / (ra.sent + rb.sent)).toBeLessThanOrEqual(0.2);
+});
+
+test("uptime:requestsPerSecond is a ceiling: no second holds more starts than it allows, and no 429 below the limit", async () => {
+  const clock = new SimClock();
+  const service = new TokenBucketService(clock, 100, 100);
+  const scheduler = simScheduler(clock, { maxRate: 5 });
+  const starts: number[] = [];
+  const turn = scheduler.turn.bind(scheduler);
+  scheduler.turn = async (first?: boolean) => {
+    const at = await turn(first);
+    starts.push(at);
+    return at;
+  };
+  const run = runFleet({ clock, scheduler, serve: () => service.handle(), n: 50, parallel: 32 });
+  await clock.run(run.done);
+  const r = await run.result;
+  expect(r.throttled).toBe(0);
+  for (let i = 5; i < starts.length; i++) expect(starts[i] - starts[i - 5]).toBeGreaterThanOrEqual(999);
+  expect(r.wallMs / 1000).toBeGreaterThanOrEqual(9.5);
+});
+
+test("no more requests in flight than maxInFlight, with none limited by the service", async () => {
+  const r = await fleet({ n: 200, rps: 10_000, parallel: 64, settings: { maxInFlight: 6 } });
+  expect(r.peakInFlight).toBe(6);
+  expect(r.throttled).toBe(0);
+});
+
+test("a service that is not limited is not paced: 500 requests go as fast as the round trips allow", async () => {
+  const r = await fleet({ n: 500, rps: 100_000, parallel: 16 });
+  expect(r.scheduler.state().rate).toBe(Infinity);
+  // 500 requests, 16 at a time, 20 ms each.
+  expect(r.wallMs).toBeLessThanOrEqual(Math.ceil(500 / 16) * 20 + 1);
+});
+
+describe("what a 429 does to the others", () => {
+  test("Retry-After pauses every request of the account, not only the refused one", async () => {
+    const clock = new SimClock();
+    const scheduler = simScheduler(clock);
+    const t0 = await scheduler.turn();
+    scheduler.settle(t0, 429, { "retry-after": "2" }, 2000);
+    let startedAt: number | undefined;
+    void scheduler.turn().then((at) => (startedAt = at));
+    await clock.run(() => startedAt !== undefined);
+    expect(startedAt).toBe(2000);
+  });
+
+  test("Retry-After: 0 asks for no wait: nothing pauses and the pace is not cut", async () => {
+    const clock = new SimClock();
+    const scheduler = simScheduler(clock);
+    for (let i = 0; i < 20; i++) {
+      const at = await scheduler.turn();
+      scheduler.settle(at, i % 3 === 0 ? 429 : 200, {}, i % 3 === 0 ? 0 : undefined);
+    }
+    expect(scheduler.state()).toMatchObject({ rate: Infinity, pausedUntil: 0, throttled: 7 });
+  });
+
+  test("one cut per round: answers to requests sent before the cut do not cut again", async () => {
+    const clock = new SimClock();
+    const scheduler = simScheduler(clock);
+    // Ten got through in the first second: that is the pace a first 429 cuts from.
+    for (let i = 0; i < 10; i++) scheduler.settle(await scheduler.turn(), 200);
+    await clock.run(() => false);
+    const sentBefore = await Promise.all([scheduler.turn(), scheduler.turn()]);
+    scheduler.settle(sentBefore[0], 429, {}, 1000);
+    const afterOne = scheduler.state().rate;
+    scheduler.settle(sentBefore[1], 429, {}, 1000);
+    expect(afterOne).toBeCloseTo(8.5);
+    expect(scheduler.state().rate).toBe(afterOne);
+  });
+
+  test("before anything got through, a 429 pauses but sets no pace", async () => {
+    const clock = new SimClock();
+    const scheduler = simScheduler(clock);
+    scheduler.settle(await scheduler.turn(), 429, {}, 1000);
+    expect(scheduler.state()).toMatchObject({ rate: Infinity, pausedUntil: 1000 });
+  });
+
+  test("a Retry-After past maxWaitMs: every waiting request, and any before the wait ends, is refused", async () => {
+    const clock = new SimClock();
+    const scheduler = simScheduler(clock, { maxInFlight: 1, maxWaitMs: 5000 });
+    const first = await scheduler.turn();
+    const waiting = scheduler.turn();
+    scheduler.settle(first, 429, {}, 3_600_000);
+    await expect(waiting).rejects.toBeInstanceOf(SchedulerHalted);
+    await expect(scheduler.turn()).rejects.toMatchObject({ askedMs: 3_600_000, until: 3_600_000 });
+  });
+});
