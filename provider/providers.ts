@@ -3,7 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CheckFailure, CheckResult, show } from "./model/values";
 import type { Untyped } from "./model/engine";
-import { ConfigureRequest, announce, begin, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
+import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
 import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
 import { settingNamed } from "./config";
@@ -87,8 +87,6 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       delivered(async () => {
         const result = await ops.check(news, olds ?? {});
         for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
-        // A resource with no inputs applied before is about to be created: its request is counted ahead (api/pacing-report.ts).
-        if (result.failures.length === 0 && Object.keys(olds ?? {}).length === 0) announce("create");
         return { inputs: result.inputs, failures: forEngine(result.failures, news) };
       }),
 
@@ -96,15 +94,10 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
     diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.DiffResult & { changed: string[] }> =>
       delivered(async () => {
         const { changes, replaces, changed } = ops.diff(id, olds, news);
-        if (changes) announce(replaces.length > 0 ? "create" : "update");
         return { changes, replaces, deleteBeforeReplace: false, changed };
       }),
 
-    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> =>
-      delivered(() => {
-        begin("create");
-        return ops.create(inputs);
-      }),
+    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> => delivered(() => ops.create(inputs)),
 
     read: (id: string, props: S & WithProvider): Promise<ReadResult<I, S | O>> =>
       delivered(async () => {
@@ -124,10 +117,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       }),
 
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
-      delivered(() => {
-        begin("update");
-        return ops.update(id, olds, news);
-      }),
+      delivered(() => ops.update(id, olds, news)),
     delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props)),
   };
 }

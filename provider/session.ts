@@ -46,19 +46,6 @@ export function getClient(): UptimeClient {
   return client.client;
 }
 
-/**
- * The engine announced a resource operation that will send a request (a check of a resource to
- * create, a diff with changes), or began one: how much is still to come, for the lines that say how
- * long a paced run has left (api/pacing-report.ts). Nothing when the settings cannot make a client.
- */
-export function announce(kind: "create" | "update"): void {
-  if (!configProblem()) getClient().scheduler.announce(kind);
-}
-
-export function begin(kind: "create" | "update"): void {
-  if (!configProblem()) getClient().scheduler.begin(kind);
-}
-
 /** Tests: forget the settings so the next call reads them anew. */
 export function resetSession(): void {
   lookup = () => undefined;

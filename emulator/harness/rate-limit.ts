@@ -127,10 +127,12 @@ function rateLimitHeaders(config: ResolvedRateLimit, remaining: number, resetSec
         "x-ratelimit-reset": String(resetSeconds),
       };
     case "ietf": {
-      // draft-ietf-httpapi-ratelimit-headers-08..10: the window is the time a full quota takes to refill.
+      // draft-ietf-httpapi-ratelimit-headers-08..10: the window is the time an empty bucket takes to fill
+      // (at least 1 s), and the quota what the rate lets through in it, so that quota / window is the rate.
       const window = Math.max(1, Math.ceil(config.burst / config.rps));
+      const quota = Math.max(1, Math.round(config.rps * window));
       return {
-        "ratelimit-policy": `"default";q=${config.burst};w=${window}`,
+        "ratelimit-policy": `"default";q=${quota};w=${window}`,
         ratelimit: `"default";r=${remaining};t=${resetSeconds}`,
       };
     }

@@ -84,7 +84,7 @@ export function throttleVerdict(
     const hint =
       `the service kept refusing it for ${secondsText(waited)}, and uptime:rateLimitWaitSeconds (${budgetMs / 1000}) allows no more; ` +
       `requests were paced to ${pace} with up to ${state.peakDemand} asked at once (pulumi's --parallel). Another client may be ` +
-      `using this key's limit: raise uptime:rateLimitWaitSeconds to wait longer, or set uptime:requestsPerSecond to leave it room`;
+      `using this key's limit: raise uptime:rateLimitWaitSeconds to wait longer`;
     return { fail: refusal(error.method, error.path, hint, error) };
   }
   return { when: asked === undefined ? "after a backoff" : `in ${(asked / 1000).toFixed(1)} s (Retry-After)` };

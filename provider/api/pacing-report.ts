@@ -1,6 +1,8 @@
 // Says, without --debug, that a run is being paced to the service's rate limit: once when it
-// begins, then every so often as it goes (the pace, what waits, about how long is left), and a
-// summary once the requests have drained. A run that spends its time throttled is never silent.
+// begins, then every so often as it goes (the pace and what it means in time, what was sent, what
+// waits), and a summary once the requests have drained. A run that spends its time throttled is
+// never silent. How many resources are left it cannot say: the engine hands the provider the next
+// one only as a --parallel slot frees up; the engine's own progress display counts them.
 import type { RequestScheduler, SchedulerState } from "./scheduler";
 
 export interface PacingLog {
@@ -41,7 +43,10 @@ export class PacingReport {
     if (!this.begun) {
       if (state.lastPacedAt === undefined || state.lastPacedAt <= this.endedAt) return this.stopIfIdle(state);
       this.begun = { at: now, sent: state.sent, throttled: state.throttled };
-      this.line(now, `uptime: the service limits requests (${state.reason ?? "its answers"}): ${this.progress(state, now)}`);
+      this.line(
+        now,
+        `uptime: the service limits requests (${state.reason ?? "its answers"}): ${this.pace(state)}; ${this.waiting(state, now)}`,
+      );
       return;
     }
     const busy = state.waiting > 0 || state.inFlight > 0;
@@ -63,18 +68,28 @@ export class PacingReport {
       return this.stop();
     }
     if (busy && now - this.lastLineAt >= EVERY_MS) {
-      this.line(now, `uptime: ${this.progress(state, now)}; ${state.sent} sent so far, ${state.throttled} answered 429`);
+      const sent = state.sent - this.begun.sent;
+      const throttled = state.throttled - this.begun.throttled;
+      this.line(
+        now,
+        `uptime: ${this.pace(state)}: ${sent} requests sent in ${seconds(now - this.begun.at)}, ` +
+          `${throttled} answered 429; ${this.waiting(state, now)}`,
+      );
     }
   }
 
-  /** "pacing to 9.6/s; 31 waiting, 200 resources to come, about 24 s left" */
-  private progress(state: SchedulerState, now: number): string {
-    const pace = Number.isFinite(state.rate) ? `pacing to ${perSecond(state.rate)}/s` : "waiting as the service asks";
-    const ahead = state.waiting + state.inFlight + state.announced;
-    const toCome = state.announced > 0 ? `, ${state.announced} more resources announced` : "";
+  /** "pacing to 9.6/s (about 10 s per 100 requests)" */
+  private pace(state: SchedulerState): string {
+    if (!Number.isFinite(state.rate)) return "waiting as the service asks";
+    return `pacing to ${perSecond(state.rate)}/s (about ${seconds(100_000 / state.rate)} per 100 requests)`;
+  }
+
+  /** "31 requests waiting, about 3 s for them" */
+  private waiting(state: SchedulerState, now: number): string {
     const pause = Math.max(0, state.pausedUntil - now);
-    const eta = Number.isFinite(state.rate) ? `, about ${seconds(pause + (ahead * 1000) / state.rate)} left` : "";
-    return `${pace}; ${state.waiting} requests waiting${toCome}${eta}`;
+    const ahead = state.waiting + state.inFlight;
+    const eta = Number.isFinite(state.rate) ? `, about ${seconds(pause + (ahead * 1000) / state.rate)} for them` : "";
+    return `${state.waiting} requests waiting${eta}`;
   }
 
   private line(now: number, text: string): void {

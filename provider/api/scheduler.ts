@@ -41,13 +41,18 @@ export class SchedulerHalted extends Error {
 }
 
 /** After a 429, the pace drops to this share of what was going through. */
-const DECREASE = 0.85;
-/** While requests wait on the pace and none is refused, it rises by this share... */
+const DECREASE = 0.9;
+/** What went through is measured over this long: a bucket's burst weighs little against ten seconds of its rate. */
+const DELIVERY_WINDOW_MS = 10_000;
+/** While requests wait on the pace and none is refused, it rises by this share, doubled at each rise up to MAX_PROBE_GAIN... */
 const PROBE_GAIN = 0.04;
+const MAX_PROBE_GAIN = 0.5;
 /** ...at least this many requests per second... */
 const PROBE_STEP = 0.1;
 /** ...once per this many milliseconds. */
 const PROBE_EVERY_MS = 1000;
+/** A reset at least this far off, with nothing remaining, is waited out (see learnFromHeaders). */
+const WINDOW_RESET_MS = 2000;
 /** Successes needed before a first 429 sets a pace from them. */
 const MIN_SAMPLE = 5;
 /** The slowest pace: one request every 20 s. */
@@ -72,8 +77,6 @@ export interface SchedulerState {
   lastPacedAt?: number;
   /** Why it paces, in words: "429 Too Many Requests", "RateLimit-Policy 10 per 1 s", ... */
   reason?: string;
-  /** Resource operations announced by the engine (check, diff) and not begun yet. */
-  announced: number;
   /** The most requests asked for at once, in flight and waiting. */
   peakDemand: number;
 }
@@ -99,7 +102,13 @@ export class RequestScheduler {
   private cancelWake: (() => void) | undefined;
   private wakeAt = Infinity;
   private lastCutAt = -Infinity;
+  /** What went through when the pace was last cut: the pace climbs back to it quickly, and past it slowly. */
+  private lastDelivered = 0;
+  /** When the last pause a 429 asked for ended: what went through is measured from there. */
+  private resumedAt = -Infinity;
   private lastProbeAt = -Infinity;
+  /** The share of the next rise: small just after a cut, doubling while the service refuses nothing. */
+  private probeGain = PROBE_GAIN;
   /** Whether a request waited on the pace since the last probe: only then is the pace the bottleneck. */
   private paceBound = false;
   private consecutiveThrottles = 0;
@@ -112,7 +121,6 @@ export class RequestScheduler {
   private throttled = 0;
   private lastPacedAt: number | undefined;
   private reason: string | undefined;
-  private readonly announcedOps = new Map<string, number>();
 
   constructor(
     settings: Partial<SchedulerSettings> = {},
@@ -132,8 +140,6 @@ export class RequestScheduler {
   }
 
   state(): SchedulerState {
-    let announced = 0;
-    for (const n of this.announcedOps.values()) announced += Math.max(0, n);
     return {
       rate: this.rate,
       waiting: this.queue.length,
@@ -143,19 +149,8 @@ export class RequestScheduler {
       pausedUntil: this.pausedUntil,
       lastPacedAt: this.lastPacedAt,
       reason: this.reason,
-      announced,
       peakDemand: this.peakDemand,
     };
-  }
-
-  /** The engine announced a resource operation of this kind (`create`, `update`), to come. */
-  announce(kind: string, n = 1): void {
-    this.announcedOps.set(kind, (this.announcedOps.get(kind) ?? 0) + n);
-  }
-
-  /** An announced operation of this kind began. */
-  begin(kind: string): void {
-    if (this.announcedOps.has(kind)) this.announcedOps.set(kind, (this.announcedOps.get(kind) ?? 0) - 1);
   }
 
   get maxWaitMs(): number {
@@ -209,7 +204,9 @@ export class RequestScheduler {
     if (hint.remaining === undefined) return;
     // The requests still in flight may not be counted in this answer yet.
     this.allowance = hint.remaining - this.inFlight;
-    if (hint.remaining <= 0 && hint.resetMs !== undefined) {
+    // A spent allowance with a reset seconds away is a window to wait out; a shorter one, a bucket about to
+    // refill, whose whole-second reset would hold requests back longer than the service does.
+    if (hint.remaining <= 0 && hint.resetMs !== undefined && hint.resetMs >= WINDOW_RESET_MS) {
       this.pauseUntil(now + Math.min(hint.resetMs, MAX_PAUSE_MS));
       this.reason ??= "the service's rate-limit headers (none remaining until their reset)";
       this.allowance = undefined;
@@ -219,10 +216,16 @@ export class RequestScheduler {
   private succeededAt(now: number): void {
     this.consecutiveThrottles = 0;
     this.successes.push(now);
-    while (this.successes.length > 0 && this.successes[0] < now - 5000) this.successes.shift();
+    while (this.successes.length > 0 && this.successes[0] < now - DELIVERY_WINDOW_MS) this.successes.shift();
     // Probe upward while the pace is what holds requests back and the service has refused none lately.
     if (Number.isFinite(this.rate) && this.paceBound && now - Math.max(this.lastCutAt, this.lastProbeAt) >= PROBE_EVERY_MS) {
-      this.rate = Math.min(this.settings.maxRate, this.policyRate, this.rate * (1 + PROBE_GAIN) + PROBE_STEP);
+      // Back up to what last went through quickly, then past it carefully, faster the longer nothing is refused.
+      const next =
+        this.rate < this.lastDelivered
+          ? this.rate + (this.lastDelivered - this.rate) / 2 + PROBE_STEP
+          : this.rate * (1 + (this.probeGain *= 2) / 2) + PROBE_STEP;
+      this.probeGain = Math.min(MAX_PROBE_GAIN, this.probeGain);
+      this.rate = Math.min(this.settings.maxRate, this.policyRate, next);
       this.lastProbeAt = now;
       this.paceBound = false;
     }
@@ -241,21 +244,34 @@ export class RequestScheduler {
       return;
     }
     const pause = retryAfterMs ?? Math.min(MAX_BACKOFF_MS, 500 * 2 ** (this.consecutiveThrottles - 1));
+    const delivered = this.deliveredRate(now);
     this.pauseUntil(now + Math.min(pause, MAX_PAUSE_MS));
+    this.resumedAt = this.pausedUntil;
     // One cut per round: answers to requests sent before the last cut say nothing of the new pace.
     if (startedAt <= this.lastCutAt) return;
     // Until a few requests got through there is no pace to learn from: the pause and backoff alone act.
     if (!Number.isFinite(this.rate) && this.successes.length < MIN_SAMPLE) return;
-    const basis = Number.isFinite(this.rate) ? this.rate : this.deliveredRate(now);
+    const basis = Math.min(this.rate, delivered);
+    this.lastDelivered = basis;
     this.rate = Math.max(MIN_RATE, basis * DECREASE);
     this.lastCutAt = now;
     this.paceBound = false;
+    this.probeGain = PROBE_GAIN;
   }
 
-  /** Successes per second since requests began (at most the last 5 s, over at least 1 s). */
+  /**
+   * Successes per second the service let through lately: before any pace, since requests began (over
+   * at least 1 s); after, since the last pause ended, once that is 2 s or more (Infinity before: the
+   * pace itself is the better guess). At most the last 10 s either way.
+   */
   private deliveredRate(now: number): number {
-    const since = Math.max(now - 5000, this.firstStartAt ?? now);
-    return this.successes.length / Math.max(1, (now - since) / 1000);
+    if (!Number.isFinite(this.rate)) {
+      const since = Math.max(now - DELIVERY_WINDOW_MS, this.firstStartAt ?? now);
+      return this.successes.length / Math.max(1, (now - since) / 1000);
+    }
+    const since = Math.max(now - DELIVERY_WINDOW_MS, this.resumedAt, this.firstStartAt ?? now);
+    if (now - since < 2000) return Infinity;
+    return this.successes.filter((t) => t >= since).length / ((now - since) / 1000);
   }
 
   private pauseUntil(until: number): void {

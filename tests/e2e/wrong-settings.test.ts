@@ -1,8 +1,8 @@
 // Wrong settings and routine operations, through the real engine: a base URL that is not the API, a
 // proxy's HTML 404, an address at a TLS port, a host that does not resolve, a server that never
-// answers, a rotated key, a key in plain text, a monitor deleted outside Pulumi, throttling. Each
-// fails fast, naming the setting, without touching the state or the service; and each piece of
-// advice a message gives is followed, and the stack and the service end up right.
+// answers, a rotated key, a key in plain text, a monitor deleted outside Pulumi, throttling past
+// uptime:rateLimitWaitSeconds. Each fails fast, naming the setting, without touching the state or the
+// service; and each piece of advice a message gives is followed, and the stack and the service end up right.
 import * as fs from "node:fs";
 import { createServer as createHttpServer, request as httpRequest, type Server as HttpServer } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
@@ -341,16 +341,19 @@ test("PULUMI_SKIP_CHECKPOINTS: creating and replacing monitors are refused at pr
   expect(await inService(ids.db)).toBeUndefined();
 });
 
-test("429 until retries run out: the message says to raise uptime:maxRetries; raised, the same up goes through", async () => {
-  const t = await settingsStack("throttled", { "uptime:maxRetries": { value: "1" } });
+test("refused past uptime:rateLimitWaitSeconds: the message says to raise it; raised, the same up goes through", async () => {
+  const t = await settingsStack("throttled", { "uptime:rateLimitWaitSeconds": { value: "2" } });
   await t.stack.up();
   await t.stack.setConfig("settings:interval", { value: "90" });
-  await adminCall(emulator, "PUT", "/faults", { rules: [{ method: "PATCH", rate429: 1, retryAfter: "0", times: 5 }] });
+  // Each of the two PATCHes refused about three times (a second apart) in the first run, once more in the second.
+  await adminCall(emulator, "PUT", "/faults", { rules: [{ method: "PATCH", rate429: 1, retryAfter: "1", times: 8 }] });
   try {
     const up = await fails((onOutput) => t.stack.up({ onOutput }));
     expect(up.text).toContain("failed with 429 Too Many Requests");
-    expect(up.text).toContain("the service is rate limiting; retries were exhausted (raise uptime:maxRetries or lower --parallel)");
-    await t.stack.setConfig("uptime:maxRetries", { value: "5" });
+    expect(up.text).toMatch(
+      /the service kept refusing it for \d s, and uptime:rateLimitWaitSeconds \(2\) allows no more; .*raise uptime:rateLimitWaitSeconds to wait longer/,
+    );
+    await t.stack.setConfig("uptime:rateLimitWaitSeconds", { value: "60" });
     const again = await t.stack.up();
     expect(again.summary.resourceChanges).toMatchObject({ update: 2 });
   } finally {
@@ -358,6 +361,30 @@ test("429 until retries run out: the message says to raise uptime:maxRetries; ra
   }
   const ids = await monitorIds(t);
   expect([(await inService(ids.api)).intervalId, (await inService(ids.db)).intervalId]).toEqual([90, 90]);
+  await t.stack.destroy();
+});
+
+test("a Retry-After longer than uptime:rateLimitWaitSeconds fails at once; run again after the wait, it goes through", async () => {
+  const t = await settingsStack("quota", { "uptime:rateLimitWaitSeconds": { value: "3" } });
+  await t.stack.up();
+  await t.stack.setConfig("settings:interval", { value: "120" });
+  await adminCall(emulator, "PUT", "/faults", { rules: [{ method: "PATCH", rate429: 1, retryAfter: "3600", times: 1 }] });
+  try {
+    const up = await fails((onOutput) => t.stack.up({ onOutput }));
+    expect(up.text).toContain(
+      "the service asks to wait 3600 s (Retry-After) before it takes more requests, longer than uptime:rateLimitWaitSeconds (3) lets a run wait: " +
+        "run the command again after that wait, or raise uptime:rateLimitWaitSeconds above it",
+    );
+    // Refused at once, not after an hour (nor after the 60 s a pause is capped at).
+    expect(up.seconds).toBeLessThan(45);
+    // The service's wait is over (the fault was one answer): the same command goes through.
+    const again = await t.stack.up();
+    expect(again.summary.result).toBe("succeeded");
+  } finally {
+    await adminCall(emulator, "DELETE", "/faults");
+  }
+  const ids = await monitorIds(t);
+  expect([(await inService(ids.api)).intervalId, (await inService(ids.db)).intervalId]).toEqual([120, 120]);
   await t.stack.destroy();
 });
 

@@ -95,11 +95,11 @@ describe("headers", () => {
     expect(limiter.admit("k")?.headers).toEqual({ "x-ratelimit-limit": "4", "x-ratelimit-remaining": "2", "x-ratelimit-reset": "1" });
   });
 
-  test("ietf: the policy's window is the time a full bucket takes to refill, at least 1 s", () => {
+  test("ietf: the policy's window is the time an empty bucket takes to fill, at least 1 s; its quota, the rate over it", () => {
     const { limiter } = limiterAt({ rps: 2, burst: 5, headers: "ietf" });
-    expect(limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=5;w=3', ratelimit: '"default";r=4;t=1' });
+    expect(limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=6;w=3', ratelimit: '"default";r=4;t=1' });
     const fast = limiterAt({ rps: 100, burst: 5, headers: "ietf" }).limiter;
-    expect(fast.admit("k")?.headers["ratelimit-policy"]).toBe('"default";q=5;w=1');
+    expect(fast.admit("k")?.headers["ratelimit-policy"]).toBe('"default";q=100;w=1');
   });
 });
 

@@ -4,11 +4,10 @@
 import { PacingReport } from "../../provider/api/pacing-report";
 import { SimClock, TokenBucketService, runFleet, simScheduler } from "../helpers/pacing-sim";
 
-async function reported(args: { n: number; rps: number; announce?: number }): Promise<{ lines: string[]; at: number[] }> {
+async function reported(args: { n: number; rps: number }): Promise<{ lines: string[]; at: number[] }> {
   const clock = new SimClock();
   const service = new TokenBucketService(clock, args.rps, args.rps);
   const scheduler = simScheduler(clock);
-  if (args.announce) scheduler.announce("create", args.announce);
   const lines: string[] = [];
   const at: number[] = [];
   const report = new PacingReport(scheduler, { info: (line) => (lines.push(line), at.push(clock.now())) });
@@ -21,13 +20,7 @@ async function reported(args: { n: number; rps: number; announce?: number }): Pr
       return service.handle();
     },
   });
-  // The report looks once a second, as its real timer does; an announced resource begins with its first request.
-  let begun = 0;
-  const turn = scheduler.turn.bind(scheduler);
-  scheduler.turn = (first?: boolean) => {
-    if (!first && begun++ < (args.announce ?? 0)) scheduler.begin("create");
-    return turn(first);
-  };
+  // The report looks once a second, as its real timer does.
   let doneAt: number | undefined;
   const tick = () => {
     report.tick();
@@ -40,21 +33,24 @@ async function reported(args: { n: number; rps: number; announce?: number }): Pr
   return { lines, at };
 }
 
-test("a paced run: the start, the pace and what is left, progress every 10 s, and a summary", async () => {
-  const { lines, at } = await reported({ n: 300, rps: 10, announce: 300 });
+test("a paced run: the start, the pace and what it means in time, progress every 10 s, and a summary", async () => {
+  const { lines, at } = await reported({ n: 300, rps: 10 });
   expect(lines[0]).toMatch(
-    /^uptime: the service limits requests \(429 Too Many Requests\): pacing to \d\.\d\/s; \d+ requests waiting, \d+ more resources announced, about (2\d|3\d) s left$/,
+    /^uptime: the service limits requests \(429 Too Many Requests\): pacing to \d\.\d\/s \(about 1\d s per 100 requests\); \d+ requests waiting, about \d+ s for them$/,
   );
   const progress = lines.slice(1, -1);
   expect(progress.length).toBeGreaterThanOrEqual(2);
-  for (const line of progress)
-    expect(line).toMatch(/^uptime: pacing to \d+(\.\d)?\/s; \d+ requests waiting.*, about \d+ s left; \d+ sent so far, \d+ answered 429$/);
+  for (const line of progress) {
+    expect(line).toMatch(
+      /^uptime: pacing to \d+(\.\d)?\/s \(about \d+ s per 100 requests\): \d+ requests sent in \d+ s, \d+ answered 429; \d+ requests waiting, about \d+ s for them$/,
+    );
+  }
   for (let i = 2; i < at.length - 1; i++) expect(at[i] - at[i - 1]).toBeGreaterThanOrEqual(10_000);
   expect(lines.at(-1)).toMatch(/^uptime: paced \d+ requests in \d+ s \(\d+(\.\d)?\/s\); \d+ answered 429 Too Many Requests \(\d+\.\d%\)$/);
-  // The first line's estimate, made from the pace learned in the first second, is within 35% of what it took (pessimistic: the pace then rises).
-  const estimate = Number(/about (\d+) s left/.exec(lines[0])![1]);
-  const took = Number(/in (\d+) s/.exec(lines.at(-1)!)![1]) - at[0] / 1000;
-  expect(Math.abs(estimate - took) / took).toBeLessThan(0.35);
+  // What the first line says 100 requests take is within a fifth of what they took.
+  const per100 = Number(/about (\d+) s per 100/.exec(lines[0])![1]);
+  const [sent, took] = /paced (\d+) requests in (\d+) s/.exec(lines.at(-1)!)!.slice(1).map(Number);
+  expect(Math.abs(per100 - (100 * took) / sent) / per100).toBeLessThan(0.2);
 });
 
 test("a run the service never slowed says nothing", async () => {

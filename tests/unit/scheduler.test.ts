@@ -129,7 +129,7 @@ describe("what a 429 does to the others", () => {
     scheduler.settle(sentBefore[0], 429, {}, 1000);
     const afterOne = scheduler.state().rate;
     scheduler.settle(sentBefore[1], 429, {}, 1000);
-    expect(afterOne).toBeCloseTo(8.5);
+    expect(afterOne).toBeCloseTo(9);
     expect(scheduler.state().rate).toBe(afterOne);
   });
 

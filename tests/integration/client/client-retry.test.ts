@@ -119,7 +119,7 @@ describe("429: not processed, so sent again at its next turn, for every method",
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as ApiError).status).toBe(429);
     expect((error as Error).message).toMatch(
-      /^GET \/monitors\/mon-1 failed with 429 Too Many Requests: \(empty body\) \(the service kept refusing it for [45] s, and uptime:rateLimitWaitSeconds \(5\) allows no more; requests were paced to (the service's Retry-After|[\d.]+ requests\/s) with up to 1 asked at once \(pulumi's --parallel\)\. .*raise uptime:rateLimitWaitSeconds to wait longer, or set uptime:requestsPerSecond/,
+      /^GET \/monitors\/mon-1 failed with 429 Too Many Requests: \(empty body\) \(the service kept refusing it for [45] s, and uptime:rateLimitWaitSeconds \(5\) allows no more; requests were paced to (the service's Retry-After|[\d.]+ requests\/s) with up to 1 asked at once \(pulumi's --parallel\)\. .*raise uptime:rateLimitWaitSeconds to wait longer\)$/,
     );
     expect([5, 6]).toContain(server.requests.length);
   });
@@ -139,6 +139,17 @@ describe("429: not processed, so sent again at its next turn, for every method",
     }
     expect(server.requests).toHaveLength(1);
     expect(h.paused).toEqual([]);
+  });
+
+  test("the way out the message names: uptime:rateLimitWaitSeconds raised above the asked wait, the request waits and goes through", async () => {
+    server.script({ status: 429, headers: { "retry-after": "8" } }, { status: 429, headers: { "retry-after": "8" } }, ok);
+    const short = await harness({ pacing: { maxWaitMs: 5000 } })
+      .client.monitors.get("mon-1")
+      .catch((e: unknown) => e);
+    expect((short as Error).message).toContain("longer than uptime:rateLimitWaitSeconds (5) lets a run wait");
+    const raised = harness({ pacing: { maxWaitMs: 10_000 } });
+    await expect(raised.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(raised.paused.map((ms) => Math.round(ms / 1000))).toEqual([8]);
   });
 
   test("clients of one account share its pace; another key's client does not wait", async () => {

@@ -1,0 +1,74 @@
+// The same fleet as rate-limit.test.ts, written in YAML and run through the provider plugin (one
+// process for every resource): 300 monitors against a service that allows 10 requests a second per
+// key (429 and Retry-After only), --parallel 32, default settings. up, an empty preview and destroy
+// succeed with exactly the declared monitors, the stack equal to the service.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack, collect, createStack } from "../helpers/pulumi";
+import { adminCall, adminGet, clearRequests, requestLines } from "../helpers/e2e";
+import { expectStateIsService, fleetNames, rateLimitShare } from "../helpers/rate-limit";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(900_000);
+
+let emulator: RunningEmulator;
+let work: string;
+let t: TestStack | undefined;
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator({ seed: {}, rateLimit: { rps: 10, burst: 10 } });
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-yaml-fleet-"));
+});
+afterAll(async () => {
+  await t?.remove();
+  await emulator?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** A YAML program of `n` https monitors, as a team generates one from its list, naming the repository's plugin. */
+function fleetProgram(n: number): string {
+  const monitor = (i: number) => {
+    const name = `fleet-${String(i).padStart(4, "0")}`;
+    return (
+      `  m${i}:\n    type: uptime:index:Monitor\n    properties:\n      name: ${name}\n      type: https\n` +
+      `      target: https://svc-${i}.fleet.example/health\n      regions: [${1 + (i % 3)}]\n      interval: 60\n`
+    );
+  };
+  const text =
+    `name: yaml-fleet\nruntime: yaml\n` +
+    `plugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n` +
+    `resources:\n${Array.from({ length: n }, (_, i) => monitor(i)).join("")}`;
+  fs.writeFileSync(path.join(work, "Pulumi.yaml"), text);
+  return work;
+}
+
+test("YAML through the plugin: 300 monitors at 10 requests/s, --parallel 32: up, an empty preview and destroy", async () => {
+  t = await createStack(fleetProgram(300), {
+    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
+  });
+  const out: string[] = [];
+  const started = Date.now();
+  const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
+  const seconds = (Date.now() - started) / 1000;
+  expect(up.summary.result).toBe("succeeded");
+  expect(up.summary.resourceChanges).toMatchObject({ create: 301 });
+  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(300));
+  await expectStateIsService(t, emulator);
+  expect(out.join("")).toMatch(/uptime: the service limits requests \(429 Too Many Requests\): pacing to \d+(\.\d)?\/s/);
+  console.log(
+    `YAML up of 300 at 10/s, --parallel 32: ${seconds.toFixed(1)} s (${(seconds / 30).toFixed(2)}x N/rps), ${(await rateLimitShare(emulator)).text}`,
+  );
+
+  await clearRequests(emulator);
+  const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: 301 });
+  expect(await requestLines(emulator)).toEqual([]);
+
+  await adminCall(emulator, "DELETE", "/counters");
+  const destroy = await t.stack.destroy({ parallel: 32 });
+  expect(destroy.summary.result).toBe("succeeded");
+  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  console.log(`YAML destroy of 300: ${(await rateLimitShare(emulator)).text}`);
+});

@@ -1,0 +1,117 @@
+// A fleet against a service that limits each key to 10 requests a second (the emulator's token
+// bucket, burst 10, no rate-limit headers: only 429 and Retry-After), at the parallelism of an
+// 8-core CI runner (--parallel 32) and with default settings, as a platform team first meets it:
+// the TypeScript program's up, empty preview and destroy of 300 monitors all succeed with exactly
+// the declared monitors, the run says it is paced; and two stacks applied at once against the same
+// key both succeed. The YAML program through the plugin: rate-limit-yaml.test.ts.
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import { TestStack, collect, createStack } from "../helpers/pulumi";
+import { adminCall, adminGet, clearRequests, requestLines } from "../helpers/e2e";
+import { expectStateIsService, fleetNames, rateLimitShare } from "../helpers/rate-limit";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(900_000);
+
+const FLEET = path.join(__dirname, "programs/fleet");
+const LIMIT = { rps: 10, burst: 10 };
+
+let emulator: RunningEmulator;
+const stacks: TestStack[] = [];
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator({ seed: {}, rateLimit: LIMIT });
+});
+afterAll(async () => {
+  for (const t of stacks) await t.remove();
+  await emulator?.close();
+});
+
+async function fleet(count: number, stackName: string): Promise<TestStack> {
+  const t = await createStack(FLEET, {
+    stackName,
+    config: {
+      "uptime:baseUrl": { value: emulator.url },
+      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+      "fleet:count": { value: String(count) },
+    },
+  });
+  stacks.push(t);
+  return t;
+}
+
+test("300 monitors at 10 requests/s, --parallel 32, default settings: up, an empty preview and destroy succeed", async () => {
+  const t = await fleet(300, "paced");
+  const out: string[] = [];
+  const started = Date.now();
+  const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
+  const upSeconds = (Date.now() - started) / 1000;
+  expect(up.summary.result).toBe("succeeded");
+  expect(up.summary.resourceChanges).toMatchObject({ create: 301 });
+  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(300));
+  await expectStateIsService(t, emulator);
+  // Said without --debug: that the run is paced, at what pace and what it means in time, what waits; then, every
+  // 10 s, what was sent and refused so far. (The summary of a drained stretch needs the provider to outlive it by
+  // 3 s: the engine stops it as soon as the run is over, so the last progress line is what a run ends with.)
+  const text = out.join("");
+  expect(text).toMatch(
+    /uptime: the service limits requests \(429 Too Many Requests\): pacing to \d+(\.\d)?\/s \(about \d+ s per 100 requests\); \d+ requests waiting/,
+  );
+  expect(text).toMatch(
+    /uptime: pacing to \d+(\.\d)?\/s \(about \d+ s per 100 requests\): \d+ requests sent in \d+ s, \d+ answered 429; \d+ requests waiting/,
+  );
+  const share = await rateLimitShare(emulator);
+  console.log(`up of 300 at 10/s, --parallel 32: ${upSeconds.toFixed(1)} s (${(upSeconds / 30).toFixed(2)}x N/rps), ${share.text}`);
+  console.log(pacingLines(text));
+
+  await clearRequests(emulator);
+  const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: 301 });
+  expect(await requestLines(emulator)).toEqual([]);
+
+  await adminCall(emulator, "DELETE", "/counters");
+  const destroyStarted = Date.now();
+  const destroy = await t.stack.destroy({ parallel: 32 });
+  expect(destroy.summary.result).toBe("succeeded");
+  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 301 });
+  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  const deletes = await rateLimitShare(emulator);
+  console.log(`destroy of 300: ${((Date.now() - destroyStarted) / 1000).toFixed(1)} s, ${deletes.text}`);
+  expect(deletes.byRoute["DELETE /monitors/:uuid"]).toBeGreaterThanOrEqual(300);
+});
+
+test("two stacks of 100, applied at once against one key at 10/s, both succeed: none twice", async () => {
+  await adminCall(emulator, "POST", "/reset", {});
+  const [a, b] = [await fleet(100, "first-job"), await fleet(100, "second-job")];
+  // Both name their monitors fleet-0000..0099: each stack's own are told apart by uuid.
+  const [upA, upB] = await Promise.all([a.stack.up({ parallel: 32 }), b.stack.up({ parallel: 32 })]);
+  expect([upA.summary.result, upB.summary.result]).toEqual(["succeeded", "succeeded"]);
+  const monitors = (await adminGet(emulator, "/state")).monitors as { uuid: string; name: string }[];
+  expect(monitors).toHaveLength(200);
+  const [idsA, idsB] = [await stackIds(a), await stackIds(b)];
+  expect(idsA.size + idsB.size).toBe(200);
+  expect(new Set(monitors.map((m) => m.uuid))).toEqual(new Set([...idsA, ...idsB]));
+  console.log(`two stacks of 100 at once: ${(await rateLimitShare(emulator)).text}`);
+
+  const [downA, downB] = await Promise.all([a.stack.destroy({ parallel: 32 }), b.stack.destroy({ parallel: 32 })]);
+  expect([downA.summary.result, downB.summary.result]).toEqual(["succeeded", "succeeded"]);
+  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+});
+
+/** The pacing lines of a run's output, each once. */
+const pacingLines = (text: string) =>
+  [
+    ...new Set(
+      text
+        .split("\n")
+        .map((l) => /uptime: .*/.exec(l)?.[0])
+        .filter(Boolean),
+    ),
+  ].join("\n");
+
+async function stackIds(t: TestStack): Promise<Set<string>> {
+  const { deployment } = await t.stack.exportStack();
+  return new Set(
+    (deployment.resources as { type: string; id?: string }[]).filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => r.id as string),
+  );
+}
