@@ -45,6 +45,16 @@ test("a burst larger than the rate (50 at 10/s) is not taken for the rate", asyn
   expect(r.share).toBeLessThanOrEqual(0.1);
 });
 
+test("a burst smaller than the rate (5 at 20/s): slower, each 429 a whole second's pause; a ceiling at the limit avoids it", async () => {
+  const learned = await fleet({ n: 300, rps: 20, burst: 5, parallel: 32 });
+  expect(learned.sent - learned.throttled).toBe(300);
+  expect(learned.ratio).toBeGreaterThan(1.2);
+  expect(learned.ratio).toBeLessThan(2);
+  const ceiling = await fleet({ n: 300, rps: 20, burst: 5, parallel: 32, settings: { maxRate: 20 } });
+  expect(ceiling.ratio).toBeLessThanOrEqual(1.05);
+  expect(ceiling.throttled).toBe(0);
+});
+
 test("a stated policy is kept to from the first answer on: no 429 once it is known", async () => {
   const r = await fleet({ n: 300, rps: 10, parallel: 8, style: "ietf" });
   expect(r.throttled).toBe(0);

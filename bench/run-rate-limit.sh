@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs the rate-limit benchmark (bench/rate-limit.ts) with the project's toolchain, as bench/run.sh
+# does for the main one. Arguments go to the runner unchanged, e.g.
+#   bash bench/run-rate-limit.sh --sizes 300 --rates 10 --parallel 32
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=../scripts/bootstrap.sh
+source "$repo/scripts/bootstrap.sh"
+cd "$repo"
+exec npx ts-node --transpile-only bench/rate-limit.ts "$@"
