@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./promise-stacks";
-import { dynamicResourceProps, dynamicResourceType } from "./shim";
+import { dynamicResourceProps, dynamicResourceType, isResourceOf, outputSeeds, requireGetSupport, sdkVersion } from "./shim";
 import { AnyCase, Spellings, canonicalOptions, spellingsOf } from "./spellings";
 import { ALERT } from "../provider/model/alert";
 
@@ -78,15 +78,34 @@ export class Alert extends pulumi.CustomResource {
   /** RFC 3339 time of the last edit. */
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
+  /**
+   * Reads an existing alert by its uuid without taking it over: `pulumi up` and `preview` send it nothing
+   * but `GET /alerts/{uuid}` (a route the API document does not show: against a service without it the
+   * read fails, saying so), `pulumi destroy` leaves it as it is, and its outputs are what the service holds.
+   */
+  static get(name: string, uuid: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Alert {
+    requireGetSupport("Alert", sdkVersion());
+    return new Alert(name, undefined as unknown as AlertArgs, { ...opts, id: uuid });
+  }
+
+  /** @internal The type the engine knows this class by. */
+  static readonly __pulumiType = dynamicResourceType("alert");
+
+  /** Whether `obj` is an Alert of this package, even one made by another copy of it or of `@pulumi/pulumi`. */
+  static override isInstance(obj: unknown): obj is Alert {
+    return isResourceOf("alert", obj);
+  }
+
   constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
     refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
+      const read = opts?.id !== undefined;
       super(
         dynamicResourceType("alert"),
         name,
-        dynamicResourceProps("alert", { ...ALERT_OUTPUTS, ...args }),
-        canonicalOptions(name, opts, ALERT_SPELLINGS),
+        dynamicResourceProps("alert", read ? ALERT_OUTPUTS : { ...ALERT_OUTPUTS, ...args }),
+        read ? opts : canonicalOptions(name, opts, ALERT_SPELLINGS),
       );
     } finally {
       restore();
@@ -97,14 +116,4 @@ export class Alert extends pulumi.CustomResource {
 /** Input names as the README documents them (from the model; an alert has one spelling of each). */
 const ALERT_SPELLINGS: Spellings = spellingsOf(ALERT);
 
-const ALERT_OUTPUTS = {
-  name: undefined,
-  up: undefined,
-  degraded: undefined,
-  disrupted: undefined,
-  down: undefined,
-  maintenance: undefined,
-  recipients: undefined,
-  createdAt: undefined,
-  updatedAt: undefined,
-};
+const ALERT_OUTPUTS = outputSeeds(ALERT);

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./promise-stacks";
 import { forgetCreateNoteWhenRegistered, resourceUrn } from "./identity";
-import { dynamicResourceProps, dynamicResourceType } from "./shim";
+import { dynamicResourceProps, dynamicResourceType, isResourceOf, outputSeeds, requireGetSupport, sdkVersion } from "./shim";
 import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";
 import { MONITOR } from "../provider/model/monitor";
 import type { MonitorArgs } from "./monitor-args";
@@ -79,16 +79,44 @@ export class Monitor extends pulumi.CustomResource {
   /** RFC 3339 time of the last edit. */
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
+  /**
+   * Reads an existing monitor by its uuid without managing it: `pulumi up` and `preview` send it nothing
+   * but `GET /monitors/{uuid}` (a route the API document does not show: against a service without it the
+   * read fails, saying so), `pulumi destroy` leaves it as it is, and its outputs are what the service holds.
+   */
+  static get(name: string, uuid: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Monitor {
+    requireGetSupport("Monitor", sdkVersion());
+    return new Monitor(name, undefined as unknown as MonitorArgs, { ...opts, id: uuid });
+  }
+
+  /** @internal The type the engine knows this class by. */
+  static readonly __pulumiType = dynamicResourceType("monitor");
+
+  /** Whether `obj` is a Monitor of this package, even one made by another copy of it or of `@pulumi/pulumi`. */
+  static override isInstance(obj: unknown): obj is Monitor {
+    return isResourceOf("monitor", obj);
+  }
+
   constructor(name: string, args: MonitorArgs, opts?: pulumi.CustomResourceOptions) {
     refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
-      // The resource's URN keys the provider's create journal: after an interrupted `pulumi up`, the
-      // next create of this resource takes over the monitor the interrupted run made (sdk/identity.ts).
-      const journalKey = resourceUrn(dynamicResourceType("monitor"), name, opts?.parent);
-      const props = { ...MONITOR_OUTPUTS, ...canonicalArgs({ ...args }, MONITOR_SPELLINGS), journalKey };
-      super(dynamicResourceType("monitor"), name, dynamicResourceProps("monitor", props), canonicalOptions(name, opts, MONITOR_SPELLINGS));
-      forgetCreateNoteWhenRegistered(journalKey, this.id);
+      if (opts?.id !== undefined) {
+        // Monitor.get: nothing declared and nothing created, so no journal key.
+        super(dynamicResourceType("monitor"), name, dynamicResourceProps("monitor", MONITOR_OUTPUTS), opts);
+      } else {
+        // The resource's URN keys the provider's create journal: after an interrupted `pulumi up`, the
+        // next create of this resource takes over the monitor the interrupted run made (sdk/identity.ts).
+        const journalKey = resourceUrn(dynamicResourceType("monitor"), name, opts?.parent);
+        const props = { ...MONITOR_OUTPUTS, ...canonicalArgs({ ...args }, MONITOR_SPELLINGS), journalKey };
+        super(
+          dynamicResourceType("monitor"),
+          name,
+          dynamicResourceProps("monitor", props),
+          canonicalOptions(name, opts, MONITOR_SPELLINGS),
+        );
+        forgetCreateNoteWhenRegistered(journalKey, this.id);
+      }
       this.uuid = this.id;
     } finally {
       restore();
@@ -99,9 +127,4 @@ export class Monitor extends pulumi.CustomResource {
 /** Input names as the README documents them, and the names the provider stores them under (from the model). */
 const MONITOR_SPELLINGS: Spellings = spellingsOf(MONITOR, ["adoptUuid"]);
 
-const MONITOR_OUTPUTS = {
-  httpFollowRedirects: undefined,
-  intervalId: undefined,
-  createdAt: undefined,
-  updatedAt: undefined,
-};
+const MONITOR_OUTPUTS = outputSeeds(MONITOR);

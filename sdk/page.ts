@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ImageFileArgs } from "./image";
 import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./promise-stacks";
-import { dynamicResourceProps, dynamicResourceType } from "./shim";
+import { dynamicResourceProps, dynamicResourceType, isResourceOf, outputSeeds, requireGetSupport, sdkVersion } from "./shim";
 import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";
 import { PAGE } from "../provider/model/page";
 
@@ -82,17 +82,39 @@ export class Page extends pulumi.CustomResource {
   /** RFC 3339 time of the last edit. */
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
+  /**
+   * Reads an existing page by its uuid without taking it over: `pulumi up` and `preview` send it nothing
+   * but `GET /pages/{uuid}` (a route the API document does not show: against a service without it the
+   * read fails, saying so), `pulumi destroy` leaves it as it is, and its outputs are what the service holds.
+   */
+  static get(name: string, uuid: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Page {
+    requireGetSupport("Page", sdkVersion());
+    return new Page(name, undefined as unknown as PageArgs, { ...opts, id: uuid });
+  }
+
+  /** @internal The type the engine knows this class by. */
+  static readonly __pulumiType = dynamicResourceType("page");
+
+  /** Whether `obj` is a Page of this package, even one made by another copy of it or of `@pulumi/pulumi`. */
+  static override isInstance(obj: unknown): obj is Page {
+    return isResourceOf("page", obj);
+  }
+
   constructor(name: string, args: PageArgs, opts?: pulumi.CustomResourceOptions) {
     refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
-      const props = {
-        ...PAGE_OUTPUTS,
-        ...canonicalArgs({ ...args }, PAGE_SPELLINGS),
-        logo: absoluteImage(args.logo),
-        favicon: absoluteImage(args.favicon),
-      };
-      super(dynamicResourceType("page"), name, dynamicResourceProps("page", props), canonicalOptions(name, opts, PAGE_SPELLINGS));
+      if (opts?.id !== undefined) {
+        super(dynamicResourceType("page"), name, dynamicResourceProps("page", PAGE_OUTPUTS), opts);
+      } else {
+        const props = {
+          ...PAGE_OUTPUTS,
+          ...canonicalArgs({ ...args }, PAGE_SPELLINGS),
+          logo: absoluteImage(args.logo),
+          favicon: absoluteImage(args.favicon),
+        };
+        super(dynamicResourceType("page"), name, dynamicResourceProps("page", props), canonicalOptions(name, opts, PAGE_SPELLINGS));
+      }
     } finally {
       restore();
     }
@@ -111,19 +133,4 @@ function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.O
 /** Input names as the README documents them, and the names the provider stores them under (from the model). */
 const PAGE_SPELLINGS: Spellings = spellingsOf(PAGE);
 
-const PAGE_OUTPUTS = {
-  name: undefined,
-  title: undefined,
-  slug: undefined,
-  customDomain: undefined,
-  useGroups: undefined,
-  items: undefined,
-  description: undefined,
-  logoUrl: undefined,
-  faviconUrl: undefined,
-  logoSha256: undefined,
-  faviconSha256: undefined,
-  googleAnalitycsId: undefined,
-  createdAt: undefined,
-  updatedAt: undefined,
-};
+const PAGE_OUTPUTS = outputSeeds(PAGE);

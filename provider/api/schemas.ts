@@ -1,6 +1,7 @@
 // Wire schemas: what the service sends back, per the API document. Lenient where the document is
-// (fields may be null or missing; unknown fields are kept out of our types but do not fail), strict
-// where the provider relies on a value (every record has a string uuid).
+// (fields may be null or missing), strict where the provider relies on a value (every record has a
+// string uuid). A record keeps the fields not named here: a field added to a resource's table
+// (provider/model/) reaches its outputs without a line here.
 import { z } from "zod";
 
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
@@ -47,7 +48,7 @@ export const Maintenance = z.object({
 });
 export type Maintenance = z.infer<typeof Maintenance>;
 
-export const MonitorRecord = z.object({
+export const MonitorRecord = z.looseObject({
   uuid: z.string().min(1),
   name: nullish(z.string()),
   title: nullish(z.string()),
@@ -72,7 +73,7 @@ export const MonitorRecord = z.object({
 export type MonitorRecord = z.infer<typeof MonitorRecord>;
 export const MonitorEnvelope = z.object({ monitor: MonitorRecord });
 
-export const PageRecord = z.object({
+export const PageRecord = z.looseObject({
   uuid: z.string().min(1),
   name: nullish(z.string()),
   title: nullish(z.string()),
@@ -99,7 +100,7 @@ export const AlertRecipientRecord = z.object({
 });
 export type AlertRecipientRecord = z.infer<typeof AlertRecipientRecord>;
 
-export const AlertRecord = z.object({
+export const AlertRecord = z.looseObject({
   uuid: z.string().min(1),
   name: nullish(z.string()),
   up: nullish(z.boolean()),

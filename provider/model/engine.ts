@@ -167,7 +167,9 @@ export function outputsFromRecord<R extends Resource, Rec extends { uuid: string
   declared: readonly string[],
   inputs: Partial<InputsOf<R>> = {},
 ): OutputsOf<R, Rec> {
-  const outs = byName(dropNulls(record) as object);
+  // The table's fields and extra outputs only: a record may carry more than the table knows.
+  const known = new Set([...spec.fields.map((f) => namesOf(f).record), ...Object.keys(spec.extraOutputs)]);
+  const outs = Object.fromEntries(Object.entries(byName(dropNulls(record) as object)).filter(([key]) => known.has(key)));
   for (const field of spec.fields) {
     const { record: recordName, output } = namesOf(field);
     if (recordName !== output && recordName in outs) {

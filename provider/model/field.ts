@@ -89,6 +89,11 @@ export function namesOf(field: FieldSpec): { input: string; wire: string; record
   return { input, wire, record, output: field.output ?? record };
 }
 
+/** Every output of a resource, as the package schema lists them: each field's output name, then the table's extra outputs. */
+export function outputNamesOf(spec: ResourceSpec): string[] {
+  return [...new Set([...spec.fields.map((f) => namesOf(f).output), ...Object.keys(spec.extraOutputs)])];
+}
+
 /** An input of the provider's own (not the service's), kept in the state. */
 export interface ProviderInputSpec {
   schema: z.ZodType;

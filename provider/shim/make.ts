@@ -33,6 +33,27 @@ function quiet(error: unknown): never {
   throw error;
 }
 
+const TYPE_NAMES: Record<ProviderKind, string> = { monitor: "Monitor", page: "Page", alert: "Alert" };
+
+/**
+ * A read for `Monitor.get` (likewise Page, Alert) starts from no state: the host hands over the
+ * registration's inputs, which hold no uuid, where a managed resource's outputs always do. Such a read
+ * must find the object: one the service does not have, or cannot read, fails naming the uuid.
+ */
+function readByGet(kind: ProviderKind, id: string, props: { uuid?: unknown }) {
+  return <R extends { id?: string; unreadable?: number }>(result: R): R => {
+    if (props.uuid !== undefined) return result;
+    if (result.unreadable !== undefined) {
+      throw new Error(
+        `${kind} ${id}: the service answered ${result.unreadable} to reading it (it offers no GET of a ${kind}, a route the API ` +
+          `document does not show), so ${TYPE_NAMES[kind]}.get has nothing to read`,
+      );
+    }
+    if (!result.id) throw new Error(`${kind} ${id}: the service has no such ${kind}, so ${TYPE_NAMES[kind]}.get has nothing to read`);
+    return result;
+  };
+}
+
 export function makeShim(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
   installQuietErrors();
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not when the host evaluates __provider
@@ -42,7 +63,11 @@ export function makeShim(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
     check: (olds, news) => impl().check(olds, news).catch(quiet),
     diff: (id, olds, news) => impl().diff(id, olds, news).catch(quiet),
     create: (inputs) => impl().create(inputs).catch(quiet),
-    read: (id, props) => impl().read(id, props).catch(quiet),
+    read: (id, props) =>
+      impl()
+        .read(id, props)
+        .then(readByGet(kind, id, props))
+        .catch(quiet),
     update: (id, olds, news) => impl().update(id, olds, news).catch(quiet),
     delete: (id, props) => impl().delete(id, props).catch(quiet),
   };

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { ProviderKind, dynamicResourceType, providerModuleText } from "../../sdk/shim";
+import { ProviderKind, dynamicResourceType, providerModuleText, requireGetSupport } from "../../sdk/shim";
 import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
 import { Page } from "../../sdk/page";
@@ -141,4 +141,11 @@ test("the path the texts of 2026-11-22 require, by package name, still gives the
   const { providers } = require("pulumi-uptime/dist/provider/dynamic");
   for (const kind of KINDS)
     expect(Object.keys(providers[kind]).sort()).toEqual(["check", "configure", "create", "delete", "diff", "read", "update"]);
+});
+
+test("get is refused under a @pulumi/pulumi whose dynamic-provider host cannot read without state, naming the version", () => {
+  expect(() => requireGetSupport("Monitor", "3.267.2")).toThrow(
+    "Monitor.get needs @pulumi/pulumi 3.268.0 or later (this program has 3.267.2)",
+  );
+  for (const ok of ["3.268.0", "3.270.0", "4.0.0"]) expect(() => requireGetSupport("Page", ok)).not.toThrow();
 });

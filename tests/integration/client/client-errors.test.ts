@@ -3,6 +3,7 @@
 // helps, and never the API key, whatever the service echoes.
 import { UptimeClient, closeAllPools, excerpt } from "../../../provider/api/client";
 import { ApiError, ResponseFormatError, UptimeError, redact } from "../../../provider/api/errors";
+import { monitorOutputs } from "../../../provider/monitor";
 import { ScriptedServer, monitorEnvelope, startScriptedServer } from "../../helpers/scripted-server";
 
 const KEY = "sk-live-Q2hhbmdlTWU-9d8c7b6a";
@@ -134,7 +135,7 @@ describe("success answers the document does not describe", () => {
     expect(error.message).toContain("200 with a body over 1000 bytes");
   });
 
-  test("unknown record fields are ignored, nulls accepted, a quoted intervalId read as a number", async () => {
+  test("a record's unknown fields are kept (not in outputs), nulls accepted, a quoted intervalId read as a number", async () => {
     server.script({
       status: 200,
       body: monitorEnvelope({
@@ -147,7 +148,9 @@ describe("success answers the document does not describe", () => {
     const record = await client().monitors.get("m1");
     expect(record.intervalId).toBe(300);
     expect(record.maintenance?.days).toEqual([1, 2]);
-    expect(record).not.toHaveProperty("somethingNew");
+    // Kept in the record, so that a field added to the table reaches the outputs; never in outputs unless it is.
+    expect(record).toHaveProperty("somethingNew", 1);
+    expect(monitorOutputs(record, {})).not.toHaveProperty("somethingNew");
   });
 });
 

@@ -59,6 +59,23 @@ test("the fixtures compile as a program's code, each refused spelling a type err
   expect(sdk).toContainEqual(expect.stringMatching(/node_modules\/pulumi-uptime\/dist\/sdk\/index\.d\.ts$/));
 });
 
+test("the classes have every public member, static and output, of the generated Node.js SDK's, typed alike", () => {
+  const program = ts.createProgram([path.join(__dirname, "../../types/sdk-parity.ts")], {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2020,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    types: ["node"],
+  });
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  expect(diagnostics).toEqual([]);
+  // Both sides were read: the generated classes and the built package's.
+  const files = program.getSourceFiles().map((f) => f.fileName);
+  expect(files).toContainEqual(expect.stringMatching(/sdks\/nodejs\/monitor\.ts$/));
+  expect(files).toContainEqual(expect.stringMatching(/node_modules\/pulumi-uptime\/dist\/sdk\/monitor\.d\.ts$/));
+});
+
 test("each refuses() is one line under a @ts-expect-error, each accepts() under none", () => {
   for (const file of FIXTURES) {
     const lines = fs.readFileSync(file, "utf8").split("\n");

@@ -1,0 +1,92 @@
+// Monitor.get, Page.get and Alert.get through the real engine: a program reads a monitor another
+// stack manages, and the service's page and alert, by uuid. Its outputs are what the service holds,
+// it sends nothing but GETs, and destroying it leaves every object as it was. Against a service
+// without the undocumented GET routes, the read fails, naming the object and the reason.
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import { TestStack, createStack } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, adminGet, clearRequests, exampleStack, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(300_000);
+
+const PROGRAM = path.join(__dirname, "programs/get");
+let emulator: RunningEmulator;
+const stacks: TestStack[] = [];
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+});
+afterAll(async () => {
+  for (const t of stacks) await t.remove();
+  await emulator?.close();
+});
+
+async function reader(ids: { monitor: string; page: string; alert: string }, url = emulator.url): Promise<TestStack> {
+  const t = await createStack(PROGRAM, {
+    config: {
+      "uptime:baseUrl": { value: url },
+      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+      "get:monitor": { value: ids.monitor },
+      "get:page": { value: ids.page },
+      "get:alert": { value: ids.alert },
+    },
+  });
+  stacks.push(t);
+  return t;
+}
+
+test("a program reads objects another stack manages: the service's values, GETs only, and destroy leaves them", async () => {
+  const owner = await exampleStack("quickstart", emulator);
+  stacks.push(owner);
+  await owner.stack.up();
+  const before = await adminGet(emulator, "/state");
+  const api = before.monitors.find((m: { name: string }) => m.name === "Public API");
+
+  const t = await reader({ monitor: api.uuid, page: SEEDED_PAGE, alert: SEEDED_ALERT });
+  await clearRequests(emulator);
+  const up = await t.stack.up();
+  const page = before.pages.find((p: { uuid: string }) => p.uuid === SEEDED_PAGE);
+  const alert = before.alerts.find((a: { uuid: string }) => a.uuid === SEEDED_ALERT);
+  expect(Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]))).toEqual({
+    monitorName: api.name,
+    monitorTarget: api.urn,
+    monitorInterval: api.intervalId,
+    monitorAlerts: api.alerts,
+    pageSlug: page.slug,
+    pageItems: page.items,
+    alertRecipients: alert.recipients.map((r: { type: string; target: string }) => `${r.type}:${r.target}`),
+    isMonitor: true,
+  });
+  expect((await requestLines(emulator)).every((l) => l.startsWith("GET "))).toBe(true);
+  expect(await requestLines(emulator)).toEqual(
+    expect.arrayContaining([`GET /v1/monitors/${api.uuid}`, `GET /v1/pages/${SEEDED_PAGE}`, `GET /v1/alerts/${SEEDED_ALERT}`]),
+  );
+
+  // An empty preview, and destroy of the reader sends nothing and leaves every object as it was.
+  await clearRequests(emulator);
+  await t.stack.preview({ expectNoChanges: true });
+  await t.stack.destroy();
+  expect((await requestLines(emulator)).filter((l) => !l.startsWith("GET "))).toEqual([]);
+  expect(await adminGet(emulator, "/state")).toEqual(before);
+  await owner.stack.destroy();
+});
+
+test("a uuid the service does not have, or a service without the GET routes: the read fails, naming the object", async () => {
+  const t = await reader({ monitor: "no-such-monitor", page: SEEDED_PAGE, alert: SEEDED_ALERT });
+  const lines: string[] = [];
+  await expect(t.stack.up({ onOutput: (l) => lines.push(l) })).rejects.toThrow();
+  expect(lines.join("")).toContain("monitor no-such-monitor: the service has no such monitor, so Monitor.get has nothing to read");
+
+  const documented = await startE2eEmulator({ documentedOnly: true });
+  try {
+    const d = await reader({ monitor: "any", page: SEEDED_PAGE, alert: SEEDED_ALERT }, documented.url);
+    const out: string[] = [];
+    await expect(d.stack.up({ onOutput: (l) => out.push(l) })).rejects.toThrow();
+    expect(out.join("")).toContain(
+      `page ${SEEDED_PAGE}: the service answered 405 to reading it (it offers no GET of a page, a route the API document does not show), so Page.get has nothing to read`,
+    );
+  } finally {
+    await documented.close();
+  }
+});

@@ -1,0 +1,115 @@
+// The TypeScript classes' outputs as a program reads them, under @pulumi/pulumi's own mocks: every
+// output schema.json lists for Monitor, Page and Alert is an Output that resolves to what the
+// provider returned, whether the program declared that input or not (a minimal and a full program),
+// and for an object read with `get`. The registered props name every output (seeded `undefined`,
+// sdk/shim.ts outputSeeds), else the engine would leave that property undefined at run time.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { Alert, Monitor, Page } from "../../../sdk";
+
+const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
+const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
+
+const schema = JSON.parse(fs.readFileSync(path.join(__dirname, "../../../schema.json"), "utf8"));
+const outputsOf = (type: string): string[] => Object.keys(schema.resources[`uptime:index:${type}`].properties);
+
+/** What the provider would answer: a value for every output the schema lists, named after it. */
+const stateFor = (type: string): Record<string, unknown> => Object.fromEntries(outputsOf(type).map((name) => [name, `${type}.${name}`]));
+
+const registered: { type: string; name: string; id?: string; inputs: Record<string, unknown> }[] = [];
+
+beforeAll(async () => {
+  pulumi.runtime.setAllConfig({ "uptime:baseUrl": "http://127.0.0.1:9/v1" }, []);
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        // A new resource's `args.id` is "" (a read's is the id asked for): an empty id would stay unknown.
+        registered.push({ type: args.type, name: args.name, id: args.id || undefined, inputs: args.inputs });
+        const type = args.type.split(":").pop() as string;
+        return { id: args.id || `${args.name}-id`, state: stateFor(type) };
+      },
+      call: () => ({}),
+    },
+    "outputs",
+    "dev",
+    false,
+  );
+});
+
+const resolved = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply((v) => resolve(v)));
+
+async function expectEveryOutput(resource: pulumi.CustomResource, type: string): Promise<void> {
+  const outputs = outputsOf(type);
+  expect(outputs.length).toBeGreaterThan(5);
+  for (const name of outputs) {
+    const value = (resource as unknown as Record<string, pulumi.Output<unknown>>)[name];
+    expect([name, pulumi.Output.isInstance(value)]).toEqual([name, true]);
+    // The monitor's uuid is its id; every other output is what the provider returned.
+    expect([name, await resolved(value)]).toEqual([
+      name,
+      name === "uuid" && type === "Monitor" ? `${resource === minimal ? "min" : "full"}-id` : `${type}.${name}`,
+    ]);
+  }
+}
+
+let minimal: Monitor;
+
+test("Monitor: every output, declared or not (a minimal and a full program)", async () => {
+  minimal = new Monitor("min", { name: "min", type: "https", urn: "https://min.example.com", interval: 60, regions: [1] });
+  await expectEveryOutput(minimal, "Monitor");
+  const full = new Monitor("full", {
+    name: "full",
+    title: "Full",
+    type: "https",
+    urn: "https://full.example.com",
+    followRedirects: true,
+    timeout: 5,
+    interval: 60,
+    regions: [1, 2],
+    description: "every field",
+    groups: ["g1"],
+    alerts: [SEEDED_ALERT],
+    degradedThreshold: 2,
+    apdexThreshold: 1,
+    httpRequest: { method: "GET", headers: [{ name: "x-a", value: "b" }], body: "" },
+    httpResponse: { status: ["200-299"], statusMatches: true },
+    maintenance: { days: [1], times: [{ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0 }], timeZone: "Europe/Paris" },
+  });
+  await expectEveryOutput(full, "Monitor");
+});
+
+test("Page and Alert: every output, declared or not", async () => {
+  await expectEveryOutput(new Page("page-min", { uuid: SEEDED_PAGE }), "Page");
+  await expectEveryOutput(
+    new Page("page-full", { uuid: SEEDED_PAGE, name: "n", title: "t", slug: "s", items: [], useGroups: false }),
+    "Page",
+  );
+  await expectEveryOutput(new Alert("alert-min", { uuid: SEEDED_ALERT }), "Alert");
+  await expectEveryOutput(new Alert("alert-full", { uuid: SEEDED_ALERT, name: "a", down: true, recipients: [] }), "Alert");
+});
+
+test("get: read by id, every output, nothing declared; isInstance tells each class apart", async () => {
+  const monitor = Monitor.get("got-monitor", "m-uuid");
+  const page = Page.get("got-page", SEEDED_PAGE);
+  const alert = Alert.get("got-alert", SEEDED_ALERT);
+  for (const [resource, type] of [
+    [page, "Page"],
+    [alert, "Alert"],
+  ] as const)
+    await expectEveryOutput(resource, type);
+  expect(await resolved(monitor.uuid)).toBe("m-uuid");
+  expect(await resolved(monitor.intervalId)).toBe("Monitor.intervalId");
+  const reads = registered.filter((r) => r.name.startsWith("got-")).sort((a, b) => a.name.localeCompare(b.name));
+  expect(reads.map((r) => [r.name, r.id])).toEqual([
+    ["got-alert", SEEDED_ALERT],
+    ["got-monitor", "m-uuid"],
+    ["got-page", SEEDED_PAGE],
+  ]);
+  // A read declares nothing: no input but the provider's line, and no journal key.
+  for (const r of reads) expect(Object.keys(r.inputs).filter((k) => r.inputs[k] !== undefined)).toEqual(["__provider"]);
+
+  expect([Monitor.isInstance(monitor), Page.isInstance(monitor), Alert.isInstance(monitor)]).toEqual([true, false, false]);
+  expect([Monitor.isInstance(page), Page.isInstance(page), Alert.isInstance(alert)]).toEqual([false, true, true]);
+  expect([Monitor.isInstance(undefined), Monitor.isInstance({ __pulumiType: "uptime:index:Monitor" })]).toEqual([false, false]);
+});
