@@ -16,6 +16,8 @@ export interface ProviderSettings {
   requestsPerSecond?: number;
   maxConcurrentRequests?: number;
   rateLimitWaitSeconds?: number;
+  /** No request at preview: the account check (session.ts accountProblem) is left to `up`. */
+  offlinePreview?: boolean;
   /** What delete does when the service refuses DELETE: "fail" (the default) or "leave" the monitor in the service. */
   deleteUnsupported?: "fail" | "leave";
   /** Where the create journal is kept (journal.ts); an absolute path. */
@@ -53,6 +55,13 @@ export function readSettings(get: (key: string) => string | undefined, env: Node
     }
     return n;
   };
+  const flag = (s: { key: string; env: string }) => {
+    const v = pick(s)?.trim().toLowerCase();
+    if (v === undefined) return undefined;
+    if (v !== "true" && v !== "false")
+      throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be true or false, got ${JSON.stringify(pick(s))}`);
+    return v === "true";
+  };
   const choice = <T extends string>(s: { key: string; env: string }, allowed: readonly T[]): T | undefined => {
     // The environment wins here: it is how a single run overrides the choice stored with the stack.
     const v = given(env[s.env]) ?? given(get(s.key));
@@ -72,10 +81,16 @@ export function readSettings(get: (key: string) => string | undefined, env: Node
     requestsPerSecond: rate(SETTINGS.requestsPerSecond),
     maxConcurrentRequests: num(SETTINGS.maxConcurrentRequests, 1),
     rateLimitWaitSeconds: num(SETTINGS.rateLimitWaitSeconds, 1),
+    offlinePreview: flag(SETTINGS.offlinePreview),
     deleteUnsupported: choice(SETTINGS.deleteUnsupported, ["fail", "leave"] as const),
     journalDir: absolutePath(SETTINGS.journalDir, pick(SETTINGS.journalDir)),
   };
 }
+
+const CREDENTIALS = new Set(["UPTIME_BASE_URL", "UPTIME_API_KEY", "UPTIME_AUTH_SCHEME"]);
+/** The environment without the default account's address and key: what an Account's settings may take from it. */
+export const withoutCredentials = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !CREDENTIALS.has(name)));
 
 /** A directory setting: absolute, since the program and the provider may run in different directories. */
 function absolutePath(s: { key: string; env: string }, value: string | undefined): string | undefined {

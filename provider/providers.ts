@@ -3,7 +3,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CheckFailure, CheckResult, show } from "./model/values";
 import type { Untyped } from "./model/engine";
-import { ConfigureRequest, configProblem, configure, currentSettings, getClient, getJournal } from "./session";
+import {
+  ConfigureRequest,
+  accountProblem,
+  configProblem,
+  configure,
+  currentAccount,
+  currentSettings,
+  getClient,
+  getJournal,
+  inAccountWords,
+} from "./session";
 import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
 import { settingNamed } from "./config";
@@ -37,9 +47,10 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
  * for a long value, since the engine prints a named property's whole value beside the reason (which
  * names the field already): a 100,000-character input would be printed, twice.
  */
-function forEngine(failures: CheckFailure[], news: ProgramArgs): CheckFailure[] {
-  const problem = configProblem();
-  const all = problem ? [{ property: `uptime:${settingNamed(problem) ?? "apiKey"}`, reason: problem }, ...failures] : failures;
+function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: string | undefined): CheckFailure[] {
+  const all = problem
+    ? [{ property: `uptime:${settingNamed(problem) ?? "apiKey"}`, reason: inAccountWords(problem) }, ...failures]
+    : failures;
   return all.map((f) => {
     const value = news[f.property.split(/[.[]/)[0]];
     const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
@@ -87,17 +98,28 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       delivered(async () => {
         const result = await ops.check(news, olds ?? {});
         for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
-        return { inputs: result.inputs, failures: forEngine(result.failures, news) };
+        // The account is proven (one GET per process) for a resource whose own inputs are right: bad input is
+        // refused before any request.
+        const problem = configProblem() ?? (result.failures.length === 0 ? await accountProblem() : undefined);
+        return { inputs: withAccount(result.inputs), failures: forEngine(result.failures, news, problem) };
       }),
 
     // `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest.
     diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.DiffResult & { changed: string[] }> =>
       delivered(async () => {
         const { changes, replaces, changed } = ops.diff(id, olds, news);
+        // Another account holds another object: moving a resource to it replaces it, as the preview says.
+        if (accountOf(olds) !== accountOf(news)) {
+          return { changes: true, replaces: [...replaces, "account"], deleteBeforeReplace: false, changed: [...changed, "account"] };
+        }
         return { changes, replaces, deleteBeforeReplace: false, changed };
       }),
 
-    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> => delivered(() => ops.create(inputs)),
+    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> =>
+      delivered(async () => {
+        const result = await ops.create(inputs);
+        return { ...result, outs: withAccount(result.outs) };
+      }),
 
     read: (id: string, props: S & WithProvider): Promise<ReadResult<I, S | O>> =>
       delivered(async () => {
@@ -113,19 +135,44 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
           // The status, for a read that must see the object (the plugin's `pulumi import`); the dynamic host ignores it.
           return { id, props, unreadable: outcome.status };
         }
-        return { id: outcome.id, props: outcome.props, inputs: outcome.inputs };
+        return { id: outcome.id, props: withAccount(outcome.props), inputs: withAccount(outcome.inputs) };
       }),
 
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
-      delivered(() => ops.update(id, olds, news)),
+      delivered(async () => {
+        const result = await ops.update(id, olds, news);
+        return { ...result, outs: withAccount(result.outs) };
+      }),
     delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props)),
   };
 }
+
+/**
+ * The account a resource belongs to, kept in its inputs and outputs: an Account's name (sdk/account.ts),
+ * or nothing for the stack's own settings, so that a state made before accounts existed is unchanged.
+ */
+function withAccount<T>(values: T): T {
+  const account = currentAccount();
+  if (values === undefined || values === null || typeof values !== "object") return values;
+  const { account: _previous, ...rest } = values as Record<string, unknown>;
+  return (account === undefined || account === DEFAULT_ACCOUNT ? rest : { ...rest, account }) as T;
+}
+
+/** An Account named "default" is the stack's own settings given in code: its resources are the default account's. */
+const DEFAULT_ACCOUNT = "default";
+const accountOf = (values: object): string => {
+  const account = (values as { account?: unknown }).account;
+  return typeof account === "string" ? account : DEFAULT_ACCOUNT;
+};
 
 /** Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it succeeds or fails. */
 async function delivered<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
+  } catch (error) {
+    // An Account's settings are named as the program gives them (session.ts inAccountWords).
+    if (error instanceof Error && currentAccount() !== undefined) error.message = inAccountWords(error.message);
+    throw error;
   } finally {
     await flushLogs();
   }

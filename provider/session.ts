@@ -1,10 +1,10 @@
 // Per-process provider state: the settings handed to configure() and one client built from them.
 // Every resource of every kind shares the client, and so one connection pool per origin.
 import { UptimeClient } from "./api/client";
-import { ProviderSettings, clientOptions, readSettings, settingsProblem } from "./config";
+import { ProviderSettings, clientOptions, readSettings, settingsProblem, withoutCredentials } from "./config";
 import { providerLog } from "./log";
 import { CreateJournal, journalDir } from "./journal";
-import { SETTINGS } from "./model/package";
+import { ACCOUNT_KEY, SETTINGS } from "./model/package";
 
 /** What configure() receives from the engine: the whole stack config. */
 export interface ConfigureRequest {
@@ -14,6 +14,8 @@ export interface ConfigureRequest {
 let lookup: (key: string) => string | undefined = () => undefined;
 let settings: ProviderSettings | undefined;
 let client: { key: string; client: UptimeClient } | undefined;
+/** The name of the account this process serves (sdk/account.ts), undefined for the default one. */
+let account: string | undefined;
 
 export function configure(req: ConfigureRequest): void {
   const values = new Map<string, string | undefined>();
@@ -21,13 +23,52 @@ export function configure(req: ConfigureRequest): void {
     values.set(key, req.config.get(`uptime:${key}`));
   }
   lookup = (key) => values.get(key);
+  account = req.config.get(ACCOUNT_KEY) || undefined;
   settings = undefined;
 }
 
-/** The settings; throws ConfigError (naming the key and the fix) for a malformed value. */
+/**
+ * A problem with the settings as the program gives them: an Account's by its name and argument
+ * (`maxRetries of Account "staging"`), the stack's by its config key and variable, as written.
+ */
+export function inAccountWords(problem: string): string {
+  if (account === undefined) return problem;
+  const named = `Account ${JSON.stringify(account)}`;
+  return problem
+    .replace(/^no API key: .*/, `no API key: give ${named} its apiKey`)
+    .replace(/^no API address: .*/, `no API address: give ${named} its baseUrl, e.g. https://<host>/v1`)
+    .replace(/uptime:(\w+) \(or UPTIME_\w+\)/g, `$1 of ${named}`)
+    .replace(/uptime:(\w+)/g, `$1 of ${named}`);
+}
+
+/** The account this process serves: an Account's name, or undefined for the stack's own settings. */
+export function currentAccount(): string | undefined {
+  return account;
+}
+
+/**
+ * The settings; throws ConfigError (naming the key and the fix) for a malformed value. An Account's
+ * address and key are its own: UPTIME_BASE_URL, UPTIME_API_KEY and UPTIME_AUTH_SCHEME are the stack's
+ * default account's. The other UPTIME_* variables are the run's, for every account.
+ */
 export function currentSettings(): ProviderSettings {
-  settings ??= readSettings(lookup);
+  settings ??= readSettings(lookup, account === undefined ? process.env : withoutCredentials(process.env));
   return settings;
+}
+
+/**
+ * Whether the account answers as the service's API with this key: `GET /webhooks?pageSize=1`, once
+ * per process (api/client.ts verifyBaseUrl), unless uptime:offlinePreview. The problem in words that
+ * name the setting, or undefined. check() reports it, so a wrong address or key fails `pulumi preview`.
+ */
+export async function accountProblem(): Promise<string | undefined> {
+  if (configProblem() || currentSettings().offlinePreview) return undefined;
+  try {
+    await getClient().verifyBaseUrl();
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** The configuration problem, if any: reported by check() so `pulumi preview` stops before any request. */
@@ -49,6 +90,7 @@ export function getClient(): UptimeClient {
 /** Tests: forget the settings so the next call reads them anew. */
 export function resetSession(): void {
   lookup = () => undefined;
+  account = undefined;
   settings = undefined;
   client = undefined;
 }

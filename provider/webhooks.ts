@@ -4,7 +4,7 @@
 // server can make it run forever.
 import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
-import { clientOptions, readSettings } from "./config";
+import { clientOptions, readSettings, withoutCredentials } from "./config";
 import { CheckFailure, show } from "./model/values";
 
 /** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
@@ -115,9 +115,12 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
 export async function lookupWebhooks(
   get: (key: string) => string | undefined,
   options: ListWebhooksOptions & { log?: ClientLogger } = {},
+  /** Whose settings `get` reads: the stack's (the UPTIME_* environment fills what it lacks) or an Account's (never its address or key). */
+  source: "stack" | "account" = "stack",
 ): Promise<WebhookList> {
   // The arguments first: a bad one is reported even while the provider's settings are missing too.
   throwOnBadArgs(options);
-  const client = new UptimeClient({ ...clientOptions(readSettings(get)), log: options.log });
+  const env = source === "stack" ? process.env : withoutCredentials(process.env);
+  const client = new UptimeClient({ ...clientOptions(readSettings(get, env)), log: options.log });
   return listWebhooks(client, { warn: options.log?.warn, ...options });
 }

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
+import type { Account } from "./account";
 
 /** Arguments of {@link getWebhooks}. */
 export interface GetWebhooksArgs {
@@ -13,8 +14,10 @@ export interface GetWebhooksOutputArgs {
   topic?: pulumi.Input<string>;
 }
 
-/** How {@link getWebhooks} pages through the list. */
+/** How {@link getWebhooks} pages through the list, and which account it reads. */
 export interface GetWebhooksOptions {
+  /** The account to list, as resources are given one; by default the stack's own settings. Its settings must be known at preview. */
+  provider?: Account;
   /** Subscriptions asked per request, a whole number 1-100. @default 100 */
   pageSize?: number;
   /** Requests made at most (a whole number >= 1); a service still paginating after that is an error. @default 1000 */
@@ -51,18 +54,31 @@ export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksO
   refusePlainApiKey();
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first lookup: importing the SDK never loads the HTTP client
   const impl = require("../provider/webhooks") as typeof import("../provider/webhooks");
-  const config = new pulumi.Config("uptime");
+  const { provider, ...paging } = opts;
+  const get = provider ? await accountLookup(provider) : configLookup();
   const log = {
     debug: (m: string) => void pulumi.log.debug(m),
     info: (m: string) => void pulumi.log.info(m),
     warn: (m: string) => void pulumi.log.warn(m),
   };
   try {
-    return await impl.lookupWebhooks((key) => config.get(key), { ...opts, topic: args.topic, log });
+    return await impl.lookupWebhooks(get, { ...paging, topic: args.topic, log }, provider ? "account" : "stack");
   } catch (error) {
     // A RunError is printed as its message alone: one line, no stack into files the package does not ship.
     throw new pulumi.RunError(`getWebhooks: ${(error as Error).message}`);
   }
+}
+
+/** The stack's `uptime:*` settings (the environment fills the rest, provider/config.ts). */
+function configLookup(): (key: string) => string | undefined {
+  const config = new pulumi.Config("uptime");
+  return (key) => config.get(key);
+}
+
+/** An Account's settings as given. */
+async function accountLookup(account: Account): Promise<(key: string) => string | undefined> {
+  const settings = await new Promise<Record<string, string | undefined>>((resolve) => account.settings.apply(resolve));
+  return (key) => settings[key];
 }
 
 /** {@link getWebhooks} with inputs that may be outputs of other resources. */

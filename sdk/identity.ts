@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CreateJournal, journalDir } from "../provider/journal";
 import { readSettings } from "../provider/config";
+import type { JournalScope } from "./account";
 
 /** The URN the engine gives a resource of `type` named `name` under `parent`, as `pulumi.createUrn` computes it. */
 export function resourceUrn(type: string, name: string, parent: pulumi.Resource | undefined): Promise<string> {
@@ -26,13 +27,22 @@ export function resourceUrn(type: string, name: string, parent: pulumi.Resource 
  * has served its purpose and must not outlive this run (a later resource of the same URN, after a
  * `retainOnDelete` removal or a `pulumi state delete`, would take over a monitor that is not in flight).
  */
-export function forgetCreateNoteWhenRegistered(key: Promise<string>, id: pulumi.Output<string>): void {
+export function forgetCreateNoteWhenRegistered(
+  key: Promise<string>,
+  id: pulumi.Output<string>,
+  account?: pulumi.Output<JournalScope>,
+): void {
   if (pulumi.runtime.isDryRun()) return;
-  id.apply(async (uuid) => {
-    const journal = programJournal();
+  // A monitor of an Account: its notes are in that account's journal (its address, its journalDir).
+  pulumi.all([id, account ?? pulumi.output(undefined)]).apply(async ([uuid, scope]) => {
+    const journal = scope ? accountJournal(scope) : programJournal();
     if (journal && uuid) journal.confirm(await key, uuid);
     return uuid;
   });
+}
+
+function accountJournal(scope: JournalScope): CreateJournal | null {
+  return scope.baseUrl ? new CreateJournal(journalDir(scope.journalDir), scope.baseUrl) : null;
 }
 
 let cached: CreateJournal | null | undefined;

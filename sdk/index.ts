@@ -34,4 +34,6 @@ export { Alert } from "./alert";
 export type { AlertArgs, AlertRecipientArgs, AlertRecipient, AlertRecipientType, AlertRecipientTypeArg } from "./alert";
 export type { AnyCase } from "./spellings";
 export { getWebhooks, getWebhooksOutput } from "./get-webhooks";
+export { Account } from "./account";
+export type { AccountArgs } from "./account";
 export type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksOptions, GetWebhooksResult, Webhook } from "./get-webhooks";

@@ -5,6 +5,7 @@ import { forgetCreateNoteWhenRegistered, resourceUrn } from "./identity";
 import { dynamicResourceProps, dynamicResourceType, isResourceOf, outputSeeds, requireGetSupport, sdkVersion } from "./shim";
 import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";
 import { MONITOR } from "../provider/model/monitor";
+import { Account } from "./account";
 import type { MonitorArgs } from "./monitor-args";
 
 /** One HTTP header of the record. */
@@ -115,7 +116,9 @@ export class Monitor extends pulumi.CustomResource {
           dynamicResourceProps("monitor", props),
           canonicalOptions(name, opts, MONITOR_SPELLINGS),
         );
-        forgetCreateNoteWhenRegistered(journalKey, this.id);
+        // The provider it is given, or inherits from a parent's `providers`: an Account keeps its own journal.
+        const account = this.getProvider(dynamicResourceType("monitor"));
+        forgetCreateNoteWhenRegistered(journalKey, this.id, Account.isInstance(account) ? account.journalScope : undefined);
       }
       this.uuid = this.id;
     } finally {

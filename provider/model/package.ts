@@ -83,6 +83,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     doc: "How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)).",
   },
   {
+    key: "offlinePreview",
+    env: "UPTIME_OFFLINE_PREVIEW",
+    type: { type: "boolean" },
+    default: "false",
+    doc: "`true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting.",
+  },
+  {
     key: "deleteUnsupported",
     env: "UPTIME_DELETE_UNSUPPORTED",
     type: { type: "string" },
@@ -96,6 +103,9 @@ export const SETTINGS: readonly SettingSpec[] = [
     doc: "Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)).",
   },
 ];
+
+/** The config key by which an Account (sdk/account.ts, an explicit provider) names itself to its provider process. */
+export const ACCOUNT_KEY = "uptime:__account";
 
 /** The getWebhooks lookup: its arguments (checked by provider/webhooks.ts) and its result. */
 export const GET_WEBHOOKS = {

@@ -17,7 +17,7 @@ import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
 import { UNKNOWN } from "../model/values";
 import { PackageRelease, packageSchema } from "../model/schema";
-import { PLAIN_KEY_MESSAGE } from "../model/package";
+import { ACCOUNT_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
 import { MONITOR } from "../model/monitor";
 import { PAGE } from "../model/page";
 import { ALERT } from "../model/alert";
@@ -240,7 +240,15 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       // provider in the state, so a key set without --secret would be written there in plain text: refused,
       // before any request, and before the provider's state is saved.
       if (typeof args.apiKey === "string" && args.apiKey !== UNKNOWN) throw new Error(PLAIN_KEY_MESSAGE);
-      configure({ config: { get: (key) => variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")) } });
+      // An explicit provider is an account of its own, known by its name (what the engine gives from 3.1xx on);
+      // a default provider (`default`, `default_0_1_0`, ...) is the stack's. See providers.ts withAccount.
+      const name = req.getName?.() ?? "";
+      const account = name && !/^default(_|$)/.test(name) ? name : undefined;
+      configure({
+        config: {
+          get: (key) => (key === ACCOUNT_KEY ? account : (variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")))),
+        },
+      });
       // Secrets arrive as plain values and the engine marks as secret every output whose input was one.
       return new provproto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true);
     }),
@@ -330,8 +338,9 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       // cannot read) keeps what the state held, a placeholder its URN for its messages; a record read back is stored lean.
       response.setProperties(toStruct(result.props === props ? stored : lean(result.props)));
       if (!result.inputs) return response.setInputs(req.getInputs() ?? toStruct({}));
-      const { journalKey: _urn, ...inputs } = result.inputs;
-      return response.setInputs(toStruct(inputs));
+      const { journalKey: _urn, account, ...inputs } = result.inputs;
+      // An import writes the program's code from these inputs: the account is the provider's, not a property of it.
+      return response.setInputs(toStruct(importing || account === undefined ? inputs : { ...inputs, account }));
     }),
 
     update: unary(async (req: provproto.UpdateRequest) => {

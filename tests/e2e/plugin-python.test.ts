@@ -271,6 +271,40 @@ test("the key and the header value: encrypted in the state, never printed by the
   expect(all).not.toContain(E2E_API_KEY);
 });
 
+// The Python host prints a traceback under the provider's message: its SDK raises a plain Exception for a failed
+// invoke (pulumi 3.259.0, pulumi/runtime/invoke.py, "invoke of ... failed"), and its exec script prints the
+// stack of any exception but pulumi.RunError ("Program failed with an unhandled exception"). README says so.
+test("an address without its /v1, a refused key, a missing key: `pulumi preview` fails naming the setting, nothing changed", async () => {
+  const origin = new URL(emulator.url).origin;
+  const cases: [string, string[], string][] = [
+    [
+      "an address without its /v1",
+      ["config", "set", "uptime:baseUrl", origin],
+      `uptime:baseUrl (${origin}) does not answer as the service's API`,
+    ],
+    ["a refused key", ["config", "set", "--secret", "uptime:apiKey", "a-mistyped-key-2222"], "failed with 401 Unauthorized"],
+    [
+      "a missing key",
+      ["config", "rm", "uptime:apiKey"],
+      "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY",
+    ],
+  ];
+  for (const [what, change, message] of cases) {
+    await ok(...change);
+    await clearRequests(emulator);
+    const preview = await pulumi("preview");
+    expect([what, preview.code === 0]).toEqual([what, false]);
+    expect([what, preview.out]).toEqual([what, expect.stringContaining(message)]);
+    // Said on the resource's own line, as the CLI prints a provider's refusal.
+    expect([what, preview.out]).toEqual([what, expect.stringMatching(/error: .*(uptime:index:Monitor|uptime:apiKey|Provider).*/)]);
+    expect(preview.out).not.toContain("a-mistyped-key-2222");
+    expect(mutating(await requestLines(emulator))).toEqual([]);
+    await ok("config", "set", "uptime:baseUrl", emulator.url);
+    await ok("config", "set", "--secret", "uptime:apiKey", E2E_API_KEY);
+  }
+  await expectEmptyPreview(3);
+});
+
 test("destroy deletes the program's two monitors and releases the page without a request", async () => {
   const names = ["py-api", "py-legacy"];
   const uuids = (await state()).monitors.filter((m: Json) => names.includes(m.name)).map((m: Json) => m.uuid);

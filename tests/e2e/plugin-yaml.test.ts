@@ -194,6 +194,93 @@ describe("examples/yaml through the plugin", () => {
   });
 });
 
+test("an address without its /v1, or a refused key, fails `pulumi preview` naming the setting; nothing changes", async () => {
+  const dir = program("wrong-at-preview", `name: wrong-at-preview\nruntime: yaml\n${monitorsYaml(["wrong-1", "wrong-2"])}`);
+  const origin = new URL(emulator.url).origin;
+  const t = await yamlStack(dir, { "uptime:baseUrl": { value: origin }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } });
+  await clearRequests(emulator);
+  const wrongAddress = await cli(t, dir, ["preview"]);
+  expect(wrongAddress.code).not.toBe(0);
+  expect(wrongAddress.out).toContain(`uptime:baseUrl (${origin}) does not answer as the service's API`);
+  expect(wrongAddress.out).toContain("ending in its version segment, e.g. https://<host>/v1");
+
+  await t.stack.setConfig("uptime:baseUrl", { value: emulator.url });
+  await t.stack.setConfig("uptime:apiKey", { value: "a-mistyped-key-1111", secret: true });
+  const wrongKey = await cli(t, dir, ["preview"]);
+  expect(wrongKey.code).not.toBe(0);
+  expect(wrongKey.out).toContain("failed with 401 Unauthorized");
+  expect(wrongKey.out).toContain("check uptime:apiKey");
+  expect(wrongKey.out).not.toContain("a-mistyped-key-1111");
+  // Nothing but the one check per preview reached the service, and nothing is in the stack.
+  expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+
+  // The fix: the right key, and the same preview plans the monitors.
+  await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
+  expect((await t.stack.preview()).changeSummary).toEqual({ create: 3 });
+});
+
+test("two accounts: an explicit `uptime` provider beside the stack's own, each resource in its own account", async () => {
+  const staging = await startE2eEmulator({ apiKey: "staging-yaml-key-6c2e", seed: {} });
+  try {
+    const dir = program(
+      "two-accounts",
+      [
+        "name: two-accounts",
+        "runtime: yaml",
+        "configuration:",
+        "  stagingUrl: { type: String }",
+        "  stagingKey: { type: String, secret: true }",
+        "resources:",
+        "  staging:",
+        "    type: pulumi:providers:uptime",
+        "    properties: { baseUrl: '${stagingUrl}', apiKey: '${stagingKey}' }",
+        "  prod-api:",
+        "    type: uptime:index:Monitor",
+        "    properties: { name: prod-api, type: https, target: https://prod.example.com, regions: [1], interval: 60 }",
+        "  staging-api:",
+        "    type: uptime:index:Monitor",
+        "    properties: { name: staging-api, type: https, target: https://staging.example.com, regions: [1], interval: 60 }",
+        "    options: { provider: '${staging}' }",
+        "variables:",
+        "  stagingHooks:",
+        "    fn::invoke: { function: uptime:index:getWebhooks, arguments: {}, options: { provider: '${staging}' } }",
+        "outputs:",
+        "  stagingHookCount: ${stagingHooks.count}",
+      ].join("\n"),
+    );
+    const t = await yamlStack(dir, {
+      "uptime:baseUrl": { value: emulator.url },
+      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+      "two-accounts:stagingUrl": { value: staging.url },
+      "two-accounts:stagingKey": { value: "staging-yaml-key-6c2e", secret: true },
+    });
+    const up = await t.stack.up();
+    expect(up.outputs.stagingHookCount.value).toBe(0);
+    const names = async (e: RunningEmulator) => ((await adminGet(e, "/state")).monitors as Json[]).map((m) => m.name);
+    expect(await names(emulator)).toContain("prod-api");
+    expect(await names(emulator)).not.toContain("staging-api");
+    expect(await names(staging)).toEqual(["staging-api"]);
+    expect(rawCheckpoint(t)).not.toContain("staging-yaml-key-6c2e");
+    await t.stack.preview({ expectNoChanges: true });
+
+    // Moved to the stack's own account: a replacement, made there and deleted from staging.
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8").replace(/\n {4}options: \{ provider: '\$\{staging\}' \}/, ""),
+    );
+    const move = await t.stack.preview({ diff: true });
+    expect(move.changeSummary).toMatchObject({ replace: 1 });
+    await t.stack.up();
+    expect(await names(emulator)).toEqual(expect.arrayContaining(["prod-api", "staging-api"]));
+    expect(await names(staging)).toEqual([]);
+    await t.stack.destroy();
+    expect(await names(staging)).toEqual([]);
+  } finally {
+    await staging.close();
+  }
+});
+
 test("a missing API key stops the preview once, naming the setting, before any request", async () => {
   const dir = program("no-key", `name: no-key\nruntime: yaml\n${monitorsYaml(["no-key-1", "no-key-2", "no-key-3"])}`);
   const t = await yamlStack(dir, { "uptime:baseUrl": { value: emulator.url } });

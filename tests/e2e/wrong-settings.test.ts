@@ -117,6 +117,41 @@ describe("a base URL that is not the API", () => {
     expect(await resourcesOf(t)).toEqual(before);
   });
 
+  test("at preview: an address without its /v1, or a refused key, fails `pulumi preview` naming the setting; nothing changes", async () => {
+    setEnv(t, "UPTIME_BASE_URL", new URL(emulator.url).origin);
+    await t.stack.setConfig("settings:interval", { value: "120" });
+    await clearRequests(emulator);
+    const preview = await fails((onOutput) => t.stack.preview({ onOutput }));
+    expect(preview.text).toContain(`uptime:baseUrl (${new URL(emulator.url).origin}) does not answer as the service's API`);
+    expect(preview.text).toContain("ending in its version segment, e.g. https://<host>/v1");
+    // The check went to the wrong address: the service saw nothing.
+    expect(await requestLines(emulator)).toEqual([]);
+
+    setEnv(t, "UPTIME_BASE_URL", emulator.url);
+    setEnv(t, "UPTIME_API_KEY", "a-mistyped-key-0000");
+    await t.stack.removeConfig("uptime:apiKey");
+    await clearRequests(emulator);
+    const wrongKey = await fails((onOutput) => t.stack.preview({ onOutput }));
+    expect(wrongKey.text).toContain("failed with 401 Unauthorized");
+    expect(wrongKey.text).toContain("check uptime:apiKey (or UPTIME_API_KEY)");
+    expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
+    expect(wrongKey.text).not.toContain("a-mistyped-key-0000");
+
+    // uptime:offlinePreview: the same preview sends nothing at all, and passes.
+    setEnv(t, "UPTIME_OFFLINE_PREVIEW", "true");
+    await clearRequests(emulator);
+    const offline = await t.stack.preview();
+    expect(offline.changeSummary).toMatchObject({ update: 2 });
+    expect(await requestLines(emulator)).toEqual([]);
+
+    setEnv(t, "UPTIME_OFFLINE_PREVIEW", undefined);
+    setEnv(t, "UPTIME_API_KEY", undefined);
+    await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
+    await t.stack.setConfig("settings:interval", { value: "60" });
+    expect(await resourcesOf(t)).toEqual(before);
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
   test("a proxy answering an HTML 404 page: nothing taken as gone, the message names uptime:baseUrl", async () => {
     const proxy = createHttpServer((_req, res) => {
       res.writeHead(404, { "content-type": "text/html" });

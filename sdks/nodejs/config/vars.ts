@@ -96,6 +96,17 @@ Object.defineProperty(exports, "maxRetries", {
 });
 
 /**
+ * `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
+ */
+export declare const offlinePreview: boolean | undefined;
+Object.defineProperty(exports, "offlinePreview", {
+    get() {
+        return __config.getObject<boolean>("offlinePreview");
+    },
+    enumerable: true,
+});
+
+/**
  * How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
  */
 export declare const rateLimitWaitSeconds: number | undefined;

@@ -27,6 +27,7 @@ class ProviderArgs:
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 offline_preview: pulumi.Input[Optional[_builtins.bool]] = None,
                  rate_limit_wait_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  requests_per_second: pulumi.Input[Optional[_builtins.float]] = None):
@@ -41,6 +42,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
         :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        :param pulumi.Input[_builtins.bool] offline_preview: `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
         :param pulumi.Input[_builtins.int] rate_limit_wait_seconds: How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
         :param pulumi.Input[_builtins.int] request_timeout_ms: Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
         :param pulumi.Input[_builtins.float] requests_per_second: A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
@@ -61,6 +63,8 @@ class ProviderArgs:
             pulumi.set(__self__, "max_concurrent_requests", max_concurrent_requests)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if offline_preview is not None:
+            pulumi.set(__self__, "offline_preview", offline_preview)
         if rate_limit_wait_seconds is not None:
             pulumi.set(__self__, "rate_limit_wait_seconds", rate_limit_wait_seconds)
         if request_timeout_ms is not None:
@@ -165,6 +169,18 @@ class ProviderArgs:
         pulumi.set(self, "max_retries", value)
 
     @_builtins.property
+    @pulumi.getter(name="offlinePreview")
+    def offline_preview(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
+        """
+        return pulumi.get(self, "offline_preview")
+
+    @offline_preview.setter
+    def offline_preview(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "offline_preview", value)
+
+    @_builtins.property
     @pulumi.getter(name="rateLimitWaitSeconds")
     def rate_limit_wait_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -215,6 +231,7 @@ class Provider(pulumi.ProviderResource):
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 offline_preview: pulumi.Input[Optional[_builtins.bool]] = None,
                  rate_limit_wait_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
@@ -232,6 +249,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
         :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        :param pulumi.Input[_builtins.bool] offline_preview: `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
         :param pulumi.Input[_builtins.int] rate_limit_wait_seconds: How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
         :param pulumi.Input[_builtins.int] request_timeout_ms: Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
         :param pulumi.Input[_builtins.float] requests_per_second: A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
@@ -268,6 +286,7 @@ class Provider(pulumi.ProviderResource):
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 offline_preview: pulumi.Input[Optional[_builtins.bool]] = None,
                  rate_limit_wait_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
@@ -288,6 +307,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["journal_dir"] = journal_dir
             __props__.__dict__["max_concurrent_requests"] = pulumi.Output.from_input(max_concurrent_requests).apply(pulumi.runtime.to_json) if max_concurrent_requests is not None else None
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            __props__.__dict__["offline_preview"] = pulumi.Output.from_input(offline_preview).apply(pulumi.runtime.to_json) if offline_preview is not None else None
             __props__.__dict__["rate_limit_wait_seconds"] = pulumi.Output.from_input(rate_limit_wait_seconds).apply(pulumi.runtime.to_json) if rate_limit_wait_seconds is not None else None
             __props__.__dict__["request_timeout_ms"] = pulumi.Output.from_input(request_timeout_ms).apply(pulumi.runtime.to_json) if request_timeout_ms is not None else None
             __props__.__dict__["requests_per_second"] = pulumi.Output.from_input(requests_per_second).apply(pulumi.runtime.to_json) if requests_per_second is not None else None

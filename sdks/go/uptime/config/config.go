@@ -51,6 +51,11 @@ func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:maxRetries")
 }
 
+// `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
+func GetOfflinePreview(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "uptime:offlinePreview")
+}
+
 // How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
 func GetRateLimitWaitSeconds(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:rateLimitWaitSeconds")

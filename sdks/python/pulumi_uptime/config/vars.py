@@ -77,6 +77,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('maxRetries')
 
     @_builtins.property
+    def offline_preview(self) -> Optional[bool]:
+        """
+        `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
+        """
+        return __config__.get_bool('offlinePreview')
+
+    @_builtins.property
     def rate_limit_wait_seconds(self) -> Optional[int]:
         """
         How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.

@@ -1,0 +1,86 @@
+// A second account (or a third): an explicit provider for the dynamic resources, as Pulumi programs
+// give one with `{ provider }`. The engine starts a dynamic-provider process of its own for each
+// Account and configures it with the Account's settings instead of the stack's `uptime:*` config, so
+// each resource reaches its own account's service, `refresh` and `destroy` too (the engine keeps each
+// resource's provider, and the provider's settings, in the state: the key encrypted, since it is
+// always made a secret here).
+import * as pulumi from "@pulumi/pulumi";
+import { ACCOUNT_KEY } from "../provider/model/package";
+
+/** Marks the instances, across copies of the package. */
+const ACCOUNT_MARK = Symbol.for("pulumi-uptime.Account");
+
+/** The settings of an {@link Account}: those of the stack configuration, given in code (README, Configuration). */
+export interface AccountArgs {
+  /** API base address, ending in the version segment, e.g. `https://api.example.com/v1`. */
+  baseUrl: pulumi.Input<string>;
+  /** The credential. Always stored as a secret, whatever is passed; give it from a secret, e.g. `config.requireSecret("stagingKey")`. */
+  apiKey: pulumi.Input<string>;
+  /** A word put before the key (`Bearer` gives `Authorization: Bearer <key>`); none by default. */
+  authScheme?: pulumi.Input<string>;
+  /** Time allowed to open a connection, in milliseconds. @default 10000 */
+  connectTimeoutMs?: pulumi.Input<number>;
+  /** Time allowed for the response headers, and between body chunks, in milliseconds. @default 30000 */
+  requestTimeoutMs?: pulumi.Input<number>;
+  /** Retries of a request that failed (502/503/504, a dropped connection); a 429 is not counted. @default 5 */
+  maxRetries?: pulumi.Input<number>;
+  /** A ceiling on the requests sent per second to this account; without it the pace is learned from the service. */
+  requestsPerSecond?: pulumi.Input<number>;
+  /** Requests in flight at once to this account, at most. @default 16 */
+  maxConcurrentRequests?: pulumi.Input<number>;
+  /** How long one request may keep being answered 429 before it fails. @default 300 */
+  rateLimitWaitSeconds?: pulumi.Input<number>;
+  /** `true`: `pulumi preview` sends this account no request (the address and key are proven at `up`). @default false */
+  offlinePreview?: pulumi.Input<boolean>;
+  /** What deleting a monitor does when the service refuses `DELETE`: `fail` or `leave` it in the service. @default "fail" */
+  deleteUnsupported?: pulumi.Input<"fail" | "leave">;
+  /** Where the create journal is kept, an absolute path. */
+  journalDir?: pulumi.Input<string>;
+}
+
+/** Where this account's create journal notes live, as the program confirms them (sdk/identity.ts). */
+export interface JournalScope {
+  baseUrl: string;
+  journalDir?: string;
+}
+
+/**
+ * An account of the service, for the resources given it with `{ provider: account }` (a Monitor, Page
+ * or Alert, or every resource under a component given `{ providers: [account] }`) and for
+ * `getWebhooks(args, { provider: account })`. Resources without one use the stack's own settings
+ * (`uptime:*`, then `UPTIME_*`). An Account's address and key are its own: UPTIME_BASE_URL,
+ * UPTIME_API_KEY and UPTIME_AUTH_SCHEME never fill them. Its name is the account's identity in the
+ * state: moving a resource to another account (or renaming its Account) replaces the resource, as
+ * the preview says. An Account named `default` stands for the stack's own settings.
+ */
+export class Account extends pulumi.ProviderResource {
+  /** Where this account's create journal notes live; the program confirms its monitors' notes there. */
+  readonly journalScope: pulumi.Output<JournalScope>;
+  /** The settings as given, for lookups made in the program (getWebhooks). */
+  readonly settings: pulumi.Output<Record<string, string | undefined>>;
+
+  constructor(name: string, args: AccountArgs, opts?: pulumi.ResourceOptions) {
+    const settings = Object.fromEntries(
+      Object.entries(args)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, pulumi.output(value).apply((v) => (v === undefined || v === null ? undefined : String(v)))]),
+    ) as Record<string, pulumi.Output<string | undefined>>;
+    settings.apiKey = pulumi.secret(settings.apiKey);
+    const props: pulumi.Inputs = { [ACCOUNT_KEY]: name };
+    for (const [key, value] of Object.entries(settings)) props[`uptime:${key}`] = value;
+    super("pulumi-nodejs", name, props, opts);
+    this.settings = pulumi.output(settings);
+    this.journalScope = pulumi.all([settings.baseUrl, settings.journalDir]).apply(([baseUrl, journalDir]) => ({
+      baseUrl: baseUrl ?? "",
+      journalDir,
+    }));
+  }
+
+  /** Whether `obj` is an Account of this package. */
+  static override isInstance(obj: unknown): obj is Account {
+    return typeof obj === "object" && obj !== null && (obj as { [ACCOUNT_MARK]?: unknown })[ACCOUNT_MARK] === true;
+  }
+
+  /** @internal Marks the instances, across copies of the package. */
+  readonly [ACCOUNT_MARK] = true;
+}

@@ -1,0 +1,115 @@
+// Two accounts in one TypeScript program (tests/e2e/programs/accounts): the stack's own settings and
+// an `uptime.Account`, against two emulators with different keys, each seeded with its page and alert.
+// up, an empty preview, refresh, an edit, a monitor moved from one account to the other (a
+// replacement, made in its new account), destroy: each emulator sees only its own objects and its own
+// key, and neither key is in the state or the output.
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import { TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { DEMO_SEED, startTestEmulator } from "../helpers/servers";
+
+jest.setTimeout(600_000);
+
+const PROD_KEY = "prod-key-3b9f2c71e0";
+const STAGING_KEY = "staging-key-8d4a6e15c2";
+let prod: RunningEmulator;
+let staging: RunningEmulator;
+let t: TestStack;
+const out: string[] = [];
+
+beforeAll(async () => {
+  prod = await startTestEmulator({ apiKey: PROD_KEY, seed: DEMO_SEED });
+  staging = await startTestEmulator({ apiKey: STAGING_KEY, seed: DEMO_SEED });
+  t = await createStack(path.join(__dirname, "programs/accounts"), {
+    config: {
+      "uptime:baseUrl": { value: prod.url },
+      "uptime:apiKey": { value: PROD_KEY, secret: true },
+      "accounts:stagingUrl": { value: staging.url },
+      "accounts:stagingKey": { value: STAGING_KEY, secret: true },
+      "accounts:pageUuid": { value: SEEDED_PAGE },
+      "accounts:alertUuid": { value: SEEDED_ALERT },
+    },
+  });
+});
+afterAll(async () => {
+  await t?.remove();
+  await prod?.close();
+  await staging?.close();
+});
+
+const monitorNames = async (emulator: RunningEmulator) =>
+  ((await adminGet(emulator, "/state")).monitors as Json[]).map((m) => m.name).sort();
+const refused = async (emulator: RunningEmulator) =>
+  ((await adminGet(emulator, "/requests")).requests as Json[]).filter((r) => r.status === 401).length;
+const clearBoth = async () => Promise.all([clearRequests(prod), clearRequests(staging)]);
+
+test("up: each account's objects in its own service, reached with its own key", async () => {
+  const up = await t.stack.up({ onOutput: collect(out) });
+  expect(up.summary.result).toBe("succeeded");
+  expect(await monitorNames(prod)).toEqual(["prod API", "shared"]);
+  expect(await monitorNames(staging)).toEqual(["staging API"]);
+  const [prodState, stagingState] = [await adminGet(prod, "/state"), await adminGet(staging, "/state")];
+  expect(prodState.alerts.find((a: Json) => a.uuid === SEEDED_ALERT).name).toBe("prod on-call");
+  expect(stagingState.alerts.find((a: Json) => a.uuid === SEEDED_ALERT).name).toBe("staging on-call");
+  expect(prodState.pages.find((p: Json) => p.uuid === SEEDED_PAGE).title).toBe("prod status");
+  expect(stagingState.pages.find((p: Json) => p.uuid === SEEDED_PAGE).title).toBe("staging status");
+  // Each page lists its own account's monitor; each lookup read its own account's subscriptions.
+  expect(stagingState.pages.find((p: Json) => p.uuid === SEEDED_PAGE).items).toEqual([up.outputs.stagingEnv.value.monitor]);
+  expect(up.outputs.production.value.webhooks).toBe(prodState.webhooks.length);
+  expect(up.outputs.stagingEnv.value.webhooks).toBe(stagingState.webhooks.length);
+  // A request with the other account's key would have been refused.
+  expect([await refused(prod), await refused(staging)]).toEqual([0, 0]);
+});
+
+test("an empty preview, then refresh: nothing to do, no change sent to either account", async () => {
+  await clearBoth();
+  await t.stack.preview({ expectNoChanges: true, onOutput: collect(out) });
+  const refresh = await t.stack.refresh({ onOutput: collect(out) });
+  expect(refresh.summary.resourceChanges).not.toHaveProperty("update");
+  await t.stack.preview({ expectNoChanges: true });
+  expect([mutating(await requestLines(prod)), mutating(await requestLines(staging))]).toEqual([[], []]);
+});
+
+test("an edit reaches each account; moving a monitor to the other account replaces it there", async () => {
+  await t.stack.setConfig("accounts:interval", { value: "90" });
+  await clearBoth();
+  const edit = await t.stack.up({ onOutput: collect(out) });
+  expect(edit.summary.resourceChanges).toMatchObject({ update: 3 });
+  expect(mutating(await requestLines(prod)).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^PATCH \/v1\/monitors\//)]));
+  expect(mutating(await requestLines(staging))).toEqual([expect.stringMatching(/^PATCH \/v1\/monitors\//)]);
+
+  const before = (await adminGet(prod, "/state")).monitors.find((m: Json) => m.name === "shared");
+  await t.stack.setConfig("accounts:move", { value: "true" });
+  const preview = await t.stack.preview({ diff: true });
+  expect(preview.changeSummary).toMatchObject({ replace: 1 });
+  // The preview names both the move (the provider) and the account the monitor goes to.
+  expect(preview.stdout).toMatch(
+    /\+-pulumi-nodejs:dynamic\/uptime:Monitor: \(replace\)[\s\S]*provider: [^\n]*::default::[^\n]*=> [^\n]*::staging::[\s\S]*\+ account\s*: "staging"/,
+  );
+  const move = await t.stack.up({ onOutput: collect(out) });
+  expect(move.summary.resourceChanges).toMatchObject({ replace: 1 });
+  expect(await monitorNames(prod)).toEqual(["prod API"]);
+  expect(await monitorNames(staging)).toEqual(["shared", "staging API"]);
+  expect(move.outputs.sharedUuid.value).not.toBe(before.uuid);
+  await t.stack.preview({ expectNoChanges: true });
+});
+
+test("neither key in the state, its export or any output; destroy empties both accounts", async () => {
+  // `pulumi stack export` as a user runs it (the Automation API's exportStack shows secrets).
+  const exported = execFileSync("pulumi", ["stack", "export", "--stack", t.stack.name, "--non-interactive"], {
+    cwd: t.stack.workspace.workDir,
+    env: { ...process.env, ...t.env },
+    encoding: "utf8",
+  });
+  expect(exported).toContain("pulumi:providers:pulumi-nodejs::staging");
+  for (const key of [PROD_KEY, STAGING_KEY]) {
+    expect(rawCheckpoint(t)).not.toContain(key);
+    expect(exported).not.toContain(key);
+    expect(out.join("")).not.toContain(key);
+  }
+  await t.stack.destroy({ onOutput: collect(out) });
+  expect([await monitorNames(prod), await monitorNames(staging)]).toEqual([[], []]);
+  expect(out.join("")).not.toContain(STAGING_KEY);
+});

@@ -1,0 +1,62 @@
+// Two accounts of the service in one program: production through the stack's own settings
+// (`uptime:baseUrl`, `uptime:apiKey`), staging through an Account given in code, its key from a
+// secret. Each has a monitor, its status page and its alert taken over, and its webhook list.
+// `accounts:interval` edits every monitor; `accounts:move` moves the `shared` monitor to staging.
+import * as pulumi from "@pulumi/pulumi";
+import * as uptime from "pulumi-uptime";
+
+const config = new pulumi.Config();
+const interval = config.getNumber("interval") ?? 60;
+const staging = new uptime.Account("staging", {
+  baseUrl: config.require("stagingUrl"),
+  apiKey: config.requireSecret("stagingKey"),
+});
+
+function environment(prefix: string, provider?: uptime.Account) {
+  const opts = provider ? { provider } : {};
+  const api = new uptime.Monitor(
+    `${prefix}-api`,
+    {
+      name: `${prefix} API`,
+      type: "https",
+      urn: `https://api.${prefix}.acme.example/health`,
+      interval,
+      regions: [1],
+    },
+    opts,
+  );
+  const alert = new uptime.Alert(
+    `${prefix}-on-call`,
+    {
+      uuid: config.require("alertUuid"),
+      name: `${prefix} on-call`,
+      down: true,
+      recipients: [{ type: "email", target: `oncall@${prefix}.acme.example` }],
+    },
+    opts,
+  );
+  new uptime.Page(
+    `${prefix}-status`,
+    { uuid: config.require("pageUuid"), title: `${prefix} status`, useGroups: false, items: [api.uuid] },
+    opts,
+  );
+  const hooks = uptime.getWebhooksOutput({}, provider ? { provider } : {});
+  return { monitor: api.uuid, alert: alert.uuid, webhooks: hooks.count };
+}
+
+export const production = environment("prod");
+export const stagingEnv = environment("staging", staging);
+
+// One monitor that changes account: moving it is a replacement, made in its new account.
+const shared = new uptime.Monitor(
+  "shared",
+  {
+    name: "shared",
+    type: "tcp",
+    urn: "db.acme.example:5432",
+    interval,
+    regions: [2],
+  },
+  config.getBoolean("move") ? { provider: staging } : {},
+);
+export const sharedUuid = shared.uuid;
