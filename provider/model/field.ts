@@ -94,6 +94,14 @@ export function outputNamesOf(spec: ResourceSpec): string[] {
   return [...new Set([...spec.fields.map((f) => namesOf(f).output), ...Object.keys(spec.extraOutputs)])];
 }
 
+/** Every name a program may write at the top of a resource's inputs: each field's input name and aliases, and the provider's own public inputs. */
+export function programNames(spec: ResourceSpec): string[] {
+  const own = Object.entries(spec.providerInputs)
+    .filter(([, input]) => !input.internal)
+    .map(([name]) => name);
+  return [...spec.fields.flatMap((f) => [namesOf(f).input, ...(f.aliases ?? [])]), ...own];
+}
+
 /** An input of the provider's own (not the service's), kept in the state. */
 export interface ProviderInputSpec {
   schema: z.ZodType;

@@ -5,7 +5,7 @@ import { CheckFailure, CheckResult, isUnknown, programArgs, show, unknownPaths }
 import { toFailures } from "./failures";
 import { ALERT } from "../model/alert";
 import { checkedInputs, inputsSchema } from "../model/engine";
-import type { InputsOf } from "../model/field";
+import { type InputsOf, programNames } from "../model/field";
 
 export { RECIPIENT_TYPES, isEmailAddress, recipientTargetProblem } from "../model/alert";
 export type { RecipientType } from "../model/alert";
@@ -60,7 +60,8 @@ export function checkAlertArgs(raw: Record<string, unknown>): CheckResult<AlertI
   const args = normalizeAlertArgs(raw);
   const failures: CheckFailure[] = [];
   const parsed = AlertInputs.safeParse(args);
-  if (!parsed.success) failures.push(...toFailures(parsed.error.issues, unknownPaths(args)));
+  if (!parsed.success)
+    failures.push(...toFailures(parsed.error.issues, unknownPaths(args), { schema: AlertInputs, spellings: programNames(ALERT) }));
   failures.push(...duplicateFailures(args.recipients));
   return { inputs: checkedInputs(ALERT, args), failures, warnings: [] };
 }

@@ -4,7 +4,7 @@ import { CheckFailure, CheckResult, isUnknown, programArgs, show, unknownPaths }
 import { isHostName } from "../model/field-schemas";
 import { toFailures } from "./failures";
 import { canonicalNames, checkedInputs, inputNames, inputsSchema, sortSets } from "../model/engine";
-import type { InputsOf } from "../model/field";
+import { type InputsOf, programNames } from "../model/field";
 import { KNOWN_TYPES, MONITOR } from "../model/monitor";
 
 export { HTTP_METHODS, KNOWN_TYPES } from "../model/monitor";
@@ -91,7 +91,8 @@ export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<Moni
   const { args, failures } = normalizeMonitorArgs(raw);
   const warnings: string[] = [];
   const parsed = MonitorInputs.safeParse(args);
-  if (!parsed.success) failures.push(...toFailures(parsed.error.issues, unknownPaths(args)));
+  if (!parsed.success)
+    failures.push(...toFailures(parsed.error.issues, unknownPaths(args), { schema: MonitorInputs, spellings: programNames(MONITOR) }));
   failures.push(...crossFieldFailures(args));
   // Messages use the name the program wrote (the API's `urn`, which the SDK hands over as `target`).
   for (const f of failures) f.reason = inputNames(MONITOR, f.reason);

@@ -4,7 +4,7 @@ import { CheckFailure, CheckResult, isUnknown, programArgs, unknownPaths } from 
 import { toFailures } from "./failures";
 import { ImageSource, fileImageSource, loadImage } from "./image";
 import { canonicalNames, checkedInputs, inputsSchema } from "../model/engine";
-import type { InputsOf } from "../model/field";
+import { type InputsOf, programNames } from "../model/field";
 import { PAGE } from "../model/page";
 
 /** Canonical input fields the service keeps, in the order of the API document (images by their input names; the uuid, which names the page, aside). */
@@ -60,7 +60,8 @@ function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
 export async function checkPageArgs(raw: Record<string, unknown>, images: ImageSource = fileImageSource): Promise<CheckResult<PageInputs>> {
   const { args, failures } = normalizePageArgs(raw);
   const parsed = PageInputs.safeParse(args);
-  if (!parsed.success) failures.push(...toFailures(parsed.error.issues, unknownPaths(args)));
+  if (!parsed.success)
+    failures.push(...toFailures(parsed.error.issues, unknownPaths(args), { schema: PageInputs, spellings: programNames(PAGE) }));
   failures.push(...crossFieldFailures(args));
   for (const field of PAGE_IMAGE_FIELDS) {
     const image = args[field] as { path?: unknown } | undefined;

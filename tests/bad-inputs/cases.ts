@@ -73,7 +73,10 @@ const monitorCases: BadInputCase[] = [
   monitor("name-number", { ...HTTPS, name: 42 }, "name", "expected a string, got 42"),
   monitor("name-control-char", { ...HTTPS, name: "api\u0007" }, "name", "contains control characters; remove them"),
   monitor("type-number", { ...HTTPS, type: 443 }, "type", "expected a string, got 443"),
-  monitor("unknown-field", { ...HTTPS, intervall: 60 }, "intervall", "unknown field; remove it or check its spelling"),
+  monitor("unknown-field", { ...HTTPS, intervall: 60 }, "intervall", "intervall: unknown field; did you mean interval?"),
+  monitor("unknown-field-spelling", { ...HTTPS, followRedirect: true }, "followRedirect", "unknown field; did you mean followRedirects?"),
+  monitor("unknown-option-key", { ...HTTPS, httpRequest: { methd: "GET" } }, "httpRequest.methd", "did you mean httpRequest.method?"),
+  monitor("unknown-field-far", { ...HTTPS, pingEvery: 60 }, "pingEvery", "unknown field; remove it or check its spelling"),
   // malformed urns and URLs
   monitor("urn-scheme-mismatch", { ...HTTPS, urn: "http://api.example.com/health" }, "target", "a https monitor needs a https:// address"),
   monitor("urn-not-a-url", { ...HTTPS, urn: "api.example.com/health" }, "target", "not a URL; write a full address such as https://"),
@@ -238,7 +241,7 @@ const alertCases: BadInputCase[] = [
   alert("recipients-not-a-list", { recipients: "oncall@acme.example" }, "recipients", "expected a list of { type, target }"),
   alert("flag-string", { up: "yes" }, "up", 'expected true or false, got "yes"'),
   alert("flag-number", { down: 1 }, "down", "expected true or false, got 1"),
-  alert("unknown-field", { recipient: [] }, "recipient", "unknown field"),
+  alert("unknown-field", { recipient: [] }, "recipient", "unknown field; did you mean recipients?"),
 ];
 
 const webhookCases: BadInputCase[] = [

@@ -44,7 +44,8 @@ test("every entry of the file becomes one monitor, and a second preview is empty
   await clearRequests(emulator);
   const preview = await t.stack.preview({ expectNoChanges: true });
   expect(preview.changeSummary).toEqual({ same: 4 });
-  expect(await requestLines(emulator)).toEqual([]); // a no-op preview sends nothing
+  // A no-op preview sends nothing but the account check, once.
+  expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
 });
 
 test("editing one entry updates only that monitor, in place, by PATCH", async () => {

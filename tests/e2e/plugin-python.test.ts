@@ -302,7 +302,7 @@ test("an address without its /v1, a refused key, a missing key: `pulumi preview`
     await ok("config", "set", "uptime:baseUrl", emulator.url);
     await ok("config", "set", "--secret", "uptime:apiKey", E2E_API_KEY);
   }
-  await expectEmptyPreview(3);
+  await expectEmptyPreview(4);
 });
 
 test("destroy deletes the program's two monitors and releases the page without a request", async () => {

@@ -17,7 +17,7 @@ function failuresOf(args: Args): CheckFailure[] {
 /** The name a user reads: the SDK takes `urn` and hands it over as `target`. */
 const shown = (property: string) => property.replace(/^target\b/, "urn");
 
-function expectRejected(args: Args, property: string, reason: RegExp): void {
+function expectRejected(args: Args, property: string, reason: RegExp | string): void {
   const failures = failuresOf(args);
   const failure = failures.find((f) => f.property === property);
   expect({ property, failures }).toEqual({ property, failures: expect.arrayContaining([expect.objectContaining({ property })]) });
@@ -293,8 +293,26 @@ describe("unknown fields and double spellings", () => {
     ["httpRequest.headers[0].secret", { httpRequest: { headers: [{ name: "X", value: "1", secret: true }] } }],
     ["httpResponse.keyword", { httpResponse: { keyword: "x" } }],
     ["maintenance.times[0].startSecond", { maintenance: { ...WINDOW, times: [{ ...WINDOW.times[0], startSecond: 0 }] } }],
-    ["maintenance.timezone", { maintenance: { ...WINDOW, timezone: "UTC" } }],
   ])("%s", (property, extra) => expectRejected({ ...HTTPS, ...extra }, property, /unknown field; remove it or check its spelling/));
+
+  test.each([
+    ["maintenance.timezone", { maintenance: { ...WINDOW, timezone: "UTC" } }, "maintenance.timeZone"],
+    ["intervalSeconds", { intervalSeconds: 60 }, undefined],
+    ["regoins", { regoins: [1] }, "regions"],
+    ["httpResponse.keywordBodyExist", { httpResponse: { keywordBody: "ok", keywordBodyExist: true } }, "httpResponse.keywordBodyExists"],
+    [
+      "tcpOptions.dataRequests",
+      { type: "tcp", urn: undefined, target: "db.example:5432", tcpOptions: { dataRequests: "x" } },
+      "tcpOptions.dataRequest",
+    ],
+  ])("%s: a name near a documented one is answered with it", (property, extra, suggested) => {
+    const args = Object.fromEntries(Object.entries({ ...HTTPS, ...extra }).filter(([, v]) => v !== undefined));
+    expectRejected(
+      args,
+      property,
+      suggested ? `unknown field; did you mean ${suggested}?` : /unknown field; remove it or check its spelling/,
+    );
+  });
 
   test("an unknown field is rejected even while its value is unknown (the name is known)", () => {
     expectRejected({ ...HTTPS, colour: UNKNOWN }, "colour", /unknown field/);
