@@ -3,6 +3,7 @@
 import { UptimeClient } from "./api/client";
 import { ProviderSettings, clientOptions, readSettings, settingsProblem, withoutCredentials } from "./config";
 import { providerLog } from "./log";
+import { packageVersion } from "./release";
 import { CreateJournal, journalDir } from "./journal";
 import { ACCOUNT_KEY, SETTINGS } from "./model/package";
 
@@ -17,7 +18,12 @@ let client: { key: string; client: UptimeClient } | undefined;
 /** The name of the account this process serves (sdk/account.ts), undefined for the default one. */
 let account: string | undefined;
 
+let announced = false;
+
 export function configure(req: ConfigureRequest): void {
+  // `pulumi up --debug` says which release serves the run (`pulumi plugin ls` does for the plugin).
+  if (!announced) providerLog.debug(`uptime: provider ${packageVersion()} (Node.js ${process.version})`);
+  announced = true;
   const values = new Map<string, string | undefined>();
   for (const { key } of SETTINGS) {
     values.set(key, req.config.get(`uptime:${key}`));

@@ -1,24 +1,32 @@
 #!/usr/bin/env bash
-# The release tarball, made the way a user's install makes the package: a fresh clone of one commit,
-# its locked dependencies (`npm ci`), then `npm pack`, whose `prepare` script compiles dist/. Prints
-# the tarball's path, size and file count, and the commands that install it.
-#   bash scripts/release.sh                 # HEAD; the tarball goes to the repository root
-#   bash scripts/release.sh --ref v0.1.0    # a tag, branch or commit
+# The release: the npm tarball, made the way a user's install makes the package (a fresh clone of one
+# commit, its locked dependencies with `npm ci`, then `npm pack`, whose `prepare` script compiles
+# dist/), and the provider plugin's tarballs. Prints each file's path, size and sha256, and the
+# commands that install them.
+#   bash scripts/release.sh                 # HEAD; the files go to the repository root
+#   bash scripts/release.sh --ref v0.2.0    # a tag, branch or commit
+#   bash scripts/release.sh --npm-only      # the npm tarball alone (what a TypeScript program installs): no plugin tarballs
+#   bash scripts/release.sh --no-executables   # the npm tarball and the Node-run plugin tarball, not the self-contained ones
 #   bash scripts/release.sh --worktree      # HEAD plus the work tree's changes, ignored files aside (what the tests pack)
-#   bash scripts/release.sh --out <dir>     # where the tarball goes
+#   bash scripts/release.sh --out <dir>     # where the files go
 #   bash scripts/release.sh --clone <dir>   # keep the clone there (a git source to install from; the work tree's changes committed)
 #   bash scripts/release.sh --plugin-download-url <base>   # where the plugin tarballs will be served (https://, http:// or github://)
-# It also makes the provider plugin's tarballs for programs in other languages: one self-contained
-# executable per platform (pulumi-resource-uptime-v<version>-linux-amd64.tar.gz, -linux-arm64), which
-# the engine downloads itself from the --plugin-download-url base, and one run by Node.js >= 22 on
-# any platform (pulumi-resource-uptime-v<version>.tar.gz): `pulumi plugin install resource uptime <version> --file <it>`.
-# With --plugin-download-url, the clone's package.json, schema.json and generated SDKs (sdks/) carry
-# that base, committed in the clone (keep it with --clone: it is the release's source, Go SDK included).
-# Needs git and Node.js >= 22 with npm (`source scripts/bootstrap.sh` puts one on PATH), and the npm
-# registry; Go for --plugin-download-url (the SDK generator).
+# The version: a commit tagged `v<semver>` (v0.2.0, v1.0.0-rc.1) is released as that version; any
+# other commit as package.json's version plus `-dev.g<commit>` (0.2.0-dev.g1a2b3c4), which it says.
+# The version goes into the clone's package.json, schema.json and generated SDKs (sdks/), committed
+# in the clone, and so into every file of the release. A commit whose own scripts/release.sh differs
+# from this one (an earlier tag) is released by its own script, as its tree says.
+# The plugin's tarballs, for programs in other languages: one self-contained executable per platform
+# (pulumi-resource-uptime-v<version>-linux-amd64.tar.gz, -linux-arm64), which the engine downloads
+# itself from the --plugin-download-url base, and one run by Node.js >= 22 on any platform
+# (pulumi-resource-uptime-v<version>.tar.gz): `pulumi plugin install resource uptime <version> --file <it>`.
+# The npm tarball and the Node-run plugin tarball are reproducible: the same commit gives the same bytes.
+# Needs git, Node.js >= 22 with npm (`source scripts/bootstrap.sh` puts one on PATH), the npm
+# registry, and Go when the version or the download address differs from the commit's (the SDK generator).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-ref=HEAD worktree=0 out="$repo" keep="" download_url=""
+ref=HEAD worktree=0 out="$repo" keep="" download_url="" npm_only=0 executables=1
+args=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in
     --ref) ref="${2:?--ref needs a tag, branch or commit}"; shift 2 ;;
@@ -26,8 +34,10 @@ while [ $# -gt 0 ]; do
     --out) out="${2:?--out needs a directory}"; shift 2 ;;
     --clone) keep="${2:?--clone needs a directory}"; shift 2 ;;
     --plugin-download-url) download_url="${2:?--plugin-download-url needs a base address}"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "release: unknown argument '$1' (known: --ref <ref>, --worktree, --out <dir>, --clone <dir>, --plugin-download-url <base>)" >&2; exit 2 ;;
+    --npm-only) npm_only=1; shift ;;
+    --no-executables) executables=0; shift ;;
+    -h|--help) sed -n '2,28p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "release: unknown argument '$1' (known: --ref <ref>, --npm-only, --no-executables, --worktree, --out <dir>, --clone <dir>, --plugin-download-url <base>)" >&2; exit 2 ;;
   esac
 done
 case "$download_url" in
@@ -54,6 +64,33 @@ fi
 git clone --quiet --no-checkout "$repo" "$src"
 git -C "$src" checkout --quiet --detach "$commit"
 described="$(git -C "$repo" describe --tags --always "$commit")"
+# An earlier tree releases itself, the way it was written to: today's checks would refuse its layout.
+if [ "$worktree" = 0 ] && ! cmp -s "$src/scripts/release.sh" "${BASH_SOURCE[0]}"; then
+  if [ ! -f "$src/scripts/release.sh" ]; then
+    echo "release: $described has no scripts/release.sh: it predates releases; release a later commit" >&2; exit 1
+  fi
+  own=()
+  for a in "${args[@]}"; do case "$a" in --npm-only|--no-executables) ;; *) own+=("$a") ;; esac; done
+  [ "$npm_only" = 0 ] && [ "$executables" = 1 ] || echo "release: $described's own release script makes every tarball (it has no --npm-only or --no-executables)"
+  echo "release: $described has its own scripts/release.sh: releasing it with that, as its tree says"
+  own_out=(); for ((i = 0; i < ${#own[@]}; i++)); do case "${own[i]}" in --ref) i=$((i + 1)) ;; *) own_out+=("${own[i]}") ;; esac; done
+  git -C "$src" config advice.detachedHead false
+  (cd "$src" && exec bash scripts/release.sh "${own_out[@]}" --out "$out")
+  exit $?
+fi
+# Every file of the release is dated at the released commit (reproducible: see repro_tar below).
+epoch="$(git -C "$src" log -1 --format=%ct)"
+# The version: the commit's `v<semver>` tag, else package.json's plus the commit (a build, not a release).
+tag="$(git -C "$repo" tag --points-at "$commit" --list 'v[0-9]*' | grep -E '^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$' | sort -V | tail -n 1 || true)"
+base_version="$(node -p 'require(process.argv[1]).version' "$src/package.json")"
+if [ -n "$tag" ] && [ "$worktree" = 0 ]; then
+  version="${tag#v}"
+  echo "release: version $version, from the tag $tag"
+  [ "$version" = "$base_version" ] || echo "release: note: the tagged tree's package.json says $base_version, so \`npm install git+…#$tag\` would install it as $base_version; set its version (\`npm version --no-git-tag-version $version\`) in the commit you tag"
+else
+  version="${base_version%%-*}-dev.g$(git -C "$repo" rev-parse --short=7 "$commit")"
+  echo "release: version $version: $described carries no v<semver> tag (tag it, e.g. \`git tag v${base_version%%-*} $commit\`, to release it as such)"
+fi
 if [ "$worktree" = 1 ]; then
   # Read-only on $repo: no index refresh, so a git command running there meanwhile is never blocked.
   git -C "$repo" --no-optional-locks diff --binary HEAD | git -C "$src" apply --allow-empty --whitespace=nowarn
@@ -68,16 +105,25 @@ fi
 echo "release: pulumi-uptime from $described (commit $commit), in a fresh clone${keep:+ kept at $src}"
 # Dependencies' install scripts are not needed to compile; `npm pack` runs our `prepare` (tsc).
 (cd "$src" && npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error >/dev/null)
-if [ -n "$download_url" ]; then
-  # The base goes where every consumer reads it: the plugin's schema (package.json), schema.json and
-  # the SDKs generated from it (their default resource options), in one commit of the clone.
-  (cd "$src" && npm pkg set "pluginDownloadURL=$download_url" && npx ts-node --transpile-only scripts/gen-schema.ts >/dev/null &&
-    bash scripts/gen-sdks.sh >/dev/null) || { echo "release: setting the plugin download address failed" >&2; exit 1; }
+if [ "$npm_only" = 1 ] && [ -z "$download_url" ] && [ -z "$keep" ]; then
+  # The npm tarball reads its version from package.json alone: no SDK to regenerate (nor Go to need).
+  (cd "$src" && npm pkg set "version=$version")
+elif [ -n "$download_url" ] || [ "$version" != "$base_version" ]; then
+  # The version and the download base go where every consumer reads them: the plugin's schema (package.json),
+  # schema.json and the SDKs generated from it (their versions, their default resource options), in one
+  # commit of the clone.
+  (cd "$src" && npm pkg set "version=$version" && { [ -z "$download_url" ] || npm pkg set "pluginDownloadURL=$download_url"; } &&
+    npx ts-node --transpile-only scripts/gen-schema.ts >/dev/null && bash scripts/gen-sdks.sh >/dev/null) ||
+    { echo "release: writing the version and download address into package.json, schema.json and sdks/ failed" >&2; exit 1; }
   git -C "$src" add -A
-  git -C "$src" -c user.name=release.sh -c user.email=release.sh@localhost commit --quiet -m "Release: plugins served from $download_url"
+  GIT_COMMITTER_DATE="@$epoch" git -C "$src" -c user.name=release.sh -c user.email=release.sh@localhost commit --quiet --date="@$epoch" \
+    -m "Release $version${download_url:+: plugins served from $download_url}"
   commit="$(git -C "$src" rev-parse HEAD)"
-  echo "release: plugin download address $download_url (package.json, schema.json, sdks/; commit $commit of the clone)"
+  echo "release: version $version${download_url:+, plugin download address $download_url} in package.json, schema.json, sdks/ (commit $commit of the clone)"
 fi
+# Reproducible: every file of a tarball dated at the commit, owned by no one, in name order.
+export SOURCE_DATE_EPOCH="$epoch"
+repro_tar() { tar --sort=name --mtime="@$epoch" --owner=0 --group=0 --numeric-owner -cf - -C "$1" . | gzip -n -9 >"$2"; }
 (cd "$src" && npm pack --json --pack-destination "$out" --loglevel=error >"$work/pack.json" 2>"$work/pack.err") || {
   cat "$work/pack.err" "$work/pack.json" >&2; echo "release: npm pack failed" >&2; exit 1; }
 
@@ -92,7 +138,7 @@ const paths = pack.files.map((f) => f.path);
 const needed = ["bin/pulumi-resource-uptime", "dist/provider/plugin/main.js", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/shim/monitor.js", "dist/provider/providers.js", "dist/provider/dynamic.js", "dist/emulator/main.js"];
 const missing = needed.filter((p) => !paths.includes(p));
 if (missing.length) { console.error(`release: the tarball lacks ${missing.join(", ")}`); process.exit(1); }
-const strays = paths.filter((p) => !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|README\.md$|package\.json$|LICENSE)/.test(p) || p.endsWith(".map"));
+const strays = paths.filter((p) => !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|README\.md$|CHANGELOG\.md$|package\.json$|LICENSE)/.test(p) || p.endsWith(".map"));
 if (strays.length) { console.error(`release: the tarball holds files a program does not need: ${strays.join(", ")}`); process.exit(1); }
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 console.log(`tarball=${out}/${pack.filename}`);
@@ -103,6 +149,11 @@ EOF
 tarball="$(sed -n 's/^tarball=//p' "$work/summary")"
 echo "release: $(sed -n 's/^line=//p' "$work/summary")"
 echo "release: wrote $tarball"
+if [ "$npm_only" = 1 ]; then
+  echo "release: --npm-only: no plugin tarballs. Install it in a Pulumi TypeScript program:"
+  echo "  npm install $tarball"
+  exit 0
+fi
 # The plugin: the package's files with the executable at the root, and its production dependencies
 # with the @pulumi/pulumi this repository builds with (its gRPC bindings serve the engine), since no
 # program's node_modules is there to lend one. Needs only Node.js >= 22 on the PATH of the engine.
@@ -115,13 +166,17 @@ node -e 'const f = process.argv[1], m = require(f), dev = require(process.argv[2
   require("node:fs").writeFileSync(f, JSON.stringify(m, null, 2) + "\n");' "$plugin/package.json" "$src/package.json"
 (cd "$plugin" && npm install --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline --no-package-lock --loglevel=error >/dev/null) ||
   { echo "release: installing the plugin's dependencies failed" >&2; exit 1; }
-version="$(node -p 'require(process.argv[1]).version' "$src/package.json")"
 plugin_tarball="$out/pulumi-resource-uptime-v$version.tar.gz"
-tar -czf "$plugin_tarball" -C "$plugin" .
+repro_tar "$plugin" "$plugin_tarball"
 echo "release: $(basename "$plugin_tarball"): $(( $(stat -c %s "$plugin_tarball") / 1000 )) kB, sha256 $(sha256sum "$plugin_tarball" | cut -c1-64)"
 echo "release: wrote $plugin_tarball"
 # The self-contained executables: no Node.js where they run (scripts/build-plugin.js).
-(cd "$src" && node scripts/build-plugin.js --out "$out") >"$work/native" || { echo "release: building the self-contained plugins failed" >&2; exit 1; }
+if [ "$executables" = 1 ]; then
+  (cd "$src" && node scripts/build-plugin.js --out "$out") >"$work/native" || { echo "release: building the self-contained plugins failed" >&2; exit 1; }
+else
+  echo "release: --no-executables: no self-contained plugin tarballs"
+  : >"$work/native"
+fi
 while read -r file size sha rest; do
   echo "release: $(basename "$file"): $(( size / 1000 )) kB, sha256 $sha${rest:+ $rest}"
   echo "release: wrote $file"

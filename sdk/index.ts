@@ -3,6 +3,11 @@
  * {@link Page} and {@link Alert}, and the {@link getWebhooks} lookup.
  * @packageDocumentation
  */
+import { shareModulesWithTheEngine } from "./automation";
+
+// An Automation API inline program's dynamic resources find their implementation (sdk/automation.ts).
+shareModulesWithTheEngine();
+
 export { Monitor } from "./monitor";
 export type {
   MonitorArgs,
@@ -35,5 +40,6 @@ export type { AlertArgs, AlertRecipientArgs, AlertRecipient, AlertRecipientType,
 export type { AnyCase } from "./spellings";
 export { getWebhooks, getWebhooksOutput } from "./get-webhooks";
 export { Account } from "./account";
+export { version } from "./version";
 export type { AccountArgs } from "./account";
 export type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksOptions, GetWebhooksResult, Webhook } from "./get-webhooks";

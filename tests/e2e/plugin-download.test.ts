@@ -18,9 +18,10 @@ import { E2E_API_KEY, Listening, listenOnLoopback, startE2eEmulator } from "../h
 jest.setTimeout(900_000);
 
 const execFileAsync = promisify(execFile);
-const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string }).version;
 const PLATFORM = `linux-${process.arch === "arm64" ? "arm64" : "amd64"}`;
-const TARBALL = `pulumi-resource-uptime-v${VERSION}-${PLATFORM}.tar.gz`;
+/** The release's version, as release.sh says it makes it (a work tree is a `-dev.g<commit>` build of package.json's). */
+let VERSION: string;
+let TARBALL: string;
 /** The directory of the `pulumi` this run uses (bootstrap's build: the CLI and its language hosts, no node). */
 const CLI_DIR = path.dirname(
   process.env
@@ -51,7 +52,7 @@ beforeAll(async () => {
   );
   baseUrl = `http://${releases.host}/releases`;
   // The release as a maintainer makes it, from this work tree: tarballs, and a clone whose SDKs carry the address.
-  await execFileAsync(
+  const { stdout } = await execFileAsync(
     "bash",
     [
       path.join(REPO, "scripts/release.sh"),
@@ -67,6 +68,9 @@ beforeAll(async () => {
       maxBuffer: 16 * 1024 * 1024,
     },
   );
+  VERSION = /^release: version ([^\s:,]+)/m.exec(stdout)![1];
+  expect(VERSION).toMatch(/^\d+\.\d+\.\d+-dev\.g[0-9a-f]{7}$/);
+  TARBALL = `pulumi-resource-uptime-v${VERSION}-${PLATFORM}.tar.gz`;
   expect(fs.existsSync(path.join(served, TARBALL))).toBe(true);
 });
 

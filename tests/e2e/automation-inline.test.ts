@@ -1,0 +1,95 @@
+// A Node.js Automation API program with an inline program, as CI tools and internal platforms drive
+// Pulumi: run from a directory without node_modules, no workDir (the workspace is a temporary
+// directory), the dynamic resources of the installed package. up, an empty preview and destroy work;
+// and they work because importing the package adds its node_modules to NODE_PATH (sdk/automation.ts):
+// cleared again after the import, the engine's dynamic-provider host cannot find @pulumi/pulumi.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator/types";
+import { PASSPHRASE, REPO } from "../helpers/pulumi";
+import { adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(300_000);
+
+const execFileAsync = promisify(execFile);
+let emulator: RunningEmulator;
+let work: string;
+beforeAll(async () => {
+  emulator = await startE2eEmulator({ seed: {} });
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-inline-"));
+});
+afterAll(async () => {
+  await emulator?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** The Automation API program: `up`, `preview --expect-no-changes`, `destroy` of an inline program with one monitor. */
+const PROGRAM = `
+const { LocalWorkspace } = require(${JSON.stringify(path.join(REPO, "node_modules/@pulumi/pulumi/automation"))});
+const uptime = require(${JSON.stringify(path.join(REPO, "node_modules/pulumi-uptime"))});
+if (process.env.CLEAR_AFTER_IMPORT) process.env.NODE_PATH = "";
+(async () => {
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: process.env.STACK, projectName: "inline-monitors", program: async () => {
+      const api = new uptime.Monitor("api", { name: process.env.STACK, type: "https", urn: "https://inline.example.com", interval: 60, regions: [1] });
+      return { uuid: api.uuid };
+    } },
+    { envVars: { PULUMI_BACKEND_URL: process.env.BACKEND, PULUMI_CONFIG_PASSPHRASE: process.env.PASSPHRASE } },
+  );
+  await stack.setAllConfig({ "uptime:baseUrl": { value: process.env.BASE_URL }, "uptime:apiKey": { value: process.env.KEY, secret: true } });
+  for (const step of process.argv.slice(2)) {
+    const result = step === "up" ? await stack.up() : step === "preview" ? await stack.preview({ expectNoChanges: true }) : await stack.destroy();
+    console.log(step, JSON.stringify(result.summary ? { result: result.summary.result, changes: result.summary.resourceChanges } : result.changeSummary));
+  }
+})().catch((error) => { console.error(String(error.message || error)); process.exit(1); });
+`;
+
+async function automation(stack: string, steps: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const file = path.join(work, "deploy.js");
+  fs.writeFileSync(file, PROGRAM);
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    STACK: stack,
+    BACKEND: `file://${work}`,
+    PASSPHRASE,
+    BASE_URL: emulator.url,
+    KEY: E2E_API_KEY,
+    UPTIME_JOURNAL_DIR: path.join(work, "journal"),
+    ...env,
+  };
+  delete childEnv.NODE_PATH;
+  try {
+    const { stdout, stderr } = await execFileAsync("node", [file, ...steps], { cwd: work, env: childEnv, maxBuffer: 32 << 20 });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return { code: 1, out: `${e.stdout ?? ""}${e.stderr ?? ""}` };
+  }
+}
+
+test("an inline program run from a directory without node_modules: up, an empty preview, destroy", async () => {
+  expect(fs.existsSync(path.join(work, "node_modules"))).toBe(false);
+  await clearRequests(emulator);
+  const run = await automation("inline", ["up"]);
+  expect(run.out).toContain('up {"result":"succeeded"');
+  const monitors = (await adminGet(emulator, "/state")).monitors;
+  expect(monitors.map((m: { name: string }) => m.name)).toEqual(["inline"]);
+
+  await clearRequests(emulator);
+  const again = await automation("inline", ["preview", "destroy"]);
+  expect(again.code).toBe(0);
+  expect(again.out).toContain('preview {"same":2}');
+  expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${monitors[0].uuid}`]);
+  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+});
+
+test("what the package arranges: with NODE_PATH cleared after the import, the engine cannot find @pulumi/pulumi", async () => {
+  const run = await automation("bare", ["up"], { CLEAR_AFTER_IMPORT: "1" });
+  expect(run.code).toBe(1);
+  expect(run.out).toContain("Cannot find module '@pulumi/pulumi/cmd/dynamic-provider'");
+  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+});

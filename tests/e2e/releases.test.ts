@@ -1,0 +1,236 @@
+// Releases a user can tell apart and upgrade to. In a scratch clone of this repository (the work tree
+// committed in it), the commit is tagged v0.2.0 and a next commit v0.2.1; scripts/release.sh cuts
+// each tag. Each release carries its tag's version everywhere (the npm tarball and its package.json,
+// the plugin tarball, the schema the plugin serves), the same tag twice gives the same bytes, and
+// a tree whose own release.sh differs is released by that script. Then the upgrade a user makes, per
+// face: a TypeScript program installed from release A and applied, then `npm install` of B: the
+// preview is empty and `up` sends nothing; a YAML program on plugin A, then plugin B installed and
+// named by the program's `version` option: the same.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack, createStack } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(1_200_000);
+
+const execFileAsync = promisify(execFile);
+let work: string;
+let scratch: string;
+let emulator: RunningEmulator;
+const stacks: TestStack[] = [];
+/** Each release: its directory, the version release.sh said it made, and what it printed. */
+const made: Record<string, { dir: string; version: string; output: string }> = {};
+
+async function sh(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  try {
+    const { stdout, stderr } = await execFileAsync(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    return stdout + stderr;
+  } catch (error) {
+    const e = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
+  }
+}
+const git = (...args: string[]) => sh("git", ["-c", "user.name=test", "-c", "user.email=test@localhost", ...args], scratch);
+const userEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD"));
+const sha256 = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+
+async function cut(label: string, ref: string, ...flags: string[]): Promise<{ dir: string; version: string; output: string }> {
+  const dir = path.join(work, `release-${label}`);
+  const output = await sh("bash", [path.join(scratch, "scripts/release.sh"), "--ref", ref, "--out", dir, ...flags], scratch);
+  const version = /^release: version ([^\s:,]+)/m.exec(output)?.[1] ?? "";
+  return (made[label] = { dir, version, output });
+}
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-releases-"));
+  scratch = path.join(work, "repo");
+  // The repository as it is: its commit, then the work tree's changes committed on top.
+  await sh("git", ["clone", "--quiet", REPO, scratch], work);
+  const diff = await sh("git", ["--no-optional-locks", "diff", "--binary", "HEAD"], REPO);
+  if (diff) {
+    fs.writeFileSync(path.join(work, "tree.diff"), diff);
+    await git("apply", "--whitespace=nowarn", path.join(work, "tree.diff"));
+  }
+  const untracked = (await sh("git", ["--no-optional-locks", "ls-files", "--others", "--exclude-standard"], REPO))
+    .split("\n")
+    .filter(Boolean);
+  for (const file of untracked) {
+    fs.mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+    fs.copyFileSync(path.join(REPO, file), path.join(scratch, file));
+  }
+  await git("add", "-A");
+  await git("commit", "--quiet", "--allow-empty", "-m", "the work tree");
+  await git("tag", "v0.2.0");
+  fs.appendFileSync(path.join(scratch, "CHANGELOG.md"), "\n<!-- 0.2.1: a patch release -->\n");
+  await git("commit", "--quiet", "-am", "A patch");
+  await git("tag", "v0.2.1");
+  await cut("a", "v0.2.0", "--no-executables");
+  await cut("b", "v0.2.1", "--no-executables");
+});
+
+afterAll(async () => {
+  for (const t of stacks) await t.remove();
+  await emulator?.close();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+test("each release carries its tag's version in every file, and says so", async () => {
+  for (const [label, version] of [
+    ["a", "0.2.0"],
+    ["b", "0.2.1"],
+  ] as const) {
+    const r = made[label];
+    expect(r.version).toBe(version);
+    expect(r.output).toContain(`release: version ${version}, from the tag v${version}`);
+    const files = fs.readdirSync(r.dir).sort();
+    expect(files).toEqual([`pulumi-resource-uptime-v${version}.tar.gz`, `pulumi-uptime-${version}.tgz`]);
+    const unpacked = path.join(work, `unpacked-${label}`);
+    fs.mkdirSync(unpacked);
+    await sh("tar", ["-xzf", path.join(r.dir, `pulumi-uptime-${version}.tgz`), "-C", unpacked], work);
+    expect(JSON.parse(fs.readFileSync(path.join(unpacked, "package", "package.json"), "utf8")).version).toBe(version);
+    expect(fs.existsSync(path.join(unpacked, "package", "CHANGELOG.md"))).toBe(true);
+  }
+});
+
+test("a release is reproducible: the same tag twice gives the same bytes", async () => {
+  const again = await cut("a-again", "v0.2.0", "--no-executables");
+  for (const file of ["pulumi-uptime-0.2.0.tgz", "pulumi-resource-uptime-v0.2.0.tar.gz"]) {
+    expect([file, sha256(path.join(again.dir, file))]).toEqual([file, sha256(path.join(made.a.dir, file))]);
+  }
+});
+
+test("a commit without a tag is a build of package.json's version, named by its commit; --npm-only makes the npm tarball alone", async () => {
+  await git("commit", "--quiet", "--allow-empty", "-m", "after the tags");
+  const head = (await git("rev-parse", "--short=7", "HEAD")).trim();
+  const build = await cut("untagged", "HEAD", "--npm-only");
+  expect(build.version).toBe(`0.1.0-dev.g${head}`);
+  expect(build.output).toContain(`carries no v<semver> tag (tag it, e.g. \`git tag v0.1.0`);
+  expect(fs.readdirSync(build.dir)).toEqual([`pulumi-uptime-0.1.0-dev.g${head}.tgz`]);
+});
+
+test("an earlier tree is released by its own release.sh, as that tree says", async () => {
+  await git("checkout", "--quiet", "-b", "old", "v0.2.0");
+  const own = path.join(scratch, "scripts/release.sh");
+  fs.writeFileSync(own, `#!/usr/bin/env bash\necho "the tree's own release script, with: $*"\n`);
+  await git("commit", "--quiet", "-am", "An older release script");
+  await git("tag", "v0.1.5");
+  await git("checkout", "--quiet", "master").catch(() => git("checkout", "--quiet", "main"));
+  const output = (await cut("older", "v0.1.5")).output;
+  expect(output).toContain("v0.1.5 has its own scripts/release.sh: releasing it with that, as its tree says");
+  expect(output).toMatch(/the tree's own release script, with: --out \S+release-older/);
+});
+
+describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
+  test("TypeScript: npm install of B over A; the preview is empty and up sends nothing", async () => {
+    const dir = fs.mkdtempSync(path.join(work, "ts-program-"));
+    for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) {
+      fs.copyFileSync(path.join(REPO, "tests/e2e/programs/installed", file), path.join(dir, file));
+    }
+    const manifest = { name: "installed", private: true, main: "index.ts", dependencies: { "@pulumi/pulumi": "3.270.0" } };
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
+    const install = (release: string) =>
+      sh(
+        "npm",
+        [
+          "install",
+          "--no-audit",
+          "--no-fund",
+          "--prefer-offline",
+          path.join(made[release].dir, `pulumi-uptime-${made[release].version}.tgz`),
+        ],
+        dir,
+        userEnv(),
+      );
+    await install("a");
+    const running = () => sh("node", ["-p", "require('pulumi-uptime').version"], dir, userEnv());
+    expect((await running()).trim()).toBe("0.2.0");
+    const t = await createStack(dir, {
+      config: {
+        "uptime:baseUrl": { value: emulator.url },
+        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+        "installed:alertUuid": { value: SEEDED_ALERT },
+        "installed:pageUuid": { value: SEEDED_PAGE },
+      },
+    });
+    stacks.push(t);
+    await t.stack.up();
+
+    await install("b");
+    expect((await running()).trim()).toBe("0.2.1");
+    await clearRequests(emulator);
+    await t.stack.preview({ expectNoChanges: true });
+    const up = await t.stack.up();
+    expect(Object.keys(up.summary.resourceChanges ?? {})).toEqual(["same"]);
+    expect(mutating(await requestLines(emulator))).toEqual([]);
+    await t.stack.destroy();
+  });
+
+  test("YAML through the plugin: plugin B installed beside A, the program's version option names B; the preview is empty and up sends nothing", async () => {
+    const home = fs.mkdtempSync(path.join(work, "pulumi-home-"));
+    const env = { ...process.env, PULUMI_HOME: home };
+    const installPlugin = (release: string) =>
+      sh(
+        "pulumi",
+        [
+          "plugin",
+          "install",
+          "resource",
+          "uptime",
+          made[release].version,
+          "--file",
+          path.join(made[release].dir, `pulumi-resource-uptime-v${made[release].version}.tar.gz`),
+        ],
+        work,
+        env,
+      );
+    await installPlugin("a");
+    const dir = fs.mkdtempSync(path.join(work, "yaml-program-"));
+    const program = (version: string) =>
+      fs.writeFileSync(
+        path.join(dir, "Pulumi.yaml"),
+        [
+          "name: upgraded",
+          "runtime: yaml",
+          "resources:",
+          "  api:",
+          "    type: uptime:index:Monitor",
+          "    properties: { name: upgraded, type: https, target: https://upgraded.example.com, regions: [1], interval: 60 }",
+          `    options: { version: ${version} }`,
+        ].join("\n"),
+      );
+    program("0.2.0");
+    const t = await createStack(dir, {
+      config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
+      env: { PULUMI_HOME: home },
+    });
+    stacks.push(t);
+    await t.stack.up();
+
+    await installPlugin("b");
+    const listed = await sh("pulumi", ["plugin", "ls"], work, env);
+    expect(listed).toMatch(/uptime\s+resource\s+0\.2\.0/);
+    expect(listed).toMatch(/uptime\s+resource\s+0\.2\.1/);
+    program("0.2.1");
+    await clearRequests(emulator);
+    const preview = await t.stack.preview({ diff: true });
+    expect(preview.changeSummary).not.toHaveProperty("update");
+    expect(preview.changeSummary).not.toHaveProperty("replace");
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges).not.toHaveProperty("replace");
+    expect(mutating(await requestLines(emulator))).toEqual([]);
+    // The state now names the provider of B.
+    const providers = (await t.stack.exportStack()).deployment.resources.filter(
+      (r: { type: string }) => r.type === "pulumi:providers:uptime",
+    );
+    expect(providers.map((p: { inputs: { version?: string } }) => p.inputs.version)).toEqual(["0.2.1"]);
+    await t.stack.destroy();
+  });
+});
