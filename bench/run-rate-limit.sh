@@ -5,6 +5,8 @@
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=../scripts/bootstrap.sh
+# The local, offline Pulumi environment whatever the caller is logged in to: these runs are throwaway.
+export UPTIME_LOCAL_PULUMI=1
 source "$repo/scripts/bootstrap.sh"
 cd "$repo"
 exec npx ts-node --transpile-only bench/rate-limit.ts "$@"

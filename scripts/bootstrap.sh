@@ -183,16 +183,36 @@ _uptime_bootstrap() {
   fi
 
   # --- One environment for every Pulumi run: local, offline, non-interactive ---------------------
-  export PULUMI_HOME="${PULUMI_HOME:-$cache/pulumi-home}"
-  export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$cache/state}"
-  export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-local-dev-passphrase}"
-  export PULUMI_SKIP_UPDATE_CHECK=true
-  export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
-  export PULUMI_SKIP_CONFIRMATIONS=true
-  export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK=false
-  export PULUMI_NODEJS_TRANSPILE_ONLY=true
-  mkdir -p "$PULUMI_HOME" "${PULUMI_BACKEND_URL#file://}" 2>/dev/null || true
-  echo "bootstrap: ready (backend $PULUMI_BACKEND_URL, PULUMI_HOME $PULUMI_HOME)"
+  # The tests and the demo (UPTIME_LOCAL_PULUMI=1) always get it. A user sourcing this by hand who is
+  # logged in to a backend of their own (PULUMI_BACKEND_URL, PULUMI_ACCESS_TOKEN, or `pulumi login`'s
+  # credentials) keeps it: only PATH changes. Every variable set is said, with how to undo it.
+  local home="${PULUMI_HOME:-$HOME/.pulumi}" own=""
+  if [ -n "${PULUMI_BACKEND_URL:-}" ]; then own="PULUMI_BACKEND_URL=$PULUMI_BACKEND_URL"
+  elif [ -n "${PULUMI_ACCESS_TOKEN:-}" ]; then own="PULUMI_ACCESS_TOKEN"
+  elif [ -f "$home/credentials.json" ] && grep -q '"current": *"[^"]' "$home/credentials.json" 2>/dev/null; then own="your \`pulumi login\` ($home/credentials.json)"
+  fi
+  _uptime_set_vars=()
+  _set() { if [ "${!1:-}" != "$2" ]; then export "$1=$2"; _uptime_set_vars+=("$1=$2"); fi; }
+  if [ "${UPTIME_LOCAL_PULUMI:-0}" = 1 ] || [ -z "$own" ]; then
+    _set PULUMI_HOME "${PULUMI_HOME:-$cache/pulumi-home}"
+    _set PULUMI_BACKEND_URL "${PULUMI_BACKEND_URL:-file://$cache/state}"
+    _set PULUMI_CONFIG_PASSPHRASE "${PULUMI_CONFIG_PASSPHRASE-local-dev-passphrase}"
+    _set PULUMI_SKIP_UPDATE_CHECK true
+    _set PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION true
+    _set PULUMI_SKIP_CONFIRMATIONS true
+    _set PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK false
+    _set PULUMI_NODEJS_TRANSPILE_ONLY true
+    mkdir -p "$PULUMI_HOME" "${PULUMI_BACKEND_URL#file://}" 2>/dev/null || true
+    if [ ${#_uptime_set_vars[@]} -gt 0 ]; then
+      echo "bootstrap: set in this shell, for a local, offline Pulumi (\`unset ${_uptime_set_vars[*]%%=*}\` undoes it; open a new shell for yours):"
+      printf 'bootstrap:   %s\n' "${_uptime_set_vars[@]}"
+    fi
+    echo "bootstrap: ready (backend $PULUMI_BACKEND_URL, PULUMI_HOME $PULUMI_HOME)"
+  else
+    echo "bootstrap: keeping $own: your backend, PULUMI_HOME and settings are unchanged (UPTIME_LOCAL_PULUMI=1 for this repository's local backend)"
+    echo "bootstrap: ready (PATH has node $(node --version) and pulumi $(pulumi version 2>/dev/null))"
+  fi
+  unset -f _set
 }
 
 _version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }

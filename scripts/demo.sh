@@ -17,6 +17,8 @@ done
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 # shellcheck source=bootstrap.sh
+# The local, offline Pulumi environment whatever the caller is logged in to: these runs are throwaway.
+export UPTIME_LOCAL_PULUMI=1
 source scripts/bootstrap.sh
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/uptime-demo.XXXXXX")"

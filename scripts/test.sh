@@ -15,6 +15,8 @@ projects=("$@")
 # The e2e project holds the browser test: bootstrap then finds Chromium, or installs it if missing.
 case " ${projects[*]} " in *" e2e "*) export UPTIME_BROWSER=1 ;; esac
 # shellcheck source=bootstrap.sh
+# The local, offline Pulumi environment whatever the caller is logged in to: these runs are throwaway.
+export UPTIME_LOCAL_PULUMI=1
 source scripts/bootstrap.sh
 
 echo "test: lint (typescript-eslint) and format (Prettier)"
