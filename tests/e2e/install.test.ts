@@ -43,7 +43,7 @@ const userEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD"));
 
 /** A new program directory outside the repository: the program's files and a package.json of its own. */
-function newProgram(pulumiVersion: string): string {
+function newProgram(pulumiVersion: string, typescript: string): string {
   const dir = fs.mkdtempSync(path.join(work, `program-${pulumiVersion}-`));
   for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) fs.copyFileSync(path.join(PROGRAM, file), path.join(dir, file));
   const manifest = {
@@ -52,7 +52,7 @@ function newProgram(pulumiVersion: string): string {
     main: "index.ts",
     dependencies: { "@pulumi/pulumi": pulumiVersion },
     // As `pulumi new typescript` sets a program up; the versions this repository has, so npm's cache serves them.
-    devDependencies: { typescript: versionOf("typescript"), "@types/node": versionOf("@types/node") },
+    devDependencies: { typescript, "@types/node": versionOf("@types/node") },
   };
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
   return dir;
@@ -142,17 +142,18 @@ async function lowest(): Promise<string> {
   return range.replace(/^\^/, "");
 }
 
+// Each end of the supported range twice over: @pulumi/pulumi's (the peer range) and TypeScript's (README, Install).
 describe.each([
-  ["lowest", lowest],
-  ["highest", async () => HIGHEST],
-] as const)("with the %s @pulumi/pulumi claimed", (_end, version) => {
+  ["lowest", "4.9.5", lowest],
+  ["highest", "6.0.3", async () => HIGHEST],
+] as const)("with the %s @pulumi/pulumi claimed, and TypeScript %s", (_end, typescript, version) => {
   let dir: string;
   let t: TestStack;
   let pulumiVersion: string;
 
   beforeAll(async () => {
     pulumiVersion = await version();
-    dir = newProgram(pulumiVersion);
+    dir = newProgram(pulumiVersion, typescript);
     await npmInstall(dir, release.tarball);
     t = await createStack(dir, {
       config: {
@@ -214,7 +215,7 @@ describe.each([
 });
 
 test("installed from git, the clone the tarball was packed from gives the same package", async () => {
-  const dir = newProgram(HIGHEST);
+  const dir = newProgram(HIGHEST, versionOf("typescript"));
   // npm clones the repository, installs its dependencies there and runs its `prepare`, which builds dist/.
   await npmInstall(dir, `git+file://${release.clone}#${release.commit}`);
   expect(installedFiles(dir)).toEqual(await tarballFiles());

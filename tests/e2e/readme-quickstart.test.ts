@@ -1,0 +1,65 @@
+// README's Quick start, run as a newcomer types it: every shell block of that section, in order, as
+// README.md holds them today (so the text cannot drift from what works), from the repository's root.
+// Only the emulator's port and the two /tmp directories are swapped for free ones, so that parallel
+// runs never meet. Then what each step printed is what the section says it prints.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { REPO } from "../helpers/pulumi";
+import { closedPort } from "../helpers/servers";
+
+jest.setTimeout(900_000);
+
+const execFileAsync = promisify(execFile);
+
+/** The ```sh blocks of README's "## Quick start" section, in order. */
+function quickStartBlocks(): string[] {
+  const readme = fs.readFileSync(path.join(REPO, "README.md"), "utf8");
+  const start = readme.indexOf("\n## Quick start\n");
+  const end = readme.indexOf("\n## ", start + 1);
+  const section = readme.slice(start, end);
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+}
+
+test("README's Quick start works as written: release, emulator, a program, up, an empty preview, the status page, destroy", async () => {
+  const blocks = quickStartBlocks();
+  expect(blocks.length).toBeGreaterThanOrEqual(3);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-quickstart-"));
+  const port = String(await closedPort());
+  const script = blocks
+    .join("\n")
+    .replaceAll("8787", port)
+    .replaceAll("/tmp/uptime-release", path.join(work, "release"))
+    .replaceAll("/tmp/monitors", path.join(work, "monitors"));
+  // The emulator started in the background stops with the script (npx's node child too: it holds the output pipe).
+  const wrapped = `set -euo pipefail\ntrap 'pkill -f -- "--port ${port} --api-key" || true' EXIT\n${script}`;
+  let output = "";
+  try {
+    const env = {
+      ...process.env,
+      // A backend of its own, as a newcomer's first one; bootstrap keeps it and sets the rest.
+      PULUMI_BACKEND_URL: `file://${path.join(work, "state")}`,
+      UPTIME_LOCAL_PULUMI: "1",
+    };
+    // From a file: the trap's pattern must match the emulator's command line, not this shell's.
+    const file = path.join(work, "quickstart.sh");
+    fs.writeFileSync(file, wrapped);
+    const { stdout, stderr } = await execFileAsync("bash", [file], { cwd: REPO, env, maxBuffer: 64 << 20 });
+    output = stdout + stderr;
+  } catch (error) {
+    const e = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(`the Quick start failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  expect(output).toMatch(/bootstrap: ready/);
+  expect(output).toMatch(/release: version \S+/);
+  expect(output).toMatch(/release: wrote \S+pulumi-uptime-\S+\.tgz/);
+  expect(output).toMatch(/uptime-emulator listening on http:\/\/127\.0\.0\.1:\d+\/v1/);
+  expect(output).toMatch(/\+ 4 created/);
+  expect(output).toMatch(/4 unchanged/);
+  expect(output).toContain("Public API");
+  expect(output).toMatch(/- 4 deleted/);
+});
