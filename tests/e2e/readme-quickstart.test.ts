@@ -35,7 +35,7 @@ test("README's Quick start works as written: release, emulator, a program, up, a
     .replaceAll("/tmp/monitors", path.join(work, "monitors"));
   // The emulator started in the background stops with the script (npx's node child too: it holds the output pipe).
   const wrapped = `set -euo pipefail\ntrap 'pkill -f -- "--port ${port} --api-key" || true' EXIT\n${script}`;
-  let output = "";
+  let output: string;
   try {
     const env = {
       ...process.env,
@@ -50,7 +50,7 @@ test("README's Quick start works as written: release, emulator, a program, up, a
     output = stdout + stderr;
   } catch (error) {
     const e = error as Error & { stdout?: string; stderr?: string };
-    throw new Error(`the Quick start failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
+    throw new Error(`the Quick start failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
