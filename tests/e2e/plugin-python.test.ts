@@ -271,6 +271,58 @@ test("the key and the header value: encrypted in the state, never printed by the
   expect(all).not.toContain(E2E_API_KEY);
 });
 
+test("two accounts: an explicit uptime.Provider beside the stack's own, each monitor in its own account", async () => {
+  const staging = await startE2eEmulator({ apiKey: "staging-py-key-9a1f", seed: {} });
+  try {
+    const two = path.join(work, "two-accounts");
+    fs.mkdirSync(two);
+    // The example's virtualenv, by its absolute path: the same interpreter and SDK.
+    fs.writeFileSync(
+      path.join(two, "Pulumi.yaml"),
+      `name: two-accounts\nruntime:\n  name: python\n  options:\n    virtualenv: ${path.join(dir, "venv")}\n`,
+    );
+    fs.writeFileSync(
+      path.join(two, "__main__.py"),
+      [
+        "import pulumi",
+        "import pulumi_uptime as uptime",
+        "",
+        "config = pulumi.Config()",
+        'staging = uptime.Provider("staging", base_url=config.require("stagingUrl"), api_key=config.require_secret("stagingKey"))',
+        'uptime.Monitor("prod", name="prod-py", type="https", target="https://prod.example.com", regions=[1], interval=60)',
+        'uptime.Monitor("staging", name="staging-py", type="https", target="https://staging.example.com", regions=[1], interval=60,',
+        "               opts=pulumi.ResourceOptions(provider=staging))",
+        "",
+      ].join("\n"),
+    );
+    const accounts = await createStack(two, {
+      stackName: "py-accounts",
+      config: {
+        "uptime:baseUrl": { value: emulator.url },
+        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+        "two-accounts:stagingUrl": { value: staging.url },
+        "two-accounts:stagingKey": { value: "staging-py-key-9a1f", secret: true },
+      },
+      env: { PATH: [path.join(work, "not-this-python"), path.join(REPO, "bin"), process.env.PATH].join(path.delimiter) },
+    });
+    try {
+      await accounts.stack.up();
+      const names = async (e: RunningEmulator) => ((await adminGet(e, "/state")).monitors as Json[]).map((m) => m.name);
+      expect(await names(emulator)).toContain("prod-py");
+      expect(await names(emulator)).not.toContain("staging-py");
+      expect(await names(staging)).toEqual(["staging-py"]);
+      expect(rawCheckpoint(accounts)).not.toContain("staging-py-key-9a1f");
+      await accounts.stack.preview({ expectNoChanges: true });
+      await accounts.stack.destroy();
+      expect(await names(staging)).toEqual([]);
+    } finally {
+      await accounts.remove();
+    }
+  } finally {
+    await staging.close();
+  }
+});
+
 // The Python host prints a traceback under the provider's message: its SDK raises a plain Exception for a failed
 // invoke (pulumi 3.259.0, pulumi/runtime/invoke.py, "invoke of ... failed"), and its exec script prints the
 // stack of any exception but pulumi.RunError ("Program failed with an unhandled exception"). README says so.
