@@ -22,7 +22,7 @@
 # (pulumi-resource-uptime-v<version>.tar.gz): `pulumi plugin install resource uptime <version> --file <it>`.
 # The npm tarball and the Node-run plugin tarball are reproducible: the same commit gives the same bytes.
 # Needs git, Node.js >= 22 with npm (`source scripts/bootstrap.sh` puts one on PATH), the npm
-# registry, and Go when the version or the download address differs from the commit's (the SDK generator).
+# registry, and Go with --clone or --plugin-download-url (the SDK generator rewrites the clone's sdks/).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ref=HEAD worktree=0 out="$repo" keep="" download_url="" npm_only=0 executables=1
@@ -105,8 +105,9 @@ fi
 echo "release: pulumi-uptime from $described (commit $commit), in a fresh clone${keep:+ kept at $src}"
 # Dependencies' install scripts are not needed to compile; `npm pack` runs our `prepare` (tsc).
 (cd "$src" && npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error >/dev/null)
-if [ "$npm_only" = 1 ] && [ -z "$download_url" ] && [ -z "$keep" ]; then
-  # The npm tarball reads its version from package.json alone: no SDK to regenerate (nor Go to need).
+if [ -z "$download_url" ] && [ -z "$keep" ]; then
+  # The tarballs read the version from package.json alone (the plugin makes its schema from it): schema.json
+  # and sdks/ are the sources of a kept clone, so without one there is nothing to regenerate (nor Go to need).
   (cd "$src" && npm pkg set "version=$version")
 elif [ -n "$download_url" ] || [ "$version" != "$base_version" ]; then
   # The version and the download base go where every consumer reads them: the plugin's schema (package.json),
