@@ -46,6 +46,13 @@ const userEnv = (): NodeJS.ProcessEnv =>
 function newProgram(pulumiVersion: string, typescript: string): string {
   const dir = fs.mkdtempSync(path.join(work, `program-${pulumiVersion}-`));
   for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) fs.copyFileSync(path.join(PROGRAM, file), path.join(dir, file));
+  if (Number(typescript.split(".")[0]) >= 6) {
+    // TypeScript 6 refuses the older template's `"moduleResolution": "node"` (TS5107); `pulumi new` now
+    // writes nodenext and lists the @types (README, Install, says so).
+    const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"));
+    Object.assign(tsconfig.compilerOptions, { target: "es2022", module: "nodenext", moduleResolution: "nodenext", types: ["node"] });
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
+  }
   const manifest = {
     name: "installed",
     private: true,
@@ -123,7 +130,9 @@ test("the tarball holds what a program loads, and nothing else; the release scri
     expect(files).toContain(needed);
   expect(
     files.filter(
-      (f) => !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|package\.json$|README\.md$)/.test(f) || f.endsWith(".map"),
+      (f) =>
+        !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|package\.json$|README\.md$|CHANGELOG\.md$)/.test(f) ||
+        f.endsWith(".map"),
     ),
   ).toEqual([]);
   const size = fs.statSync(release.tarball).size;
