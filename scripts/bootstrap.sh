@@ -130,6 +130,10 @@ _uptime_bootstrap() {
   fi
   _step "compile (tsc)"
   (cd "$repo" && npx tsc -p tsconfig.json) || { echo "bootstrap: tsc failed" >&2; return 1; }
+  # tsc writes files without the executable bit, and npm ci links no bin of the root package: make
+  # the package's own commands (`npx uptime-emulator` in the Quick start) runnable, as npm does on install.
+  (cd "$repo" && node -e 'for (const f of Object.values(require("./package.json").bin ?? {})) require("fs").chmodSync(f, 0o755)') ||
+    { echo "bootstrap: could not make package.json's bin executable" >&2; return 1; }
   # The examples, the tests' programs and the dynamic-provider process resolve this package by name
   # from node_modules, exactly as a user's program does; a copy (not a link) keeps its real path
   # under node_modules, which is what makes Pulumi store `__provider` as a require of it.
