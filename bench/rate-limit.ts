@@ -7,6 +7,7 @@
 //
 //   bash bench/run-rate-limit.sh [--sizes 300,1000] [--rates 10,50] [--parallel 8,32,64]
 //       [--faces dynamic,plugin] [--versions before,after,unlimited] [--before <ref>] [--out bench/RESULTS-rate-limit.md]
+//   bash bench/run-rate-limit.sh --render bench/out/rate-limit-A.json,bench/out/rate-limit-B.json
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -138,17 +139,17 @@ function cell(m: Measured | undefined, n: number, rps: number, unlimited?: Measu
   return `${ratio(m, n, rps).toFixed(2)}x (${m.seconds.toFixed(0)} s${floor}), ${share(m).toFixed(1)}% 429`;
 }
 
-function markdown(o: Options, rows: Row[], started: string, machine: string): string {
+function markdown(o: Options, rows: Row[], started: string, finished: string, machine: string, note = ""): string {
   const lines = [
     "# Fleets at the service's rate limit",
     "",
-    `Measured by \`bench/rate-limit.ts\` from ${started} to ${new Date().toISOString()} on ${machine}: a fresh emulator per`,
+    `${note}Measured by \`bench/rate-limit.ts\` from ${started} to ${finished} on ${machine}: a fresh emulator per`,
     "cell allowing `rps` requests a second per key (a token bucket, burst = rps, answering 429 with Retry-After and",
     "no rate-limit headers), the fleet program (`tests/e2e/programs/fleet`) at N monitors, `pulumi up` then",
     "`pulumi destroy` at `--parallel P`, default settings. Each cell: wall time / (N / rps), the wall time, and",
     `the share of requests answered 429. \`before\`: the package released from ${o.before} (bench/before.ts);`,
     "`after`: this tree; `unlimited`: this tree against no limit at all (the engine's own time), and each `after`",
-    "cell also gives its time against that. One run; cells of one row ran one after the other.",
+    "cell also gives its time against that. Cells of one row ran one after the other.",
     "",
     "Goal (issue): every command succeeds; 429 share <= 10%; wall <= 1.2 x N / rps.",
     "",
@@ -173,11 +174,37 @@ function markdown(o: Options, rows: Row[], started: string, machine: string): st
         }
     lines.push("");
   }
+  // The reading of a run, written by hand and kept when the file is re-rendered.
+  const notes = path.join(__dirname, "results-rate-limit-notes.md");
+  if (fs.existsSync(notes)) lines.push(fs.readFileSync(notes, "utf8").trimEnd());
   return lines.join("\n");
 }
 
+/**
+ * `--render a.json[,b.json]`: the Markdown table from earlier runs' JSON (bench/out/), rows of later
+ * files replacing the same cell of earlier ones, e.g. an interrupted run completed by a second one.
+ */
+function render(files: string[], out: string): void {
+  const runs = files.map(
+    (f) => JSON.parse(fs.readFileSync(f, "utf8")) as { options: Options; started: string; machine: string; rows: Row[] },
+  );
+  const key = (r: Row) => [r.face, r.version, r.n, r.version === "unlimited" ? 0 : r.rps, r.parallel].join("/");
+  const rows = new Map<string, Row>();
+  for (const run of runs) for (const row of run.rows) rows.set(key(row), row);
+  const o = runs[0].options;
+  const machines = [...new Set(runs.map((r) => r.machine))].join("; ");
+  // The JSON is rewritten after each cell: its last write is the run's end.
+  const finished = new Date(Math.max(...files.map((f) => fs.statSync(f).mtimeMs))).toISOString();
+  const note = runs.length > 1 ? `Cells from ${runs.length} runs, started ${runs.map((r) => r.started).join(" and ")}. ` : "";
+  fs.writeFileSync(out, markdown({ ...o, out }, [...rows.values()], runs[0].started, finished, machines, note) + "\n");
+  console.log(`wrote ${out} from ${files.join(", ")}`);
+}
+
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const renderIndex = argv.indexOf("--render");
+  if (renderIndex >= 0) return render(argv[renderIndex + 1].split(","), parseArgs(argv).out);
+  const o = parseArgs(argv);
   const started = new Date().toISOString();
   const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const rows: Row[] = [];
@@ -207,7 +234,7 @@ async function main(): Promise<void> {
             );
             fs.writeFileSync(outJson, JSON.stringify({ options: o, started, machine, rows }, null, 2));
           }
-  fs.writeFileSync(o.out, markdown(o, rows, started, machine) + "\n");
+  fs.writeFileSync(o.out, markdown(o, rows, started, new Date().toISOString(), machine) + "\n");
   console.log(`wrote ${o.out} and ${outJson}`);
 }
 
