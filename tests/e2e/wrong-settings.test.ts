@@ -399,7 +399,7 @@ test("refused past uptime:rateLimitWaitSeconds: the message says to raise it; ra
   await t.stack.destroy();
 });
 
-test("a Retry-After longer than uptime:rateLimitWaitSeconds fails at once; run again after the wait, it goes through", async () => {
+test("a Retry-After longer than uptime:rateLimitWaitSeconds fails at once; run again after the wait, or with the setting raised above it, it goes through", async () => {
   const t = await settingsStack("quota", { "uptime:rateLimitWaitSeconds": { value: "3" } });
   await t.stack.up();
   await t.stack.setConfig("settings:interval", { value: "120" });
@@ -420,6 +420,25 @@ test("a Retry-After longer than uptime:rateLimitWaitSeconds fails at once; run a
   }
   const ids = await monitorIds(t);
   expect([(await inService(ids.api)).intervalId, (await inService(ids.db)).intervalId]).toEqual([120, 120]);
+
+  // The message's other way out: a budget raised above the wait the service asks for waits it out.
+  await t.stack.setConfig("settings:interval", { value: "180" });
+  const quota = { rules: [{ method: "PATCH", rate429: 1, retryAfter: "5", times: 1 }] };
+  await adminCall(emulator, "PUT", "/faults", quota);
+  try {
+    const up = await fails((onOutput) => t.stack.up({ onOutput }));
+    expect(up.text).toContain("the service asks to wait 5 s (Retry-After)");
+    expect(up.text).toContain("raise uptime:rateLimitWaitSeconds above it");
+    await t.stack.setConfig("uptime:rateLimitWaitSeconds", { value: "8" });
+    await adminCall(emulator, "PUT", "/faults", quota);
+    const raised = await t.stack.up();
+    expect(raised.summary.resourceChanges).toMatchObject({ update: 2 });
+    // The service did ask for the wait this time too, and the run waited it out rather than failing.
+    expect((await adminGet(emulator, "/faults")).firedCounts).toEqual([1]);
+  } finally {
+    await adminCall(emulator, "DELETE", "/faults");
+  }
+  expect([(await inService(ids.api)).intervalId, (await inService(ids.db)).intervalId]).toEqual([180, 180]);
   await t.stack.destroy();
 });
 
