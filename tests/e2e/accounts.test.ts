@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { DEMO_SEED, startTestEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -39,8 +39,6 @@ afterAll(async () => {
   await staging?.close();
 });
 
-const monitorNames = async (emulator: RunningEmulator) =>
-  ((await adminGet(emulator, "/state")).monitors as Json[]).map((m) => m.name).sort();
 const refused = async (emulator: RunningEmulator) =>
   ((await adminGet(emulator, "/requests")).requests as Json[]).filter((r) => r.status === 401).length;
 const clearBoth = async () => Promise.all([clearRequests(prod), clearRequests(staging)]);

@@ -18,7 +18,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_PAGE, Json, adminGet, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
@@ -307,14 +307,13 @@ test("two accounts: an explicit uptime.Provider beside the stack's own, each mon
     });
     try {
       await accounts.stack.up();
-      const names = async (e: RunningEmulator) => ((await adminGet(e, "/state")).monitors as Json[]).map((m) => m.name);
-      expect(await names(emulator)).toContain("prod-py");
-      expect(await names(emulator)).not.toContain("staging-py");
-      expect(await names(staging)).toEqual(["staging-py"]);
+      expect(await monitorNames(emulator)).toContain("prod-py");
+      expect(await monitorNames(emulator)).not.toContain("staging-py");
+      expect(await monitorNames(staging)).toEqual(["staging-py"]);
       expect(rawCheckpoint(accounts)).not.toContain("staging-py-key-9a1f");
       await accounts.stack.preview({ expectNoChanges: true });
       await accounts.stack.destroy();
-      expect(await names(staging)).toEqual([]);
+      expect(await monitorNames(staging)).toEqual([]);
     } finally {
       await accounts.remove();
     }

@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
@@ -257,10 +257,9 @@ test("two accounts: an explicit `uptime` provider beside the stack's own, each r
     });
     const up = await t.stack.up();
     expect(up.outputs.stagingHookCount.value).toBe(0);
-    const names = async (e: RunningEmulator) => ((await adminGet(e, "/state")).monitors as Json[]).map((m) => m.name);
-    expect(await names(emulator)).toContain("prod-api");
-    expect(await names(emulator)).not.toContain("staging-api");
-    expect(await names(staging)).toEqual(["staging-api"]);
+    expect(await monitorNames(emulator)).toContain("prod-api");
+    expect(await monitorNames(emulator)).not.toContain("staging-api");
+    expect(await monitorNames(staging)).toEqual(["staging-api"]);
     expect(rawCheckpoint(t)).not.toContain("staging-yaml-key-6c2e");
     await t.stack.preview({ expectNoChanges: true });
 
@@ -272,10 +271,10 @@ test("two accounts: an explicit `uptime` provider beside the stack's own, each r
     const move = await t.stack.preview({ diff: true });
     expect(move.changeSummary).toMatchObject({ replace: 1 });
     await t.stack.up();
-    expect(await names(emulator)).toEqual(expect.arrayContaining(["prod-api", "staging-api"]));
-    expect(await names(staging)).toEqual([]);
+    expect(await monitorNames(emulator)).toEqual(expect.arrayContaining(["prod-api", "staging-api"]));
+    expect(await monitorNames(staging)).toEqual([]);
     await t.stack.destroy();
-    expect(await names(staging)).toEqual([]);
+    expect(await monitorNames(staging)).toEqual([]);
   } finally {
     await staging.close();
   }

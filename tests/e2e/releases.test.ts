@@ -166,7 +166,11 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     await install("b");
     expect((await running()).trim()).toBe("0.2.1");
     await clearRequests(emulator);
-    await t.stack.preview({ expectNoChanges: true });
+    // README, Releases and upgrades: `--debug` names the release the provider process runs.
+    const lines: string[] = [];
+    await t.stack.preview({ expectNoChanges: true, debug: true, onOutput: (l) => lines.push(l) });
+    expect(lines.join("")).toContain(`uptime: provider 0.2.1 (Node.js `);
+    expect(lines.join("")).not.toContain(`uptime: provider 0.2.0`);
     const up = await t.stack.up();
     expect(Object.keys(up.summary.resourceChanges ?? {})).toEqual(["same"]);
     expect(mutating(await requestLines(emulator))).toEqual([]);

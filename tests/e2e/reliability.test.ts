@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { REPO, TestStack, createStack } from "../helpers/pulumi";
-import { Json, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { Json, adminCall, adminGet, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -32,10 +32,6 @@ async function fleetStack(
     // The plugin mode's program declares `uptime:index:Monitor`: the engine finds the plugin on PATH, as in a checkout.
     env: config["fleet:mode"]?.value === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {},
   });
-}
-
-async function monitorNames(emulator: RunningEmulator): Promise<string[]> {
-  return (await adminGet(emulator, "/state")).monitors.map((m: Json) => m.name).sort();
 }
 
 const expectedNames = (n: number) => Array.from({ length: n }, (_, i) => `fleet-${String(i).padStart(4, "0")}`).sort();

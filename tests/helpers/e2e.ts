@@ -33,6 +33,11 @@ export async function adminGet(emulator: RunningEmulator, p: string): Promise<Js
   return (await admin(emulator, "GET", p)).json;
 }
 
+/** The names of the monitors the service holds, sorted. */
+export async function monitorNames(emulator: RunningEmulator): Promise<string[]> {
+  return ((await adminGet(emulator, "/state")).monitors as Json[]).map((m) => m.name as string).sort();
+}
+
 /** An /admin call that must succeed (tests/helpers/emulator-http.ts). */
 export const adminCall = adminJson;
 

@@ -1,12 +1,12 @@
 // What the rate-limit e2e tests check after each run: the service holds exactly the declared
 // monitors, the stack holds exactly the service's, and how many requests the limit refused.
 import type { RunningEmulator } from "../../emulator/types";
-import { type Json, adminGet } from "./e2e";
+import { type Json, adminGet, monitorNames } from "./e2e";
 import type { TestStack } from "./pulumi";
 
 /** The names of the monitors in the service, sorted; `fleetNames.expected(n)`: the fleet program's first n. */
 export async function fleetNames(emulator: RunningEmulator): Promise<string[]> {
-  return (await adminGet(emulator, "/state")).monitors.map((m: Json) => m.name).sort();
+  return monitorNames(emulator);
 }
 fleetNames.expected = (n: number, prefix = "fleet-") =>
   Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(4, "0")}`).sort();
