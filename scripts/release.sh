@@ -69,13 +69,16 @@ if [ "$worktree" = 0 ] && ! cmp -s "$src/scripts/release.sh" "${BASH_SOURCE[0]}"
   if [ ! -f "$src/scripts/release.sh" ]; then
     echo "release: $described has no scripts/release.sh: it predates releases; release a later commit" >&2; exit 1
   fi
+  # Its arguments: ours but the flags it lacks, --ref (it releases its own checkout), --clone (that
+  # checkout is the kept clone already) and --out (given once, absolute, since it runs from there).
   own=()
-  for a in "${args[@]}"; do case "$a" in --npm-only|--no-executables) ;; *) own+=("$a") ;; esac; done
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    case "${args[i]}" in --npm-only|--no-executables) ;; --ref|--clone|--out) i=$((i + 1)) ;; *) own+=("${args[i]}") ;; esac
+  done
   [ "$npm_only" = 0 ] && [ "$executables" = 1 ] || echo "release: $described's own release script makes every tarball (it has no --npm-only or --no-executables)"
   echo "release: $described has its own scripts/release.sh: releasing it with that, as its tree says"
-  own_out=(); for ((i = 0; i < ${#own[@]}; i++)); do case "${own[i]}" in --ref) i=$((i + 1)) ;; *) own_out+=("${own[i]}") ;; esac; done
   git -C "$src" config advice.detachedHead false
-  (cd "$src" && exec bash scripts/release.sh "${own_out[@]}" --out "$out")
+  (cd "$src" && exec bash scripts/release.sh "${own[@]}" --out "$out")
   exit $?
 fi
 # Every file of the release is dated at the released commit (reproducible: see repro_tar below).

@@ -123,9 +123,12 @@ test("an earlier tree is released by its own release.sh, as that tree says", asy
   await git("commit", "--quiet", "-am", "An older release script");
   await git("tag", "v0.1.5");
   await git("checkout", "--quiet", "master").catch(() => git("checkout", "--quiet", "main"));
-  const output = (await cut("older", "v0.1.5")).output;
+  const output = (await cut("older", "v0.1.5", "--npm-only")).output;
   expect(output).toContain("v0.1.5 has its own scripts/release.sh: releasing it with that, as its tree says");
   expect(output).toMatch(/the tree's own release script, with: --out \S+release-older/);
+  // What it lacks or already has is not passed on: the flag it does not know, --ref, a second --out.
+  expect(output).toContain("v0.1.5's own release script makes every tarball (it has no --npm-only or --no-executables)");
+  expect(output).toMatch(/the tree's own release script, with: --out \S+release-older\n/);
 });
 
 describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
