@@ -33,12 +33,7 @@ export function checkAlert(news: Record<string, unknown>): CheckResult<AlertInpu
 }
 
 /** Outputs kept in state: the record as returned, without nulls (recipients at least `[]`), and which fields the program declares. */
-export function alertOutputs(record: AlertRecord, declared: readonly string[]): AlertOutputs {
-  const outs = outputsFromRecord(ALERT, record, declared);
-  // Always a list, so programs can map over it without a guard.
-  outs.recipients ??= [];
-  return outs;
-}
+export const alertOutputs = (record: AlertRecord, declared: readonly string[]): AlertOutputs => outputsFromRecord(ALERT, record, declared);
 
 /**
  * diff(): the declared fields (now or before) against the stored record. Reordered recipients are

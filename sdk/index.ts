@@ -9,37 +9,27 @@ import { shareModulesWithTheEngine } from "./automation";
 shareModulesWithTheEngine();
 
 export { Monitor } from "./monitor";
-export type {
-  MonitorArgs,
-  MonitorCommonArgs,
-  MonitorIntervalArgs,
-  MonitorFollowRedirectsArgs,
-  MonitorType,
-  WholeNumberString,
-  HttpHeaderArgs,
-  HttpRequestArgs,
-  HttpMethod,
-  HttpResponseArgs,
-  HttpStatusArg,
-  TcpOptionsArgs,
-  TcpDataRequestArgs,
-  TcpKeywordResponseArgs,
-  TcpKeywordResponseExistsArgs,
-  MaintenanceArgs,
-  MaintenanceDayArg,
-  MaintenanceTimeArgs,
-} from "./monitor-args";
-export type { HttpHeader, HttpRequest, HttpResponse, TcpOptions, Maintenance, MaintenanceTime } from "./monitor";
+export * from "./generated";
+export * from "./arg-types";
 export { validateMonitorArgs } from "./validate";
 export { Page } from "./page";
-export type { PageArgs, PageCommonArgs, PageAnalyticsArgs } from "./page";
 export { imageFile } from "./image";
 export type { ImageFileArgs } from "./image";
 export { Alert } from "./alert";
-export type { AlertArgs, AlertRecipientArgs, AlertRecipient, AlertRecipientType, AlertRecipientTypeArg } from "./alert";
 export type { AnyCase } from "./spellings";
 export { getWebhooks, getWebhooksOutput } from "./get-webhooks";
 export { Account } from "./account";
 export { version } from "./version";
 export type { AccountArgs } from "./account";
 export type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksOptions, GetWebhooksResult, Webhook } from "./get-webhooks";
+
+// Names of earlier releases for types the model now names after their fields.
+import type * as generated from "./generated";
+/** @deprecated The same type as {@link generated.PageGoogleAnalitycsIdArgs}. */
+export type PageAnalyticsArgs = generated.PageGoogleAnalitycsIdArgs;
+/** @deprecated The same type as {@link generated.TcpOptionsDataRequestArgs}. */
+export type TcpDataRequestArgs = generated.TcpOptionsDataRequestArgs;
+/** @deprecated The same type as {@link generated.TcpOptionsKeywordResponseArgs}. */
+export type TcpKeywordResponseArgs = generated.TcpOptionsKeywordResponseArgs;
+/** @deprecated The same type as {@link generated.TcpOptionsKeywordResponseExistsArgs}. */
+export type TcpKeywordResponseExistsArgs = generated.TcpOptionsKeywordResponseExistsArgs;

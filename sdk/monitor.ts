@@ -6,42 +6,7 @@ import { dynamicResourceProps, dynamicResourceType, isResourceOf, outputSeeds, r
 import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";
 import { MONITOR } from "../provider/model/monitor";
 import { Account } from "./account";
-import type { MonitorArgs } from "./monitor-args";
-
-/** One HTTP header of the record. */
-export interface HttpHeader {
-  name: string;
-  value: string;
-}
-export interface HttpRequest {
-  method?: string;
-  headers?: HttpHeader[];
-  body?: string;
-}
-export interface HttpResponse {
-  status?: string[];
-  statusMatches?: boolean;
-  keywordHeader?: string;
-  keywordHeaderExists?: boolean;
-  keywordBody?: string;
-  keywordBodyExists?: boolean;
-}
-export interface TcpOptions {
-  dataRequest?: string;
-  keywordResponse?: string;
-  keywordResponseExists?: boolean;
-}
-export interface MaintenanceTime {
-  startHour: number;
-  startMinute: number;
-  stopHour: number;
-  stopMinute: number;
-}
-export interface Maintenance {
-  days?: number[];
-  times?: MaintenanceTime[];
-  timeZone?: string;
-}
+import type { MonitorArgs, MonitorOutputs } from "./generated";
 
 /**
  * An uptime monitor: a check of an HTTP(S) address or a TCP `host:port`, run at an interval from
@@ -49,36 +14,13 @@ export interface Maintenance {
  * names (`httpFollowRedirects`, `intervalId`); fields the service left empty are undefined.
  * Served by Pulumi's Node.js dynamic-provider host, as type `pulumi-nodejs:dynamic/uptime:Monitor`.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs' members, below
 export class Monitor extends pulumi.CustomResource {
   /**
    * The monitor's uuid: the resource id itself, so that it stays known while a preview plans an
    * update (an update keeps the uuid). A page listing `monitor.uuid` is then no possible change.
    */
   declare readonly uuid: pulumi.Output<string>;
-  declare readonly name: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly type: pulumi.Output<string>;
-  /** The record's `urn`: the checked address (named `target` because Pulumi reserves `urn`). */
-  declare readonly target: pulumi.Output<string>;
-  /** `followRedirects` as the service stores it. */
-  declare readonly httpFollowRedirects: pulumi.Output<boolean | undefined>;
-  declare readonly timeout: pulumi.Output<number | undefined>;
-  /** The interval as the service stores it (an integer). */
-  declare readonly intervalId: pulumi.Output<number>;
-  declare readonly regions: pulumi.Output<number[]>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly groups: pulumi.Output<string[] | undefined>;
-  declare readonly alerts: pulumi.Output<string[] | undefined>;
-  declare readonly degradedThreshold: pulumi.Output<number | undefined>;
-  declare readonly apdexThreshold: pulumi.Output<number | undefined>;
-  declare readonly httpRequest: pulumi.Output<HttpRequest | undefined>;
-  declare readonly httpResponse: pulumi.Output<HttpResponse | undefined>;
-  declare readonly tcpOptions: pulumi.Output<TcpOptions | undefined>;
-  declare readonly maintenance: pulumi.Output<Maintenance | undefined>;
-  /** RFC 3339 creation time. */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
-  /** RFC 3339 time of the last edit. */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   /**
    * Reads an existing monitor by its uuid without managing it: `pulumi up` and `preview` send it nothing
@@ -131,3 +73,7 @@ export class Monitor extends pulumi.CustomResource {
 const MONITOR_SPELLINGS: Spellings = spellingsOf(MONITOR, ["adoptUuid"]);
 
 const MONITOR_OUTPUTS = outputSeeds(MONITOR);
+
+// The outputs are the class's members, as the model lists them (sdk/generated.ts): merged into the class's type.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface Monitor extends MonitorOutputs {}

@@ -1,6 +1,7 @@
 import * as nodePath from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { ImageFileArgs } from "./image";
+import type { PageArgs, PageOutputs } from "./generated";
 import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./promise-stacks";
 import { dynamicResourceProps, dynamicResourceType, isResourceOf, outputSeeds, requireGetSupport, sdkVersion } from "./shim";
@@ -8,80 +9,13 @@ import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spell
 import { PAGE } from "../provider/model/page";
 
 /**
- * The inputs of a {@link Page}. Every field but `uuid` is optional: a field left out is left as the
- * service has it. The analytics id may be written `googleAnalitycsId` (the API's spelling) or
- * `googleAnalyticsId`; give one of the two.
- */
-export type PageArgs = PageCommonArgs & PageAnalyticsArgs;
-
-/** The analytics id of {@link PageArgs}, in one of its two spellings. */
-export type PageAnalyticsArgs =
-  | {
-      /** Google Analytics id, under the API's spelling of the field. Also spelt `googleAnalyticsId`. */
-      googleAnalitycsId?: pulumi.Input<string>;
-      googleAnalyticsId?: never;
-    }
-  | {
-      googleAnalitycsId?: never;
-      /** `googleAnalitycsId`, with the usual spelling. */
-      googleAnalyticsId?: pulumi.Input<string>;
-    };
-
-/** The inputs of a {@link Page} that have one spelling. */
-export interface PageCommonArgs {
-  /** Uuid of an existing status page (pages cannot be created through the API). Changing it replaces the resource: the new page is taken over, the old one released. */
-  uuid: pulumi.Input<string>;
-  /** Name of the page. */
-  name?: pulumi.Input<string>;
-  /** Title of the status page. */
-  title?: pulumi.Input<string>;
-  /** URL-safe identifier: 1-100 lowercase letters, digits and hyphens, e.g. `acme-status`. */
-  slug?: pulumi.Input<string>;
-  /** A host name with at least one dot, without scheme, port or path, e.g. `status.example.com` (stored in lower case). */
-  customDomain?: pulumi.Input<string>;
-  /** What `items` are: `true` group uuids, `false` monitor uuids. Required when `items` is not empty. */
-  useGroups?: pulumi.Input<boolean>;
-  /** Uuids of monitors or groups (see `useGroups`), each once, in the order the page shows them: reordering is a change. */
-  items?: pulumi.Input<pulumi.Input<string>[]>;
-  description?: pulumi.Input<string>;
-  /** Logo image file, e.g. `uptime.imageFile("logo.png")`. Uploaded when its content changes; its URL is the `logoUrl` output. */
-  logo?: pulumi.Input<ImageFileArgs>;
-  /** Favicon image file, e.g. `uptime.imageFile("favicon.ico")`. Uploaded when its content changes; its URL is the `faviconUrl` output. */
-  favicon?: pulumi.Input<ImageFileArgs>;
-}
-
-/**
  * A public status page of the service, taken over by its uuid: on creation of this resource the
  * page is edited to the declared state; destroying the resource (or removing it from the program)
  * only releases it from the stack, leaving the page in the service as it is. The Pulumi id is the
  * page's uuid. Fields the service left empty are undefined.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs' members, below
 export class Page extends pulumi.CustomResource {
-  /** The page's uuid (also the resource id). */
-  declare readonly uuid: pulumi.Output<string>;
-  declare readonly name: pulumi.Output<string | undefined>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly slug: pulumi.Output<string | undefined>;
-  declare readonly customDomain: pulumi.Output<string | undefined>;
-  declare readonly useGroups: pulumi.Output<boolean | undefined>;
-  /** Monitor or group uuids, in page order. */
-  declare readonly items: pulumi.Output<string[] | undefined>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  /** URL of the logo the service stores (the record's `logoFileBase64`). */
-  declare readonly logoUrl: pulumi.Output<string | undefined>;
-  /** URL of the favicon the service stores (the record's `faviconFileBase64`). */
-  declare readonly faviconUrl: pulumi.Output<string | undefined>;
-  /** sha256 (hex) of the logo bytes last uploaded; undefined when the service's logo is not one this resource uploaded. */
-  declare readonly logoSha256: pulumi.Output<string | undefined>;
-  /** sha256 (hex) of the favicon bytes last uploaded. */
-  declare readonly faviconSha256: pulumi.Output<string | undefined>;
-  /** Google Analytics id (the API's spelling). */
-  declare readonly googleAnalitycsId: pulumi.Output<string | undefined>;
-  /** RFC 3339 creation time. */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
-  /** RFC 3339 time of the last edit. */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
-
   /**
    * Reads an existing page by its uuid without taking it over: `pulumi up` and `preview` send it nothing
    * but `GET /pages/{uuid}` (a route the API document does not show: against a service without it the
@@ -134,3 +68,7 @@ function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.O
 const PAGE_SPELLINGS: Spellings = spellingsOf(PAGE);
 
 const PAGE_OUTPUTS = outputSeeds(PAGE);
+
+// The outputs are the class's members, as the model lists them (sdk/generated.ts): merged into the class's type.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface Page extends PageOutputs {}

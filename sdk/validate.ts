@@ -1,4 +1,4 @@
-import type { MonitorArgs } from "./monitor-args";
+import type { MonitorArgs } from "./generated";
 
 /**
  * Validates plain data (from a JSON or YAML file a team reviews) as {@link MonitorArgs}, with the

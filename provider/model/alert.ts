@@ -83,6 +83,19 @@ export const ALERT = defineResource({
       },
       schema: z.array(Recipient, { error: (i) => `expected a list of { type, target }, got ${show(i.input)}` }),
       type: { type: "array", items: { $ref: "#/types/uptime:index:AlertRecipient" } },
+      listAlways: true,
+      keys: {
+        type: {
+          ts: "AlertRecipientTypeArg",
+          doc: "One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).",
+        },
+        target: {
+          doc: "An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.",
+        },
+        uuid: { outputOnly: true, ts: "string", doc: "The service's uuid of this recipient." },
+        createdAt: { outputOnly: true, ts: "string", doc: "RFC 3339 creation time." },
+        updatedAt: { outputOnly: true, ts: "string", doc: "RFC 3339 time of the last edit." },
+      },
       doc: "replaces the alert's list; order does not matter; each (type, target) once; `[]` removes all",
     },
   ],

@@ -178,6 +178,7 @@ export function outputsFromRecord<R extends Resource, Rec extends { uuid: string
     }
     const value = outs[output];
     if (field.emptyIsUnset && Array.isArray(value) && value.length === 0) delete outs[output];
+    if (field.listAlways && value === undefined) outs[output] = [];
   }
   const result: Untyped = { ...outs, uuid: record.uuid, declaredFields: inTableOrder(spec, declared) };
   const own = byName(inputs);

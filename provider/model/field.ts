@@ -22,6 +22,10 @@ export interface KeySpec {
   set?: boolean;
   /** The spelling the API also accepts for this key (TcpOptions' `DataRequest`). */
   alias?: string;
+  /** The TypeScript type a program writes (of the items, for a list), when the schema's says less (`AnyCase<HttpMethod>`). */
+  ts?: string;
+  /** In the record only (a recipient's uuid): an output, never an input; `ts` is its type. */
+  outputOnly?: boolean;
   doc: string;
 }
 
@@ -47,6 +51,13 @@ export interface FieldSpec<N extends string = string, S extends z.ZodType = z.Zo
   type: SchemaType;
   /** One line of documentation (README, schema.json, SDK). */
   doc: string;
+  /**
+   * The TypeScript type a program writes (of the items, for a list), when the schema's type says less:
+   * a name of sdk/arg-types.ts (`MonitorType`), `AnyCase`, or `ImageFileArgs` (scripts/gen-sdk-types.ts).
+   */
+  ts?: string;
+  /** A list the outputs always hold, `[]` when the service has none (an alert's recipients). */
+  listAlways?: boolean;
   compare: Comparison;
   required?: boolean;
   /** Sent when the object is created only (not a parameter of edit): a change replaces it. */

@@ -129,6 +129,7 @@ export const MONITOR = defineResource({
       type: { type: "string" },
       compare: "value",
       required: true,
+      ts: "MonitorType",
       doc: "`https`, `http` or `tcp`; another value is sent as written, with a warning",
     },
     {
@@ -159,6 +160,7 @@ export const MONITOR = defineResource({
       record: "intervalId",
       required: true,
       type: { type: "integer" },
+      ts: "number | WholeNumberString",
       compare: "value",
       schema: z
         .number({ error: expected("a whole number of seconds") })
@@ -216,7 +218,10 @@ export const MONITOR = defineResource({
       type: { $ref: "#/types/uptime:index:HttpRequest" },
       compare: "keys",
       keys: {
-        method: { doc: "One of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case is accepted and upper-cased)." },
+        method: {
+          ts: "AnyCase<HttpMethod>",
+          doc: "One of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case is accepted and upper-cased).",
+        },
         headers: { doc: "Headers sent with the check request, in order: `[{ name, value }]`." },
         body: { doc: "Body sent with the check request." },
       },
@@ -228,7 +233,7 @@ export const MONITOR = defineResource({
       type: { $ref: "#/types/uptime:index:HttpResponse" },
       compare: "keys",
       keys: {
-        status: { set: true, doc: 'Expected status codes: a code ("200") or a range ("200-299"), each 100-599.' },
+        status: { set: true, ts: "HttpStatusArg", doc: 'Expected status codes: a code ("200") or a range ("200-299"), each 100-599.' },
         statusMatches: { doc: "true: the status must be in `status`; false: it must not be." },
         keywordHeader: { doc: "Keyword looked for in the response headers, case-insensitive." },
         keywordHeaderExists: { doc: "Whether `keywordHeader` must exist (true) or must not (false)." },
@@ -255,7 +260,7 @@ export const MONITOR = defineResource({
       type: { $ref: "#/types/uptime:index:Maintenance" },
       compare: "keys",
       keys: {
-        days: { set: true, doc: "Days of the week, 0-7: 1 is Monday, 0 and 7 are both Sunday." },
+        days: { set: true, ts: "MaintenanceDayArg", doc: "Days of the week, 0-7: 1 is Monday, 0 and 7 are both Sunday." },
         times: { doc: "Periods within a day: `[{ startHour, startMinute, stopHour, stopMinute }]`, start != stop." },
         timeZone: { doc: "IANA time zone name, e.g. Europe/Paris." },
       },

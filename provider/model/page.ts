@@ -32,6 +32,7 @@ const image = <N extends "logo" | "favicon">(name: N, what: string) =>
     output: `${name}Url`,
     schema: ImageInput,
     type: { $ref: "#/types/uptime:index:ImageFile" },
+    ts: "ImageFileArgs",
     compare: "content",
     doc: `${what}: an image file, see below; its URL is the \`${name}Url\` output`,
     readme: { type: "`{ path }` or `uptime.imageFile(path)`" },

@@ -92,7 +92,7 @@ function resource(spec: ResourceSpec, types: Types): Json {
     description: spec.doc,
     properties,
     required: spec.fields
-      .filter((f) => f.required)
+      .filter((f) => f.required || f.listAlways)
       .map((f) => namesOf(f).output)
       .concat("uuid" in properties ? ["uuid"] : [])
       .filter((v, i, a) => a.indexOf(v) === i),

@@ -63,7 +63,7 @@ export class Alert extends pulumi.CustomResource {
     /**
      * replaces the alert's list; order does not matter; each (type, target) once; `[]` removes all
      */
-    declare public readonly recipients: pulumi.Output<outputs.AlertRecipient[] | undefined>;
+    declare public readonly recipients: pulumi.Output<outputs.AlertRecipient[]>;
     /**
      * notify when a monitor's status changes to Up
      */

@@ -1,12 +1,12 @@
-// The SDK's hand-written declarations (they carry the documentation a program's editor shows)
-// against the model's tables: each resource's argument names are the names the table accepts, and
-// its output properties are the outputs the provider stores. `tsc -p tsconfig.test.json`, run by the
-// test command, fails when a field is added to a table and not to the SDK, or the other way round.
+// The SDK's declarations (sdk/generated.ts, written from the tables by scripts/gen-sdk-types.ts)
+// against the model's tables read as types: each resource's argument names are the names the table
+// accepts, and its classes' output properties are the outputs the provider stores. `tsc -p
+// tsconfig.test.json`, run by the test command, fails when the two readings of a table disagree.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Alert, AlertArgs } from "../../sdk/alert";
+import type { Alert } from "../../sdk/alert";
 import type { Monitor } from "../../sdk/monitor";
-import type { MonitorArgs } from "../../sdk/monitor-args";
-import type { Page, PageArgs } from "../../sdk/page";
+import type { AlertArgs, MonitorArgs, PageArgs } from "../../sdk/generated";
+import type { Page } from "../../sdk/page";
 import type { AlertOutputs } from "../../provider/alert";
 import type { MonitorOutputs } from "../../provider/monitor";
 import type { PageOutputs } from "../../provider/page";

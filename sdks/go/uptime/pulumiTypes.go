@@ -14,9 +14,9 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type AlertRecipient struct {
-	// target
+	// An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
 	Target string `pulumi:"target"`
-	// type
+	// One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
 	Type string `pulumi:"type"`
 }
 
@@ -32,9 +32,9 @@ type AlertRecipientInput interface {
 }
 
 type AlertRecipientArgs struct {
-	// target
+	// An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
 	Target pulumi.StringInput `pulumi:"target"`
-	// type
+	// One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
 	Type pulumi.StringInput `pulumi:"type"`
 }
 
@@ -89,12 +89,12 @@ func (o AlertRecipientOutput) ToAlertRecipientOutputWithContext(ctx context.Cont
 	return o
 }
 
-// target
+// An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
 func (o AlertRecipientOutput) Target() pulumi.StringOutput {
 	return o.ApplyT(func(v AlertRecipient) string { return v.Target }).(pulumi.StringOutput)
 }
 
-// type
+// One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
 func (o AlertRecipientOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v AlertRecipient) string { return v.Type }).(pulumi.StringOutput)
 }

@@ -7,11 +7,11 @@ import * as outputs from "../types/output";
 
 export interface AlertRecipient {
     /**
-     * target
+     * An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
      */
     target: string;
     /**
-     * type
+     * One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
      */
     type: string;
 }

@@ -36,11 +36,11 @@ __all__ = [
 class AlertRecipientArgsDict(TypedDict):
     target: pulumi.Input[_builtins.str]
     """
-    target
+    An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
     """
     type: pulumi.Input[_builtins.str]
     """
-    type
+    One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
     """
 
 @pulumi.input_type
@@ -49,8 +49,8 @@ class AlertRecipientArgs:
                  target: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str]):
         """
-        :param pulumi.Input[_builtins.str] target: target
-        :param pulumi.Input[_builtins.str] type: type
+        :param pulumi.Input[_builtins.str] target: An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
+        :param pulumi.Input[_builtins.str] type: One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
         """
         pulumi.set(__self__, "target", target)
         pulumi.set(__self__, "type", type)
@@ -59,7 +59,7 @@ class AlertRecipientArgs:
     @pulumi.getter
     def target(self) -> pulumi.Input[_builtins.str]:
         """
-        target
+        An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
         """
         return pulumi.get(self, "target")
 
@@ -71,7 +71,7 @@ class AlertRecipientArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
         """
-        type
+        One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
         """
         return pulumi.get(self, "type")
 

@@ -320,7 +320,7 @@ class Alert(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def recipients(self) -> pulumi.Output[Optional[Sequence['outputs.AlertRecipient']]]:
+    def recipients(self) -> pulumi.Output[Sequence['outputs.AlertRecipient']]:
         """
         replaces the alert's list; order does not matter; each (type, target) once; `[]` removes all
         """

@@ -32,8 +32,8 @@ class AlertRecipient(dict):
                  target: _builtins.str,
                  type: _builtins.str):
         """
-        :param _builtins.str target: target
-        :param _builtins.str type: type
+        :param _builtins.str target: An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
+        :param _builtins.str type: One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
         """
         pulumi.set(__self__, "target", target)
         pulumi.set(__self__, "type", type)
@@ -42,7 +42,7 @@ class AlertRecipient(dict):
     @pulumi.getter
     def target(self) -> _builtins.str:
         """
-        target
+        An email address for `email`; a phone number in international form for `sms` and `call` (`+`, the country code, 8-15 digits in all; spaces and dashes are removed); an https URL for `slack`, `discord` and `webhook`.
         """
         return pulumi.get(self, "target")
 
@@ -50,7 +50,7 @@ class AlertRecipient(dict):
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        type
+        One of `email`, `sms`, `call`, `slack`, `discord`, `webhook`, in any letter case (stored in lower case).
         """
         return pulumi.get(self, "type")
 

@@ -1,0 +1,129 @@
+// A field the API gains is one line in one table. In a scratch copy of the sources, one line is added
+// to the Monitor's table and the three generators run (schema.json, README's tables, sdk/generated.ts):
+// the copy then differs from the sources in that line and in the generated files only, and the new
+// field is everywhere a field is: accepted by check, sent in the request body, kept from the service's
+// record into the outputs, seeded as the class's runtime output, in the args type and the class's
+// members (a program using both compiles), in schema.json and in README's table.
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import ts from "typescript";
+
+jest.setTimeout(180_000);
+
+const REPO = path.resolve(__dirname, "../../..");
+/** What the generators and the probe read: the sources, the generated files, and their configuration. */
+const COPIED = ["provider", "sdk", "scripts", "README.md", "schema.json", "package.json", "tsconfig.json", ".prettierrc.json"];
+const LINE = `    { name: "escalationPolicy", schema: text(255), type: { type: "string" }, compare: "value", doc: "escalation policy id" },\n`;
+/** The new line goes after the description's. */
+const AFTER = /^ {4}\{ name: "description", .*\n/m;
+
+let copy: string;
+const read = (file: string) => fs.readFileSync(path.join(copy, file), "utf8");
+const tsNode = (script: string) =>
+  execFileSync(path.join(REPO, "node_modules/.bin/ts-node"), ["--transpile-only", script], { cwd: copy, encoding: "utf8" });
+
+/** Files of `a` and `b` (recursively) whose content differs. */
+function differing(a: string, b: string, rel = ""): string[] {
+  const out: string[] = [];
+  for (const name of new Set([...fs.readdirSync(path.join(a, rel)), ...fs.readdirSync(path.join(b, rel))])) {
+    const file = path.join(rel, name);
+    const [fa, fb] = [path.join(a, file), path.join(b, file)];
+    if (!fs.existsSync(fa) || !fs.existsSync(fb)) out.push(file);
+    else if (fs.statSync(fa).isDirectory()) out.push(...differing(a, b, file));
+    else if (!fs.readFileSync(fa).equals(fs.readFileSync(fb))) out.push(file);
+  }
+  return out;
+}
+
+beforeAll(() => {
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-one-line-"));
+  for (const entry of COPIED) fs.cpSync(path.join(REPO, entry), path.join(copy, entry), { recursive: true });
+  fs.symlinkSync(path.join(REPO, "node_modules"), path.join(copy, "node_modules"));
+  const table = read("provider/model/monitor.ts");
+  expect(table).toMatch(AFTER);
+  fs.writeFileSync(
+    path.join(copy, "provider/model/monitor.ts"),
+    table.replace(AFTER, (line) => line + LINE),
+  );
+  for (const script of ["scripts/gen-schema.ts", "scripts/gen-docs.ts", "scripts/gen-sdk-types.ts"]) tsNode(script);
+});
+
+afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+test("the one line, and what the generators write, are the whole change", () => {
+  const changed = COPIED.flatMap((entry) =>
+    fs.statSync(path.join(REPO, entry)).isDirectory()
+      ? differing(path.join(REPO, entry), path.join(copy, entry)).map((f) => path.join(entry, f))
+      : fs.readFileSync(path.join(REPO, entry)).equals(fs.readFileSync(path.join(copy, entry)))
+        ? []
+        : [entry],
+  );
+  expect(changed.sort()).toEqual(["README.md", "provider/model/monitor.ts", "schema.json", "sdk/generated.ts"]);
+  // In the table, that one line and nothing else.
+  const before = fs.readFileSync(path.join(REPO, "provider/model/monitor.ts"), "utf8").split("\n");
+  const after = read("provider/model/monitor.ts").split("\n");
+  expect(after.filter((line) => !before.includes(line))).toEqual([LINE.trimEnd()]);
+  expect(after).toHaveLength(before.length + 1);
+});
+
+test("schema.json and README's table carry it", () => {
+  const monitor = JSON.parse(read("schema.json")).resources["uptime:index:Monitor"];
+  expect(monitor.inputProperties.escalationPolicy).toEqual({ type: "string", description: "escalation policy id" });
+  expect(monitor.properties.escalationPolicy).toEqual({ type: "string", description: "escalation policy id" });
+  expect(read("README.md")).toMatch(/^\| `escalationPolicy` \| string \|.*escalation policy id/m);
+});
+
+test("check, the request body, the record, the outputs and the class's runtime outputs carry it", () => {
+  fs.writeFileSync(
+    path.join(copy, "probe.ts"),
+    `import { checkMonitor, monitorOutputs, monitorRequestBody } from "./provider/monitor";
+import { MonitorRecord } from "./provider/api/schemas";
+import { outputNamesOf } from "./provider/model/field";
+import { MONITOR } from "./provider/model/monitor";
+const checked = checkMonitor({ name: "m", type: "https", target: "https://acme.example/", interval: 60, regions: [1], escalationPolicy: "p-1" });
+const record = MonitorRecord.parse({ uuid: "u-1", name: "m", escalationPolicy: "p-2" });
+process.stdout.write(JSON.stringify({
+  failures: checked.failures,
+  input: checked.inputs.escalationPolicy,
+  created: monitorRequestBody(checked.inputs, { forEdit: false }).escalationPolicy,
+  removed: monitorRequestBody({ name: "m" }, { forEdit: true, removed: ["escalationPolicy"] }).escalationPolicy,
+  output: monitorOutputs(record, checked.inputs).escalationPolicy,
+  seeded: outputNamesOf(MONITOR).includes("escalationPolicy"),
+}));`,
+  );
+  expect(JSON.parse(tsNode("probe.ts"))).toEqual({
+    failures: [],
+    input: "p-1",
+    created: "p-1",
+    removed: null,
+    output: "p-2",
+    seeded: true,
+  });
+});
+
+test("the args type and the class's members carry it: a program using both compiles, a wrong type does not", () => {
+  const program = (value: string) =>
+    `import * as uptime from "./sdk";
+const m = new uptime.Monitor("m", { name: "m", type: "https", urn: "https://acme.example/", interval: 60, regions: [1], escalationPolicy: ${value} });
+export const policy: import("@pulumi/pulumi").Output<string | undefined> = m.escalationPolicy;\n`;
+  const compile = (value: string): string[] => {
+    fs.writeFileSync(path.join(copy, "program.ts"), program(value));
+    const built = ts.createProgram([path.join(copy, "program.ts")], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+      types: ["node"],
+      skipLibCheck: true,
+    });
+    return ts
+      .getPreEmitDiagnostics(built)
+      .filter((d) => d.file?.fileName.endsWith("program.ts"))
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  };
+  expect(compile(`"p-1"`)).toEqual([]);
+  expect(compile("42").join("\n")).toMatch(/escalationPolicy|not assignable to type 'Input<string/);
+});
