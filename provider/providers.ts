@@ -21,6 +21,9 @@ import { skipCheckpointsRefusal, skipsCheckpoints } from "./skip-checkpoints";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
+import type { ProviderKind } from "./model/kinds";
+
+export type { ProviderKind } from "./model/kinds";
 
 /** A program's arguments as the engine hands them to check(). */
 type ProgramArgs = Record<string, unknown>;
@@ -75,7 +78,7 @@ type ReadOutcome<I, O> =
  * is its checked inputs, `O` its outputs, `S` what its state may hold (a monitor's placeholder too).
  */
 interface ResourceOperations<I extends object, O extends object, S extends object = O> {
-  kind: "monitor" | "page" | "alert";
+  kind: ProviderKind;
   /** `olds` are the inputs last applied: empty for a resource the engine is about to create. */
   check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
   diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[] };
@@ -312,7 +315,6 @@ export interface HostedProvider {
   delete(id: string, props: Untyped): Promise<void>;
 }
 
-export type ProviderKind = "monitor" | "page" | "alert";
 export const providers: Record<ProviderKind, HostedProvider & { configure(req: ConfigureRequest): Promise<void> }> = {
   monitor: monitorProvider,
   page: pageProvider,

@@ -11,9 +11,8 @@ import * as path from "node:path";
 import * as prettier from "prettier";
 import type { FieldSpec, KeySpec, ResourceSpec, SchemaType } from "../provider/model/field";
 import { namesOf } from "../provider/model/field";
-import { ALERT } from "../provider/model/alert";
-import { MONITOR } from "../provider/model/monitor";
-import { PAGE } from "../provider/model/page";
+import { ALL_TABLES } from "../provider/model/tables";
+import { packageToken } from "../provider/model/kinds";
 import { packageSchema } from "../provider/model/schema";
 
 export const GENERATED = path.resolve(__dirname, "../sdk/generated.ts");
@@ -97,7 +96,7 @@ class Writer {
   /** The object types met so far, and those they meet, each once. */
   flush(): void {
     for (let next = this.pending.shift(); next; next = this.pending.shift()) {
-      const type = this.schema.types[`uptime:index:${next.name}`];
+      const type = this.schema.types[packageToken(next.name)];
       const keys: Readonly<Record<string, KeySpec>> = ownerOf(this.specs, next.name)?.keys ?? {};
       const required = new Set(type.required ?? []);
       if (next.kind === "args") {
@@ -160,7 +159,7 @@ class Writer {
 
 /** A resource's args: each field under the name a program writes (and its aliases), then the provider's own public inputs. */
 function resourceArgs(w: Writer, spec: ResourceSpec, schema: Schema): void {
-  const inputs = schema.resources[`uptime:index:${spec.typeName}`].inputProperties;
+  const inputs = schema.resources[packageToken(spec.typeName)].inputProperties;
   const args: Arg[] = spec.fields.map((field) => ({
     names: [namesOf(field).input, ...(field.aliases ?? [])],
     type: w.argType(inputs[field.name], field.ts),
@@ -174,7 +173,7 @@ function resourceArgs(w: Writer, spec: ResourceSpec, schema: Schema): void {
 
 /** A resource's outputs, as the members its class has (sdk/monitor.ts merges them into the class). */
 function resourceOutputs(w: Writer, spec: ResourceSpec, schema: Schema): void {
-  const resource = schema.resources[`uptime:index:${spec.typeName}`];
+  const resource = schema.resources[packageToken(spec.typeName)];
   const required = new Set(resource.required ?? []);
   let body = "";
   for (const [name, p] of Object.entries(resource.properties)) {
@@ -185,7 +184,7 @@ function resourceOutputs(w: Writer, spec: ResourceSpec, schema: Schema): void {
 }
 
 /** The text of sdk/generated.ts, formatted as the repository formats TypeScript. */
-export async function sdkTypesText(specs: readonly ResourceSpec[] = [MONITOR, PAGE, ALERT]): Promise<string> {
+export async function sdkTypesText(specs: readonly ResourceSpec[] = ALL_TABLES): Promise<string> {
   const schema = packageSchema({ version: "0.0.0" }) as unknown as Schema;
   const w = new Writer(schema, specs);
   for (const spec of specs) {

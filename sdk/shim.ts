@@ -12,10 +12,9 @@
 // package changes no resource, and it works whether the package is installed, linked or hoisted.
 import type * as pulumi from "@pulumi/pulumi";
 import { outputNamesOf, type ResourceSpec } from "../provider/model/field";
+import { type ProviderKind, dynamicType } from "../provider/model/kinds";
 
-export type ProviderKind = "monitor" | "page" | "alert";
-
-const TYPE_NAMES: Record<ProviderKind, string> = { monitor: "Monitor", page: "Page", alert: "Alert" };
+export type { ProviderKind } from "../provider/model/kinds";
 
 /** The module text stored as `__provider` for a resource of `kind`. */
 export function providerModuleText(kind: ProviderKind): string {
@@ -23,9 +22,7 @@ export function providerModuleText(kind: ProviderKind): string {
 }
 
 /** The resource type, as `pulumi.dynamic.Resource` names it (module `uptime`): the type every state already holds. */
-export function dynamicResourceType(kind: ProviderKind): string {
-  return `pulumi-nodejs:dynamic/uptime:${TYPE_NAMES[kind]}`;
-}
+export const dynamicResourceType = dynamicType;
 
 /** A resource's props as registered: its own, and `__provider` (which the args cannot set). */
 export function dynamicResourceProps(kind: ProviderKind, props: pulumi.Inputs): pulumi.Inputs {
@@ -39,11 +36,6 @@ export function dynamicResourceProps(kind: ProviderKind, props: pulumi.Inputs): 
  */
 export function outputSeeds(spec: ResourceSpec): Record<string, undefined> {
   return Object.fromEntries(outputNamesOf(spec).map((name) => [name, undefined]));
-}
-
-/** Whether `obj` is a resource of `kind` of this package, even from another copy of it or of @pulumi/pulumi. */
-export function isResourceOf(kind: ProviderKind, obj: unknown): boolean {
-  return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === dynamicResourceType(kind);
 }
 
 /** The first @pulumi/pulumi whose dynamic-provider host hands a read with no state (a `get`) the registration's inputs. */

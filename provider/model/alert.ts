@@ -4,6 +4,7 @@ import { z } from "zod";
 import { bool, isHostName, isHttpsUrl, nonEmptyText, uuidRef } from "./field-schemas";
 import { show } from "./values";
 import { type FieldSpec, defineResource, identityField } from "./field";
+import { TYPE_NAMES } from "./kinds";
 
 export const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
@@ -63,7 +64,7 @@ const flag = <S extends string>(state: S) =>
 
 export const ALERT = defineResource({
   kind: "alert",
-  typeName: "Alert",
+  typeName: TYPE_NAMES.alert,
   doc: "An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
     identityField(uuidRef(), "alert"),

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { bool, expected, int, isTimeZone, nonEmptyText, positiveNumber, text, uuidRef } from "./field-schemas";
 import { show } from "./values";
 import { defineResource } from "./field";
+import { TYPE_NAMES } from "./kinds";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export const KNOWN_TYPES = ["http", "https", "tcp"] as const;
@@ -118,7 +119,7 @@ const strings = { type: "array", items: { type: "string" } } as const;
 
 export const MONITOR = defineResource({
   kind: "monitor",
-  typeName: "Monitor",
+  typeName: TYPE_NAMES.monitor,
   doc: "An uptime monitor: a check of an HTTP(S) address or a TCP host:port, run at an interval from one or more regions.",
   fields: [
     { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", required: true, doc: "1-255 characters" },

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { bool, isHostName, nonEmptyText, text, uuidRef } from "./field-schemas";
 import { show } from "./values";
 import { type FieldSpec, defineResource, identityField } from "./field";
+import { TYPE_NAMES } from "./kinds";
 
 const SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -40,7 +41,7 @@ const image = <N extends "logo" | "favicon">(name: N, what: string) =>
 
 export const PAGE = defineResource({
   kind: "page",
-  typeName: "Page",
+  typeName: TYPE_NAMES.page,
   doc: "A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
     identityField(uuidRef(), "page"),

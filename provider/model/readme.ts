@@ -1,12 +1,8 @@
-// Which generated table goes between which markers of README.md.
-import { ALERT } from "./alert";
+// Which generated table goes between which markers of README.md: each resource's inputs, the settings.
 import { inputsTable, settingsTable } from "./docs";
-import { MONITOR } from "./monitor";
-import { PAGE } from "./page";
+import { ALL_TABLES } from "./tables";
 
 export const README_TABLES = (): Record<string, string> => ({
-  "Monitor inputs": inputsTable(MONITOR),
-  "Page inputs": inputsTable(PAGE),
-  "Alert inputs": inputsTable(ALERT),
+  ...Object.fromEntries(ALL_TABLES.map((spec) => [`${spec.typeName} inputs`, inputsTable(spec)])),
   settings: settingsTable(),
 });

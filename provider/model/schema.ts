@@ -3,11 +3,10 @@
 // the object types inside them (from the fields' zod schemas) and the getWebhooks function.
 // scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
 import { z } from "zod";
-import { ALERT } from "./alert";
 import { FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
-import { MONITOR } from "./monitor";
 import { GET_WEBHOOKS, PACKAGE, SETTINGS } from "./package";
-import { PAGE } from "./page";
+import { ALL_TABLES } from "./tables";
+import { packageToken } from "./kinds";
 
 type Json = Record<string, unknown>;
 type Property = SchemaType & { description: string; secret?: boolean };
@@ -21,7 +20,7 @@ const NESTED_NAMES: Record<string, string> = {
   "Maintenance.times": "MaintenanceTime",
 };
 
-const token = (name: string) => `uptime:index:${name}`;
+const token = packageToken;
 
 /** A JSON Schema (zod's, io "input") as a Pulumi schema type; objects become named types in `types`. */
 function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>, types: Types): SchemaType {
@@ -118,7 +117,7 @@ export function releaseOf(manifest: { version?: unknown; pluginDownloadURL?: unk
 /** The package schema, as schema.json holds it. */
 export function packageSchema({ version, pluginDownloadURL }: PackageRelease): Json {
   const types: Types = {};
-  const resources = Object.fromEntries([MONITOR, PAGE, ALERT].map((spec) => [token(spec.typeName), resource(spec, types)]));
+  const resources = Object.fromEntries(ALL_TABLES.map((spec) => [token(spec.typeName), resource(spec, types)]));
   const config = Object.fromEntries(
     SETTINGS.map((s) => [
       s.key,

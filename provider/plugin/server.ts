@@ -11,35 +11,28 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { ConfigError, readSettings, settingNamed, settingsProblem } from "../config";
 import { configProblem, configure, getClient, getJournal } from "../session";
-import { providers, ProviderKind } from "../providers";
+import { providers } from "../providers";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
 import { UNKNOWN } from "../model/values";
 import { PackageRelease, packageSchema } from "../model/schema";
 import { ACCOUNT_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
-import { MONITOR } from "../model/monitor";
-import { PAGE } from "../model/page";
-import { ALERT } from "../model/alert";
 import { ResourceSpec, namesOf } from "../model/field";
+import { type ProviderKind, kindOfToken } from "../model/kinds";
+import { TABLES } from "../model/tables";
 import { UNCONFIRMED_PREFIX } from "../monitor-unconfirmed";
 import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 
-/** Each resource's type token, its kind and its table. */
-const RESOURCES: Record<string, { kind: ProviderKind; spec: ResourceSpec }> = {
-  "uptime:index:Monitor": { kind: "monitor", spec: MONITOR },
-  "uptime:index:Page": { kind: "page", spec: PAGE },
-  "uptime:index:Alert": { kind: "alert", spec: ALERT },
-};
 const GET_WEBHOOKS = "uptime:index:getWebhooks";
 
 /** The resource a request is about, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
 function resourceOf(urn: string): { type: string; kind: ProviderKind; spec: ResourceSpec } {
   const parts = urn.split("::");
   const type = (parts[parts.length - 2] ?? "").split("$").pop() ?? "";
-  const resource = RESOURCES[type];
-  if (!resource) throw new Error(`the uptime provider has no resource type ${JSON.stringify(type)} (${urn})`);
-  return { type, ...resource };
+  const kind = kindOfToken(type);
+  if (!kind) throw new Error(`the uptime provider has no resource type ${JSON.stringify(type)} (${urn})`);
+  return { type, kind, spec: TABLES[kind] };
 }
 
 const RPC_SECRET = "4dabf18193072939515e22adb298388d";

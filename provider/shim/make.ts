@@ -4,8 +4,7 @@
 // methods load the implementation on first use: the module every stored state names stays this small
 // and stable while the implementation behind it changes with the package.
 import type * as pulumi from "@pulumi/pulumi";
-
-export type ProviderKind = "monitor" | "page" | "alert";
+import { type ProviderKind, TYPE_NAMES } from "../model/kinds";
 
 // The host answers a failed check, diff, read or delete with the error's message, which the engine
 // prints on the resource, and first writes `${error}: ${error.stack}` to stderr, which the engine
@@ -32,8 +31,6 @@ function quiet(error: unknown): never {
   }
   throw error;
 }
-
-const TYPE_NAMES: Record<ProviderKind, string> = { monitor: "Monitor", page: "Page", alert: "Alert" };
 
 /**
  * A read for `Monitor.get` (likewise Page, Alert) starts from no state: the host hands over the

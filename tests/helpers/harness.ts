@@ -4,13 +4,11 @@
 // provider object the dynamic-provider host would call, as the host calls it. The engine's part
 // (its step order, its printing) is what the e2e tests prove, once per kind of message.
 import * as pulumi from "@pulumi/pulumi";
-import { providers, ProviderKind } from "../../provider/providers";
+import { providers } from "../../provider/providers";
+import { KINDS, type ProviderKind, dynamicType } from "../../provider/model/kinds";
 
-const KINDS: Record<string, ProviderKind> = {
-  "pulumi-nodejs:dynamic/uptime:Monitor": "monitor",
-  "pulumi-nodejs:dynamic/uptime:Page": "page",
-  "pulumi-nodejs:dynamic/uptime:Alert": "alert",
-};
+/** The kind a registration's type names, if it is one of this package's. */
+const kindOfType = (type: string): ProviderKind | undefined => KINDS.find((kind) => dynamicType(kind) === type);
 
 /** What the engine would do with one registration at `pulumi preview`: the check's failures, or the inputs it planned. */
 export interface Checked {
@@ -33,11 +31,11 @@ export async function previewProgram(
 ): Promise<Checked[]> {
   const registrations: Promise<Checked>[] = [];
   pulumi.runtime.setAllConfig(config, secret);
-  for (const kind of Object.values(KINDS)) await providers[kind].configure({ config: { get: (key: string) => config[key] } });
+  for (const kind of KINDS) await providers[kind].configure({ config: { get: (key: string) => config[key] } });
   await pulumi.runtime.setMocks(
     {
       newResource(args) {
-        const kind = KINDS[args.type];
+        const kind = kindOfType(args.type);
         if (kind) {
           const registered = { ...(args.inputs as Record<string, unknown>) };
           registrations.push(
