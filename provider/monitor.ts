@@ -165,6 +165,8 @@ export async function updateMonitor(
   id: string,
   olds: MonitorState,
   news: MonitorInputs,
+  /** The error for a monitor deleted outside Pulumi (default: the way out for a Monitor resource). */
+  goneError: (cause: unknown) => Error = (cause) => goneOnUpdateError(news.name, id, news.journalKey ?? olds.journalKey, cause),
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, news.journalKey ?? olds.journalKey);
   const removed = removedFields(olds, news);
@@ -172,7 +174,7 @@ export async function updateMonitor(
   try {
     record = await client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed }));
   } catch (error) {
-    if (await isGone(client, error)) throw goneOnUpdateError(news.name, id, news.journalKey ?? olds.journalKey, error);
+    if (await isGone(client, error)) throw goneError(error);
     throw error;
   }
   return { outs: monitorOutputs(record, news) };

@@ -21,6 +21,7 @@ import { skipCheckpointsRefusal, skipsCheckpoints } from "./skip-checkpoints";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
+import * as fleet from "./fleet";
 import type { ProviderKind } from "./model/kinds";
 
 export type { ProviderKind } from "./model/kinds";
@@ -84,7 +85,7 @@ interface ResourceOperations<I extends object, O extends object, S extends objec
   diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[] };
   create(inputs: I & WithProvider): Promise<{ id: string; outs: O }>;
   read(id: string, props: S): Promise<ReadOutcome<I, O>>;
-  update(id: string, olds: S, news: I): Promise<{ outs: O }>;
+  update(id: string, olds: S, news: I & WithProvider): Promise<{ outs: O }>;
   delete(id: string, props: S): Promise<void>;
 }
 
@@ -302,6 +303,54 @@ export const alertProvider = providerFor<alert.AlertInputs, alert.AlertOutputs>(
   delete: async (id, props) => providerLog.info(alert.releaseMessage(id, props)),
 });
 
+/** Who runs a fleet's operations: the journal, what a refused DELETE does, the log. */
+const fleetContext = (): fleet.FleetContext => ({
+  journal: getJournal(),
+  onUnsupported: currentSettings().deleteUnsupported ?? "fail",
+  info: (m) => providerLog.info(m),
+  warn: (m) => providerLog.warn(m),
+});
+
+/** Monitors as one resource (fleet.ts): each member's requests through the same client and journal as a Monitor's. */
+export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
+  kind: "fleet",
+  check(news, olds) {
+    const result = fleet.checkFleet(news);
+    // Members about to be created, not taken over: see skip-checkpoints.ts.
+    const before = (olds.monitors ?? {}) as Record<string, unknown>;
+    if (skipsCheckpoints() && typeof result.inputs.monitors === "object") {
+      for (const [key, member] of Object.entries(result.inputs.monitors)) {
+        if (!(key in before) && member?.adoptUuid === undefined) {
+          result.failures.unshift({ property: fleet.memberPath(key), reason: skipCheckpointsRefusal(member?.name) });
+        }
+      }
+    }
+    return result;
+  },
+  diff(_id, olds, news) {
+    // The engine holds the members it asks to diff: their journal notes are no longer needed.
+    if (!configProblem()) fleet.confirmHeld(olds, { journal: getJournal() });
+    const plan = fleet.planFleet(olds, news);
+    const changes = fleet.planChanges(plan, news);
+    // The dynamic host shows a fleet's change as one update: this line says what it does to each member.
+    if (changes && !fleet.fleetUnknown(news)) providerLog.info(`monitor fleet: ${fleet.describePlan(plan)}`);
+    if (skipsCheckpoints() && plan.replace.length > 0) {
+      throw new Error(skipCheckpointsRefusal(plan.replace[0].key, `replacing it (its ${plan.replace[0].fields.join(", ")} changed)`));
+    }
+    return { changes, replaces: [], changed: changes ? ["monitors"] : [] };
+  },
+  async create(inputs) {
+    if (skipsCheckpoints()) {
+      const created = Object.entries(inputs.monitors).find(([, m]) => m.adoptUuid === undefined);
+      if (created) throw new Error(skipCheckpointsRefusal(created[1].name));
+    }
+    return fleet.createFleet(getClient(), inputs, fleetContext()).catch(keepProvider(inputs));
+  },
+  read: (id, props) => fleet.readFleet(getClient(), id, props, fleetContext()),
+  update: (id, olds, news) => fleet.updateFleet(getClient(), id, olds, news, fleetContext()).catch(keepProvider(news)),
+  delete: (_id, props) => fleet.deleteFleet(getClient(), props, fleetContext()),
+});
+
 /**
  * The provider objects as their two hosts call them: with the engine's values, untyped. Pulumi's
  * dynamic-provider host hands over what check() returned before, and so does the plugin (plugin/server.ts).
@@ -319,4 +368,5 @@ export const providers: Record<ProviderKind, HostedProvider & { configure(req: C
   monitor: monitorProvider,
   page: pageProvider,
   alert: alertProvider,
+  fleet: fleetProvider,
 };

@@ -41,6 +41,24 @@ export function forgetCreateNoteWhenRegistered(
   });
 }
 
+/**
+ * forgetCreateNoteWhenRegistered for a fleet: once the engine answers its registration, each member's
+ * note (under the fleet's URN and the member's name) is confirmed by the uuid the state now holds.
+ */
+export function forgetFleetNotesWhenRegistered(
+  key: Promise<string>,
+  members: pulumi.Output<Record<string, { uuid?: string }> | undefined>,
+  account?: pulumi.Output<JournalScope>,
+): void {
+  if (pulumi.runtime.isDryRun()) return;
+  pulumi.all([members, account ?? pulumi.output(undefined)]).apply(async ([held, scope]) => {
+    const journal = scope ? accountJournal(scope) : programJournal();
+    const urn = await key;
+    for (const [name, member] of Object.entries(held ?? {})) if (journal && member.uuid) journal.confirm(`${urn}#${name}`, member.uuid);
+    return held;
+  });
+}
+
 function accountJournal(scope: JournalScope): CreateJournal | null {
   return scope.baseUrl ? new CreateJournal(journalDir(scope.journalDir), scope.baseUrl) : null;
 }

@@ -16,6 +16,8 @@ export { Page } from "./page";
 export { imageFile } from "./image";
 export type { ImageFileArgs } from "./image";
 export { Alert } from "./alert";
+export { MonitorFleet } from "./fleet";
+export type { MonitorFleetArgs, MonitorFleetMember } from "./fleet";
 export type { AnyCase } from "./spellings";
 export { getWebhooks, getWebhooksOutput } from "./get-webhooks";
 export { Account } from "./account";

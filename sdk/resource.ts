@@ -6,15 +6,15 @@ import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./promise-stacks";
 import { dynamicResourceProps, outputSeeds, requireGetSupport, sdkVersion } from "./shim";
 import { Spellings, canonicalArgs, canonicalOptions, spellingsOf } from "./spellings";
-import { type ProviderKind, dynamicType } from "../provider/model/kinds";
+import { type TableKind, dynamicType } from "../provider/model/kinds";
 import { TABLES } from "../provider/model/tables";
 
 /** A class of this package, as its statics see it. */
 type UptimeClass<T> = (new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => T) & { readonly __pulumiType: string };
 
 /** Each kind's spellings (from its table) and output seeds, made once. */
-const registered: Partial<Record<ProviderKind, { spellings: Spellings; seeds: Record<string, undefined> }>> = {};
-function kindOf(kind: ProviderKind) {
+const registered: Partial<Record<TableKind, { spellings: Spellings; seeds: Record<string, undefined> }>> = {};
+function kindOf(kind: TableKind) {
   const spec = TABLES[kind];
   // The provider's own public inputs (a monitor's `adoptUuid`): a program writes them, ignoreChanges may name them.
   const own = Object.entries(spec.providerInputs).flatMap(([name, input]) => (input.internal ? [] : [name]));
@@ -48,7 +48,7 @@ export abstract class UptimeResource extends pulumi.CustomResource {
    * since each makes Outputs.
    */
   protected constructor(
-    kind: ProviderKind,
+    kind: TableKind,
     name: string,
     args: object | undefined,
     opts: pulumi.CustomResourceOptions | undefined,

@@ -1,12 +1,12 @@
 // Each kind's table (kinds.ts lists the kinds): what the schema, the README, the SDK's types and the
 // plugin walk when they walk every resource.
 import type { ResourceSpec } from "./field";
-import { KINDS, type ProviderKind } from "./kinds";
+import { TABLE_KINDS, type TableKind } from "./kinds";
 import { ALERT } from "./alert";
 import { MONITOR } from "./monitor";
 import { PAGE } from "./page";
 
-export const TABLES: Readonly<Record<ProviderKind, ResourceSpec>> = { monitor: MONITOR, page: PAGE, alert: ALERT };
+export const TABLES: Readonly<Record<TableKind, ResourceSpec>> = { monitor: MONITOR, page: PAGE, alert: ALERT };
 
 /** The tables in the kinds' order. */
-export const ALL_TABLES: readonly ResourceSpec[] = KINDS.map((kind) => TABLES[kind]);
+export const ALL_TABLES: readonly ResourceSpec[] = TABLE_KINDS.map((kind) => TABLES[kind]);

@@ -10,11 +10,12 @@ import { ProviderKind, dynamicResourceType, providerModuleText, requireGetSuppor
 import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
 import { Page } from "../../sdk/page";
+import { MonitorFleet } from "../../sdk/fleet";
 import { providers } from "../../provider/providers";
 
 const REPO = path.resolve(__dirname, "../..");
 const METHODS = ["check", "configure", "create", "delete", "diff", "read", "update"];
-const KINDS: ProviderKind[] = ["monitor", "page", "alert"];
+const KINDS: ProviderKind[] = ["monitor", "page", "alert", "fleet"];
 
 /** What pulumi.dynamic.Resource would store for the same object: serializeFunction(() => provider). */
 async function serializeLikeDynamicResource(provider: object): Promise<string> {
@@ -114,6 +115,7 @@ describe("what the resources actually register", () => {
       new Monitor("api", { name: "api", type: "https", urn: "https://x.example", interval: 60, regions: [1] }),
       new Page("status", { uuid: "p-1" }),
       new Alert("on-call", { uuid: "a-1" }),
+      new MonitorFleet("edge", { monitors: {} }),
     ];
     await Promise.all(resources.map((r) => new Promise<void>((resolve) => r.id.apply(() => resolve()))));
   });
@@ -122,12 +124,13 @@ describe("what the resources actually register", () => {
     ["api", "monitor"],
     ["status", "page"],
     ["on-call", "alert"],
+    ["edge", "fleet"],
   ] as const)("%s: the %s text and the dynamic type", (name, kind) => {
     expect(registered.get(name)).toEqual({ type: dynamicResourceType(kind), provider: providerModuleText(kind) });
   });
 
   test("each type is the one pulumi.dynamic.Resource gives (module uptime), so existing stacks keep their resources", async () => {
-    const names: Record<ProviderKind, string> = { monitor: "Monitor", page: "Page", alert: "Alert" };
+    const names: Record<ProviderKind, string> = { monitor: "Monitor", page: "Page", alert: "Alert", fleet: "MonitorFleet" };
     for (const kind of KINDS) {
       const plain = new PlainDynamicResource(`plain-${kind}`, names[kind]);
       await new Promise<void>((resolve) => plain.id.apply(() => resolve()));

@@ -1,0 +1,380 @@
+// A fleet: many monitors in one resource, keyed by names the program chooses. The engine saves a
+// stack after every step, rewriting the whole checkpoint, so a thousand monitors as a thousand
+// resources cost a thousand rewrites; as one fleet they cost one. Each member is a monitor as the
+// Monitor resource has it (the same table, check, requests, state and refresh: monitor.ts), its
+// requests sent in parallel through the account's scheduler. What differs is bookkeeping: the plan
+// (which members are created, edited, replaced, deleted), a run that fails midway recording exactly
+// what it did (the error carries the fleet's state as it now is, which the engine keeps), and each
+// member's create journal key (the fleet's URN and the member's name).
+import { randomUUID } from "node:crypto";
+import type { UptimeClient } from "./api/client";
+import type { CreateJournal } from "./journal";
+import { MONITOR } from "./model/monitor";
+import { CheckFailure, CheckResult, containsUnknown, isUnknown, show } from "./model/values";
+import {
+  MonitorInputs,
+  MonitorOutputs,
+  MonitorState,
+  OnUnsupportedDelete,
+  checkMonitor,
+  createMonitor,
+  deleteMonitor,
+  diffMonitor,
+  readMonitor,
+  updateMonitor,
+} from "./monitor";
+import { DROP_UNCONFIRMED_ENV, UnconfirmedOutputs, dropRequested, isUnconfirmed } from "./monitor-unconfirmed";
+
+/** A fleet's canonical inputs: each member's as check() gives a monitor's, and the fleet's URN (its journal key). */
+export type FleetInputs = { monitors: Record<string, MonitorInputs>; journalKey?: string };
+/** A member's state: a monitor's outputs, or a placeholder (its `uuid` the placeholder's id) for a creation never confirmed. */
+export type MemberState = MonitorOutputs | (UnconfirmedOutputs & { uuid: string });
+/**
+ * A fleet's state: each member's, by name, under the input's name (`monitors`), so that the engine keeps
+ * secret what the program made secret (it marks an output secret where the same path of the inputs is);
+ * and members replaced (their alerts changed) whose deletion
+ * failed, by uuid, deleted by the next run before anything else.
+ */
+export type FleetOutputs = { monitors: Record<string, MemberState>; replaced?: Record<string, MemberState>; journalKey?: string };
+
+/** What the operations need beside the client: the create journal, and what a delete the service refuses does. */
+export interface FleetContext {
+  journal?: CreateJournal;
+  onUnsupported: OnUnsupportedDelete;
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** A member as messages and check failures name it: `monitors["api"]`. */
+export const memberPath = (key: string): string => `monitors[${JSON.stringify(key)}]`;
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A member's journal key: the fleet's URN and the member's name. */
+const journalKeyOf = (fleet: FleetInputs | FleetOutputs, key: string): string | undefined =>
+  typeof fleet.journalKey === "string" ? `${fleet.journalKey}#${key}` : undefined;
+
+/** A member's args under the table's names: what a program writes under another name (`urn`) renamed, as the SDK does for a Monitor. */
+function memberArgs(member: Record<string, unknown>): Record<string, unknown> {
+  const args = { ...member };
+  for (const field of MONITOR.fields) {
+    if (!field.input || field.input === field.name || !(field.input in args)) continue;
+    if (args[field.name] === undefined) args[field.name] = args[field.input];
+    delete args[field.input];
+  }
+  return args;
+}
+
+/** check(): each member checked as a monitor; a failure names the member and the field. */
+export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInputs> {
+  const journalKey = typeof news.journalKey === "string" ? news.journalKey : undefined;
+  const monitors = news.monitors;
+  const inputs: FleetInputs = { monitors: {}, ...(journalKey ? { journalKey } : {}) };
+  // Not known yet (a preview, from another resource's outputs): checked when it is.
+  if (isUnknown(monitors)) return { inputs: { ...inputs, monitors: monitors as never }, failures: [], warnings: [] };
+  if (!isPlainObject(monitors)) {
+    const reason = `monitors: expected an object of monitors keyed by names you choose, e.g. { api: { name: "api", type: "https", ... } }, got ${show(monitors)}`;
+    return { inputs, failures: [{ property: "monitors", reason }], warnings: [] };
+  }
+  const failures: CheckFailure[] = [];
+  const warnings: string[] = [];
+  for (const [key, member] of Object.entries(monitors)) {
+    const at = memberPath(key);
+    if (key.trim() === "" || key.length > 256) {
+      failures.push({
+        property: "monitors",
+        reason: `${at}: a member's name is 1-256 characters, not blank; it keys the member in the state`,
+      });
+      continue;
+    }
+    if (isUnknown(member)) {
+      inputs.monitors[key] = member as never;
+      continue;
+    }
+    if (!isPlainObject(member)) {
+      failures.push({
+        property: at,
+        reason: `${at}: expected a monitor's inputs ({ name, type, urn, interval, regions, ... }), got ${show(member)}`,
+      });
+      continue;
+    }
+    const result = checkMonitor(memberArgs(member));
+    for (const f of result.failures) {
+      failures.push({
+        property: f.property ? `${at}.${f.property}` : at,
+        reason: f.reason.startsWith("monitor ") ? `${at}: ${f.reason}` : `${at}.${f.reason}`,
+      });
+    }
+    warnings.push(...result.warnings.map((w) => `${at}: ${w}`));
+    inputs.monitors[key] = result.inputs;
+  }
+  return { inputs, failures, warnings };
+}
+
+/** What an update does to each member. */
+export interface FleetPlan {
+  create: string[];
+  update: { key: string; fields: string[] }[];
+  replace: { key: string; fields: string[] }[];
+  delete: string[];
+}
+
+/** diff(): each member declared now against its state; one declared only now is created, one no longer declared deleted. */
+export function planFleet(olds: FleetOutputs, news: FleetInputs): FleetPlan {
+  const plan: FleetPlan = { create: [], update: [], replace: [], delete: [] };
+  const members = olds.monitors ?? {};
+  const declared = isPlainObject(news.monitors) ? news.monitors : {};
+  for (const [key, inputs] of Object.entries(declared)) {
+    const old = members[key];
+    if (!old) plan.create.push(key);
+    else if (isUnknown(inputs)) plan.update.push({ key, fields: ["*"] });
+    else {
+      const diff = diffMonitor(old as MonitorState, inputs);
+      if (diff.replaces.length > 0) plan.replace.push({ key, fields: diff.changed });
+      else if (diff.changes) plan.update.push({ key, fields: diff.changed });
+    }
+  }
+  for (const key of Object.keys(members)) if (!(key in declared)) plan.delete.push(key);
+  return plan;
+}
+
+/** Whether a plan changes anything (a fleet whose members are not known yet may). */
+export const planChanges = (plan: FleetPlan, news: FleetInputs): boolean =>
+  isUnknown(news.monitors) || plan.create.length + plan.update.length + plan.replace.length + plan.delete.length > 0;
+
+/** The plan in the words of a preview's line: `create 2 (a, b); update 1 (c: timeout); delete 1 (d)`. */
+export function describePlan(plan: FleetPlan, limit = 20): string {
+  const list = (items: string[]) =>
+    `${items.slice(0, limit).join(", ")}${items.length > limit ? `, and ${items.length - limit} more` : ""}`;
+  const withFields = (items: { key: string; fields: string[] }[]) => items.map((i) => `${i.key}: ${i.fields.join(", ")}`);
+  const parts: string[] = [];
+  if (plan.create.length) parts.push(`create ${plan.create.length} (${list(plan.create)})`);
+  if (plan.update.length) parts.push(`update ${plan.update.length} (${list(withFields(plan.update))})`);
+  if (plan.replace.length) parts.push(`replace ${plan.replace.length} (${list(withFields(plan.replace))})`);
+  if (plan.delete.length) parts.push(`delete ${plan.delete.length} (${list(plan.delete)})`);
+  return parts.join("; ");
+}
+
+/** The error of a run that failed for some members: the state as it now is, kept by the engine, and each member's reason. */
+function partialFailure(what: string, failures: { key: string; error: unknown }[], state: FleetOutputs, id: string | undefined): Error {
+  const reasons = failures.map(({ key, error }) => `${memberPath(key)}: ${error instanceof Error ? error.message : String(error)}`);
+  const message =
+    `${what}: ${failures.length} member${failures.length === 1 ? "" : "s"} failed; the fleet's state records what was done, ` +
+    `so running the command again retries only the rest.\n${reasons.join("\n")}`;
+  const error = new Error(message);
+  // With an id the engine keeps the fleet (created, or updated) with these outputs: exactly the members that exist.
+  return id === undefined ? error : Object.assign(error, { id, properties: state, reasons });
+}
+
+/** Members without the journal key a creation took (the fleet keeps its own once). */
+function memberOutputs(outs: MonitorOutputs): MonitorOutputs {
+  const { journalKey: _key, ...rest } = outs;
+  return rest as MonitorOutputs;
+}
+
+/** A creation whose answer was lost leaves a placeholder, kept in the fleet's state under its id. */
+function placeholderOf(error: unknown): MemberState | undefined {
+  if (!error || typeof error !== "object" || !("id" in error) || !("properties" in error)) return undefined;
+  const { id, properties } = error as { id: unknown; properties: unknown };
+  if (typeof id !== "string" || !isPlainObject(properties)) return undefined;
+  if (properties.unconfirmed === true) {
+    const { journalKey: _key, ...rest } = properties;
+    return { ...(rest as UnconfirmedOutputs), uuid: id };
+  }
+  // Taken over (adoptUuid) but with other alerts: it is ours now, as its outputs say.
+  return memberOutputs(properties as MonitorOutputs);
+}
+
+/** Creates one member; the journal notes it under the fleet's URN and its name. */
+async function createMember(client: UptimeClient, fleet: FleetInputs, key: string, ctx: FleetContext): Promise<MonitorOutputs> {
+  const inputs = { ...fleet.monitors[key], journalKey: journalKeyOf(fleet, key) };
+  const { outs, resumed } = await createMonitor(client, inputs, ctx.journal);
+  if (resumed) ctx.info(`${memberPath(key)}: took over ${resumed}, created by an interrupted run`);
+  return memberOutputs(outs);
+}
+
+/** The engine holds the members it hands over: their create journal notes have served (a replacement then posts anew). */
+export function confirmHeld(olds: FleetOutputs, ctx: Pick<FleetContext, "journal">): void {
+  for (const [key, member] of Object.entries(olds.monitors ?? {})) {
+    const note = journalKeyOf(olds, key);
+    if (note) ctx.journal?.confirm(note, member.uuid);
+  }
+}
+
+/** Runs `work` for each key at once (the account's scheduler paces the requests); the keys that failed, with why. */
+async function each(keys: string[], work: (key: string) => Promise<void>): Promise<{ key: string; error: unknown }[]> {
+  const failed: { key: string; error: unknown }[] = [];
+  await Promise.all(keys.map((key) => work(key).catch((error: unknown) => void failed.push({ key, error }))));
+  return failed.sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/** create(): every member created (or taken over); a run that fails for some keeps the fleet with those it made. */
+export async function createFleet(
+  client: UptimeClient,
+  inputs: FleetInputs,
+  ctx: FleetContext,
+): Promise<{ id: string; outs: FleetOutputs }> {
+  const id = `fleet-${randomUUID()}`;
+  const state: FleetOutputs = { monitors: {}, ...(inputs.journalKey ? { journalKey: inputs.journalKey } : {}) };
+  const failed = await each(Object.keys(inputs.monitors), async (key) => {
+    try {
+      state.monitors[key] = await createMember(client, inputs, key, ctx);
+    } catch (error) {
+      const kept = placeholderOf(error);
+      if (kept) state.monitors[key] = kept;
+      throw error;
+    }
+  });
+  if (failed.length > 0)
+    throw partialFailure("creating the fleet", failed, sorted(state), Object.keys(state.monitors).length > 0 ? id : undefined);
+  return { id, outs: sorted(state) };
+}
+
+/** The members in name order, so that one declaration gives one state. */
+function sorted(state: FleetOutputs): FleetOutputs {
+  const { replaced, ...rest } = state;
+  const members = Object.fromEntries(Object.entries(state.monitors).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { ...rest, monitors: members, ...(replaced && Object.keys(replaced).length > 0 ? { replaced } : {}) };
+}
+
+/**
+ * A member whose creation was never confirmed: taken over when it now has adoptUuid, created anew when
+ * the user named its placeholder in UPTIME_DROP_UNCONFIRMED; otherwise nothing is sent, and the error says both ways.
+ */
+function unconfirmedMemberError(key: string, member: MemberState): Error {
+  const name = JSON.stringify(member.name);
+  return new Error(
+    `its creation in an earlier run was never confirmed (placeholder ${member.uuid}), so nothing is sent until you say ` +
+      `whether it exists. Look in the service's dashboard for a monitor named ${name}. If it exists, set ` +
+      `\`adoptUuid: "<its uuid>"\` on ${memberPath(key)} and run \`pulumi up\`: it is taken over. If it does not, run ` +
+      `\`pulumi up\` with ${DROP_UNCONFIRMED_ENV}=${member.uuid} in the environment: a new one is created.`,
+  );
+}
+
+/**
+ * update(): new members created, changed ones edited (PATCH), those whose alerts changed replaced
+ * (the new one created, then the old one deleted), removed ones deleted; creations and edits first,
+ * deletions after. A run that fails for some members keeps the state of what was done.
+ */
+export async function updateFleet(
+  client: UptimeClient,
+  id: string,
+  olds: FleetOutputs,
+  news: FleetInputs,
+  ctx: FleetContext,
+): Promise<{ outs: FleetOutputs }> {
+  confirmHeld(olds, ctx);
+  const plan = planFleet(olds, news);
+  const state: FleetOutputs = {
+    monitors: { ...olds.monitors },
+    replaced: { ...olds.replaced },
+    ...(news.journalKey ? { journalKey: news.journalKey } : {}),
+  };
+  const replaced = new Map<string, MemberState>();
+  const create = async (key: string) => {
+    try {
+      state.monitors[key] = await createMember(client, news, key, ctx);
+    } catch (error) {
+      const kept = placeholderOf(error);
+      if (kept) state.monitors[key] = kept;
+      throw error;
+    }
+  };
+  const firstFailed = await each([...plan.create, ...plan.update.map((u) => u.key), ...plan.replace.map((r) => r.key)], async (key) => {
+    const old = olds.monitors?.[key];
+    if (!old) return create(key);
+    if (isUnconfirmed(old.uuid, old)) {
+      if (news.monitors[key].adoptUuid === undefined && !dropRequested(old.uuid)) throw unconfirmedMemberError(key, old);
+      delete state.monitors[key];
+      return create(key);
+    }
+    if (plan.replace.some((r) => r.key === key)) {
+      await create(key);
+      replaced.set(key, old);
+      return;
+    }
+    const gone = () =>
+      new Error(
+        `monitor ${old.uuid} is no longer in the service (deleted outside Pulumi), so nothing was sent. Run \`pulumi refresh\`: ` +
+          `it drops the member from the state, and the next \`pulumi up\` creates it again.`,
+      );
+    const { outs } = await updateMonitor(client, old.uuid, old, { ...news.monitors[key], journalKey: journalKeyOf(news, key) }, gone);
+    state.monitors[key] = memberOutputs(outs);
+  });
+  // Then deletions: removed members, the old ones of replaced members, and replaced ones an earlier run failed to delete.
+  const deletions = [
+    ...plan.delete.map((key) => ({ key, old: olds.monitors[key], removed: true })),
+    ...[...replaced].map(([key, old]) => ({ key, old, removed: false })),
+    ...Object.values(olds.replaced ?? {}).map((old) => ({ key: `replaced ${old.uuid}`, old, removed: false })),
+  ];
+  for (const { old, removed } of deletions) if (!removed) state.replaced![old.uuid] = old;
+  const secondFailed = await each(
+    deletions.map((_d, i) => String(i)),
+    async (index) => {
+      const { key, old, removed } = deletions[Number(index)];
+      await deleteMember(client, key, old, ctx);
+      if (removed) delete state.monitors[key];
+      else delete state.replaced![old.uuid];
+    },
+  );
+  const failed = [...firstFailed, ...secondFailed.map(({ key, error }) => ({ key: deletions[Number(key)].key, error }))];
+  if (failed.length > 0) throw partialFailure("updating the fleet", failed, sorted(state), id);
+  return { outs: sorted(state) };
+}
+
+/** Deletes one member: DELETE (a proven 404 is already gone); a placeholder leaves with no request only when the user says so. */
+async function deleteMember(client: UptimeClient, key: string, member: MemberState, ctx: FleetContext): Promise<void> {
+  if (isUnconfirmed(member.uuid, member)) {
+    if (!dropRequested(member.uuid)) throw unconfirmedMemberError(key, member);
+    ctx.info(`${memberPath(key)}: unconfirmed placeholder ${member.uuid} dropped, as ${DROP_UNCONFIRMED_ENV} says (no request)`);
+    return;
+  }
+  await deleteMonitor(client, member.uuid, member.name, { onUnsupported: ctx.onUnsupported, warn: ctx.warn });
+  ctx.journal?.forget(member.uuid);
+}
+
+/** delete(): every member deleted; when some fail, the engine keeps the fleet, and the next run deletes the rest. */
+export async function deleteFleet(client: UptimeClient, props: FleetOutputs, ctx: FleetContext): Promise<void> {
+  const members: Record<string, MemberState> = { ...props.monitors };
+  for (const old of Object.values(props.replaced ?? {})) members[`replaced ${old.uuid}`] = old;
+  const failed = await each(Object.keys(members), (key) => deleteMember(client, key, members[key], ctx));
+  if (failed.length > 0) throw partialFailure("deleting the fleet", failed, props, undefined);
+}
+
+export type FleetReadOutcome =
+  { kind: "found"; id: string; props: FleetOutputs; inputs: FleetInputs } | { kind: "unsupported"; status: number };
+
+/**
+ * read() for refresh: each member read again. One the service proves gone leaves the state (the next
+ * `up` creates it again); one the service cannot read, or a placeholder, is kept as it is.
+ */
+export async function readFleet(
+  client: UptimeClient,
+  id: string,
+  props: FleetOutputs,
+  ctx: Pick<FleetContext, "info">,
+): Promise<FleetReadOutcome> {
+  const state: FleetOutputs = { ...props, monitors: { ...props.monitors } };
+  const inputs: FleetInputs = { monitors: {}, ...(props.journalKey ? { journalKey: props.journalKey } : {}) };
+  let unreadable: number | undefined;
+  const failed = await each(Object.keys(props.monitors ?? {}), async (key) => {
+    const member = props.monitors[key];
+    if (isUnconfirmed(member.uuid, member)) return;
+    const outcome = await readMonitor(client, member.uuid, member);
+    if (outcome.kind === "gone") {
+      delete state.monitors[key];
+      ctx.info(`${memberPath(key)}: monitor ${member.uuid} is gone from the service; the next \`pulumi up\` creates it again`);
+    } else if (outcome.kind === "unsupported") unreadable = outcome.status;
+    else {
+      state.monitors[key] = memberOutputs(outcome.props);
+      inputs.monitors[key] = outcome.inputs;
+    }
+  });
+  if (failed.length > 0) throw partialFailure("reading the fleet", failed, props, undefined);
+  // A service that cannot read monitors: the whole fleet is kept as last applied (the caller warns once).
+  if (unreadable !== undefined) return { kind: "unsupported", status: unreadable };
+  return { kind: "found", id, props: sorted(state), inputs };
+}
+
+/** Whether anything in the fleet's inputs is still unknown (a preview). */
+export const fleetUnknown = (inputs: FleetInputs): boolean => containsUnknown(inputs.monitors);

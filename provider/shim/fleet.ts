@@ -1,0 +1,3 @@
+import { makeShim } from "./make";
+
+export = makeShim("fleet");

@@ -1,0 +1,68 @@
+import * as pulumi from "@pulumi/pulumi";
+import { refusePlainApiKey } from "./credentials";
+import { plainPromiseStacks } from "./promise-stacks";
+import { forgetFleetNotesWhenRegistered, resourceUrn } from "./identity";
+import { dynamicResourceProps } from "./shim";
+import { Account } from "./account";
+import { dynamicType } from "../provider/model/kinds";
+import type { MonitorArgs, MonitorOutputs } from "./generated";
+
+/** The inputs of a {@link MonitorFleet}. */
+export interface MonitorFleetArgs {
+  /**
+   * The monitors, keyed by names you choose (1-256 characters), each with a {@link Monitor}'s inputs.
+   * The name keys the member in the state: renaming it deletes that monitor and creates another.
+   */
+  monitors: pulumi.Input<Record<string, pulumi.Input<MonitorArgs>>>;
+}
+
+/** A member of a fleet: a {@link Monitor}'s outputs, as plain values. */
+export type MonitorFleetMember = { [K in keyof MonitorOutputs]: MonitorOutputs[K] extends pulumi.Output<infer V> ? V : never };
+
+/**
+ * Many monitors as one resource, keyed by names the program chooses: for fleets of hundreds or
+ * thousands, where a resource per monitor makes every run slow (the engine rewrites the whole stack
+ * after each resource's step; a fleet's run is one step). Each member is a monitor as a
+ * {@link Monitor} has it: the same inputs, checks, requests and refresh, its requests sent in parallel.
+ * A preview prints a line saying which members are created, changed, replaced (an `alerts` change
+ * replaces that member only) or deleted. A run that fails for some members keeps exactly what it did.
+ * Served by Pulumi's Node.js dynamic-provider host, as type `pulumi-nodejs:dynamic/uptime:MonitorFleet`.
+ */
+export class MonitorFleet extends pulumi.CustomResource {
+  /** Each member's monitor as the service holds it (its uuid, record and the fields declared), by name. */
+  declare readonly monitors: pulumi.Output<Record<string, MonitorFleetMember>>;
+
+  /** @internal The type the engine knows this class by. */
+  static readonly __pulumiType = dynamicType("fleet");
+
+  /** Whether `obj` is a MonitorFleet of this package, even one made by another copy of it or of `@pulumi/pulumi`. */
+  static override isInstance(obj: unknown): obj is MonitorFleet {
+    return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === MonitorFleet.__pulumiType;
+  }
+
+  constructor(name: string, args: MonitorFleetArgs, opts?: pulumi.CustomResourceOptions) {
+    refusePlainApiKey();
+    const restore = plainPromiseStacks();
+    try {
+      // The fleet's URN and a member's name key that member's note in the provider's create journal (sdk/identity.ts).
+      const journalKey = resourceUrn(dynamicType("fleet"), name, opts?.parent);
+      super(dynamicType("fleet"), name, dynamicResourceProps("fleet", { monitors: args.monitors, journalKey }), opts);
+      const account = this.getProvider(dynamicType("fleet"));
+      forgetFleetNotesWhenRegistered(journalKey, this.monitors, Account.isInstance(account) ? account.journalScope : undefined);
+    } finally {
+      restore();
+    }
+  }
+
+  /** A member's uuid, e.g. for a page's `items`: `fleet.uuidOf("api")`. Fails, naming the members, for a name the fleet lacks. */
+  uuidOf(member: string): pulumi.Output<string> {
+    return this.monitors.apply((monitors) => {
+      const found = monitors?.[member] as (MonitorFleetMember & { unconfirmed?: boolean }) | undefined;
+      if (!found)
+        throw new Error(`monitor fleet: no member ${JSON.stringify(member)}; its members: ${Object.keys(monitors ?? {}).join(", ")}`);
+      if (found.unconfirmed)
+        throw new Error(`monitor fleet: member ${JSON.stringify(member)}: its creation was never confirmed, so it has no uuid yet`);
+      return found.uuid;
+    });
+  }
+}

@@ -1,0 +1,283 @@
+// A fleet's operations (provider/fleet.ts) against the emulator: each member a monitor as the Monitor
+// resource makes it, the plan of an update, the requests it sends (none for an unchanged member), a
+// run that fails for some members keeping exactly what it did, refresh per member, the create journal
+// per member, and unconfirmed creations with both ways out followed.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { closeAllPools } from "../../../provider/api/client";
+import type { RunningEmulator } from "../../../emulator/types";
+import { CreateJournal } from "../../../provider/journal";
+import {
+  FleetContext,
+  FleetInputs,
+  FleetOutputs,
+  checkFleet,
+  createFleet,
+  deleteFleet,
+  describePlan,
+  planFleet,
+  readFleet,
+  updateFleet,
+} from "../../../provider/fleet";
+import { UNKNOWN } from "../../../provider/model/values";
+import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
+import { startTestEmulator } from "../../helpers/servers";
+
+let emulator: RunningEmulator;
+let admin: ReturnType<typeof adminApi>;
+let t: TestClient;
+let dir: string;
+let ctx: FleetContext & { lines: string[] };
+
+const URN = "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/uptime:MonitorFleet::edge";
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  admin = adminApi(emulator);
+});
+afterAll(async () => {
+  await closeAllPools();
+  await emulator.close();
+});
+beforeEach(async () => {
+  await admin.reset({ alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] });
+  t = testClient(emulator, { retry: { baseDelayMs: 1, maxRetries: 0 } });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-fleet-"));
+  const lines: string[] = [];
+  ctx = {
+    journal: new CreateJournal(dir, emulator.url),
+    onUnsupported: "fail",
+    info: (m) => lines.push(m),
+    warn: (m) => lines.push(m),
+    lines,
+  };
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A member as a program writes it (`urn`, as for a Monitor). */
+const member = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  type: "https",
+  urn: `https://${name}.example.com/health`,
+  interval: 60,
+  regions: [1],
+  ...extra,
+});
+const declare = (members: Record<string, Record<string, unknown>>): FleetInputs => {
+  const result = checkFleet({ monitors: members, journalKey: URN });
+  expect(result.failures).toEqual([]);
+  return result.inputs;
+};
+const fleetOf = (n: number, extra: Record<string, unknown> = {}) =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`m${String(i).padStart(3, "0")}`, member(`m${i}`, extra)]));
+const byRoute = async () => (await admin.counters()).requestsByRoute as Record<string, number>;
+const serviceNames = async () => (await admin.monitors()).map((m) => m.name as string).sort();
+
+describe("check", () => {
+  test("each member is checked as a monitor: a failure names the member and the field; `urn` is a member's target", () => {
+    const result = checkFleet({
+      monitors: { api: member("api", { interval: 0 }), db: { ...member("db"), urn: undefined } },
+      journalKey: URN,
+    });
+    expect(result.failures.map((f) => f.property).sort()).toEqual(['monitors["api"].interval', 'monitors["db"].target']);
+    expect(result.failures.find((f) => f.property === 'monitors["api"].interval')?.reason).toMatch(/^monitors\["api"\]\.interval: /);
+    const { interval: _interval, ...rest } = member("api");
+    const ok = checkFleet({ monitors: { api: { ...rest, intervalId: "120" } } });
+    expect(ok.failures).toEqual([]);
+    expect(ok.inputs.monitors.api).toMatchObject({ target: "https://api.example.com/health", interval: 120 });
+  });
+
+  test("monitors must be an object keyed by names; not yet known (a preview), it passes as it is", () => {
+    expect(checkFleet({ monitors: [member("a")] }).failures[0].reason).toMatch(
+      /^monitors: expected an object of monitors keyed by names you choose/,
+    );
+    expect(checkFleet({ monitors: { " ": member("a") } }).failures[0].reason).toMatch(/a member's name is 1-256 characters, not blank/);
+    expect(checkFleet({ monitors: UNKNOWN })).toMatchObject({ failures: [], inputs: { monitors: UNKNOWN } });
+    expect(checkFleet({ monitors: { a: UNKNOWN } })).toMatchObject({ failures: [], inputs: { monitors: { a: UNKNOWN } } });
+  });
+});
+
+test("create, an empty plan, then an update: 10 PATCHes, one member replaced, removals and an addition, nothing else sent", async () => {
+  const created = await createFleet(t.client, declare(fleetOf(40)), ctx);
+  expect(await serviceNames()).toHaveLength(40);
+  expect((await byRoute())["POST /monitors"]).toBe(40);
+  expect(Object.keys(created.outs.monitors)).toHaveLength(40);
+  expect(created.outs.monitors.m000).toMatchObject({ name: "m0", target: "https://m0.example.com/health", intervalId: 60 });
+  expect(created.outs.monitors.m000).not.toHaveProperty("journalKey");
+  // Unchanged: no member in the plan.
+  const same = declare(fleetOf(40));
+  expect(planFleet(created.outs, same)).toEqual({ create: [], update: [], replace: [], delete: [] });
+
+  const next = fleetOf(40);
+  for (let i = 0; i < 10; i++) next[`m${String(i).padStart(3, "0")}`] = member(`m${i}`, { timeout: 5 });
+  next.m010 = member("m10", { alerts: ["alert-1"] });
+  for (let i = 20; i < 25; i++) delete next[`m${String(i).padStart(3, "0")}`];
+  next.extra = member("extra");
+  const plan = planFleet(created.outs, declare(next));
+  expect(plan.update.map((u) => u.key)).toHaveLength(10);
+  expect(plan.update[0]).toEqual({ key: "m000", fields: ["timeout"] });
+  expect(plan.replace).toEqual([{ key: "m010", fields: ["alerts"] }]);
+  expect(plan.create).toEqual(["extra"]);
+  expect(plan.delete).toEqual(["m020", "m021", "m022", "m023", "m024"]);
+  expect(describePlan(plan, 3)).toBe(
+    "create 1 (extra); update 10 (m000: timeout, m001: timeout, m002: timeout, and 7 more); replace 1 (m010: alerts); " +
+      "delete 5 (m020, m021, m022, and 2 more)",
+  );
+
+  await admin.clearRequests();
+  const before = created.outs.monitors.m010.uuid;
+  const updated = await updateFleet(t.client, created.id, created.outs, declare(next), ctx);
+  const routes = (await admin.requests()).map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, ":id")}`);
+  expect(routes.filter((r) => r === "PATCH /v1/monitors/:id")).toHaveLength(10);
+  expect(routes.filter((r) => r === "POST /v1/monitors")).toHaveLength(2); // the new member and the replacement
+  expect(routes.filter((r) => r === "DELETE /v1/monitors/:id")).toHaveLength(6); // five removed, the replaced one
+  expect(routes).toHaveLength(18);
+  expect(updated.outs.monitors.m010.uuid).not.toBe(before);
+  expect(updated.outs.monitors.m010).toMatchObject({ alerts: ["alert-1"] });
+  expect(updated.outs).not.toHaveProperty("replaced");
+  expect(Object.keys(updated.outs.monitors)).toHaveLength(36);
+  expect(await serviceNames()).toEqual(
+    Object.values(updated.outs.monitors)
+      .map((m) => m.name as string)
+      .sort(),
+  );
+
+  await deleteFleet(t.client, updated.outs, ctx);
+  expect(await admin.monitors()).toEqual([]);
+});
+
+test("a create that fails for some members keeps exactly those it made; the next update makes the rest, none twice", async () => {
+  await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times: 3 }] });
+  const inputs = declare(fleetOf(20));
+  const error = (await createFleet(t.client, inputs, ctx).catch((e: unknown) => e)) as Error & { id?: string; properties?: FleetOutputs };
+  expect(error.message).toMatch(/^creating the fleet: 3 members failed; the fleet's state records what was done/);
+  expect(error.message.split("\n").slice(1)).toHaveLength(3);
+  expect(error.id).toMatch(/^fleet-/);
+  const kept = error.properties!;
+  expect(Object.keys(kept.monitors)).toHaveLength(17);
+  expect(await serviceNames()).toEqual(
+    Object.values(kept.monitors)
+      .map((m) => m.name as string)
+      .sort(),
+  );
+
+  // The engine keeps the fleet with those members; the next run's diff and update make the other 3.
+  expect(planFleet(kept, inputs).create).toHaveLength(3);
+  const done = await updateFleet(t.client, error.id!, kept, inputs, ctx);
+  expect(Object.keys(done.outs.monitors)).toHaveLength(20);
+  expect(await serviceNames()).toHaveLength(20);
+  expect(new Set(await serviceNames()).size).toBe(20);
+});
+
+test("a replacement whose old monitor could not be deleted is kept, and deleted by the next run", async () => {
+  const created = await createFleet(t.client, declare({ api: member("api") }), ctx);
+  const old = created.outs.monitors.api.uuid;
+  await admin.faults({ rules: [{ route: "DELETE /monitors/:uuid", respond: { status: 500, body: "{}" }, times: 1 }] });
+  const next = declare({ api: member("api", { alerts: ["alert-1"] }) });
+  const error = (await updateFleet(t.client, created.id, created.outs, next, ctx).catch((e: unknown) => e)) as Error & {
+    properties?: FleetOutputs;
+  };
+  expect(error.message).toMatch(/^updating the fleet: 1 member failed/);
+  const kept = error.properties!;
+  expect(kept.replaced).toEqual({ [old]: expect.objectContaining({ uuid: old }) });
+  expect(kept.monitors.api.uuid).not.toBe(old);
+  expect(await admin.monitors()).toHaveLength(2);
+  // Nothing else to change: the next update deletes the old one only.
+  const done = await updateFleet(t.client, created.id, kept, next, ctx);
+  expect(done.outs).not.toHaveProperty("replaced");
+  expect((await admin.monitors()).map((m) => m.uuid)).toEqual([kept.monitors.api.uuid]);
+});
+
+test("refresh: an edit outside Pulumi is read into the member; a member deleted outside leaves the state and is created again", async () => {
+  const created = await createFleet(t.client, declare({ a: member("a"), b: member("b") }), ctx);
+  await admin.drift(created.outs.monitors.a.uuid, { intervalId: 300 });
+  await admin.remove(created.outs.monitors.b.uuid);
+  const read = await readFleet(t.client, created.id, created.outs, ctx);
+  if (read.kind !== "found") throw new Error(read.kind);
+  expect(read.props.monitors.a).toMatchObject({ intervalId: 300 });
+  expect(read.props.monitors).not.toHaveProperty("b");
+  expect(read.inputs.monitors.a).toMatchObject({ interval: 300, target: "https://a.example.com/health" });
+  expect(ctx.lines).toContainEqual(
+    expect.stringMatching(/^monitors\["b"\]: monitor .* is gone from the service; the next `pulumi up` creates it again$/),
+  );
+  const plan = planFleet(read.props, declare({ a: member("a"), b: member("b") }));
+  expect(plan).toMatchObject({ create: ["b"], update: [{ key: "a", fields: ["interval"] }] });
+});
+
+test("an edit of a member deleted outside Pulumi sends nothing else and says to refresh; refresh then up recreates it", async () => {
+  const created = await createFleet(t.client, declare({ a: member("a") }), ctx);
+  await admin.remove(created.outs.monitors.a.uuid);
+  const error = (await updateFleet(t.client, created.id, created.outs, declare({ a: member("a", { timeout: 3 }) }), ctx).catch(
+    (e: unknown) => e,
+  )) as Error & { properties?: FleetOutputs };
+  expect(error.message).toContain('monitors["a"]: monitor');
+  expect(error.message).toContain("Run `pulumi refresh`: it drops the member from the state, and the next `pulumi up` creates it again.");
+  // Following it.
+  const read = await readFleet(t.client, created.id, error.properties!, ctx);
+  if (read.kind !== "found") throw new Error(read.kind);
+  const done = await updateFleet(t.client, created.id, read.props, declare({ a: member("a", { timeout: 3 }) }), ctx);
+  expect(await admin.monitors()).toEqual([expect.objectContaining({ uuid: done.outs.monitors.a.uuid, timeout: 3 })]);
+});
+
+test("the journal: members an interrupted create made are taken over by the next one, not posted twice", async () => {
+  const inputs = declare(fleetOf(5));
+  await createFleet(t.client, inputs, ctx);
+  // The run is killed before the engine saved the fleet: the next run creates it again.
+  await admin.clearRequests();
+  const again = await createFleet(t.client, inputs, ctx);
+  expect((await admin.requests()).filter((r) => r.method === "POST")).toHaveLength(0);
+  expect(await serviceNames()).toHaveLength(5);
+  expect(ctx.lines.filter((l) => /took over .*, created by an interrupted run$/.test(l))).toHaveLength(5);
+  expect(Object.keys(again.outs.monitors)).toHaveLength(5);
+});
+
+describe("a member whose creation's answer was lost", () => {
+  async function lostAnswer(): Promise<FleetOutputs & { id: string }> {
+    await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
+    const error = (await createFleet(t.client, declare({ a: member("a"), b: member("b") }), { ...ctx, journal: undefined }).catch(
+      (e: unknown) => e,
+    )) as Error & { id: string; properties: FleetOutputs };
+    expect(error.message).toMatch(/^creating the fleet: 1 member failed/);
+    expect(await admin.monitors()).toHaveLength(2);
+    return { ...error.properties, id: error.id };
+  }
+
+  test("is kept as a placeholder; an update stops, saying both ways out; adoptUuid takes it over", async () => {
+    const kept = await lostAnswer();
+    const [key, placeholder] = Object.entries(kept.monitors).find(([, m]) => "unconfirmed" in m)!;
+    expect(placeholder.uuid).toMatch(/^unconfirmed-/);
+    const stopped = (await updateFleet(t.client, kept.id, kept, declare({ a: member("a"), b: member("b") }), ctx).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(stopped.message).toContain(
+      `monitors["${key}"]: its creation in an earlier run was never confirmed (placeholder ${placeholder.uuid})`,
+    );
+    expect(stopped.message).toContain(`UPTIME_DROP_UNCONFIRMED=${placeholder.uuid}`);
+    const made = (await admin.monitors()).find((m) => m.name === key)!;
+    const adopted = await updateFleet(
+      t.client,
+      kept.id,
+      kept,
+      declare({ a: member("a"), b: member("b"), [key]: member(key, { adoptUuid: made.uuid }) }),
+      ctx,
+    );
+    expect(adopted.outs.monitors[key].uuid).toBe(made.uuid);
+    expect(await admin.monitors()).toHaveLength(2);
+  });
+
+  test("UPTIME_DROP_UNCONFIRMED=<placeholder> creates it anew (the user said it does not exist)", async () => {
+    const kept = await lostAnswer();
+    const [key, placeholder] = Object.entries(kept.monitors).find(([, m]) => "unconfirmed" in m)!;
+    // The user found none: here, the monitor the lost answer made is deleted in the dashboard.
+    await admin.remove((await admin.monitors()).find((m) => m.name === key)!.uuid);
+    process.env.UPTIME_DROP_UNCONFIRMED = placeholder.uuid;
+    try {
+      const done = await updateFleet(t.client, kept.id, kept, declare({ a: member("a"), b: member("b") }), ctx);
+      expect(done.outs.monitors[key].uuid).not.toMatch(/^unconfirmed-/);
+    } finally {
+      delete process.env.UPTIME_DROP_UNCONFIRMED;
+    }
+    expect(await serviceNames()).toEqual(["a", "b"]);
+  });
+});
