@@ -28,15 +28,21 @@ export type Mode =
   | "least-skip"
   | "floor-skip"
   | "plugin"
+  | "fleet"
+  | "plugin-fleet"
   | "before";
 /**
  * Every mode, in table order. `plugin`: the same monitors through the provider plugin (bin/pulumi-resource-uptime).
+ * `fleet`: the same monitors as members of one MonitorFleet (its checkpoint entry holds them all);
+ * `plugin-fleet`: that fleet through the provider plugin.
  * `mirror`, `lean`, `declared`: the state floors (bench/state-floor.ts), no request, ours' state or less of it.
  */
 export const MODES: readonly Mode[] = [
   "before",
   "uptime",
   "plugin",
+  "fleet",
+  "plugin-fleet",
   "least",
   "mirror",
   "lean",
@@ -73,6 +79,8 @@ const TYPE_PREFIX: Record<string, string> = {
   floor: "pulumi-nodejs:dynamic/bench:Floor",
   naive: "pulumi-nodejs:dynamic/bench:NaiveMonitor",
   plugin: "uptime:index:Monitor",
+  fleet: "pulumi-nodejs:dynamic/uptime:MonitorFleet",
+  "plugin-fleet": "uptime:index:MonitorFleet",
 };
 
 export interface OperationResult {
@@ -134,7 +142,9 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
       ...(o.mode === "floor-latency" ? { BENCH_FLOOR_DELAY_MS: String(o.latencyMs) } : {}),
       ...(skips(o.mode) && o.mode !== "uptime-skip" ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
       // The engine finds the plugin on PATH, as a user's checkout would put it.
-      ...(o.mode === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {}),
+      ...(o.mode === "plugin" || o.mode === "plugin-fleet"
+        ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` }
+        : {}),
     },
   });
   const operations: OperationResult[] = [];
@@ -162,7 +172,15 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
     } else {
       await measure("up", async () => (await t.stack.up(p)).summary.resourceChanges ?? {});
     }
-    const state = stateSizes(rawCheckpoint(t), TYPE_PREFIX[programMode(o.mode)]);
+    const whole = stateSizes(rawCheckpoint(t), TYPE_PREFIX[programMode(o.mode)]);
+    // A fleet's one entry holds every monitor: its sizes per monitor, to compare with a resource per monitor.
+    const perMonitor = o.mode === "fleet" || o.mode === "plugin-fleet" ? o.n : 1;
+    const state = {
+      ...whole,
+      entryBytes: whole.entryBytes / perMonitor,
+      propsBytes: whole.propsBytes / perMonitor,
+      fileBytesPerResource: whole.fileBytesPerResource / perMonitor,
+    };
     const records = await emulatorMonitors(emulator.adminUrl);
     const recordBytes = records.length ? records.reduce((s, r) => s + Buffer.byteLength(JSON.stringify(r)), 0) / records.length : 0;
     const result = { mode: o.mode, rep: o.rep, n: o.n, parallel: o.parallel, latencyMs: o.latencyMs, operations, state, recordBytes };

@@ -10,7 +10,8 @@ import { randomUUID } from "node:crypto";
 import type { UptimeClient } from "./api/client";
 import type { CreateJournal } from "./journal";
 import { MONITOR } from "./model/monitor";
-import { CheckFailure, CheckResult, containsUnknown, isUnknown, show } from "./model/values";
+import { plannedOutputs } from "./model/engine";
+import { CheckFailure, CheckResult, UNKNOWN, containsUnknown, isUnknown, show } from "./model/values";
 import {
   MonitorInputs,
   MonitorOutputs,
@@ -25,8 +26,11 @@ import {
 } from "./monitor";
 import { DROP_UNCONFIRMED_ENV, UnconfirmedOutputs, dropRequested, isUnconfirmed } from "./monitor-unconfirmed";
 
-/** A fleet's canonical inputs: each member's as check() gives a monitor's, and the fleet's URN (its journal key). */
-export type FleetInputs = { monitors: Record<string, MonitorInputs>; journalKey?: string };
+/**
+ * A fleet's canonical inputs: each member's as check() gives a monitor's; `retainOnRemove`, whether a member
+ * removed from the fleet is left in the service (released) rather than deleted; the fleet's URN (its journal key).
+ */
+export type FleetInputs = { monitors: Record<string, MonitorInputs>; retainOnRemove?: boolean; journalKey?: string };
 /** A member's state: a monitor's outputs, or a placeholder (its `uuid` the placeholder's id) for a creation never confirmed. */
 export type MemberState = MonitorOutputs | (UnconfirmedOutputs & { uuid: string });
 /**
@@ -35,7 +39,13 @@ export type MemberState = MonitorOutputs | (UnconfirmedOutputs & { uuid: string 
  * and members replaced (their alerts changed) whose deletion
  * failed, by uuid, deleted by the next run before anything else.
  */
-export type FleetOutputs = { monitors: Record<string, MemberState>; replaced?: Record<string, MemberState>; journalKey?: string };
+export type FleetOutputs = {
+  monitors: Record<string, MemberState>;
+  /** Each confirmed member's uuid, by name: what pages list, known in a preview while no member is created or replaced. */
+  uuids?: Record<string, string>;
+  replaced?: Record<string, MemberState>;
+  journalKey?: string;
+};
 
 /** What the operations need beside the client: the create journal, and what a delete the service refuses does. */
 export interface FleetContext {
@@ -45,8 +55,8 @@ export interface FleetContext {
   warn(message: string): void;
 }
 
-/** A member as messages and check failures name it: `monitors["api"]`. */
-export const memberPath = (key: string): string => `monitors[${JSON.stringify(key)}]`;
+/** A member as messages and check failures name it: `monitors.api`, or `monitors["a b"]` for a name of other characters. */
+export const memberPath = (key: string): string => (/^[\w-]+$/.test(key) ? `monitors.${key}` : `monitors[${JSON.stringify(key)}]`);
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -69,7 +79,16 @@ function memberArgs(member: Record<string, unknown>): Record<string, unknown> {
 export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInputs> {
   const journalKey = typeof news.journalKey === "string" ? news.journalKey : undefined;
   const monitors = news.monitors;
-  const inputs: FleetInputs = { monitors: {}, ...(journalKey ? { journalKey } : {}) };
+  const retain = news.retainOnRemove;
+  const inputs: FleetInputs = { monitors: {}, ...(retain === true ? { retainOnRemove: true } : {}), ...(journalKey ? { journalKey } : {}) };
+  if (retain !== undefined && typeof retain !== "boolean" && !isUnknown(retain)) {
+    return {
+      inputs,
+      failures: [{ property: "retainOnRemove", reason: `retainOnRemove: expected true or false, got ${show(retain)}` }],
+      warnings: [],
+    };
+  }
+  if (isUnknown(retain)) inputs.retainOnRemove = retain as never;
   // Not known yet (a preview, from another resource's outputs): checked when it is.
   if (isUnknown(monitors)) return { inputs: { ...inputs, monitors: monitors as never }, failures: [], warnings: [] };
   if (!isPlainObject(monitors)) {
@@ -144,9 +163,14 @@ export const planChanges = (plan: FleetPlan, news: FleetInputs): boolean =>
 
 /** The plan in the words of a preview's line: `create 2 (a, b); update 1 (c: timeout); delete 1 (d)`. */
 export function describePlan(plan: FleetPlan, limit = 20): string {
-  const list = (items: string[]) =>
-    `${items.slice(0, limit).join(", ")}${items.length > limit ? `, and ${items.length - limit} more` : ""}`;
-  const withFields = (items: { key: string; fields: string[] }[]) => items.map((i) => `${i.key}: ${i.fields.join(", ")}`);
+  // Names in natural order (m2 before m10), as a program numbering its members expects to read them.
+  const natural = new Intl.Collator("en", { numeric: true }).compare;
+  const list = (items: string[]) => {
+    const shown = [...items].sort(natural);
+    return `${shown.slice(0, limit).join(", ")}${items.length > limit ? `, and ${items.length - limit} more` : ""}`;
+  };
+  const withFields = (items: { key: string; fields: string[] }[]) =>
+    [...items].sort((a, b) => natural(a.key, b.key)).map((i) => `${i.key}: ${i.fields.join(", ")}`);
   const parts: string[] = [];
   if (plan.create.length) parts.push(`create ${plan.create.length} (${list(plan.create)})`);
   if (plan.update.length) parts.push(`update ${plan.update.length} (${list(withFields(plan.update))})`);
@@ -163,7 +187,9 @@ function partialFailure(what: string, failures: { key: string; error: unknown }[
     `so running the command again retries only the rest.\n${reasons.join("\n")}`;
   const error = new Error(message);
   // With an id the engine keeps the fleet (created, or updated) with these outputs: exactly the members that exist.
-  return id === undefined ? error : Object.assign(error, { id, properties: state, reasons });
+  // It prints the reasons, not the message: the last one says what the state holds.
+  const summary = `the fleet's state records what was done (${Object.keys(state.monitors).length} members), so running the command again retries only these`;
+  return id === undefined ? error : Object.assign(error, { id, properties: state, reasons: [...reasons, summary] });
 }
 
 /** Members without the journal key a creation took (the fleet keeps its own once). */
@@ -232,9 +258,10 @@ export async function createFleet(
 
 /** The members in name order, so that one declaration gives one state. */
 function sorted(state: FleetOutputs): FleetOutputs {
-  const { replaced, ...rest } = state;
+  const { replaced, uuids: _stale, ...rest } = state;
   const members = Object.fromEntries(Object.entries(state.monitors).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { ...rest, monitors: members, ...(replaced && Object.keys(replaced).length > 0 ? { replaced } : {}) };
+  const uuids = Object.fromEntries(Object.entries(members).flatMap(([key, m]) => (isUnconfirmed(m.uuid, m) ? [] : [[key, m.uuid]])));
+  return { ...rest, monitors: members, uuids, ...(replaced && Object.keys(replaced).length > 0 ? { replaced } : {}) };
 }
 
 /**
@@ -312,7 +339,11 @@ export async function updateFleet(
     deletions.map((_d, i) => String(i)),
     async (index) => {
       const { key, old, removed } = deletions[Number(index)];
-      await deleteMember(client, key, old, ctx);
+      if (removed && news.retainOnRemove === true)
+        ctx.info(
+          `${memberPath(key)}: monitor ${old.uuid} released: removed from the fleet and left in the service as it is (retainOnRemove)`,
+        );
+      else await deleteMember(client, key, old, ctx);
       if (removed) delete state.monitors[key];
       else delete state.replaced![old.uuid];
     },
@@ -374,6 +405,41 @@ export async function readFleet(
   // A service that cannot read monitors: the whole fleet is kept as last applied (the caller warns once).
   if (unreadable !== undefined) return { kind: "unsupported", status: unreadable };
   return { kind: "found", id, props: sorted(state), inputs };
+}
+
+/**
+ * What a preview plans for the fleet's outputs (the provider plugin says it; the dynamic host cannot):
+ * an unchanged member as it is, an edited one with the fields it changes, a new or replaced one as a
+ * creation (its uuid not known yet), so that what reads an unchanged member stays known.
+ */
+export function plannedFleet(olds: FleetOutputs | undefined, news: FleetInputs): Record<string, unknown> {
+  if (isUnknown(news.monitors)) return { monitors: news.monitors, uuids: news.monitors };
+  const plan = planFleet(olds ?? { monitors: {} }, news);
+  const monitors: Record<string, unknown> = {};
+  for (const [key, inputs] of Object.entries(news.monitors)) {
+    const old = olds?.monitors?.[key];
+    const update = plan.update.find((u) => u.key === key);
+    const fresh = !old || plan.create.includes(key) || plan.replace.some((r) => r.key === key);
+    if (isUnknown(inputs)) monitors[key] = inputs;
+    else if (fresh) monitors[key] = plannedOutputs(MONITOR, inputs, {}, "all");
+    else if (update) monitors[key] = plannedOutputs(MONITOR, inputs, old as Record<string, unknown>, update.fields);
+    else monitors[key] = old;
+  }
+  // A member created or replaced has no uuid yet; the others keep theirs.
+  const uuids = Object.fromEntries(
+    Object.entries(monitors).map(([key, m]) => [key, (m as { uuid?: unknown } | undefined)?.uuid ?? UNKNOWN]),
+  );
+  return { monitors, uuids };
+}
+
+/** The plan as the engine's detailed diff: each member added or deleted, each field of a member changed. */
+export function detailedPlan(plan: FleetPlan): Record<string, "add" | "update" | "delete"> {
+  const detailed: Record<string, "add" | "update" | "delete"> = {};
+  for (const key of plan.create) detailed[memberPath(key)] = "add";
+  for (const key of plan.delete) detailed[memberPath(key)] = "delete";
+  for (const { key, fields } of [...plan.update, ...plan.replace])
+    for (const field of fields) detailed[`${memberPath(key)}.${field}`] = "update";
+  return detailed;
 }
 
 /** Whether anything in the fleet's inputs is still unknown (a preview). */

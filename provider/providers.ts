@@ -26,6 +26,9 @@ import type { ProviderKind } from "./model/kinds";
 
 export type { ProviderKind } from "./model/kinds";
 
+/** A diff's changes by property path, for the provider plugin's detailed diff (a fleet's members; others use `changed`). */
+export type DetailedDiff = Record<string, "add" | "update" | "delete">;
+
 /** A program's arguments as the engine hands them to check(). */
 type ProgramArgs = Record<string, unknown>;
 /** What the engine adds to every input and output of a dynamic resource: the serialized provider. */
@@ -82,7 +85,7 @@ interface ResourceOperations<I extends object, O extends object, S extends objec
   kind: ProviderKind;
   /** `olds` are the inputs last applied: empty for a resource the engine is about to create. */
   check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
-  diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[] };
+  diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[]; detailed?: DetailedDiff };
   create(inputs: I & WithProvider): Promise<{ id: string; outs: O }>;
   read(id: string, props: S): Promise<ReadOutcome<I, O>>;
   update(id: string, olds: S, news: I & WithProvider): Promise<{ outs: O }>;
@@ -109,14 +112,18 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       }),
 
     // `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest.
-    diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.DiffResult & { changed: string[] }> =>
+    diff: (
+      id: string,
+      olds: S & WithProvider,
+      news: I & WithProvider,
+    ): Promise<pulumi.dynamic.DiffResult & { changed: string[]; detailed?: DetailedDiff }> =>
       delivered(async () => {
-        const { changes, replaces, changed } = ops.diff(id, olds, news);
+        const { changes, replaces, changed, detailed } = ops.diff(id, olds, news);
         // Another account holds another object: moving a resource to it replaces it, as the preview says.
         if (accountOf(olds) !== accountOf(news)) {
           return { changes: true, replaces: [...replaces, "account"], deleteBeforeReplace: false, changed: [...changed, "account"] };
         }
-        return { changes, replaces, deleteBeforeReplace: false, changed };
+        return { changes, replaces, deleteBeforeReplace: false, changed, ...(detailed ? { detailed } : {}) };
       }),
 
     create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> =>
@@ -316,6 +323,10 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
   kind: "fleet",
   check(news, olds) {
     const result = fleet.checkFleet(news);
+    // A fleet about to be created: what it creates (an update's plan is said by diff).
+    if (olds.monitors === undefined && result.failures.length === 0 && !fleet.fleetUnknown(result.inputs)) {
+      providerLog.info(`monitor fleet: ${fleet.describePlan(fleet.planFleet({ monitors: {} }, result.inputs))}`);
+    }
     // Members about to be created, not taken over: see skip-checkpoints.ts.
     const before = (olds.monitors ?? {}) as Record<string, unknown>;
     if (skipsCheckpoints() && typeof result.inputs.monitors === "object") {
@@ -337,7 +348,7 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
     if (skipsCheckpoints() && plan.replace.length > 0) {
       throw new Error(skipCheckpointsRefusal(plan.replace[0].key, `replacing it (its ${plan.replace[0].fields.join(", ")} changed)`));
     }
-    return { changes, replaces: [], changed: changes ? ["monitors"] : [] };
+    return { changes, replaces: [], changed: changes ? ["monitors"] : [], detailed: fleet.detailedPlan(plan) };
   },
   async create(inputs) {
     if (skipsCheckpoints()) {
@@ -357,7 +368,11 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
  */
 export interface HostedProvider {
   check(olds: Untyped | undefined, news: Untyped): Promise<{ inputs?: Untyped; failures?: CheckFailure[] }>;
-  diff(id: string, olds: Untyped, news: Untyped): Promise<{ changes?: boolean; replaces?: string[]; changed: string[] }>;
+  diff(
+    id: string,
+    olds: Untyped,
+    news: Untyped,
+  ): Promise<{ changes?: boolean; replaces?: string[]; changed: string[]; detailed?: DetailedDiff }>;
   create(inputs: Untyped): Promise<{ id: string; outs?: Untyped }>;
   read(id: string, props: Untyped): Promise<{ id?: string; props?: Untyped; inputs?: Untyped; unreadable?: number }>;
   update(id: string, olds: Untyped, news: Untyped): Promise<{ outs?: Untyped }>;

@@ -14,6 +14,14 @@ export interface MonitorFleetArgs {
    * The name keys the member in the state: renaming it deletes that monitor and creates another.
    */
   monitors: pulumi.Input<Record<string, pulumi.Input<MonitorArgs>>>;
+  /**
+   * A member removed from `monitors` is released: it leaves the fleet and stays in the service as it is,
+   * with no request (as `retainOnDelete` does for a resource). Set it, and remove members in the same
+   * `pulumi up`, to move them to Monitor resources that take them over with `adoptUuid`. Default false:
+   * a removed member is deleted. Destroying the whole fleet deletes its members either way; Pulumi's
+   * `retainOnDelete` option on the fleet keeps them all.
+   */
+  retainOnRemove?: pulumi.Input<boolean>;
 }
 
 /** A member of a fleet: a {@link Monitor}'s outputs, as plain values. */
@@ -31,6 +39,8 @@ export type MonitorFleetMember = { [K in keyof MonitorOutputs]: MonitorOutputs[K
 export class MonitorFleet extends pulumi.CustomResource {
   /** Each member's monitor as the service holds it (its uuid, record and the fields declared), by name. */
   declare readonly monitors: pulumi.Output<Record<string, MonitorFleetMember>>;
+  /** Each member's uuid, by name (a member whose creation was never confirmed has none). */
+  declare readonly uuids: pulumi.Output<Record<string, string>>;
 
   /** @internal The type the engine knows this class by. */
   static readonly __pulumiType = dynamicType("fleet");
@@ -46,7 +56,12 @@ export class MonitorFleet extends pulumi.CustomResource {
     try {
       // The fleet's URN and a member's name key that member's note in the provider's create journal (sdk/identity.ts).
       const journalKey = resourceUrn(dynamicType("fleet"), name, opts?.parent);
-      super(dynamicType("fleet"), name, dynamicResourceProps("fleet", { monitors: args.monitors, journalKey }), opts);
+      super(
+        dynamicType("fleet"),
+        name,
+        dynamicResourceProps("fleet", { monitors: args.monitors, uuids: undefined, retainOnRemove: args.retainOnRemove, journalKey }),
+        opts,
+      );
       const account = this.getProvider(dynamicType("fleet"));
       forgetFleetNotesWhenRegistered(journalKey, this.monitors, Account.isInstance(account) ? account.journalScope : undefined);
     } finally {
@@ -54,15 +69,15 @@ export class MonitorFleet extends pulumi.CustomResource {
     }
   }
 
-  /** A member's uuid, e.g. for a page's `items`: `fleet.uuidOf("api")`. Fails, naming the members, for a name the fleet lacks. */
+  /** A member's uuid, e.g. for a page's `items`: `fleet.uuidOf("api")` (from `uuids`). Fails, naming the members, for a name the fleet lacks. */
   uuidOf(member: string): pulumi.Output<string> {
-    return this.monitors.apply((monitors) => {
-      const found = monitors?.[member] as (MonitorFleetMember & { unconfirmed?: boolean }) | undefined;
-      if (!found)
-        throw new Error(`monitor fleet: no member ${JSON.stringify(member)}; its members: ${Object.keys(monitors ?? {}).join(", ")}`);
-      if (found.unconfirmed)
-        throw new Error(`monitor fleet: member ${JSON.stringify(member)}: its creation was never confirmed, so it has no uuid yet`);
-      return found.uuid;
+    return this.uuids.apply((uuids) => {
+      const uuid = uuids?.[member];
+      if (uuid) return uuid;
+      throw new Error(
+        `monitor fleet: no member ${JSON.stringify(member)} with a uuid (a member whose creation was never confirmed has none); ` +
+          `the members: ${Object.keys(uuids ?? {}).join(", ")}`,
+      );
     });
   }
 }

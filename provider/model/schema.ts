@@ -6,6 +6,7 @@ import { z } from "zod";
 import { FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
 import { GET_WEBHOOKS, PACKAGE, SETTINGS } from "./package";
 import { ALL_TABLES } from "./tables";
+import { TYPE_NAMES } from "./kinds";
 import { packageToken } from "./kinds";
 
 type Json = Record<string, unknown>;
@@ -101,6 +102,50 @@ function resource(spec: ResourceSpec, types: Types): Json {
 }
 
 /**
+ * A fleet (provider/fleet.ts): members with a Monitor's inputs, by name; as outputs, each member's
+ * Monitor outputs (its uuid, the record, the fields declared).
+ */
+function fleetResource(monitor: Json, types: Types): Json {
+  const member = (name: string, description: string, properties: unknown, required: unknown): SchemaType => {
+    types[token(name)] = { type: "object", description, properties, required };
+    return { $ref: `#/types/${token(name)}` };
+  };
+  const spec = member("MonitorSpec", "A member of a fleet: a Monitor's inputs.", monitor.inputProperties, monitor.requiredInputs);
+  const state = member(
+    "MonitorFleetMember",
+    "A member of a fleet as the service holds it: a Monitor's outputs.",
+    monitor.properties,
+    monitor.required,
+  );
+  const monitors = (items: SchemaType, description: string) => ({ type: "object", additionalProperties: items, description });
+  const retainOnRemove = {
+    type: "boolean",
+    description: "A member removed from `monitors` is released (left in the service, no request) instead of deleted. Default false.",
+  };
+  return {
+    description:
+      "Many monitors as one resource, keyed by names the program chooses: one step per run for the engine, whatever the fleet's size. " +
+      "Each member is a monitor as a Monitor resource has it; its requests are sent in parallel.",
+    properties: {
+      monitors: monitors(state, "Each member's monitor as the service holds it, by name."),
+      uuids: monitors(
+        { type: "string" },
+        "Each member's uuid, by name: what a page lists (known in a preview while no member is created or replaced).",
+      ),
+    },
+    required: ["monitors"],
+    inputProperties: {
+      monitors: monitors(
+        spec,
+        "The members, by names you choose (1-256 characters): each a Monitor's inputs. Renaming one replaces its monitor.",
+      ),
+      retainOnRemove,
+    },
+    requiredInputs: ["monitors"],
+  };
+}
+
+/**
  * What a release sets, from package.json: `version`, and `pluginDownloadURL` when the release's plugin
  * tarballs are served from a base address (the engine then downloads
  * `pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz` from it on first use; scripts/release.sh sets it).
@@ -117,7 +162,8 @@ export function releaseOf(manifest: { version?: unknown; pluginDownloadURL?: unk
 /** The package schema, as schema.json holds it. */
 export function packageSchema({ version, pluginDownloadURL }: PackageRelease): Json {
   const types: Types = {};
-  const resources = Object.fromEntries(ALL_TABLES.map((spec) => [token(spec.typeName), resource(spec, types)]));
+  const resources: Record<string, Json> = Object.fromEntries(ALL_TABLES.map((spec) => [token(spec.typeName), resource(spec, types)]));
+  resources[token(TYPE_NAMES.fleet)] = fleetResource(resources[token(TYPE_NAMES.monitor)], types);
   const config = Object.fromEntries(
     SETTINGS.map((s) => [
       s.key,

@@ -19,17 +19,22 @@ import { UNKNOWN } from "../model/values";
 import { PackageRelease, packageSchema } from "../model/schema";
 import { ACCOUNT_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
 import { ResourceSpec, namesOf } from "../model/field";
-import { type ProviderKind, kindOfToken } from "../model/kinds";
+import { type ProviderKind, TYPE_NAMES, kindOfToken, packageToken } from "../model/kinds";
 import { TABLES } from "../model/tables";
 import { UNCONFIRMED_PREFIX } from "../monitor-unconfirmed";
+import { FleetInputs, FleetOutputs, plannedFleet } from "../fleet";
 import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 
 const GET_WEBHOOKS = "uptime:index:getWebhooks";
 
-/** The resource a request is about, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
-function resourceOf(urn: string): { type: string; kind: ProviderKind; spec: ResourceSpec } {
+/**
+ * The resource a request is about, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`): its
+ * kind, and its table (a fleet has none: its members are monitors, provider/fleet.ts).
+ */
+function resourceOf(urn: string): { type: string; kind: ProviderKind; spec: ResourceSpec | undefined } {
   const parts = urn.split("::");
   const type = (parts[parts.length - 2] ?? "").split("$").pop() ?? "";
+  if (type === packageToken(TYPE_NAMES.fleet)) return { type, kind: "fleet", spec: undefined };
   const kind = kindOfToken(type);
   if (!kind) throw new Error(`the uptime provider has no resource type ${JSON.stringify(type)} (${urn})`);
   return { type, kind, spec: TABLES[kind] };
@@ -98,7 +103,9 @@ function configLookup(values: Untyped): (key: string) => string | undefined {
  * A check failure's reason as a program of the plugin reads it: a field the TypeScript SDK spells
  * otherwise (a monitor's `urn`) is named as the package schema names it (`target`).
  */
-function inSchemaNames(spec: ResourceSpec, reason: string): string {
+function inSchemaNames(spec: ResourceSpec | undefined, reason: string): string {
+  // A fleet's member: `monitors.api.urn: ...` is `monitors.api.target: ...` here.
+  if (!spec) return reason.replace(/^(monitors(?:\.[\w-]+|\["(?:[^"\\]|\\.)*"\]))\.urn\b/, "$1.target");
   for (const field of spec.fields) {
     const { input } = namesOf(field);
     if (input !== field.name && reason.startsWith(`${input}:`)) return `${field.name}${reason.slice(input.length)}`;
@@ -127,7 +134,7 @@ function lean(outputs: Untyped | undefined): Untyped {
 /** A resource's last outputs as the provider objects read them: with the paths its last inputs declared, and a monitor's URN. */
 function withBookkeeping(
   kind: ProviderKind,
-  spec: ResourceSpec,
+  spec: ResourceSpec | undefined,
   urn: string,
   outputs: Untyped,
   oldInputs: structTypes.Struct | undefined,
@@ -135,16 +142,26 @@ function withBookkeeping(
   const props = { ...outputs };
   const inputs = toJs(oldInputs);
   // No last inputs: `pulumi import`, where every field the service holds is taken as declared.
-  if (!Array.isArray(props.declaredFields) && Object.keys(inputs).length > 0) {
+  // A fleet's members keep their declared fields in their own outputs.
+  if (spec && !Array.isArray(props.declaredFields) && Object.keys(inputs).length > 0) {
     props.declaredFields = declaredPaths(spec, inputs);
   }
-  if (kind === "monitor" && typeof props.journalKey !== "string") props.journalKey = urn;
+  if ((kind === "monitor" || kind === "fleet") && typeof props.journalKey !== "string") props.journalKey = urn;
   return props;
 }
 
-/** Inputs as the provider objects read them: a monitor's with its URN as the journal key. */
+/** Inputs as the provider objects read them: a monitor's (a fleet's) with its URN as the journal key. */
 function keyed(kind: ProviderKind, urn: string, inputs: Untyped): Untyped {
-  return kind === "monitor" ? { ...inputs, journalKey: urn } : inputs;
+  return kind === "monitor" || kind === "fleet" ? { ...inputs, journalKey: urn } : inputs;
+}
+
+/** Notes the monitors a create or update made, by journal key, for confirmCreated: a monitor's, or a fleet's members. */
+function noteCreated(kind: ProviderKind, urn: string, id: string, outs: Untyped | undefined): void {
+  if (kind === "monitor") created.set(urn, id);
+  if (kind !== "fleet") return;
+  for (const [key, member] of Object.entries((outs?.monitors ?? {}) as Record<string, { uuid?: unknown }>)) {
+    if (typeof member.uuid === "string") created.set(`${urn}#${key}`, member.uuid);
+  }
 }
 
 /**
@@ -291,7 +308,16 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
         .setDeletebeforereplace(false)
         .setHasdetaileddiff(true);
       const detailed = response.getDetaileddiffMap();
-      for (const name of result.changed) {
+      // A fleet says what changes in each member: added, deleted, or which of its fields.
+      const kinds = {
+        add: provproto.PropertyDiff.Kind.ADD,
+        update: provproto.PropertyDiff.Kind.UPDATE,
+        delete: provproto.PropertyDiff.Kind.DELETE,
+      };
+      for (const [path, change] of Object.entries(result.detailed ?? {})) {
+        detailed.set(path, new provproto.PropertyDiff().setKind(kinds[change]).setInputdiff(true));
+      }
+      for (const name of result.detailed ? [] : result.changed) {
         const kindOfChange = replaces.includes(name) ? provproto.PropertyDiff.Kind.UPDATE_REPLACE : provproto.PropertyDiff.Kind.UPDATE;
         detailed.set(name, new provproto.PropertyDiff().setKind(kindOfChange).setInputdiff(true));
       }
@@ -302,11 +328,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const { kind, spec } = resourceOf(req.getUrn());
       const inputs = keyed(kind, req.getUrn(), toJs(req.getProperties()));
       if (req.getPreview()) {
-        return new provproto.CreateResponse().setProperties(toStruct(lean(plannedOutputs(spec, inputs, {}, "all"))));
+        const planned = spec ? plannedOutputs(spec, inputs, {}, "all") : plannedFleet(undefined, inputs as FleetInputs);
+        return new provproto.CreateResponse().setProperties(toStruct(lean(planned)));
       }
       // A failed creation that leaves an object behind (an unconfirmed placeholder) keeps its bookkeeping: see failure().
       const result = await providers[kind].create(inputs);
-      if (kind === "monitor" && typeof inputs.journalKey === "string") created.set(inputs.journalKey, result.id);
+      noteCreated(kind, req.getUrn(), result.id, result.outs);
       return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(lean(result.outs)));
     }),
 
@@ -315,6 +342,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const { kind, spec } = resourceOf(req.getUrn());
       const stored = toJs(req.getProperties());
       const importing = Object.keys(stored).length === 0;
+      if (importing && kind === "fleet") {
+        throw new Error(
+          `a MonitorFleet cannot be imported: nothing was stored. Declare the fleet with each existing monitor as a member ` +
+            `with \`adoptUuid: <its uuid>\`, and run \`pulumi up\`: each is taken over with one PATCH of its declared fields.`,
+        );
+      }
       if (importing && kind === "monitor" && req.getId().startsWith(UNCONFIRMED_PREFIX)) {
         throw new Error(
           `${req.getId()} is the placeholder of a monitor creation that was never confirmed, not a monitor: nothing ` +
@@ -342,10 +375,13 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const olds = withBookkeeping(kind, spec, urn, toJs(req.getOlds()), req.getOldInputs());
       const news = keyed(kind, urn, toJs(req.getNews()));
       if (req.getPreview()) {
+        if (!spec)
+          return new provproto.UpdateResponse().setProperties(toStruct(lean(plannedFleet(olds as FleetOutputs, news as FleetInputs))));
         const { changed } = await providers[kind].diff(req.getId(), olds, news);
         return new provproto.UpdateResponse().setProperties(toStruct(lean(plannedOutputs(spec, news, olds, changed))));
       }
       const result = await providers[kind].update(req.getId(), olds, news);
+      noteCreated(kind, urn, req.getId(), result.outs);
       return new provproto.UpdateResponse().setProperties(toStruct(lean(result.outs)));
     }),
 

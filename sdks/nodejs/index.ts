@@ -20,6 +20,11 @@ export type Monitor = import("./monitor").Monitor;
 export const Monitor: typeof import("./monitor").Monitor = null as any;
 utilities.lazyLoad(exports, ["Monitor"], () => require("./monitor"));
 
+export { MonitorFleetArgs } from "./monitorFleet";
+export type MonitorFleet = import("./monitorFleet").MonitorFleet;
+export const MonitorFleet: typeof import("./monitorFleet").MonitorFleet = null as any;
+utilities.lazyLoad(exports, ["MonitorFleet"], () => require("./monitorFleet"));
+
 export { PageArgs } from "./page";
 export type Page = import("./page").Page;
 export const Page: typeof import("./page").Page = null as any;
@@ -48,6 +53,8 @@ const _module = {
                 return new Alert(name, <any>undefined, { urn })
             case "uptime:index:Monitor":
                 return new Monitor(name, <any>undefined, { urn })
+            case "uptime:index:MonitorFleet":
+                return new MonitorFleet(name, <any>undefined, { urn })
             case "uptime:index:Page":
                 return new Page(name, <any>undefined, { urn })
             default:

@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Alert{}
 	case "uptime:index:Monitor":
 		r = &Monitor{}
+	case "uptime:index:MonitorFleet":
+		r = &MonitorFleet{}
 	case "uptime:index:Page":
 		r = &Page{}
 	default:

@@ -1068,6 +1068,438 @@ func (o MaintenanceTimeArrayOutput) Index(i pulumi.IntInput) MaintenanceTimeOutp
 	}).(MaintenanceTimeOutput)
 }
 
+// A member of a fleet as the service holds it: a Monitor's outputs.
+type MonitorFleetMember struct {
+	// alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+	Alerts []string `pulumi:"alerts"`
+	// seconds, > 0
+	ApdexThreshold *float64 `pulumi:"apdexThreshold"`
+	// RFC 3339 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// seconds, > 0: response time above which the monitor is Degraded
+	DegradedThreshold *float64 `pulumi:"degradedThreshold"`
+	// free text, ≤ 4096 characters
+	Description *string `pulumi:"description"`
+	// group uuids; order does not matter
+	Groups []string `pulumi:"groups"`
+	// http(s) only: wait for the end of a redirect chain
+	HttpFollowRedirects *bool `pulumi:"httpFollowRedirects"`
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	HttpRequest *HttpRequest `pulumi:"httpRequest"`
+	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+	HttpResponse *HttpResponse `pulumi:"httpResponse"`
+	// seconds, a positive whole number; `"60"` is sent as `60`
+	IntervalId int `pulumi:"intervalId"`
+	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+	Maintenance *Maintenance `pulumi:"maintenance"`
+	// 1-255 characters
+	Name string `pulumi:"name"`
+	// region ids: at least one, positive, no duplicates; order does not matter
+	Regions []int `pulumi:"regions"`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	Target string `pulumi:"target"`
+	// tcp only; `DataRequest`-style capitalised keys accepted
+	TcpOptions *TcpOptions `pulumi:"tcpOptions"`
+	// seconds, > 0
+	Timeout *float64 `pulumi:"timeout"`
+	// title shown on a status page
+	Title *string `pulumi:"title"`
+	// `https`, `http` or `tcp`; another value is sent as written, with a warning
+	Type string `pulumi:"type"`
+	// RFC 3339 time of the last edit.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The monitor's uuid (also the resource id).
+	Uuid string `pulumi:"uuid"`
+}
+
+// A member of a fleet as the service holds it: a Monitor's outputs.
+type MonitorFleetMemberOutput struct{ *pulumi.OutputState }
+
+func (MonitorFleetMemberOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MonitorFleetMember)(nil)).Elem()
+}
+
+func (o MonitorFleetMemberOutput) ToMonitorFleetMemberOutput() MonitorFleetMemberOutput {
+	return o
+}
+
+func (o MonitorFleetMemberOutput) ToMonitorFleetMemberOutputWithContext(ctx context.Context) MonitorFleetMemberOutput {
+	return o
+}
+
+// alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+func (o MonitorFleetMemberOutput) Alerts() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v MonitorFleetMember) []string { return v.Alerts }).(pulumi.StringArrayOutput)
+}
+
+// seconds, > 0
+func (o MonitorFleetMemberOutput) ApdexThreshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *float64 { return v.ApdexThreshold }).(pulumi.Float64PtrOutput)
+}
+
+// RFC 3339 creation time.
+func (o MonitorFleetMemberOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// seconds, > 0: response time above which the monitor is Degraded
+func (o MonitorFleetMemberOutput) DegradedThreshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *float64 { return v.DegradedThreshold }).(pulumi.Float64PtrOutput)
+}
+
+// free text, ≤ 4096 characters
+func (o MonitorFleetMemberOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// group uuids; order does not matter
+func (o MonitorFleetMemberOutput) Groups() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v MonitorFleetMember) []string { return v.Groups }).(pulumi.StringArrayOutput)
+}
+
+// http(s) only: wait for the end of a redirect chain
+func (o MonitorFleetMemberOutput) HttpFollowRedirects() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *bool { return v.HttpFollowRedirects }).(pulumi.BoolPtrOutput)
+}
+
+// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+func (o MonitorFleetMemberOutput) HttpRequest() HttpRequestPtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *HttpRequest { return v.HttpRequest }).(HttpRequestPtrOutput)
+}
+
+// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+func (o MonitorFleetMemberOutput) HttpResponse() HttpResponsePtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *HttpResponse { return v.HttpResponse }).(HttpResponsePtrOutput)
+}
+
+// seconds, a positive whole number; `"60"` is sent as `60`
+func (o MonitorFleetMemberOutput) IntervalId() pulumi.IntOutput {
+	return o.ApplyT(func(v MonitorFleetMember) int { return v.IntervalId }).(pulumi.IntOutput)
+}
+
+// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+func (o MonitorFleetMemberOutput) Maintenance() MaintenancePtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *Maintenance { return v.Maintenance }).(MaintenancePtrOutput)
+}
+
+// 1-255 characters
+func (o MonitorFleetMemberOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v MonitorFleetMember) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// region ids: at least one, positive, no duplicates; order does not matter
+func (o MonitorFleetMemberOutput) Regions() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v MonitorFleetMember) []int { return v.Regions }).(pulumi.IntArrayOutput)
+}
+
+// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+func (o MonitorFleetMemberOutput) Target() pulumi.StringOutput {
+	return o.ApplyT(func(v MonitorFleetMember) string { return v.Target }).(pulumi.StringOutput)
+}
+
+// tcp only; `DataRequest`-style capitalised keys accepted
+func (o MonitorFleetMemberOutput) TcpOptions() TcpOptionsPtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *TcpOptions { return v.TcpOptions }).(TcpOptionsPtrOutput)
+}
+
+// seconds, > 0
+func (o MonitorFleetMemberOutput) Timeout() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *float64 { return v.Timeout }).(pulumi.Float64PtrOutput)
+}
+
+// title shown on a status page
+func (o MonitorFleetMemberOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// `https`, `http` or `tcp`; another value is sent as written, with a warning
+func (o MonitorFleetMemberOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v MonitorFleetMember) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// RFC 3339 time of the last edit.
+func (o MonitorFleetMemberOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MonitorFleetMember) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The monitor's uuid (also the resource id).
+func (o MonitorFleetMemberOutput) Uuid() pulumi.StringOutput {
+	return o.ApplyT(func(v MonitorFleetMember) string { return v.Uuid }).(pulumi.StringOutput)
+}
+
+type MonitorFleetMemberMapOutput struct{ *pulumi.OutputState }
+
+func (MonitorFleetMemberMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]MonitorFleetMember)(nil)).Elem()
+}
+
+func (o MonitorFleetMemberMapOutput) ToMonitorFleetMemberMapOutput() MonitorFleetMemberMapOutput {
+	return o
+}
+
+func (o MonitorFleetMemberMapOutput) ToMonitorFleetMemberMapOutputWithContext(ctx context.Context) MonitorFleetMemberMapOutput {
+	return o
+}
+
+func (o MonitorFleetMemberMapOutput) MapIndex(k pulumi.StringInput) MonitorFleetMemberOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) MonitorFleetMember {
+		return vs[0].(map[string]MonitorFleetMember)[vs[1].(string)]
+	}).(MonitorFleetMemberOutput)
+}
+
+// A member of a fleet: a Monitor's inputs.
+type MonitorSpec struct {
+	// take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
+	AdoptUuid *string `pulumi:"adoptUuid"`
+	// alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+	Alerts []string `pulumi:"alerts"`
+	// seconds, > 0
+	ApdexThreshold *float64 `pulumi:"apdexThreshold"`
+	// seconds, > 0: response time above which the monitor is Degraded
+	DegradedThreshold *float64 `pulumi:"degradedThreshold"`
+	// free text, ≤ 4096 characters
+	Description *string `pulumi:"description"`
+	// http(s) only: wait for the end of a redirect chain
+	FollowRedirects *bool `pulumi:"followRedirects"`
+	// group uuids; order does not matter
+	Groups []string `pulumi:"groups"`
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	HttpRequest *HttpRequest `pulumi:"httpRequest"`
+	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+	HttpResponse *HttpResponse `pulumi:"httpResponse"`
+	// seconds, a positive whole number; `"60"` is sent as `60`
+	Interval int `pulumi:"interval"`
+	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+	Maintenance *Maintenance `pulumi:"maintenance"`
+	// 1-255 characters
+	Name string `pulumi:"name"`
+	// region ids: at least one, positive, no duplicates; order does not matter
+	Regions []int `pulumi:"regions"`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	Target string `pulumi:"target"`
+	// tcp only; `DataRequest`-style capitalised keys accepted
+	TcpOptions *TcpOptions `pulumi:"tcpOptions"`
+	// seconds, > 0
+	Timeout *float64 `pulumi:"timeout"`
+	// title shown on a status page
+	Title *string `pulumi:"title"`
+	// `https`, `http` or `tcp`; another value is sent as written, with a warning
+	Type string `pulumi:"type"`
+}
+
+// MonitorSpecInput is an input type that accepts MonitorSpecArgs and MonitorSpecOutput values.
+// You can construct a concrete instance of `MonitorSpecInput` via:
+//
+//	MonitorSpecArgs{...}
+type MonitorSpecInput interface {
+	pulumi.Input
+
+	ToMonitorSpecOutput() MonitorSpecOutput
+	ToMonitorSpecOutputWithContext(context.Context) MonitorSpecOutput
+}
+
+// A member of a fleet: a Monitor's inputs.
+type MonitorSpecArgs struct {
+	// take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
+	AdoptUuid pulumi.StringPtrInput `pulumi:"adoptUuid"`
+	// alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+	Alerts pulumi.StringArrayInput `pulumi:"alerts"`
+	// seconds, > 0
+	ApdexThreshold pulumi.Float64PtrInput `pulumi:"apdexThreshold"`
+	// seconds, > 0: response time above which the monitor is Degraded
+	DegradedThreshold pulumi.Float64PtrInput `pulumi:"degradedThreshold"`
+	// free text, ≤ 4096 characters
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// http(s) only: wait for the end of a redirect chain
+	FollowRedirects pulumi.BoolPtrInput `pulumi:"followRedirects"`
+	// group uuids; order does not matter
+	Groups pulumi.StringArrayInput `pulumi:"groups"`
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	HttpRequest HttpRequestPtrInput `pulumi:"httpRequest"`
+	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+	HttpResponse HttpResponsePtrInput `pulumi:"httpResponse"`
+	// seconds, a positive whole number; `"60"` is sent as `60`
+	Interval pulumi.IntInput `pulumi:"interval"`
+	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+	Maintenance MaintenancePtrInput `pulumi:"maintenance"`
+	// 1-255 characters
+	Name pulumi.StringInput `pulumi:"name"`
+	// region ids: at least one, positive, no duplicates; order does not matter
+	Regions pulumi.IntArrayInput `pulumi:"regions"`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	Target pulumi.StringInput `pulumi:"target"`
+	// tcp only; `DataRequest`-style capitalised keys accepted
+	TcpOptions TcpOptionsPtrInput `pulumi:"tcpOptions"`
+	// seconds, > 0
+	Timeout pulumi.Float64PtrInput `pulumi:"timeout"`
+	// title shown on a status page
+	Title pulumi.StringPtrInput `pulumi:"title"`
+	// `https`, `http` or `tcp`; another value is sent as written, with a warning
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (MonitorSpecArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*MonitorSpec)(nil)).Elem()
+}
+
+func (i MonitorSpecArgs) ToMonitorSpecOutput() MonitorSpecOutput {
+	return i.ToMonitorSpecOutputWithContext(context.Background())
+}
+
+func (i MonitorSpecArgs) ToMonitorSpecOutputWithContext(ctx context.Context) MonitorSpecOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(MonitorSpecOutput)
+}
+
+// MonitorSpecMapInput is an input type that accepts MonitorSpecMap and MonitorSpecMapOutput values.
+// You can construct a concrete instance of `MonitorSpecMapInput` via:
+//
+//	MonitorSpecMap{ "key": MonitorSpecArgs{...} }
+type MonitorSpecMapInput interface {
+	pulumi.Input
+
+	ToMonitorSpecMapOutput() MonitorSpecMapOutput
+	ToMonitorSpecMapOutputWithContext(context.Context) MonitorSpecMapOutput
+}
+
+type MonitorSpecMap map[string]MonitorSpecInput
+
+func (MonitorSpecMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]MonitorSpec)(nil)).Elem()
+}
+
+func (i MonitorSpecMap) ToMonitorSpecMapOutput() MonitorSpecMapOutput {
+	return i.ToMonitorSpecMapOutputWithContext(context.Background())
+}
+
+func (i MonitorSpecMap) ToMonitorSpecMapOutputWithContext(ctx context.Context) MonitorSpecMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(MonitorSpecMapOutput)
+}
+
+// A member of a fleet: a Monitor's inputs.
+type MonitorSpecOutput struct{ *pulumi.OutputState }
+
+func (MonitorSpecOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MonitorSpec)(nil)).Elem()
+}
+
+func (o MonitorSpecOutput) ToMonitorSpecOutput() MonitorSpecOutput {
+	return o
+}
+
+func (o MonitorSpecOutput) ToMonitorSpecOutputWithContext(ctx context.Context) MonitorSpecOutput {
+	return o
+}
+
+// take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
+func (o MonitorSpecOutput) AdoptUuid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *string { return v.AdoptUuid }).(pulumi.StringPtrOutput)
+}
+
+// alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+func (o MonitorSpecOutput) Alerts() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v MonitorSpec) []string { return v.Alerts }).(pulumi.StringArrayOutput)
+}
+
+// seconds, > 0
+func (o MonitorSpecOutput) ApdexThreshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *float64 { return v.ApdexThreshold }).(pulumi.Float64PtrOutput)
+}
+
+// seconds, > 0: response time above which the monitor is Degraded
+func (o MonitorSpecOutput) DegradedThreshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *float64 { return v.DegradedThreshold }).(pulumi.Float64PtrOutput)
+}
+
+// free text, ≤ 4096 characters
+func (o MonitorSpecOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// http(s) only: wait for the end of a redirect chain
+func (o MonitorSpecOutput) FollowRedirects() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *bool { return v.FollowRedirects }).(pulumi.BoolPtrOutput)
+}
+
+// group uuids; order does not matter
+func (o MonitorSpecOutput) Groups() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v MonitorSpec) []string { return v.Groups }).(pulumi.StringArrayOutput)
+}
+
+// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+func (o MonitorSpecOutput) HttpRequest() HttpRequestPtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *HttpRequest { return v.HttpRequest }).(HttpRequestPtrOutput)
+}
+
+// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+func (o MonitorSpecOutput) HttpResponse() HttpResponsePtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *HttpResponse { return v.HttpResponse }).(HttpResponsePtrOutput)
+}
+
+// seconds, a positive whole number; `"60"` is sent as `60`
+func (o MonitorSpecOutput) Interval() pulumi.IntOutput {
+	return o.ApplyT(func(v MonitorSpec) int { return v.Interval }).(pulumi.IntOutput)
+}
+
+// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+func (o MonitorSpecOutput) Maintenance() MaintenancePtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *Maintenance { return v.Maintenance }).(MaintenancePtrOutput)
+}
+
+// 1-255 characters
+func (o MonitorSpecOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v MonitorSpec) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// region ids: at least one, positive, no duplicates; order does not matter
+func (o MonitorSpecOutput) Regions() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v MonitorSpec) []int { return v.Regions }).(pulumi.IntArrayOutput)
+}
+
+// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+func (o MonitorSpecOutput) Target() pulumi.StringOutput {
+	return o.ApplyT(func(v MonitorSpec) string { return v.Target }).(pulumi.StringOutput)
+}
+
+// tcp only; `DataRequest`-style capitalised keys accepted
+func (o MonitorSpecOutput) TcpOptions() TcpOptionsPtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *TcpOptions { return v.TcpOptions }).(TcpOptionsPtrOutput)
+}
+
+// seconds, > 0
+func (o MonitorSpecOutput) Timeout() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *float64 { return v.Timeout }).(pulumi.Float64PtrOutput)
+}
+
+// title shown on a status page
+func (o MonitorSpecOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MonitorSpec) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// `https`, `http` or `tcp`; another value is sent as written, with a warning
+func (o MonitorSpecOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v MonitorSpec) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type MonitorSpecMapOutput struct{ *pulumi.OutputState }
+
+func (MonitorSpecMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]MonitorSpec)(nil)).Elem()
+}
+
+func (o MonitorSpecMapOutput) ToMonitorSpecMapOutput() MonitorSpecMapOutput {
+	return o
+}
+
+func (o MonitorSpecMapOutput) ToMonitorSpecMapOutputWithContext(ctx context.Context) MonitorSpecMapOutput {
+	return o
+}
+
+func (o MonitorSpecMapOutput) MapIndex(k pulumi.StringInput) MonitorSpecOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) MonitorSpec {
+		return vs[0].(map[string]MonitorSpec)[vs[1].(string)]
+	}).(MonitorSpecOutput)
+}
+
 type TcpOptions struct {
 	// Data sent to the server.
 	DataRequest *string `pulumi:"dataRequest"`
@@ -1332,6 +1764,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*MaintenancePtrInput)(nil)).Elem(), MaintenanceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MaintenanceTimeInput)(nil)).Elem(), MaintenanceTimeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MaintenanceTimeArrayInput)(nil)).Elem(), MaintenanceTimeArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*MonitorSpecInput)(nil)).Elem(), MonitorSpecArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*MonitorSpecMapInput)(nil)).Elem(), MonitorSpecMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TcpOptionsInput)(nil)).Elem(), TcpOptionsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TcpOptionsPtrInput)(nil)).Elem(), TcpOptionsArgs{})
 	pulumi.RegisterOutputType(AlertRecipientOutput{})
@@ -1348,6 +1782,10 @@ func init() {
 	pulumi.RegisterOutputType(MaintenancePtrOutput{})
 	pulumi.RegisterOutputType(MaintenanceTimeOutput{})
 	pulumi.RegisterOutputType(MaintenanceTimeArrayOutput{})
+	pulumi.RegisterOutputType(MonitorFleetMemberOutput{})
+	pulumi.RegisterOutputType(MonitorFleetMemberMapOutput{})
+	pulumi.RegisterOutputType(MonitorSpecOutput{})
+	pulumi.RegisterOutputType(MonitorSpecMapOutput{})
 	pulumi.RegisterOutputType(TcpOptionsOutput{})
 	pulumi.RegisterOutputType(TcpOptionsPtrOutput{})
 	pulumi.RegisterOutputType(WebhookOutput{})

@@ -110,6 +110,84 @@ export interface MaintenanceTimeArgs {
     stopMinute: pulumi.Input<number>;
 }
 
+/**
+ * A member of a fleet: a Monitor's inputs.
+ */
+export interface MonitorSpecArgs {
+    /**
+     * take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
+     */
+    adoptUuid?: pulumi.Input<string | undefined>;
+    /**
+     * alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+     */
+    alerts?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * seconds, > 0
+     */
+    apdexThreshold?: pulumi.Input<number | undefined>;
+    /**
+     * seconds, > 0: response time above which the monitor is Degraded
+     */
+    degradedThreshold?: pulumi.Input<number | undefined>;
+    /**
+     * free text, ≤ 4096 characters
+     */
+    description?: pulumi.Input<string | undefined>;
+    /**
+     * http(s) only: wait for the end of a redirect chain
+     */
+    followRedirects?: pulumi.Input<boolean | undefined>;
+    /**
+     * group uuids; order does not matter
+     */
+    groups?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+     */
+    httpRequest?: pulumi.Input<inputs.HttpRequestArgs | undefined>;
+    /**
+     * http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+     */
+    httpResponse?: pulumi.Input<inputs.HttpResponseArgs | undefined>;
+    /**
+     * seconds, a positive whole number; `"60"` is sent as `60`
+     */
+    interval: pulumi.Input<number>;
+    /**
+     * `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+     */
+    maintenance?: pulumi.Input<inputs.MaintenanceArgs | undefined>;
+    /**
+     * 1-255 characters
+     */
+    name: pulumi.Input<string>;
+    /**
+     * region ids: at least one, positive, no duplicates; order does not matter
+     */
+    regions: pulumi.Input<pulumi.Input<number>[]>;
+    /**
+     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+     */
+    target: pulumi.Input<string>;
+    /**
+     * tcp only; `DataRequest`-style capitalised keys accepted
+     */
+    tcpOptions?: pulumi.Input<inputs.TcpOptionsArgs | undefined>;
+    /**
+     * seconds, > 0
+     */
+    timeout?: pulumi.Input<number | undefined>;
+    /**
+     * title shown on a status page
+     */
+    title?: pulumi.Input<string | undefined>;
+    /**
+     * `https`, `http` or `tcp`; another value is sent as written, with a warning
+     */
+    type: pulumi.Input<string>;
+}
+
 export interface TcpOptionsArgs {
     /**
      * Data sent to the server.

@@ -103,6 +103,92 @@ export interface MaintenanceTime {
     stopMinute: number;
 }
 
+/**
+ * A member of a fleet as the service holds it: a Monitor's outputs.
+ */
+export interface MonitorFleetMember {
+    /**
+     * alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+     */
+    alerts?: string[];
+    /**
+     * seconds, > 0
+     */
+    apdexThreshold?: number;
+    /**
+     * RFC 3339 creation time.
+     */
+    createdAt?: string;
+    /**
+     * seconds, > 0: response time above which the monitor is Degraded
+     */
+    degradedThreshold?: number;
+    /**
+     * free text, ≤ 4096 characters
+     */
+    description?: string;
+    /**
+     * group uuids; order does not matter
+     */
+    groups?: string[];
+    /**
+     * http(s) only: wait for the end of a redirect chain
+     */
+    httpFollowRedirects?: boolean;
+    /**
+     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+     */
+    httpRequest?: outputs.HttpRequest;
+    /**
+     * http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+     */
+    httpResponse?: outputs.HttpResponse;
+    /**
+     * seconds, a positive whole number; `"60"` is sent as `60`
+     */
+    intervalId: number;
+    /**
+     * `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+     */
+    maintenance?: outputs.Maintenance;
+    /**
+     * 1-255 characters
+     */
+    name: string;
+    /**
+     * region ids: at least one, positive, no duplicates; order does not matter
+     */
+    regions: number[];
+    /**
+     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+     */
+    target: string;
+    /**
+     * tcp only; `DataRequest`-style capitalised keys accepted
+     */
+    tcpOptions?: outputs.TcpOptions;
+    /**
+     * seconds, > 0
+     */
+    timeout?: number;
+    /**
+     * title shown on a status page
+     */
+    title?: string;
+    /**
+     * `https`, `http` or `tcp`; another value is sent as written, with a warning
+     */
+    type: string;
+    /**
+     * RFC 3339 time of the last edit.
+     */
+    updatedAt?: string;
+    /**
+     * The monitor's uuid (also the resource id).
+     */
+    uuid: string;
+}
+
 export interface TcpOptions {
     /**
      * Data sent to the server.

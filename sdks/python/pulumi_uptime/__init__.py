@@ -9,6 +9,7 @@ import typing
 from .alert import *
 from .get_webhooks import *
 from .monitor import *
+from .monitor_fleet import *
 from .page import *
 from .provider import *
 from ._inputs import *
@@ -31,6 +32,7 @@ _utilities.register(
   "classes": {
    "uptime:index:Alert": "Alert",
    "uptime:index:Monitor": "Monitor",
+   "uptime:index:MonitorFleet": "MonitorFleet",
    "uptime:index:Page": "Page"
   }
  }

@@ -29,6 +29,8 @@ __all__ = [
     'MaintenanceArgsDict',
     'MaintenanceTimeArgs',
     'MaintenanceTimeArgsDict',
+    'MonitorSpecArgs',
+    'MonitorSpecArgsDict',
     'TcpOptionsArgs',
     'TcpOptionsArgsDict',
 ]
@@ -502,6 +504,375 @@ class MaintenanceTimeArgs:
     @stop_minute.setter
     def stop_minute(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "stop_minute", value)
+
+
+class MonitorSpecArgsDict(TypedDict):
+    """
+    A member of a fleet: a Monitor's inputs.
+    """
+    interval: pulumi.Input[_builtins.int]
+    """
+    seconds, a positive whole number; `"60"` is sent as `60`
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    1-255 characters
+    """
+    regions: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]
+    """
+    region ids: at least one, positive, no duplicates; order does not matter
+    """
+    target: pulumi.Input[_builtins.str]
+    """
+    http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    `https`, `http` or `tcp`; another value is sent as written, with a warning
+    """
+    adopt_uuid: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
+    """
+    alerts: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+    """
+    apdex_threshold: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    seconds, > 0
+    """
+    degraded_threshold: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    seconds, > 0: response time above which the monitor is Degraded
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    free text, ≤ 4096 characters
+    """
+    follow_redirects: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    http(s) only: wait for the end of a redirect chain
+    """
+    groups: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    group uuids; order does not matter
+    """
+    http_request: NotRequired[pulumi.Input[Optional['HttpRequestArgsDict']]]
+    """
+    http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+    """
+    http_response: NotRequired[pulumi.Input[Optional['HttpResponseArgsDict']]]
+    """
+    http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+    """
+    maintenance: NotRequired[pulumi.Input[Optional['MaintenanceArgsDict']]]
+    """
+    `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+    """
+    tcp_options: NotRequired[pulumi.Input[Optional['TcpOptionsArgsDict']]]
+    """
+    tcp only; `DataRequest`-style capitalised keys accepted
+    """
+    timeout: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    seconds, > 0
+    """
+    title: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    title shown on a status page
+    """
+
+@pulumi.input_type
+class MonitorSpecArgs:
+    def __init__(__self__, *,
+                 interval: pulumi.Input[_builtins.int],
+                 name: pulumi.Input[_builtins.str],
+                 regions: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]],
+                 target: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 adopt_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 alerts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 apdex_threshold: pulumi.Input[Optional[_builtins.float]] = None,
+                 degraded_threshold: pulumi.Input[Optional[_builtins.float]] = None,
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 follow_redirects: pulumi.Input[Optional[_builtins.bool]] = None,
+                 groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 http_request: pulumi.Input[Optional['HttpRequestArgs']] = None,
+                 http_response: pulumi.Input[Optional['HttpResponseArgs']] = None,
+                 maintenance: pulumi.Input[Optional['MaintenanceArgs']] = None,
+                 tcp_options: pulumi.Input[Optional['TcpOptionsArgs']] = None,
+                 timeout: pulumi.Input[Optional[_builtins.float]] = None,
+                 title: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        A member of a fleet: a Monitor's inputs.
+
+        :param pulumi.Input[_builtins.int] interval: seconds, a positive whole number; `"60"` is sent as `60`
+        :param pulumi.Input[_builtins.str] name: 1-255 characters
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] regions: region ids: at least one, positive, no duplicates; order does not matter
+        :param pulumi.Input[_builtins.str] target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        :param pulumi.Input[_builtins.str] type: `https`, `http` or `tcp`; another value is sent as written, with a warning
+        :param pulumi.Input[_builtins.str] adopt_uuid: take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] alerts: alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+        :param pulumi.Input[_builtins.float] apdex_threshold: seconds, > 0
+        :param pulumi.Input[_builtins.float] degraded_threshold: seconds, > 0: response time above which the monitor is Degraded
+        :param pulumi.Input[_builtins.str] description: free text, ≤ 4096 characters
+        :param pulumi.Input[_builtins.bool] follow_redirects: http(s) only: wait for the end of a redirect chain
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: group uuids; order does not matter
+        :param pulumi.Input['HttpRequestArgs'] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        :param pulumi.Input['HttpResponseArgs'] http_response: http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+        :param pulumi.Input['MaintenanceArgs'] maintenance: `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+        :param pulumi.Input['TcpOptionsArgs'] tcp_options: tcp only; `DataRequest`-style capitalised keys accepted
+        :param pulumi.Input[_builtins.float] timeout: seconds, > 0
+        :param pulumi.Input[_builtins.str] title: title shown on a status page
+        """
+        pulumi.set(__self__, "interval", interval)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "regions", regions)
+        pulumi.set(__self__, "target", target)
+        pulumi.set(__self__, "type", type)
+        if adopt_uuid is not None:
+            pulumi.set(__self__, "adopt_uuid", adopt_uuid)
+        if alerts is not None:
+            pulumi.set(__self__, "alerts", alerts)
+        if apdex_threshold is not None:
+            pulumi.set(__self__, "apdex_threshold", apdex_threshold)
+        if degraded_threshold is not None:
+            pulumi.set(__self__, "degraded_threshold", degraded_threshold)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if follow_redirects is not None:
+            pulumi.set(__self__, "follow_redirects", follow_redirects)
+        if groups is not None:
+            pulumi.set(__self__, "groups", groups)
+        if http_request is not None:
+            pulumi.set(__self__, "http_request", http_request)
+        if http_response is not None:
+            pulumi.set(__self__, "http_response", http_response)
+        if maintenance is not None:
+            pulumi.set(__self__, "maintenance", maintenance)
+        if tcp_options is not None:
+            pulumi.set(__self__, "tcp_options", tcp_options)
+        if timeout is not None:
+            pulumi.set(__self__, "timeout", timeout)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> pulumi.Input[_builtins.int]:
+        """
+        seconds, a positive whole number; `"60"` is sent as `60`
+        """
+        return pulumi.get(self, "interval")
+
+    @interval.setter
+    def interval(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "interval", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        1-255 characters
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def regions(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]:
+        """
+        region ids: at least one, positive, no duplicates; order does not matter
+        """
+        return pulumi.get(self, "regions")
+
+    @regions.setter
+    def regions(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]):
+        pulumi.set(self, "regions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def target(self) -> pulumi.Input[_builtins.str]:
+        """
+        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        """
+        return pulumi.get(self, "target")
+
+    @target.setter
+    def target(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "target", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `https`, `http` or `tcp`; another value is sent as written, with a warning
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="adoptUuid")
+    def adopt_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
+        """
+        return pulumi.get(self, "adopt_uuid")
+
+    @adopt_uuid.setter
+    def adopt_uuid(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adopt_uuid", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alerts(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+        """
+        return pulumi.get(self, "alerts")
+
+    @alerts.setter
+    def alerts(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "alerts", value)
+
+    @_builtins.property
+    @pulumi.getter(name="apdexThreshold")
+    def apdex_threshold(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        seconds, > 0
+        """
+        return pulumi.get(self, "apdex_threshold")
+
+    @apdex_threshold.setter
+    def apdex_threshold(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "apdex_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="degradedThreshold")
+    def degraded_threshold(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        seconds, > 0: response time above which the monitor is Degraded
+        """
+        return pulumi.get(self, "degraded_threshold")
+
+    @degraded_threshold.setter
+    def degraded_threshold(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "degraded_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        free text, ≤ 4096 characters
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="followRedirects")
+    def follow_redirects(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        http(s) only: wait for the end of a redirect chain
+        """
+        return pulumi.get(self, "follow_redirects")
+
+    @follow_redirects.setter
+    def follow_redirects(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "follow_redirects", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def groups(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        group uuids; order does not matter
+        """
+        return pulumi.get(self, "groups")
+
+    @groups.setter
+    def groups(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "groups", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpRequest")
+    def http_request(self) -> pulumi.Input[Optional['HttpRequestArgs']]:
+        """
+        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        """
+        return pulumi.get(self, "http_request")
+
+    @http_request.setter
+    def http_request(self, value: pulumi.Input[Optional['HttpRequestArgs']]):
+        pulumi.set(self, "http_request", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpResponse")
+    def http_response(self) -> pulumi.Input[Optional['HttpResponseArgs']]:
+        """
+        http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+        """
+        return pulumi.get(self, "http_response")
+
+    @http_response.setter
+    def http_response(self, value: pulumi.Input[Optional['HttpResponseArgs']]):
+        pulumi.set(self, "http_response", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def maintenance(self) -> pulumi.Input[Optional['MaintenanceArgs']]:
+        """
+        `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+        """
+        return pulumi.get(self, "maintenance")
+
+    @maintenance.setter
+    def maintenance(self, value: pulumi.Input[Optional['MaintenanceArgs']]):
+        pulumi.set(self, "maintenance", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tcpOptions")
+    def tcp_options(self) -> pulumi.Input[Optional['TcpOptionsArgs']]:
+        """
+        tcp only; `DataRequest`-style capitalised keys accepted
+        """
+        return pulumi.get(self, "tcp_options")
+
+    @tcp_options.setter
+    def tcp_options(self, value: pulumi.Input[Optional['TcpOptionsArgs']]):
+        pulumi.set(self, "tcp_options", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timeout(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        seconds, > 0
+        """
+        return pulumi.get(self, "timeout")
+
+    @timeout.setter
+    def timeout(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "timeout", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        title shown on a status page
+        """
+        return pulumi.get(self, "title")
+
+    @title.setter
+    def title(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title", value)
 
 
 class TcpOptionsArgsDict(TypedDict):

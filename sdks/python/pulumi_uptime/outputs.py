@@ -22,6 +22,7 @@ __all__ = [
     'HttpResponse',
     'Maintenance',
     'MaintenanceTime',
+    'MonitorFleetMember',
     'TcpOptions',
     'Webhook',
 ]
@@ -360,6 +361,285 @@ class MaintenanceTime(dict):
         stopMinute
         """
         return pulumi.get(self, "stop_minute")
+
+
+@pulumi.output_type
+class MonitorFleetMember(dict):
+    """
+    A member of a fleet as the service holds it: a Monitor's outputs.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "intervalId":
+            suggest = "interval_id"
+        elif key == "apdexThreshold":
+            suggest = "apdex_threshold"
+        elif key == "createdAt":
+            suggest = "created_at"
+        elif key == "degradedThreshold":
+            suggest = "degraded_threshold"
+        elif key == "httpFollowRedirects":
+            suggest = "http_follow_redirects"
+        elif key == "httpRequest":
+            suggest = "http_request"
+        elif key == "httpResponse":
+            suggest = "http_response"
+        elif key == "tcpOptions":
+            suggest = "tcp_options"
+        elif key == "updatedAt":
+            suggest = "updated_at"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in MonitorFleetMember. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        MonitorFleetMember.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        MonitorFleetMember.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 interval_id: _builtins.int,
+                 name: _builtins.str,
+                 regions: Sequence[_builtins.int],
+                 target: _builtins.str,
+                 type: _builtins.str,
+                 uuid: _builtins.str,
+                 alerts: Optional[Sequence[_builtins.str]] = None,
+                 apdex_threshold: Optional[_builtins.float] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 degraded_threshold: Optional[_builtins.float] = None,
+                 description: Optional[_builtins.str] = None,
+                 groups: Optional[Sequence[_builtins.str]] = None,
+                 http_follow_redirects: Optional[_builtins.bool] = None,
+                 http_request: Optional['outputs.HttpRequest'] = None,
+                 http_response: Optional['outputs.HttpResponse'] = None,
+                 maintenance: Optional['outputs.Maintenance'] = None,
+                 tcp_options: Optional['outputs.TcpOptions'] = None,
+                 timeout: Optional[_builtins.float] = None,
+                 title: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        """
+        A member of a fleet as the service holds it: a Monitor's outputs.
+
+        :param _builtins.int interval_id: seconds, a positive whole number; `"60"` is sent as `60`
+        :param _builtins.str name: 1-255 characters
+        :param Sequence[_builtins.int] regions: region ids: at least one, positive, no duplicates; order does not matter
+        :param _builtins.str target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        :param _builtins.str type: `https`, `http` or `tcp`; another value is sent as written, with a warning
+        :param _builtins.str uuid: The monitor's uuid (also the resource id).
+        :param Sequence[_builtins.str] alerts: alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+        :param _builtins.float apdex_threshold: seconds, > 0
+        :param _builtins.str created_at: RFC 3339 creation time.
+        :param _builtins.float degraded_threshold: seconds, > 0: response time above which the monitor is Degraded
+        :param _builtins.str description: free text, ≤ 4096 characters
+        :param Sequence[_builtins.str] groups: group uuids; order does not matter
+        :param _builtins.bool http_follow_redirects: http(s) only: wait for the end of a redirect chain
+        :param 'HttpRequest' http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        :param 'HttpResponse' http_response: http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+        :param 'Maintenance' maintenance: `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+        :param 'TcpOptions' tcp_options: tcp only; `DataRequest`-style capitalised keys accepted
+        :param _builtins.float timeout: seconds, > 0
+        :param _builtins.str title: title shown on a status page
+        :param _builtins.str updated_at: RFC 3339 time of the last edit.
+        """
+        pulumi.set(__self__, "interval_id", interval_id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "regions", regions)
+        pulumi.set(__self__, "target", target)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "uuid", uuid)
+        if alerts is not None:
+            pulumi.set(__self__, "alerts", alerts)
+        if apdex_threshold is not None:
+            pulumi.set(__self__, "apdex_threshold", apdex_threshold)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if degraded_threshold is not None:
+            pulumi.set(__self__, "degraded_threshold", degraded_threshold)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if groups is not None:
+            pulumi.set(__self__, "groups", groups)
+        if http_follow_redirects is not None:
+            pulumi.set(__self__, "http_follow_redirects", http_follow_redirects)
+        if http_request is not None:
+            pulumi.set(__self__, "http_request", http_request)
+        if http_response is not None:
+            pulumi.set(__self__, "http_response", http_response)
+        if maintenance is not None:
+            pulumi.set(__self__, "maintenance", maintenance)
+        if tcp_options is not None:
+            pulumi.set(__self__, "tcp_options", tcp_options)
+        if timeout is not None:
+            pulumi.set(__self__, "timeout", timeout)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter(name="intervalId")
+    def interval_id(self) -> _builtins.int:
+        """
+        seconds, a positive whole number; `"60"` is sent as `60`
+        """
+        return pulumi.get(self, "interval_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        1-255 characters
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def regions(self) -> Sequence[_builtins.int]:
+        """
+        region ids: at least one, positive, no duplicates; order does not matter
+        """
+        return pulumi.get(self, "regions")
+
+    @_builtins.property
+    @pulumi.getter
+    def target(self) -> _builtins.str:
+        """
+        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        """
+        return pulumi.get(self, "target")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        `https`, `http` or `tcp`; another value is sent as written, with a warning
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> _builtins.str:
+        """
+        The monitor's uuid (also the resource id).
+        """
+        return pulumi.get(self, "uuid")
+
+    @_builtins.property
+    @pulumi.getter
+    def alerts(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
+        """
+        return pulumi.get(self, "alerts")
+
+    @_builtins.property
+    @pulumi.getter(name="apdexThreshold")
+    def apdex_threshold(self) -> Optional[_builtins.float]:
+        """
+        seconds, > 0
+        """
+        return pulumi.get(self, "apdex_threshold")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        RFC 3339 creation time.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="degradedThreshold")
+    def degraded_threshold(self) -> Optional[_builtins.float]:
+        """
+        seconds, > 0: response time above which the monitor is Degraded
+        """
+        return pulumi.get(self, "degraded_threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        free text, ≤ 4096 characters
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def groups(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        group uuids; order does not matter
+        """
+        return pulumi.get(self, "groups")
+
+    @_builtins.property
+    @pulumi.getter(name="httpFollowRedirects")
+    def http_follow_redirects(self) -> Optional[_builtins.bool]:
+        """
+        http(s) only: wait for the end of a redirect chain
+        """
+        return pulumi.get(self, "http_follow_redirects")
+
+    @_builtins.property
+    @pulumi.getter(name="httpRequest")
+    def http_request(self) -> Optional['outputs.HttpRequest']:
+        """
+        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        """
+        return pulumi.get(self, "http_request")
+
+    @_builtins.property
+    @pulumi.getter(name="httpResponse")
+    def http_response(self) -> Optional['outputs.HttpResponse']:
+        """
+        http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+        """
+        return pulumi.get(self, "http_response")
+
+    @_builtins.property
+    @pulumi.getter
+    def maintenance(self) -> Optional['outputs.Maintenance']:
+        """
+        `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+        """
+        return pulumi.get(self, "maintenance")
+
+    @_builtins.property
+    @pulumi.getter(name="tcpOptions")
+    def tcp_options(self) -> Optional['outputs.TcpOptions']:
+        """
+        tcp only; `DataRequest`-style capitalised keys accepted
+        """
+        return pulumi.get(self, "tcp_options")
+
+    @_builtins.property
+    @pulumi.getter
+    def timeout(self) -> Optional[_builtins.float]:
+        """
+        seconds, > 0
+        """
+        return pulumi.get(self, "timeout")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        """
+        title shown on a status page
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        RFC 3339 time of the last edit.
+        """
+        return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type

@@ -80,8 +80,8 @@ describe("check", () => {
       monitors: { api: member("api", { interval: 0 }), db: { ...member("db"), urn: undefined } },
       journalKey: URN,
     });
-    expect(result.failures.map((f) => f.property).sort()).toEqual(['monitors["api"].interval', 'monitors["db"].target']);
-    expect(result.failures.find((f) => f.property === 'monitors["api"].interval')?.reason).toMatch(/^monitors\["api"\]\.interval: /);
+    expect(result.failures.map((f) => f.property).sort()).toEqual(["monitors.api.interval", "monitors.db.target"]);
+    expect(result.failures.find((f) => f.property === "monitors.api.interval")?.reason).toMatch(/^monitors\.api\.interval: /);
     const { interval: _interval, ...rest } = member("api");
     const ok = checkFleet({ monitors: { api: { ...rest, intervalId: "120" } } });
     expect(ok.failures).toEqual([]);
@@ -199,7 +199,7 @@ test("refresh: an edit outside Pulumi is read into the member; a member deleted 
   expect(read.props.monitors).not.toHaveProperty("b");
   expect(read.inputs.monitors.a).toMatchObject({ interval: 300, target: "https://a.example.com/health" });
   expect(ctx.lines).toContainEqual(
-    expect.stringMatching(/^monitors\["b"\]: monitor .* is gone from the service; the next `pulumi up` creates it again$/),
+    expect.stringMatching(/^monitors\.b: monitor .* is gone from the service; the next `pulumi up` creates it again$/),
   );
   const plan = planFleet(read.props, declare({ a: member("a"), b: member("b") }));
   expect(plan).toMatchObject({ create: ["b"], update: [{ key: "a", fields: ["interval"] }] });
@@ -211,7 +211,7 @@ test("an edit of a member deleted outside Pulumi sends nothing else and says to 
   const error = (await updateFleet(t.client, created.id, created.outs, declare({ a: member("a", { timeout: 3 }) }), ctx).catch(
     (e: unknown) => e,
   )) as Error & { properties?: FleetOutputs };
-  expect(error.message).toContain('monitors["a"]: monitor');
+  expect(error.message).toContain("monitors.a: monitor");
   expect(error.message).toContain("Run `pulumi refresh`: it drops the member from the state, and the next `pulumi up` creates it again.");
   // Following it.
   const read = await readFleet(t.client, created.id, error.properties!, ctx);
@@ -251,7 +251,7 @@ describe("a member whose creation's answer was lost", () => {
       (e: unknown) => e,
     )) as Error;
     expect(stopped.message).toContain(
-      `monitors["${key}"]: its creation in an earlier run was never confirmed (placeholder ${placeholder.uuid})`,
+      `monitors.${key}: its creation in an earlier run was never confirmed (placeholder ${placeholder.uuid})`,
     );
     expect(stopped.message).toContain(`UPTIME_DROP_UNCONFIRMED=${placeholder.uuid}`);
     const made = (await admin.monitors()).find((m) => m.name === key)!;

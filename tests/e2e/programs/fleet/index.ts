@@ -1,8 +1,10 @@
 // N monitors. `fleet:count` sets N; the first `fleet:edited` monitors get an interval that depends on
 // `fleet:generation`, so raising the generation edits exactly those. `fleet:mode` picks who manages
-// them: `uptime` (this package), `plugin` (the same monitors through its provider plugin), or the benchmark's comparisons `floor` (a dynamic provider that
-// makes no HTTP call) and `naive` (bench/naive-provider.ts: logic serialized into state, a fresh
-// connection per call).
+// them: `uptime` (this package, a Monitor each), `fleet` (this package, one MonitorFleet holding them
+// all, members named m0, m1, ...), `plugin` (the same monitors through its provider plugin), `plugin-fleet`
+// (one MonitorFleet through the plugin), or the
+// benchmark's comparisons `floor` (a dynamic provider that makes no HTTP call) and `naive`
+// (bench/naive-provider.ts: logic serialized into state, a fresh connection per call).
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
 
@@ -17,6 +19,16 @@ const adopt = config.getObject<Record<string, string>>("adopt") ?? {};
 const chain = config.getBoolean("chain") ?? false;
 // `deleteBeforeReplace` on every monitor: a replacement deletes the old resource first.
 const deleteBeforeReplace = config.getBoolean("deleteBeforeReplace") ?? false;
+// Monitors, by index, given the alert `fleet:alert` (a change of alerts replaces a monitor).
+const alerted = config.getObject<number[]>("alerted") ?? [];
+const alert = config.get("alert");
+// A page to take over (fleet mode): it lists the first three members.
+const page = config.get("page");
+// `retainOnDelete` on every Monitor (mode uptime); `retainOnRemove` on the fleet (mode fleet): moving
+// monitors between the two without re-creating them.
+const retain = config.getBoolean("retain") ?? false;
+// A header value every monitor sends, wrapped in pulumi.secret().
+const secretHeader = config.get("secretHeader");
 
 function args(i: number): uptime.MonitorArgs {
   return {
@@ -27,6 +39,8 @@ function args(i: number): uptime.MonitorArgs {
     regions: [1 + (i % 3)],
     httpResponse: { status: ["200-299"], statusMatches: true },
     ...(adopt[String(i)] ? { adoptUuid: adopt[String(i)] } : {}),
+    ...(alert && alerted.includes(i) ? { alerts: [alert] } : {}),
+    ...(secretHeader ? { httpRequest: { headers: [{ name: "Authorization", value: pulumi.secret(secretHeader) }] } } : {}),
   };
 }
 
@@ -39,7 +53,7 @@ class PluginMonitor extends pulumi.CustomResource {
 const viaPlugin = (name: string, a: uptime.MonitorArgs, opts?: pulumi.CustomResourceOptions) => new PluginMonitor(name, a, opts);
 
 const make: (name: string, a: uptime.MonitorArgs, opts?: pulumi.CustomResourceOptions) => pulumi.Resource =
-  mode === "uptime"
+  mode === "uptime" || mode === "fleet" || mode === "plugin-fleet"
     ? (name, a, opts) => new uptime.Monitor(name, a, opts)
     : mode === "plugin"
       ? viaPlugin
@@ -47,11 +61,34 @@ const make: (name: string, a: uptime.MonitorArgs, opts?: pulumi.CustomResourceOp
         require(`${__dirname}/../../../../bench/${mode}-provider`).make;
 
 const monitors: pulumi.Resource[] = [];
-for (let i = 0; i < count; i++) {
+// The provider plugin's MonitorFleet, as a program of another language declares it: members in canonical names (`target`).
+class PluginFleet extends pulumi.CustomResource {
+  constructor(name: string, members: Record<string, uptime.MonitorArgs>, opts?: pulumi.CustomResourceOptions) {
+    const monitors = Object.fromEntries(Object.entries(members).map(([key, { urn, ...rest }]) => [key, { ...rest, target: urn }]));
+    super("uptime:index:MonitorFleet", name, { monitors, uuids: undefined }, opts);
+  }
+}
+if (mode === "plugin-fleet") {
+  monitors.push(new PluginFleet("fleet", Object.fromEntries(Array.from({ length: count }, (_, i) => [`m${i}`, args(i)]))));
+}
+if (mode === "fleet") {
+  const fleet = new uptime.MonitorFleet(
+    "fleet",
+    {
+      monitors: Object.fromEntries(Array.from({ length: count }, (_, i) => [`m${i}`, args(i)])),
+      retainOnRemove: retain,
+    },
+    retain ? { retainOnDelete: true } : {},
+  );
+  monitors.push(fleet);
+  if (page) new uptime.Page("status", { uuid: page, useGroups: false, items: ["m0", "m1", "m2"].map((m) => fleet.uuidOf(m)) });
+}
+for (let i = 0; mode !== "fleet" && mode !== "plugin-fleet" && i < count; i++) {
   const opts: pulumi.CustomResourceOptions = {
     ...(chain && i > 0 ? { dependsOn: [monitors[i - 1]] } : {}),
     ...(deleteBeforeReplace ? { deleteBeforeReplace } : {}),
+    ...(retain ? { retainOnDelete: true } : {}),
   };
   monitors.push(make(`m${i}`, args(i), opts));
 }
-export const created = monitors.length;
+export const created = mode === "fleet" || mode === "plugin-fleet" ? count : monitors.length;

@@ -1,0 +1,152 @@
+// MonitorFleet written in YAML and run through the provider plugin, as fleet-resource.test.ts does it in
+// TypeScript: 300 members and a page listing one; an empty preview sends nothing; an edit of 10 is 10
+// PATCHes, the preview naming each member's changed field; an alerts change of one replaces that member
+// only; removing 20 deletes 20; refresh finds an edit and a deletion made outside; destroy deletes every
+// member. `pulumi import` of a fleet is refused, saying what to do instead, and stores nothing.
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator/types";
+import { REPO, TestStack, collect, createStack } from "../helpers/pulumi";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { fleetNames } from "../helpers/rate-limit";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+
+jest.setTimeout(600_000);
+
+let emulator: RunningEmulator;
+let work: string;
+let t: TestStack;
+
+beforeAll(async () => {
+  emulator = await startE2eEmulator();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-yaml-fleet-resource-"));
+  writeProgram({ count: 300 });
+  t = await createStack(work, {
+    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
+  });
+});
+afterAll(async () => {
+  await t?.remove();
+  await emulator?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** The YAML program: `count` members m0..., the first `edited` at interval 120, those in `alerted` with the seeded alert. */
+function writeProgram(o: { count: number; edited?: number; alerted?: number[] }): void {
+  const member = (i: number) =>
+    `        m${i}:\n          name: fleet-${String(i).padStart(4, "0")}\n          type: https\n` +
+    `          target: https://svc-${i}.fleet.example/health\n          regions: [${1 + (i % 3)}]\n` +
+    `          interval: ${i < (o.edited ?? 0) ? 120 : 60}\n` +
+    (o.alerted?.includes(i) ? `          alerts: ["${SEEDED_ALERT}"]\n` : "");
+  const text =
+    `name: yaml-fleet-resource\nruntime: yaml\n` +
+    `plugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n` +
+    `resources:\n  fleet:\n    type: uptime:index:MonitorFleet\n    properties:\n      monitors:\n` +
+    Array.from({ length: o.count }, (_, i) => member(i)).join("") +
+    `  status:\n    type: uptime:index:Page\n    properties:\n      uuid: ${SEEDED_PAGE}\n      useGroups: false\n` +
+    `      items:\n        - \${fleet.uuids["m0"]}\n` +
+    `outputs:\n  first: \${fleet.uuids["m0"]}\n`;
+  fs.writeFileSync(path.join(work, "Pulumi.yaml"), text);
+}
+
+async function members(): Promise<Record<string, Json>> {
+  const { deployment } = await t.stack.exportStack();
+  return (deployment.resources as Json[]).find((r) => r.type === "uptime:index:MonitorFleet")?.outputs?.monitors ?? {};
+}
+async function expectStateIsService(): Promise<void> {
+  const inState = Object.values(await members())
+    .map((m) => `${m.uuid} ${m.name}`)
+    .sort();
+  expect(inState).toEqual(((await adminGet(emulator, "/state")).monitors as Json[]).map((m) => `${m.uuid} ${m.name}`).sort());
+}
+
+test("up of 300 at --parallel 32, then an empty preview that sends nothing but the account check", async () => {
+  const up = await t.stack.up({ parallel: 32 });
+  expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
+  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(300));
+  await expectStateIsService();
+  const held = await members();
+  expect(up.outputs.first.value).toBe(held.m0.uuid);
+  expect((await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE).items).toEqual([held.m0.uuid]);
+  // The plugin keeps each member's record and declared fields, and no bookkeeping of the fleet's own.
+  expect(Object.keys(held.m0).sort()).toEqual(expect.arrayContaining(["declaredFields", "name", "target", "uuid"]));
+
+  await clearRequests(emulator);
+  const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: 3 });
+  expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
+});
+
+test("an edit of 10: the preview names each member's field, the page stays unchanged; up sends 10 PATCHes", async () => {
+  const before = await members();
+  writeProgram({ count: 300, edited: 10 });
+  const out: string[] = [];
+  const preview = await t.stack.preview({ parallel: 32, diff: true, onOutput: collect(out) });
+  expect(preview.changeSummary).toEqual({ same: 2, update: 1 });
+  const text = out.join("");
+  for (let i = 0; i < 10; i++) expect(text).toMatch(new RegExp(`m${i}\\s*:\\s*\\{[^}]*interval\\s*:\\s*60 => 120`));
+  await clearRequests(emulator);
+  await t.stack.up({ parallel: 32 });
+  expect(mutating(await requestLines(emulator)).sort()).toEqual(
+    Array.from({ length: 10 }, (_, i) => `PATCH /v1/monitors/${before[`m${i}`].uuid}`).sort(),
+  );
+});
+
+test("an alerts change of one member replaces that member only; removing 20 deletes those 20", async () => {
+  const before = await members();
+  writeProgram({ count: 300, edited: 10, alerted: [5] });
+  await clearRequests(emulator);
+  await t.stack.up({ parallel: 32 });
+  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", `DELETE /v1/monitors/${before.m5.uuid}`]);
+  const after = await members();
+  expect(after.m5.alerts).toEqual([SEEDED_ALERT]);
+  for (const key of Object.keys(before)) if (key !== "m5") expect(after[key].uuid).toBe(before[key].uuid);
+
+  writeProgram({ count: 280, edited: 10, alerted: [5] });
+  await clearRequests(emulator);
+  await t.stack.up({ parallel: 32 });
+  expect(mutating(await requestLines(emulator)).sort()).toEqual(
+    Array.from({ length: 20 }, (_, i) => `DELETE /v1/monitors/${before[`m${280 + i}`].uuid}`).sort(),
+  );
+  await expectStateIsService();
+});
+
+test("refresh finds an edit and a deletion made outside; the next up puts both back", async () => {
+  const before = await members();
+  await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
+  await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
+  await t.stack.refresh({ parallel: 32 });
+  const refreshed = await members();
+  expect(refreshed.m20.intervalId).toBe(900);
+  expect(refreshed).not.toHaveProperty("m21");
+  await clearRequests(emulator);
+  await t.stack.up({ parallel: 32 });
+  expect(mutating(await requestLines(emulator)).sort()).toEqual([`PATCH /v1/monitors/${before.m20.uuid}`, "POST /v1/monitors"]);
+  await expectStateIsService();
+});
+
+test("pulumi import of a fleet is refused, saying how to take monitors over instead; nothing is stored", async () => {
+  const some = ((await adminGet(emulator, "/state")).monitors as Json[])[0].uuid;
+  let message = "";
+  try {
+    execFileSync("pulumi", ["import", "uptime:index:MonitorFleet", "imported", some, "--yes", "--stack", t.stack.name, "--cwd", work], {
+      env: { ...process.env, ...t.env },
+      encoding: "utf8",
+      stdio: "pipe",
+    });
+  } catch (error) {
+    message = `${(error as { stdout?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`;
+  }
+  expect(message).toContain("a MonitorFleet cannot be imported: nothing was stored");
+  expect(message).toContain("adoptUuid");
+  const { deployment } = await t.stack.exportStack();
+  expect((deployment.resources as Json[]).filter((r) => r.type === "uptime:index:MonitorFleet")).toHaveLength(1);
+});
+
+test("destroy deletes every member", async () => {
+  const destroy = await t.stack.destroy({ parallel: 32 });
+  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
+  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+});
