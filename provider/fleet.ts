@@ -50,6 +50,8 @@ export type FleetOutputs = {
 /** What the operations need beside the client: the create journal, and what a delete the service refuses does. */
 export interface FleetContext {
   journal?: CreateJournal;
+  /** Members worked on at once (uptime:maxConcurrentRequests): the requests the scheduler lets through at once. */
+  concurrency?: number;
   onUnsupported: OnUnsupportedDelete;
   info(message: string): void;
   warn(message: string): void;
@@ -211,6 +213,21 @@ function placeholderOf(error: unknown): MemberState | undefined {
   return memberOutputs(properties as MonitorOutputs);
 }
 
+/**
+ * A member's creation whose answer was lost, in a fleet's words: a Monitor resource's way out
+ * (`adoptUuid` on the resource, `pulumi up --replace <urn>`) is a member's `adoptUuid` or its placeholder
+ * named in UPTIME_DROP_UNCONFIRMED. Other errors are as they are.
+ */
+function inFleetWords(key: string, error: unknown, kept: MemberState | undefined): unknown {
+  if (!kept || !("unconfirmed" in kept)) return error;
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return unconfirmedMemberError(
+    key,
+    kept,
+    `its creation was sent and no answer came (lost${cause}, or an earlier run was stopped before it); the service may have created it`,
+  );
+}
+
 /** Creates one member; the journal notes it under the fleet's URN and its name. */
 async function createMember(client: UptimeClient, fleet: FleetInputs, key: string, ctx: FleetContext): Promise<MonitorOutputs> {
   const inputs = { ...fleet.monitors[key], journalKey: journalKeyOf(fleet, key) };
@@ -228,11 +245,27 @@ export function confirmHeld(olds: FleetOutputs, ctx: Pick<FleetContext, "journal
 }
 
 /** Runs `work` for each key at once (the account's scheduler paces the requests); the keys that failed, with why. */
-async function each(keys: string[], work: (key: string) => Promise<void>): Promise<{ key: string; error: unknown }[]> {
+async function each(
+  keys: string[],
+  work: (key: string) => Promise<void>,
+  limit = DEFAULT_CONCURRENCY,
+): Promise<{ key: string; error: unknown }[]> {
   const failed: { key: string; error: unknown }[] = [];
-  await Promise.all(keys.map((key) => work(key).catch((error: unknown) => void failed.push({ key, error }))));
+  // At most `limit` members at once: the scheduler would hold the rest anyway, and a member's creation
+  // is noted in the journal as sent ("posting") only when it is, so a run killed with thousands queued
+  // leaves at most `limit` creations in doubt, not every queued one.
+  const queue = [...keys];
+  const worker = async () => {
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      await work(key).catch((error: unknown) => void failed.push({ key: key as string, error }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, keys.length)) }, worker));
   return failed.sort((a, b) => (a.key < b.key ? -1 : 1));
 }
+
+/** Members worked on at once unless the context says otherwise: uptime:maxConcurrentRequests's default. */
+const DEFAULT_CONCURRENCY = 16;
 
 /** create(): every member created (or taken over); a run that fails for some keeps the fleet with those it made. */
 export async function createFleet(
@@ -242,15 +275,19 @@ export async function createFleet(
 ): Promise<{ id: string; outs: FleetOutputs }> {
   const id = `fleet-${randomUUID()}`;
   const state: FleetOutputs = { monitors: {}, ...(inputs.journalKey ? { journalKey: inputs.journalKey } : {}) };
-  const failed = await each(Object.keys(inputs.monitors), async (key) => {
-    try {
-      state.monitors[key] = await createMember(client, inputs, key, ctx);
-    } catch (error) {
-      const kept = placeholderOf(error);
-      if (kept) state.monitors[key] = kept;
-      throw error;
-    }
-  });
+  const failed = await each(
+    Object.keys(inputs.monitors),
+    async (key) => {
+      try {
+        state.monitors[key] = await createMember(client, inputs, key, ctx);
+      } catch (error) {
+        const kept = placeholderOf(error);
+        if (kept) state.monitors[key] = kept;
+        throw inFleetWords(key, error, kept);
+      }
+    },
+    ctx.concurrency,
+  );
   if (failed.length > 0)
     throw partialFailure("creating the fleet", failed, sorted(state), Object.keys(state.monitors).length > 0 ? id : undefined);
   return { id, outs: sorted(state) };
@@ -268,10 +305,10 @@ function sorted(state: FleetOutputs): FleetOutputs {
  * A member whose creation was never confirmed: taken over when it now has adoptUuid, created anew when
  * the user named its placeholder in UPTIME_DROP_UNCONFIRMED; otherwise nothing is sent, and the error says both ways.
  */
-function unconfirmedMemberError(key: string, member: MemberState): Error {
+function unconfirmedMemberError(key: string, member: MemberState, why = "its creation in an earlier run was never confirmed"): Error {
   const name = JSON.stringify(member.name);
   return new Error(
-    `its creation in an earlier run was never confirmed (placeholder ${member.uuid}), so nothing is sent until you say ` +
+    `${why} (placeholder ${member.uuid}), so nothing is sent until you say ` +
       `whether it exists. Look in the service's dashboard for a monitor named ${name}. If it exists, set ` +
       `\`adoptUuid: "<its uuid>"\` on ${memberPath(key)} and run \`pulumi up\`: it is taken over. If it does not, run ` +
       `\`pulumi up\` with ${DROP_UNCONFIRMED_ENV}=${member.uuid} in the environment: a new one is created.`,
@@ -304,30 +341,34 @@ export async function updateFleet(
     } catch (error) {
       const kept = placeholderOf(error);
       if (kept) state.monitors[key] = kept;
-      throw error;
+      throw inFleetWords(key, error, kept);
     }
   };
-  const firstFailed = await each([...plan.create, ...plan.update.map((u) => u.key), ...plan.replace.map((r) => r.key)], async (key) => {
-    const old = olds.monitors?.[key];
-    if (!old) return create(key);
-    if (isUnconfirmed(old.uuid, old)) {
-      if (news.monitors[key].adoptUuid === undefined && !dropRequested(old.uuid)) throw unconfirmedMemberError(key, old);
-      delete state.monitors[key];
-      return create(key);
-    }
-    if (plan.replace.some((r) => r.key === key)) {
-      await create(key);
-      replaced.set(key, old);
-      return;
-    }
-    const gone = () =>
-      new Error(
-        `monitor ${old.uuid} is no longer in the service (deleted outside Pulumi), so nothing was sent. Run \`pulumi refresh\`: ` +
-          `it drops the member from the state, and the next \`pulumi up\` creates it again.`,
-      );
-    const { outs } = await updateMonitor(client, old.uuid, old, { ...news.monitors[key], journalKey: journalKeyOf(news, key) }, gone);
-    state.monitors[key] = memberOutputs(outs);
-  });
+  const firstFailed = await each(
+    [...plan.create, ...plan.update.map((u) => u.key), ...plan.replace.map((r) => r.key)],
+    async (key) => {
+      const old = olds.monitors?.[key];
+      if (!old) return create(key);
+      if (isUnconfirmed(old.uuid, old)) {
+        if (news.monitors[key].adoptUuid === undefined && !dropRequested(old.uuid)) throw unconfirmedMemberError(key, old);
+        delete state.monitors[key];
+        return create(key);
+      }
+      if (plan.replace.some((r) => r.key === key)) {
+        await create(key);
+        replaced.set(key, old);
+        return;
+      }
+      const gone = () =>
+        new Error(
+          `monitor ${old.uuid} is no longer in the service (deleted outside Pulumi), so nothing was sent. Run \`pulumi refresh\`: ` +
+            `it drops the member from the state, and the next \`pulumi up\` creates it again.`,
+        );
+      const { outs } = await updateMonitor(client, old.uuid, old, { ...news.monitors[key], journalKey: journalKeyOf(news, key) }, gone);
+      state.monitors[key] = memberOutputs(outs);
+    },
+    ctx.concurrency,
+  );
   // Then deletions: removed members, the old ones of replaced members, and replaced ones an earlier run failed to delete.
   const deletions = [
     ...plan.delete.map((key) => ({ key, old: olds.monitors[key], removed: true })),
@@ -347,6 +388,7 @@ export async function updateFleet(
       if (removed) delete state.monitors[key];
       else delete state.replaced![old.uuid];
     },
+    ctx.concurrency,
   );
   const failed = [...firstFailed, ...secondFailed.map(({ key, error }) => ({ key: deletions[Number(key)].key, error }))];
   if (failed.length > 0) throw partialFailure("updating the fleet", failed, sorted(state), id);
@@ -368,7 +410,7 @@ async function deleteMember(client: UptimeClient, key: string, member: MemberSta
 export async function deleteFleet(client: UptimeClient, props: FleetOutputs, ctx: FleetContext): Promise<void> {
   const members: Record<string, MemberState> = { ...props.monitors };
   for (const old of Object.values(props.replaced ?? {})) members[`replaced ${old.uuid}`] = old;
-  const failed = await each(Object.keys(members), (key) => deleteMember(client, key, members[key], ctx));
+  const failed = await each(Object.keys(members), (key) => deleteMember(client, key, members[key], ctx), ctx.concurrency);
   if (failed.length > 0) throw partialFailure("deleting the fleet", failed, props, undefined);
 }
 
@@ -404,6 +446,52 @@ export async function readFleet(
   if (failed.length > 0) throw partialFailure("reading the fleet", failed, props, undefined);
   // A service that cannot read monitors: the whole fleet is kept as last applied (the caller warns once).
   if (unreadable !== undefined) return { kind: "unsupported", status: unreadable };
+  return { kind: "found", id, props: sorted(state), inputs };
+}
+
+/** The members `pulumi import` names in the id it is given: `api=<uuid>,web=<uuid>`. */
+export function importedMembers(id: string): Record<string, string> {
+  const members: Record<string, string> = {};
+  for (const part of id.split(",")) {
+    const m = /^\s*([^=,]{1,256}?)\s*=\s*([A-Za-z0-9][A-Za-z0-9_-]{0,127})\s*$/.exec(part);
+    if (!m || m[1].trim() === "") {
+      throw new Error(
+        `a MonitorFleet is imported by the names and uuids of its members, \`name=<uuid>\` separated by commas ` +
+          `(e.g. \`pulumi import uptime:index:MonitorFleet edge 'api=<uuid>,web=<uuid>'\`); ${JSON.stringify(part)} is not one. Nothing was imported.`,
+      );
+    }
+    if (m[1] in members) throw new Error(`member ${JSON.stringify(m[1])} is named twice in the import id; nothing was imported`);
+    members[m[1]] = m[2];
+  }
+  return members;
+}
+
+/**
+ * \`pulumi import\` (through the plugin): each member named in the id read from the service, every field
+ * it holds taken as declared, as a Monitor's import does. One the service does not have, or cannot
+ * read, fails the import, naming it: nothing is stored.
+ */
+export async function importFleet(client: UptimeClient, id: string): Promise<FleetReadOutcome> {
+  const wanted = importedMembers(id);
+  const state: FleetOutputs = { monitors: {} };
+  const inputs: FleetInputs = { monitors: {} };
+  const failed = await each(Object.keys(wanted), async (key) => {
+    const outcome = await readMonitor(client, wanted[key], {} as MonitorOutputs);
+    if (outcome.kind === "gone") throw new Error(`the service has no monitor ${wanted[key]}`);
+    if (outcome.kind === "unsupported") {
+      throw new Error(
+        `the service answered ${outcome.status} to reading monitor ${wanted[key]} (it offers no GET of a monitor), so there is nothing to import`,
+      );
+    }
+    state.monitors[key] = memberOutputs(outcome.props);
+    inputs.monitors[key] = outcome.inputs;
+  });
+  if (failed.length > 0) {
+    const reasons = failed.map(({ key, error }) => `${memberPath(key)}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `importing the fleet: ${failed.length} of ${Object.keys(wanted).length} members failed; nothing was imported.\n${reasons.join("\n")}`,
+    );
+  }
   return { kind: "found", id, props: sorted(state), inputs };
 }
 

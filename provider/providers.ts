@@ -313,6 +313,7 @@ export const alertProvider = providerFor<alert.AlertInputs, alert.AlertOutputs>(
 /** Who runs a fleet's operations: the journal, what a refused DELETE does, the log. */
 const fleetContext = (): fleet.FleetContext => ({
   journal: getJournal(),
+  concurrency: currentSettings().maxConcurrentRequests,
   onUnsupported: currentSettings().deleteUnsupported ?? "fail",
   info: (m) => providerLog.info(m),
   warn: (m) => providerLog.warn(m),
@@ -357,7 +358,9 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
     }
     return fleet.createFleet(getClient(), inputs, fleetContext()).catch(keepProvider(inputs));
   },
-  read: (id, props) => fleet.readFleet(getClient(), id, props, fleetContext()),
+  // No members in the state: `pulumi import` through the plugin, the id naming them.
+  read: (id, props) =>
+    props.monitors === undefined ? fleet.importFleet(getClient(), id) : fleet.readFleet(getClient(), id, props, fleetContext()),
   update: (id, olds, news) => fleet.updateFleet(getClient(), id, olds, news, fleetContext()).catch(keepProvider(news)),
   delete: (_id, props) => fleet.deleteFleet(getClient(), props, fleetContext()),
 });

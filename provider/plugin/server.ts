@@ -342,12 +342,6 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const { kind, spec } = resourceOf(req.getUrn());
       const stored = toJs(req.getProperties());
       const importing = Object.keys(stored).length === 0;
-      if (importing && kind === "fleet") {
-        throw new Error(
-          `a MonitorFleet cannot be imported: nothing was stored. Declare the fleet with each existing monitor as a member ` +
-            `with \`adoptUuid: <its uuid>\`, and run \`pulumi up\`: each is taken over with one PATCH of its declared fields.`,
-        );
-      }
       if (importing && kind === "monitor" && req.getId().startsWith(UNCONFIRMED_PREFIX)) {
         throw new Error(
           `${req.getId()} is the placeholder of a monitor creation that was never confirmed, not a monitor: nothing ` +

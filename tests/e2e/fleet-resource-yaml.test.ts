@@ -2,8 +2,9 @@
 // TypeScript: 300 members and a page listing one; an empty preview sends nothing; an edit of 10 is 10
 // PATCHes, the preview naming each member's changed field; an alerts change of one replaces that member
 // only; removing 20 deletes 20; refresh finds an edit and a deletion made outside; destroy deletes every
-// member. `pulumi import` of a fleet is refused, saying what to do instead, and stores nothing.
-import { execFileSync } from "node:child_process";
+// member. `pulumi import` takes a fleet of existing monitors over, by `name=<uuid>` pairs.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,6 +15,8 @@ import { fleetNames } from "../helpers/rate-limit";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
+
+const run = promisify(execFile);
 
 let emulator: RunningEmulator;
 let work: string;
@@ -127,26 +130,66 @@ test("refresh finds an edit and a deletion made outside; the next up puts both b
   await expectStateIsService();
 });
 
-test("pulumi import of a fleet is refused, saying how to take monitors over instead; nothing is stored", async () => {
-  const some = ((await adminGet(emulator, "/state")).monitors as Json[])[0].uuid;
-  let message = "";
-  try {
-    execFileSync("pulumi", ["import", "uptime:index:MonitorFleet", "imported", some, "--yes", "--stack", t.stack.name, "--cwd", work], {
-      env: { ...process.env, ...t.env },
-      encoding: "utf8",
-      stdio: "pipe",
-    });
-  } catch (error) {
-    message = `${(error as { stdout?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`;
-  }
-  expect(message).toContain("a MonitorFleet cannot be imported: nothing was stored");
-  expect(message).toContain("adoptUuid");
-  const { deployment } = await t.stack.exportStack();
-  expect((deployment.resources as Json[]).filter((r) => r.type === "uptime:index:MonitorFleet")).toHaveLength(1);
-});
-
 test("destroy deletes every member", async () => {
   const destroy = await t.stack.destroy({ parallel: 32 });
   expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
+  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+});
+
+test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the members read, stored, then managed", async () => {
+  const made: Record<string, string> = {};
+  for (const name of ["api", "web", "db"]) {
+    const json = await adminCall(emulator, "POST", "/monitors", {
+      name: `imported-${name}`,
+      type: "https",
+      urn: `https://${name}.example.com`,
+      interval: 60,
+      regions: [1],
+    });
+    made[name] = (json.monitor ?? json).uuid;
+  }
+  // The emulator answers from this process: the CLI runs beside it, not blocking it.
+  const pulumi = (...args: string[]) =>
+    run("pulumi", [...args, "--yes", "--stack", t.stack.name, "--cwd", work], { env: { ...process.env, ...t.env } });
+  const failed = async (command: Promise<{ stdout: string }>) => {
+    try {
+      await command;
+    } catch (error) {
+      return `${(error as { stdout?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`;
+    }
+    throw new Error("the command succeeded");
+  };
+  const fleetsInState = async () =>
+    (((await t.stack.exportStack()).deployment.resources ?? []) as Json[]).filter((r) => r.type === "uptime:index:MonitorFleet");
+
+  // A wrong id, or a uuid the service does not have: nothing stored, the message says what an id is.
+  expect(await failed(pulumi("import", "uptime:index:MonitorFleet", "imported", made.api))).toContain(
+    "a MonitorFleet is imported by the names and uuids of its members, `name=<uuid>` separated by commas",
+  );
+  expect(
+    await failed(pulumi("import", "uptime:index:MonitorFleet", "imported", `api=${made.api},gone=0b1c2d3e-0000-4000-8000-000000000000`)),
+  ).toContain("importing the fleet: 1 of 2 members failed; nothing was imported");
+  expect(await fleetsInState()).toEqual([]);
+
+  await clearRequests(emulator);
+  const { stdout: out } = await pulumi("import", "uptime:index:MonitorFleet", "imported", `api=${made.api},web=${made.web},db=${made.db}`);
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  const [imported] = await fleetsInState();
+  expect(Object.keys(imported.outputs.monitors).sort()).toEqual(["api", "db", "web"]);
+  expect(imported.outputs.uuids).toEqual(made);
+  expect(imported.inputs.monitors.api).toMatchObject({
+    name: "imported-api",
+    target: "https://api.example.com",
+    interval: 60,
+    regions: [1],
+  });
+  // The code it prints declares the members as they are.
+  expect(out).toContain("uptime:index:MonitorFleet");
+  expect(out).toContain("imported-web");
+
+  // Managed from now on (`pulumi import` protects what it imports, as for any resource): a destroy deletes them.
+  expect(imported.protect).toBe(true);
+  await pulumi("state", "unprotect", imported.urn);
+  await t.stack.destroy({ parallel: 32 });
   expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
 });

@@ -16,6 +16,8 @@ import {
   createFleet,
   deleteFleet,
   describePlan,
+  importFleet,
+  importedMembers,
   planFleet,
   readFleet,
   updateFleet,
@@ -232,6 +234,22 @@ test("the journal: members an interrupted create made are taken over by the next
   expect(Object.keys(again.outs.monitors)).toHaveLength(5);
 });
 
+test("at most `concurrency` members are in doubt at once: a creation is noted as sent only when it is", async () => {
+  const journal = ctx.journal!;
+  let posting = 0;
+  let most = 0;
+  const put = journal.put.bind(journal);
+  journal.put = (entry) => {
+    if (entry.state === "posting") most = Math.max(most, ++posting);
+    else if (entry.state === "created") posting--;
+    put(entry);
+  };
+  await createFleet(t.client, declare(fleetOf(40)), { ...ctx, concurrency: 4 });
+  expect(await serviceNames()).toHaveLength(40);
+  expect(most).toBeGreaterThan(1);
+  expect(most).toBeLessThanOrEqual(4);
+});
+
 describe("a member whose creation's answer was lost", () => {
   async function lostAnswer(): Promise<FleetOutputs & { id: string }> {
     await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
@@ -279,5 +297,31 @@ describe("a member whose creation's answer was lost", () => {
       delete process.env.UPTIME_DROP_UNCONFIRMED;
     }
     expect(await serviceNames()).toEqual(["a", "b"]);
+  });
+});
+
+describe("import (through the plugin)", () => {
+  test("the id names members as `name=<uuid>` pairs; anything else is refused, saying so", () => {
+    expect(importedMembers("api=u-1, web = u-2")).toEqual({ api: "u-1", web: "u-2" });
+    expect(() => importedMembers("u-1")).toThrow(/imported by the names and uuids of its members, `name=<uuid>` separated by commas/);
+    expect(() => importedMembers("a=u-1,a=u-2")).toThrow('member "a" is named twice in the import id; nothing was imported');
+  });
+
+  test("each member is read with every field the service holds as declared; one missing fails the whole import", async () => {
+    const made = await admin.createMonitor({
+      name: "api",
+      type: "https",
+      urn: "https://api.example.com",
+      interval: 60,
+      regions: [1],
+      timeout: 5,
+    });
+    const found = await importFleet(t.client, `api=${made.uuid}`);
+    if (found.kind !== "found") throw new Error(found.kind);
+    expect(found.inputs.monitors.api).toMatchObject({ name: "api", target: "https://api.example.com", interval: 60, timeout: 5 });
+    expect(found.props.uuids).toEqual({ api: made.uuid });
+    await expect(importFleet(t.client, `api=${made.uuid},gone=0b1c2d3e-0000-4000-8000-000000000000`)).rejects.toThrow(
+      /^importing the fleet: 1 of 2 members failed; nothing was imported\.\nmonitors\.gone: the service has no monitor 0b1c2d3e/,
+    );
   });
 });
