@@ -229,7 +229,9 @@ test("installed from git, the clone the tarball was packed from gives the same p
   await npmInstall(dir, `git+file://${release.clone}#${release.commit}`);
   expect(installedFiles(dir)).toEqual(await tarballFiles());
   const exported = await sh("node", ["-p", "Object.keys(require('pulumi-uptime')).sort().join(' ')"], dir, userEnv());
-  expect(exported.trim()).toBe("Account Alert Monitor Page getWebhooks getWebhooksOutput imageFile validateMonitorArgs version");
+  expect(exported.trim()).toBe(
+    "Account Alert Monitor MonitorFleet Page getWebhooks getWebhooksOutput imageFile validateMonitorArgs version",
+  );
 });
 
 test("the plugin tarball installs with `pulumi plugin install --file` and runs examples/yaml from the plugin cache", async () => {
