@@ -333,7 +333,10 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
     if (skipsCheckpoints() && typeof result.inputs.monitors === "object") {
       for (const [key, member] of Object.entries(result.inputs.monitors)) {
         if (!(key in before) && member?.adoptUuid === undefined) {
-          result.failures.unshift({ property: fleet.memberPath(key), reason: skipCheckpointsRefusal(member?.name) });
+          result.failures.unshift({
+            property: fleet.memberPath(key),
+            reason: `${fleet.memberPath(key)}: ${skipCheckpointsRefusal(member?.name)}`,
+          });
         }
       }
     }

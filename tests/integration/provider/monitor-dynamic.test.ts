@@ -212,6 +212,30 @@ test("under PULUMI_SKIP_CHECKPOINTS, a creation the preview did not see (`up --r
   expect(await admin.monitors()).toEqual([]);
 });
 
+test("under PULUMI_SKIP_CHECKPOINTS, a fleet's new members are refused at check, naming each; members already applied pass; create itself sends nothing", async () => {
+  await configureFor(emulator);
+  const admin = adminApi(emulator);
+  const fleet = providers.fleet;
+  const member = (name: string) => ({ name, type: "https", target: `https://${name}.example.com`, interval: 60, regions: [1] });
+  await admin.clearRequests();
+  process.env.PULUMI_SKIP_CHECKPOINTS = "true";
+  try {
+    const result = await fleet.check({ monitors: { old: member("old") } }, { monitors: { old: member("old"), fresh: member("fresh") } });
+    // One failure, naming the member in its reason (the engine is not handed the whole `monitors` value to print).
+    expect(result.failures).toHaveLength(1);
+    expect(result.failures?.[0].reason).toMatch(
+      /^monitors\.fresh: monitor "fresh": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/,
+    );
+    await expect(fleet.create({ monitors: { fresh: checkedMonitor(member("fresh")) } })).rejects.toThrow(
+      /monitor "fresh": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/,
+    );
+  } finally {
+    delete process.env.PULUMI_SKIP_CHECKPOINTS;
+  }
+  expect((await admin.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  expect(await admin.monitors()).toEqual([]);
+});
+
 test("check fails before any request when the key is not configured, naming both ways to set it", async () => {
   await provider.configure({ config: { get: () => undefined } });
   const admin = adminApi(emulator);
