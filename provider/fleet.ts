@@ -8,7 +8,7 @@
 // member's create journal key (the fleet's URN and the member's name).
 import { randomUUID } from "node:crypto";
 import type { UptimeClient } from "./api/client";
-import type { CreateJournal } from "./journal";
+import type { CreateJournal, FleetNotes } from "./journal";
 import { MONITOR } from "./model/monitor";
 import { plannedOutputs } from "./model/engine";
 import { CheckFailure, CheckResult, UNKNOWN, containsUnknown, isUnknown, show } from "./model/values";
@@ -65,6 +65,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** A member's journal key: the fleet's URN and the member's name. */
 const journalKeyOf = (fleet: FleetInputs | FleetOutputs, key: string): string | undefined =>
   typeof fleet.journalKey === "string" ? `${fleet.journalKey}#${key}` : undefined;
+/** The fleet's notes in the journal: one log for all its members (journal.ts FleetNotes). */
+const notesOf = (fleet: FleetInputs | FleetOutputs, ctx: Pick<FleetContext, "journal">): FleetNotes | undefined =>
+  typeof fleet.journalKey === "string" ? ctx.journal?.fleet(fleet.journalKey) : undefined;
 
 /** A member's args under the table's names: what a program writes under another name (`urn`) renamed, as the SDK does for a Monitor. */
 function memberArgs(member: Record<string, unknown>): Record<string, unknown> {
@@ -181,9 +184,24 @@ export function describePlan(plan: FleetPlan, limit = 20): string {
   return parts.join("; ");
 }
 
+/**
+ * Why members failed, a line per reason: members failing for the same reason (a refused key, a service
+ * down) are named on one line, at most 20 of them, rather than the same message a thousand times.
+ */
+function reasonLines(failures: { key: string; error: unknown }[]): string[] {
+  const members = new Map<string, string[]>();
+  for (const { key, error } of failures) {
+    const reason = error instanceof Error ? error.message : String(error);
+    members.set(reason, [...(members.get(reason) ?? []), memberPath(key)]);
+  }
+  return [...members].map(
+    ([reason, paths]) => `${paths.slice(0, 20).join(", ")}${paths.length > 20 ? ` and ${paths.length - 20} more members` : ""}: ${reason}`,
+  );
+}
+
 /** The error of a run that failed for some members: the state as it now is, kept by the engine, and each member's reason. */
 function partialFailure(what: string, failures: { key: string; error: unknown }[], state: FleetOutputs, id: string | undefined): Error {
-  const reasons = failures.map(({ key, error }) => `${memberPath(key)}: ${error instanceof Error ? error.message : String(error)}`);
+  const reasons = reasonLines(failures);
   const message =
     `${what}: ${failures.length} member${failures.length === 1 ? "" : "s"} failed; the fleet's state records what was done, ` +
     `so running the command again retries only the rest.\n${reasons.join("\n")}`;
@@ -231,17 +249,14 @@ function inFleetWords(key: string, error: unknown, kept: MemberState | undefined
 /** Creates one member; the journal notes it under the fleet's URN and its name. */
 async function createMember(client: UptimeClient, fleet: FleetInputs, key: string, ctx: FleetContext): Promise<MonitorOutputs> {
   const inputs = { ...fleet.monitors[key], journalKey: journalKeyOf(fleet, key) };
-  const { outs, resumed } = await createMonitor(client, inputs, ctx.journal);
+  const { outs, resumed } = await createMonitor(client, inputs, notesOf(fleet, ctx));
   if (resumed) ctx.info(`${memberPath(key)}: took over ${resumed}, created by an interrupted run`);
   return memberOutputs(outs);
 }
 
 /** The engine holds the members it hands over: their create journal notes have served (a replacement then posts anew). */
 export function confirmHeld(olds: FleetOutputs, ctx: Pick<FleetContext, "journal">): void {
-  for (const [key, member] of Object.entries(olds.monitors ?? {})) {
-    const note = journalKeyOf(olds, key);
-    if (note) ctx.journal?.confirm(note, member.uuid);
-  }
+  notesOf(olds, ctx)?.confirm(Object.entries(olds.monitors ?? {}).map(([key, member]) => [journalKeyOf(olds, key) as string, member.uuid]));
 }
 
 /** Runs `work` for each key at once (the account's scheduler paces the requests); the keys that failed, with why. */
@@ -384,7 +399,7 @@ export async function updateFleet(
         ctx.info(
           `${memberPath(key)}: monitor ${old.uuid} released: removed from the fleet and left in the service as it is (retainOnRemove)`,
         );
-      else await deleteMember(client, key, old, ctx);
+      else await deleteMember(client, key, old, ctx, notesOf(olds, ctx));
       if (removed) delete state.monitors[key];
       else delete state.replaced![old.uuid];
     },
@@ -396,21 +411,24 @@ export async function updateFleet(
 }
 
 /** Deletes one member: DELETE (a proven 404 is already gone); a placeholder leaves with no request only when the user says so. */
-async function deleteMember(client: UptimeClient, key: string, member: MemberState, ctx: FleetContext): Promise<void> {
+async function deleteMember(client: UptimeClient, key: string, member: MemberState, ctx: FleetContext, notes?: FleetNotes): Promise<void> {
   if (isUnconfirmed(member.uuid, member)) {
     if (!dropRequested(member.uuid)) throw unconfirmedMemberError(key, member);
     ctx.info(`${memberPath(key)}: unconfirmed placeholder ${member.uuid} dropped, as ${DROP_UNCONFIRMED_ENV} says (no request)`);
     return;
   }
   await deleteMonitor(client, member.uuid, member.name, { onUnsupported: ctx.onUnsupported, warn: ctx.warn });
-  ctx.journal?.forget(member.uuid);
+  // Its note, if any, is in the fleet's log: that one file is read, not every note of the journal.
+  if (notes) notes.forgetUuid(member.uuid);
+  else ctx.journal?.forget(member.uuid);
 }
 
 /** delete(): every member deleted; when some fail, the engine keeps the fleet, and the next run deletes the rest. */
 export async function deleteFleet(client: UptimeClient, props: FleetOutputs, ctx: FleetContext): Promise<void> {
   const members: Record<string, MemberState> = { ...props.monitors };
   for (const old of Object.values(props.replaced ?? {})) members[`replaced ${old.uuid}`] = old;
-  const failed = await each(Object.keys(members), (key) => deleteMember(client, key, members[key], ctx), ctx.concurrency);
+  const notes = notesOf(props, ctx);
+  const failed = await each(Object.keys(members), (key) => deleteMember(client, key, members[key], ctx, notes), ctx.concurrency);
   if (failed.length > 0) throw partialFailure("deleting the fleet", failed, props, undefined);
 }
 
@@ -487,7 +505,7 @@ export async function importFleet(client: UptimeClient, id: string): Promise<Fle
     inputs.monitors[key] = outcome.inputs;
   });
   if (failed.length > 0) {
-    const reasons = failed.map(({ key, error }) => `${memberPath(key)}: ${error instanceof Error ? error.message : String(error)}`);
+    const reasons = reasonLines(failed);
     throw new Error(
       `importing the fleet: ${failed.length} of ${Object.keys(wanted).length} members failed; nothing was imported.\n${reasons.join("\n")}`,
     );

@@ -29,7 +29,22 @@ export function journalDir(configured?: string, env: NodeJS.ProcessEnv = process
   return path.join(env.PULUMI_HOME || path.join(os.homedir(), ".pulumi"), "uptime-journal");
 }
 
-export class CreateJournal {
+/** Where a creation is noted: a monitor's own entry (CreateJournal), or its fleet's log (FleetNotes). */
+export interface Notes {
+  get(key: string): JournalEntry | undefined;
+  put(entry: Omit<JournalEntry, "at">): void;
+  remove(key: string): void;
+}
+
+/** Directories this process has made sure exist: a write makes its directory once, not every time. */
+const made = new Set<string>();
+function ensureDir(dir: string): void {
+  if (made.has(dir)) return;
+  fs.mkdirSync(dir, { recursive: true });
+  made.add(dir);
+}
+
+export class CreateJournal implements Notes {
   constructor(
     private readonly dir: string,
     /** The API's base URL: the same key against another service is another monitor. */
@@ -52,7 +67,7 @@ export class CreateJournal {
 
   /** Writes atomically (temporary file, then rename), so a kill leaves the old entry or the new one. */
   put(entry: Omit<JournalEntry, "at">): void {
-    fs.mkdirSync(this.dir, { recursive: true });
+    ensureDir(this.dir);
     const file = this.file(entry.key);
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify({ ...entry, at: new Date().toISOString() }));
@@ -78,15 +93,22 @@ export class CreateJournal {
     else this.forgetUuid(uuid);
   }
 
-  /** Forgets any entry that names `uuid`, reading every entry. */
+  /** The notes of the fleet whose URN is `urn`: one log for all its members (FleetNotes). */
+  fleet(urn: string): FleetNotes {
+    const id = createHash("sha256").update(`${this.scope}\nfleet ${urn}`).digest("hex").slice(0, 32);
+    return new FleetNotes(this.dir, path.join(this.dir, `${id}.log`));
+  }
+
+  /** Forgets any entry that names `uuid`, reading every entry (monitors' entries and fleets' logs). */
   forgetUuid(uuid: string): void {
     let names: string[];
     try {
-      names = fs.readdirSync(this.dir).filter((n) => n.endsWith(".json"));
+      names = fs.readdirSync(this.dir);
     } catch {
       return;
     }
-    for (const name of names) {
+    for (const name of names.filter((n) => n.endsWith(".log"))) new FleetNotes(this.dir, path.join(this.dir, name)).forgetUuid(uuid);
+    for (const name of names.filter((n) => n.endsWith(".json"))) {
       try {
         const entry = JSON.parse(fs.readFileSync(path.join(this.dir, name), "utf8")) as JournalEntry;
         if (entry.uuid === uuid) fs.rmSync(path.join(this.dir, name), { force: true });
@@ -94,5 +116,102 @@ export class CreateJournal {
         // unreadable or concurrently removed: nothing to forget
       }
     }
+  }
+}
+
+/** A fleet log's entries as this process last read or wrote them; valid while the file is the same one (inode) of the same size. */
+const logs = new Map<string, { ino: number; size: number; entries: Map<string, JournalEntry>; torn?: boolean }>();
+
+/**
+ * A fleet's notes: its members' creations in one file, appended to (a line per note), so that noting
+ * thousands of members costs a write each, not a file each. A line cut short by a kill is skipped when
+ * read: a "posting" line is written before its POST (cut short, nothing was sent), and a "created" line
+ * cut short leaves the "posting" line before it, so that member is in doubt, as any lost answer is.
+ * A removal is a line too; the log is rewritten when members are confirmed, and deleted once empty.
+ */
+export class FleetNotes implements Notes {
+  constructor(
+    private readonly dir: string,
+    readonly file: string,
+  ) {}
+
+  private load(): Map<string, JournalEntry> {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(this.file);
+    } catch {
+      logs.delete(this.file);
+      return new Map();
+    }
+    const cached = logs.get(this.file);
+    if (cached && cached.ino === stat.ino && cached.size === stat.size) return cached.entries;
+    const entries = new Map<string, JournalEntry>();
+    const text = fs.readFileSync(this.file, "utf8");
+    for (const line of text.split("\n")) {
+      let entry: JournalEntry | { key: string; state: "done" };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue; // empty, or cut short by a kill
+      }
+      if (typeof entry?.key !== "string") continue;
+      if (entry.state === "done") entries.delete(entry.key);
+      else entries.set(entry.key, entry);
+    }
+    // A last line cut short: the next note starts on a line of its own.
+    logs.set(this.file, { ino: stat.ino, size: stat.size, entries, torn: text !== "" && !text.endsWith("\n") });
+    return entries;
+  }
+
+  private append(line: JournalEntry | { key: string; state: "done" }): void {
+    const entries = this.load();
+    ensureDir(this.dir);
+    const text = `${logs.get(this.file)?.torn ? "\n" : ""}${JSON.stringify(line)}\n`;
+    fs.appendFileSync(this.file, text);
+    if (line.state === "done") entries.delete(line.key);
+    else entries.set(line.key, line);
+    const cached = logs.get(this.file);
+    if (cached) Object.assign(cached, { size: cached.size + Buffer.byteLength(text), torn: false });
+    else logs.set(this.file, { ino: fs.statSync(this.file).ino, size: Buffer.byteLength(text), entries });
+  }
+
+  get(key: string): JournalEntry | undefined {
+    return this.load().get(key);
+  }
+
+  put(entry: Omit<JournalEntry, "at">): void {
+    this.append({ ...entry, at: new Date().toISOString() });
+  }
+
+  remove(key: string): void {
+    const entries = this.load();
+    if (!entries.has(key)) return;
+    if (entries.size === 1) this.drop();
+    else this.append({ key, state: "done" });
+  }
+
+  /** The engine holds these members (key, uuid): their notes have served; the log is rewritten once, or deleted when empty. */
+  confirm(held: Iterable<readonly [string, string]>): void {
+    const entries = this.load();
+    let confirmed = 0;
+    for (const [key, uuid] of held) {
+      if (entries.get(key)?.uuid === uuid && entries.delete(key)) confirmed += 1;
+    }
+    if (confirmed === 0) return;
+    if (entries.size === 0) return this.drop();
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, [...entries.values()].map((e) => `${JSON.stringify(e)}\n`).join(""));
+    fs.renameSync(tmp, this.file);
+    logs.delete(this.file);
+  }
+
+  /** Forgets the note naming `uuid` (a member deleted). */
+  forgetUuid(uuid: string): void {
+    for (const entry of this.load().values()) if (entry.uuid === uuid) this.remove(entry.key);
+  }
+
+  private drop(): void {
+    fs.rmSync(this.file, { force: true });
+    logs.delete(this.file);
   }
 }

@@ -17,7 +17,7 @@ import {
   monitorRequestBody,
   removedFields,
 } from "./monitor-state";
-import type { CreateJournal } from "./journal";
+import type { Notes } from "./journal";
 import { UnconfirmedOutputs, isUnconfirmed, stillUnconfirmedError, unconfirmedCreateError } from "./monitor-unconfirmed";
 
 export { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "./monitor-state";
@@ -124,7 +124,7 @@ async function resumeCreate(
 export async function createMonitor(
   client: UptimeClient,
   inputs: MonitorInputs,
-  journal?: CreateJournal,
+  journal?: Notes,
 ): Promise<{ id: string; outs: MonitorOutputs; resumed?: string }> {
   if (inputs.adoptUuid) return adoptMonitor(client, inputs.adoptUuid, inputs);
   const declared = declaredPaths(inputs);

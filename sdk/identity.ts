@@ -54,7 +54,8 @@ export function forgetFleetNotesWhenRegistered(
   pulumi.all([members, account ?? pulumi.output(undefined)]).apply(async ([held, scope]) => {
     const journal = scope ? accountJournal(scope) : programJournal();
     const urn = await key;
-    for (const [name, member] of Object.entries(held ?? {})) if (journal && member.uuid) journal.confirm(`${urn}#${name}`, member.uuid);
+    const members = Object.entries(held ?? {}).flatMap(([name, member]) => (member.uuid ? [[`${urn}#${name}`, member.uuid] as const] : []));
+    journal?.fleet(urn).confirm(members);
     return held;
   });
 }

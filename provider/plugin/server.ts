@@ -159,9 +159,11 @@ function keyed(kind: ProviderKind, urn: string, inputs: Untyped): Untyped {
 function noteCreated(kind: ProviderKind, urn: string, id: string, outs: Untyped | undefined): void {
   if (kind === "monitor") created.set(urn, id);
   if (kind !== "fleet") return;
+  const members = createdMembers.get(urn) ?? new Map<string, string>();
   for (const [key, member] of Object.entries((outs?.monitors ?? {}) as Record<string, { uuid?: unknown }>)) {
-    if (typeof member.uuid === "string") created.set(`${urn}#${key}`, member.uuid);
+    if (typeof member.uuid === "string") members.set(`${urn}#${key}`, member.uuid);
   }
+  createdMembers.set(urn, members);
 }
 
 /**
@@ -179,6 +181,8 @@ function unreadableImport(kind: ProviderKind, id: string, status: number): Error
 
 /** Monitors this process created, by journal key: their notes are confirmed when the engine stops it (see main.ts). */
 const created = new Map<string, string>();
+/** Fleets' members this process created, by the fleet's URN, then by journal key: confirmed as monitors are. */
+const createdMembers = new Map<string, Map<string, string>>();
 /** Cancel requests seen. The engine sends one as it stops its plugins, and one more, earlier, when the run is cancelled (^C). */
 let cancels = 0;
 
@@ -190,11 +194,13 @@ let cancels = 0;
  * run takes over what the state lacks, or confirms what it holds (diff and delete do).
  */
 export function confirmCreated(): { confirmed: number; kept: number } {
-  const notes = created.size;
+  const notes = created.size + [...createdMembers.values()].reduce((sum, members) => sum + members.size, 0);
   if (notes === 0 || cancels > 1) return { confirmed: 0, kept: notes };
   const journal = getJournal();
   for (const [key, uuid] of created) journal.confirm(key, uuid);
+  for (const [urn, members] of createdMembers) journal.fleet(urn).confirm(members);
   created.clear();
+  createdMembers.clear();
   return { confirmed: notes, kept: 0 };
 }
 

@@ -104,7 +104,8 @@ export const changes = (requests: string[]) => requests.filter((r) => !r.startsW
 /** No note of a finished run is left in the create journal. */
 export function expectJournalEmpty(t: TestStack): void {
   const dir = t.env.UPTIME_JOURNAL_DIR;
-  const notes = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")) : [];
+  // A monitor's note is a .json file; a fleet's notes are one .log.
+  const notes = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(json|log)$/.test(f)) : [];
   expect(notes).toEqual([]);
 }
 

@@ -67,3 +67,70 @@ test("the journal lives in uptime:journalDir (or UPTIME_JOURNAL_DIR), else under
   expect(journalDir(undefined, { PULUMI_HOME: "/p" })).toBe(path.join("/p", "uptime-journal"));
   expect(journalDir(undefined, {})).toBe(path.join(os.homedir(), ".pulumi", "uptime-journal"));
 });
+
+describe("a fleet's notes: one log for all its members", () => {
+  const urn = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:MonitorFleet::edge";
+  const key = (name: string) => `${urn}#${name}`;
+
+  test("notes are lines appended to one file; the last note of a key wins; a removal is a line too", () => {
+    const notes = new CreateJournal(dir, "s").fleet(urn);
+    notes.put({ key: key("a"), state: "posting", name: "a" });
+    notes.put({ key: key("b"), state: "posting", name: "b" });
+    notes.put({ key: key("a"), state: "created", uuid: "u-a", name: "a" });
+    notes.remove(key("b"));
+    expect(fs.readdirSync(dir)).toEqual([path.basename(notes.file)]);
+    expect(fs.readFileSync(notes.file, "utf8").trim().split("\n")).toHaveLength(4);
+    // Another process (a fresh reader) reads the same.
+    const other = new CreateJournal(dir, "s").fleet(urn);
+    expect(other.get(key("a"))).toMatchObject({ state: "created", uuid: "u-a" });
+    expect(other.get(key("b"))).toBeUndefined();
+    // Its own appends are seen here: the file changed size, so it is read again.
+    other.put({ key: key("c"), state: "posting", name: "c" });
+    expect(notes.get(key("c"))).toMatchObject({ state: "posting" });
+    // Another service's address, or another fleet: another log.
+    expect(new CreateJournal(dir, "t").fleet(urn).get(key("a"))).toBeUndefined();
+    expect(new CreateJournal(dir, "s").fleet(`${urn}2`).get(key("a"))).toBeUndefined();
+  });
+
+  test("a line cut short by a kill is skipped: the member stays in doubt (its posting note), not lost", () => {
+    const notes = new CreateJournal(dir, "s").fleet(urn);
+    notes.put({ key: key("a"), state: "posting", name: "a" });
+    fs.appendFileSync(notes.file, `{"key":"${key("a")}","state":"crea`);
+    expect(new CreateJournal(dir, "s").fleet(urn).get(key("a"))).toMatchObject({ state: "posting" });
+    // The next run's notes start on a line of their own.
+    notes.put({ key: key("b"), state: "posting", name: "b" });
+    expect(new CreateJournal(dir, "s").fleet(urn).get(key("b"))).toMatchObject({ state: "posting" });
+  });
+
+  test("confirm drops the notes of the members the engine holds (same uuid), rewriting the log once; an empty log is deleted", () => {
+    const notes = new CreateJournal(dir, "s").fleet(urn);
+    for (const n of ["a", "b", "c"]) notes.put({ key: key(n), state: "created", uuid: `u-${n}`, name: n });
+    notes.confirm([
+      [key("a"), "u-a"],
+      [key("b"), "other"], // a replacement's uuid: b's note is another monitor's, kept
+    ]);
+    expect(fs.readFileSync(notes.file, "utf8").trim().split("\n")).toHaveLength(2);
+    expect(notes.get(key("a"))).toBeUndefined();
+    expect(notes.get(key("b"))).toMatchObject({ uuid: "u-b" });
+    notes.confirm([
+      [key("b"), "u-b"],
+      [key("c"), "u-c"],
+    ]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    notes.confirm([[key("a"), "u-a"]]); // nothing there: nothing to do
+    notes.remove(key("a"));
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  test("forgetUuid finds a deleted monitor's note in a fleet's log, as in a monitor's own", () => {
+    const j = new CreateJournal(dir, "s");
+    const notes = j.fleet(urn);
+    notes.put({ key: key("a"), state: "created", uuid: "gone", name: "a" });
+    notes.put({ key: key("b"), state: "created", uuid: "kept", name: "b" });
+    j.forgetUuid("gone");
+    expect(notes.get(key("a"))).toBeUndefined();
+    expect(notes.get(key("b"))).toMatchObject({ uuid: "kept" });
+    j.forgetUuid("kept");
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { closeAllPools } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
-import { CreateJournal } from "../../../provider/journal";
+import { CreateJournal, FleetNotes } from "../../../provider/journal";
 import {
   FleetContext,
   FleetInputs,
@@ -154,7 +154,11 @@ test("a create that fails for some members keeps exactly those it made; the next
   const inputs = declare(fleetOf(20));
   const error = (await createFleet(t.client, inputs, ctx).catch((e: unknown) => e)) as Error & { id?: string; properties?: FleetOutputs };
   expect(error.message).toMatch(/^creating the fleet: 3 members failed; the fleet's state records what was done/);
-  expect(error.message.split("\n").slice(1)).toHaveLength(3);
+  // The three fail for the same reason: one line names them.
+  const lines = error.message.split("\n").slice(1);
+  expect(lines).toHaveLength(1);
+  expect(lines[0].match(/monitors\.m\d+/g)).toHaveLength(3);
+  expect(lines[0]).toContain("refused");
   expect(error.id).toMatch(/^fleet-/);
   const kept = error.properties!;
   expect(Object.keys(kept.monitors)).toHaveLength(17);
@@ -235,19 +239,20 @@ test("the journal: members an interrupted create made are taken over by the next
 });
 
 test("at most `concurrency` members are in doubt at once: a creation is noted as sent only when it is", async () => {
-  const journal = ctx.journal!;
   let posting = 0;
   let most = 0;
-  const put = journal.put.bind(journal);
-  journal.put = (entry) => {
+  const put = FleetNotes.prototype.put;
+  const spy = jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
     if (entry.state === "posting") most = Math.max(most, ++posting);
     else if (entry.state === "created") posting--;
-    put(entry);
-  };
-  await createFleet(t.client, declare(fleetOf(40)), { ...ctx, concurrency: 4 });
+    put.call(this, entry);
+  });
+  await createFleet(t.client, declare(fleetOf(40)), { ...ctx, concurrency: 4 }).finally(() => spy.mockRestore());
   expect(await serviceNames()).toHaveLength(40);
   expect(most).toBeGreaterThan(1);
   expect(most).toBeLessThanOrEqual(4);
+  // Every note in the fleet's one log, none in a file of its own.
+  expect(fs.readdirSync(dir)).toEqual([path.basename(ctx.journal!.fleet(URN).file)]);
 });
 
 describe("a member whose creation's answer was lost", () => {
