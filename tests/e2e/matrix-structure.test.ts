@@ -139,3 +139,46 @@ test("a JavaScript program: a component with monitors and a page, ignoreChanges 
   expect(changes(destroyed.requests)).toEqual([`DELETE /v1/monitors/${api}`, `DELETE /v1/monitors/${db}`].sort());
   await expectBystanderUntouched(emulator);
 });
+
+test("a JavaScript program: a protected MonitorFleet in a component, a page listing two members", async () => {
+  const t = await row("fleet-javascript");
+  const created = await up(t, emulator);
+  // The component, the fleet and the page (and the stack): 12 monitors in one step.
+  expect(created.result.summary.resourceChanges).toEqual({ create: 4 });
+  expect(changes(created.requests)).toEqual([`PATCH /v1/pages/${SEEDED_PAGE}`, ...Array(12).fill("POST /v1/monitors")]);
+  const [first, second] = await uuidsOf(["edge pop 0", "edge pop 1"]);
+  expect(created.result.outputs.firstUuid.value).toBe(first);
+  expect(created.result.outputs.memberCount.value).toBe(12);
+  const page = (await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE);
+  expect(page.items).toEqual([first, second]);
+  await expectNoChanges(t, emulator);
+
+  // One member's interval: one PATCH, the page untouched.
+  await t.stack.setConfig("generation", { value: "1" });
+  const edit = await up(t, emulator);
+  expect(changes(edit.requests)).toEqual([`PATCH /v1/monitors/${first}`]);
+  expect((await monitorsByName(emulator))["edge pop 0"][0].intervalId).toBe(120);
+  await refreshChangesNothing(t, emulator);
+
+  // Protected: destroy refuses, naming the fleet, and sends nothing; unprotected, it deletes every member.
+  const refused = await observed(emulator, () =>
+    t.stack.destroy().then(
+      () => "destroyed",
+      (e: Error) => e.message,
+    ),
+  );
+  expect(refused.result).toMatch(/protected/);
+  expect(refused.result).toContain("edge-monitors");
+  expect(changes(refused.requests)).toEqual([]);
+  expect(Object.keys(await monitorsByName(emulator))).toHaveLength(12);
+  // The destroy released what was not protected (the page: no request); the next up takes it back.
+  await t.stack.setConfig("protect", { value: "false" });
+  const again = await up(t, emulator);
+  expect(again.result.summary.resourceChanges).toMatchObject({ create: 1 });
+  expect(changes(again.requests)).toEqual([`PATCH /v1/pages/${SEEDED_PAGE}`]);
+  const members = Object.values(await monitorsByName(emulator)).map(([m]) => m.uuid as string);
+  const destroyed = await observed(emulator, () => t.stack.destroy());
+  expect(changes(destroyed.requests)).toEqual(members.map((u) => `DELETE /v1/monitors/${u}`).sort());
+  expect(await monitorsByName(emulator)).toEqual({});
+  await expectBystanderUntouched(emulator);
+});
