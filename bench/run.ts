@@ -4,7 +4,8 @@
 // `source scripts/bootstrap.sh`:
 //
 //   npx ts-node --transpile-only bench/run.ts [--sizes 10,100,500] [--latency-ms 20] [--parallel 8]
-//       [--repeat 1] [--modes uptime,least,floor,naive[,mirror,lean,declared,floor-latency,uptime-skip,least-skip,floor-skip,plugin]]
+//       [--repeat 1] [--modes uptime,least,floor,naive[,mirror,lean,declared,floor-latency,uptime-skip,least-skip,floor-skip,plugin,
+//                 fleet,plugin-fleet,fleet-floor,fleet-floor-latency]]
 //       [--sweep 2,8,32] [--sweep-n 100] [--out bench/RESULTS.md] [--before <git ref>]
 //       (mode `before`: the package released from that commit, bench/before.ts; default HEAD)
 //       (--sizes none: only the --parallel sweep)

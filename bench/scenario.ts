@@ -30,11 +30,15 @@ export type Mode =
   | "plugin"
   | "fleet"
   | "plugin-fleet"
+  | "fleet-floor"
+  | "fleet-floor-latency"
   | "before";
 /**
  * Every mode, in table order. `plugin`: the same monitors through the provider plugin (bin/pulumi-resource-uptime).
  * `fleet`: the same monitors as members of one MonitorFleet (its checkpoint entry holds them all);
- * `plugin-fleet`: that fleet through the provider plugin.
+ * `plugin-fleet`: that fleet through the provider plugin. `fleet-floor`: one resource of the same members whose
+ * provider sends nothing (bench/fleet-floor-provider.ts); `fleet-floor-latency`: that, waiting as the fleet's
+ * requests would at 16 in flight.
  * `mirror`, `lean`, `declared`: the state floors (bench/state-floor.ts), no request, ours' state or less of it.
  */
 export const MODES: readonly Mode[] = [
@@ -43,6 +47,8 @@ export const MODES: readonly Mode[] = [
   "plugin",
   "fleet",
   "plugin-fleet",
+  "fleet-floor",
+  "fleet-floor-latency",
   "least",
   "mirror",
   "lean",
@@ -62,6 +68,7 @@ const programMode = (mode: Mode): string =>
   mode
     .replace(/-skip$/, "")
     .replace(/^floor-latency$/, "floor")
+    .replace(/^fleet-floor-latency$/, "fleet-floor")
     .replace(/^before$/, "uptime");
 const skips = (mode: Mode): boolean => mode.endsWith("-skip");
 export const OPERATIONS = ["up", "preview", "refresh", "update", "destroy"] as const;
@@ -81,6 +88,7 @@ const TYPE_PREFIX: Record<string, string> = {
   plugin: "uptime:index:Monitor",
   fleet: "pulumi-nodejs:dynamic/uptime:MonitorFleet",
   "plugin-fleet": "uptime:index:MonitorFleet",
+  "fleet-floor": "pulumi-nodejs:dynamic/bench:FloorFleet",
 };
 
 export interface OperationResult {
@@ -139,7 +147,7 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
     // The naive provider reads its key from the provider process's environment (never from state).
     env: {
       UPTIME_API_KEY: API_KEY,
-      ...(o.mode === "floor-latency" ? { BENCH_FLOOR_DELAY_MS: String(o.latencyMs) } : {}),
+      ...(o.mode === "floor-latency" || o.mode === "fleet-floor-latency" ? { BENCH_FLOOR_DELAY_MS: String(o.latencyMs) } : {}),
       ...(skips(o.mode) && o.mode !== "uptime-skip" ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
       // The engine finds the plugin on PATH, as a user's checkout would put it.
       ...(o.mode === "plugin" || o.mode === "plugin-fleet"
@@ -174,7 +182,7 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
     }
     const whole = stateSizes(rawCheckpoint(t), TYPE_PREFIX[programMode(o.mode)]);
     // A fleet's one entry holds every monitor: its sizes per monitor, to compare with a resource per monitor.
-    const perMonitor = o.mode === "fleet" || o.mode === "plugin-fleet" ? o.n : 1;
+    const perMonitor = ["fleet", "plugin-fleet", "fleet-floor", "fleet-floor-latency"].includes(o.mode) ? o.n : 1;
     const state = {
       ...whole,
       entryBytes: whole.entryBytes / perMonitor,

@@ -83,7 +83,14 @@ if (mode === "fleet") {
   monitors.push(fleet);
   if (page) new uptime.Page("status", { uuid: page, useGroups: false, items: ["m0", "m1", "m2"].map((m) => fleet.uuidOf(m)) });
 }
-for (let i = 0; mode !== "fleet" && mode !== "plugin-fleet" && i < count; i++) {
+// The benchmark's fleet floor (bench/fleet-floor-provider.ts): one resource of the same members, no HTTP call.
+if (mode === "fleet-floor") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the benchmark's comparison, chosen by config at run time
+  const { makeFleet } = require(`${__dirname}/../../../../bench/fleet-floor-provider`);
+  monitors.push(makeFleet("fleet", Object.fromEntries(Array.from({ length: count }, (_, i) => [`m${i}`, args(i)]))));
+}
+const asFleet = mode === "fleet" || mode === "plugin-fleet" || mode === "fleet-floor";
+for (let i = 0; !asFleet && i < count; i++) {
   const opts: pulumi.CustomResourceOptions = {
     ...(chain && i > 0 ? { dependsOn: [monitors[i - 1]] } : {}),
     ...(deleteBeforeReplace ? { deleteBeforeReplace } : {}),
@@ -91,4 +98,4 @@ for (let i = 0; mode !== "fleet" && mode !== "plugin-fleet" && i < count; i++) {
   };
   monitors.push(make(`m${i}`, args(i), opts));
 }
-export const created = mode === "fleet" || mode === "plugin-fleet" ? count : monitors.length;
+export const created = asFleet ? count : monitors.length;
