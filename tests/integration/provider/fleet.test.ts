@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { closeAllPools } from "../../../provider/api/client";
+import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
 import { CreateJournal, FleetNotes } from "../../../provider/journal";
 import {
@@ -24,7 +24,8 @@ import {
 } from "../../../provider/fleet";
 import { UNKNOWN } from "../../../provider/model/values";
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
-import { startTestEmulator } from "../../helpers/servers";
+import { adminJson } from "../../helpers/emulator-http";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 let emulator: RunningEmulator;
 let admin: ReturnType<typeof adminApi>;
@@ -330,3 +331,21 @@ describe("import (through the plugin)", () => {
     );
   });
 });
+
+test("against a service limiting the key to 20 requests a second: every member created once, then every one deleted", async () => {
+  await adminJson(emulator, "PUT", "/rate-limit", { rps: 20, burst: 10 });
+  try {
+    // The provider's own client: the account's scheduler learns the pace from the 429s and keeps to it.
+    const paced = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, log: { debug: () => undefined, warn: () => undefined } });
+    const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx);
+    expect(Object.keys(outs.uuids!)).toHaveLength(60);
+    expect(await serviceNames()).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`).sort());
+    const counters = await adminJson(emulator, "GET", "/counters");
+    expect(counters.requestsByRoute["POST /monitors"]).toBe(60 + counters.rateLimited);
+    await deleteFleet(paced, outs, ctx);
+    expect(await admin.monitors()).toEqual([]);
+    expect(id).toMatch(/^fleet-/);
+  } finally {
+    await adminJson(emulator, "DELETE", "/rate-limit");
+  }
+}, 60_000);
