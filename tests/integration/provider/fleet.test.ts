@@ -349,3 +349,32 @@ test("against a service limiting the key to 20 requests a second: every member c
     await adminJson(emulator, "DELETE", "/rate-limit");
   }
 }, 60_000);
+
+test("a service offering only the documented routes: refresh keeps the fleet as it is; destroy stops naming each member, and `leave` releases them", async () => {
+  const documented = await startTestEmulator({ documentedOnly: true, seed: {} });
+  try {
+    const c = testClient(documented, { retry: { baseDelayMs: 1, maxRetries: 0 } });
+    const documentedCtx = { ...ctx, journal: new CreateJournal(dir, documented.url) };
+    const { id, outs } = await createFleet(c.client, declare(fleetOf(3)), documentedCtx);
+    expect(await readFleet(c.client, id, outs, documentedCtx)).toEqual({ kind: "unsupported", status: 405 });
+
+    const refused = (await deleteFleet(c.client, outs, documentedCtx).catch((e: unknown) => e)) as Error;
+    expect(refused.message).toMatch(/^deleting the fleet: 3 members failed/);
+    for (const member of Object.values(outs.monitors)) {
+      expect(refused.message).toContain(
+        `monitor ${JSON.stringify(member.name)} (${member.uuid}): the service does not allow deleting monitors`,
+      );
+    }
+    expect(refused.message).toContain("UPTIME_DELETE_UNSUPPORTED=leave");
+    expect((await adminApi(documented).monitors()).map((m) => m.uuid).sort()).toEqual(Object.values(outs.uuids!).sort());
+
+    // The advice followed: the same command with `leave` drops them from the stack, each named in a warning, none deleted.
+    const lines: string[] = [];
+    await deleteFleet(c.client, outs, { ...documentedCtx, onUnsupported: "leave", warn: (m) => lines.push(m) });
+    expect(lines).toHaveLength(3);
+    expect(lines.every((l) => l.includes("is left in the service"))).toBe(true);
+    expect(await adminApi(documented).monitors()).toHaveLength(3);
+  } finally {
+    await documented.close();
+  }
+});
