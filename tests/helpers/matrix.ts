@@ -135,6 +135,19 @@ export async function refreshChangesNothing(t: TestStack, emulator: RunningEmula
   await expectNoChanges(t, emulator);
 }
 
+/** `pulumi destroy` refused because of `protect`: its message, after checking it says so and sent nothing that changes anything. */
+export async function destroyRefused(t: TestStack, emulator: RunningEmulator): Promise<string> {
+  const refused = await observed(emulator, () =>
+    t.stack.destroy().then(
+      () => "destroyed",
+      (e: Error) => e.message,
+    ),
+  );
+  expect(refused.result).toMatch(/protected/);
+  expect(changes(refused.requests)).toEqual([]);
+  return refused.result;
+}
+
 /** The monitors in the service, by name (the bystander left out). */
 export async function monitorsByName(emulator: RunningEmulator): Promise<Record<string, Json[]>> {
   const out: Record<string, Json[]> = {};
