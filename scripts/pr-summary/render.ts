@@ -4,18 +4,36 @@ import { MONITOR_FIELD_NAMES, changedFields, showValue, type FieldChange } from 
 import { isInfrastructure, nameFromUrn, stackFromUrn, type PlannedStep, type PreviewReport, type PolicyViolation } from "./parse";
 
 const MONITOR_TYPE = "pulumi-nodejs:dynamic/uptime:Monitor";
+const FLEET_TYPE = "pulumi-nodejs:dynamic/uptime:MonitorFleet";
+const PLUGIN_FLEET_TYPE = "uptime:index:MonitorFleet";
+// Both faces: the TypeScript classes' dynamic types and the provider plugin's (YAML, Go, Python).
 const KINDS: Record<string, string> = {
   [MONITOR_TYPE]: "Monitors",
+  "uptime:index:Monitor": "Monitors",
+  [FLEET_TYPE]: "Monitors",
+  [PLUGIN_FLEET_TYPE]: "Monitors",
   "pulumi-nodejs:dynamic/uptime:Page": "Pages",
+  "uptime:index:Page": "Pages",
   "pulumi-nodejs:dynamic/uptime:Alert": "Alerts",
+  "uptime:index:Alert": "Alerts",
 };
+/** Monitors deleted in the service when they leave the stack (pages and alerts are released). */
+const DELETED = new Set([MONITOR_TYPE, "uptime:index:Monitor", FLEET_TYPE, PLUGIN_FLEET_TYPE]);
+/** Types whose programs write a monitor's target as `urn` (the TypeScript classes): shown so. */
+const PROGRAM_NAMES = new Set([MONITOR_TYPE, FLEET_TYPE]);
 const KIND_ORDER = ["Monitors", "Pages", "Alerts", "Other resources"];
 const COUNTED_OPS = ["create", "update", "replace", "delete"] as const;
-const OP_LABEL: Record<string, string> = { create: "create", update: "update", replace: "**replace**", delete: "**delete**" };
+const OP_LABEL: Record<string, string> = {
+  create: "create",
+  update: "update",
+  replace: "**replace**",
+  delete: "**delete**",
+  release: "release",
+};
 
 /** The Markdown summary of a parsed preview. */
 export function renderSummary(report: PreviewReport): string {
-  const steps = report.steps.filter((s) => !isInfrastructure(s.type));
+  const steps = report.steps.filter((s) => !isInfrastructure(s.type)).flatMap(withMembers);
   const stack = report.steps.map((s) => stackFromUrn(s.urn)).find(Boolean);
   const out: string[] = [
     `### Pulumi preview${stack ? ` of \`${stack}\`` : ""}`,
@@ -41,7 +59,9 @@ function countsLine(steps: PlannedStep[], unchanged: number, planned: boolean): 
   if (!planned) return "**The preview stopped before planning any change**: see the errors below, or the job's log.";
   const count = (op: string) => steps.filter((s) => s.op === op).length;
   const changes = COUNTED_OPS.map((op) => `${count(op)} to ${op}`);
-  const others = steps.filter((s) => s.op !== "same" && !(COUNTED_OPS as readonly string[]).includes(s.op)).length;
+  // A fleet's member removed under retainOnRemove leaves the stack, not the service.
+  if (count("release") > 0) changes.push(`${count("release")} to release`);
+  const others = steps.filter((s) => !["same", "release", ...COUNTED_OPS].includes(s.op)).length;
   if (others > 0) changes.push(`${others} other`);
   const total = steps.filter((s) => s.op !== "same").length;
   return total === 0 ? `No changes (${unchanged} unchanged).` : `**${changes.join(", ")}**; ${unchanged} unchanged.`;
@@ -54,10 +74,45 @@ function resourceCell(step: PlannedStep): string {
   return `${code(nameFromUrn(step.urn))}${title}${kind}`;
 }
 
+type Members = Record<string, Record<string, unknown>>;
+const membersOf = (inputs: Record<string, unknown> | undefined): Members =>
+  inputs && typeof inputs.monitors === "object" && inputs.monitors !== null ? (inputs.monitors as Members) : {};
+
+/**
+ * A MonitorFleet's step as its members' steps, each named `<fleet>/<member>`: created, updated,
+ * replaced (its alerts changed) or deleted (released under retainOnRemove), so a reviewer reads the
+ * monitors, not one resource. What changes of the fleet itself (retainOnRemove) stays a row of its own.
+ */
+function withMembers(step: PlannedStep): PlannedStep[] {
+  if (step.type !== FLEET_TYPE && step.type !== PLUGIN_FLEET_TYPE) return [step];
+  const [olds, news] = [membersOf(step.oldInputs), membersOf(step.newInputs)];
+  const member = (key: string, op: string, replaceReasons: string[] = []): PlannedStep => ({
+    op,
+    urn: `${step.urn}/${key}`,
+    type: step.type,
+    ...(olds[key] && op !== "create" ? { oldInputs: olds[key] } : {}),
+    ...(news[key] && op !== "delete" ? { newInputs: news[key] } : {}),
+    replaceReasons,
+  });
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].sort(new Intl.Collator("en", { numeric: true }).compare);
+  const released = step.newInputs?.retainOnRemove === true;
+  const members = keys.flatMap((key): PlannedStep[] => {
+    if (step.op === "delete" || !news[key]) return [member(key, released && step.op !== "delete" ? "release" : "delete")];
+    if (step.op === "create" || step.op === "replace" || !olds[key]) return [member(key, "create")];
+    const changed = changedFields(olds[key], news[key], false).map((c) => c.path.split(".")[0]);
+    if (changed.length === 0) return [];
+    return [changed.includes("alerts") ? member(key, "replace", ["alerts"]) : member(key, "update")];
+  });
+  const own = (inputs?: Record<string, unknown>) => inputs && Object.fromEntries(Object.entries(inputs).filter(([k]) => k !== "monitors"));
+  const fleetChanges = step.op === "update" ? changedFields(own(step.oldInputs), own(step.newInputs), false) : [];
+  return [...(fleetChanges.length > 0 ? [{ ...step, oldInputs: own(step.oldInputs), newInputs: own(step.newInputs) }] : []), ...members];
+}
+
 function changesCell(step: PlannedStep): string {
-  const isMonitor = step.type === MONITOR_TYPE;
+  const isMonitor = PROGRAM_NAMES.has(step.type);
+  if (step.op === "release") return "released from the fleet: left in the service as it is (retainOnRemove)";
   if (step.op === "delete") {
-    if (isMonitor) return "deleted in the service";
+    if (DELETED.has(step.type)) return "deleted in the service";
     return KINDS[step.type] ? "released: left in the service as it is" : "removed from the stack";
   }
   const changes = changedFields(step.op === "create" ? undefined : step.oldInputs, step.newInputs, isMonitor);

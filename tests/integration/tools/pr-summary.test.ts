@@ -108,6 +108,57 @@ test("advisory violations: listed, none blocking, with the configured parameters
   expect(md).not.toContain("page-lists-stack-monitors"); // its external id was given a reason
 });
 
+describe("a MonitorFleet: its members, not one resource", () => {
+  const text = fixture("fleet-edit.digest.json");
+  const fleetStep = () => JSON.parse(text).steps.find((s: { urn: string }) => s.urn.endsWith("::fleet"));
+
+  test("each member created, updated or replaced (its alerts changed) is a row of the monitors, named fleet/member", () => {
+    const md = summarize(text);
+    expect(md).toContain("**2 to create, 3 to update, 1 to replace, 0 to delete**; 0 unchanged.");
+    expect(md).toContain("#### Monitors");
+    expect(md).not.toContain("Other resources");
+    for (const m of ["m0", "m1", "m2"]) expect(rowOf(md, `fleet/${m}`)).toMatch(/\| update \| `interval`: `60` → `120` \|$/);
+    expect(rowOf(md, "fleet/m5")).toContain(
+      '| **replace** | `alerts`: (none) → `["5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"]` (forces replacement) |',
+    );
+    // A member's target as the TypeScript program writes it.
+    expect(rowOf(md, "fleet/m30")).toMatch(/\| create \| .*`urn`: `"https:\/\/svc-30\.fleet\.example\/health"`/);
+    // Unchanged members are not listed.
+    expect(rowOf(md, "fleet/m3")).toBeUndefined();
+    expect(rowOf(md, "fleet/m29")).toBeUndefined();
+  });
+
+  test("members removed are deleted, or released under retainOnRemove; the fleet's own change is a row; the plugin's type reads the same", () => {
+    const step = fleetStep();
+    delete step.newState.inputs.monitors.m29;
+    delete step.newState.inputs.monitors.m3;
+    const deleted = summarize(digestOf([step]));
+    expect(deleted).toContain("**2 to create, 3 to update, 1 to replace, 2 to delete**");
+    expect(rowOf(deleted, "fleet/m29")).toMatch(/\| \*\*delete\*\* \| deleted in the service \|$/);
+
+    step.newState.inputs.retainOnRemove = true;
+    const released = summarize(digestOf([step]));
+    expect(released).toContain("**2 to create, 4 to update, 1 to replace, 0 to delete, 2 to release**");
+    expect(rowOf(released, "fleet/m3")).toContain("| release | released from the fleet: left in the service as it is (retainOnRemove) |");
+    expect(rowOf(released, "fleet")).toBe("| `fleet` | update | `retainOnRemove`: (none) → `true` |");
+
+    // Through the plugin (YAML, Go, Python): the same rows, the target under its schema name.
+    const plugin = { ...step, urn: step.urn.replace("pulumi-nodejs:dynamic/uptime:MonitorFleet", "uptime:index:MonitorFleet") };
+    plugin.newState = { ...step.newState, type: "uptime:index:MonitorFleet" };
+    plugin.oldState = { ...step.oldState, type: "uptime:index:MonitorFleet" };
+    const viaPlugin = summarize(digestOf([plugin]));
+    expect(rowOf(viaPlugin, "fleet/m5")).toContain("| **replace** |");
+    expect(rowOf(viaPlugin, "fleet/m30")).toContain('`target`: `"https://svc-30.fleet.example/health"`');
+  });
+
+  test("a whole fleet destroyed: every member deleted in the service", () => {
+    const step = fleetStep();
+    const md = summarize(digestOf([{ op: "delete", urn: step.urn, oldState: step.oldState }]));
+    expect(md).toContain("**0 to create, 0 to update, 0 to replace, 6 to delete**");
+    expect(rowOf(md, "fleet/m0")).toMatch(/\| \*\*delete\*\* \| deleted in the service \|$/);
+  });
+});
+
 describe("edge cases", () => {
   test("a secret is [secret] whatever its form, and a secret that may have changed shows no value", () => {
     const secret = (plaintext: string) => ({ [SIG]: SECRET_SIG, plaintext: JSON.stringify(plaintext) });
