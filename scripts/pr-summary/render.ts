@@ -98,7 +98,9 @@ function withMembers(step: PlannedStep): PlannedStep[] {
   const released = step.newInputs?.retainOnRemove === true;
   const members = keys.flatMap((key): PlannedStep[] => {
     if (step.op === "delete" || !news[key]) return [member(key, released && step.op !== "delete" ? "release" : "delete")];
-    if (step.op === "create" || step.op === "replace" || !olds[key]) return [member(key, "create")];
+    if (step.op === "create" || !olds[key]) return [member(key, "create")];
+    // The whole fleet replaced (moved to another account): every member made anew, the old ones deleted.
+    if (step.op === "replace") return [member(key, "replace", step.replaceReasons)];
     const changed = changedFields(olds[key], news[key], false).map((c) => c.path.split(".")[0]);
     if (changed.length === 0) return [];
     return [changed.includes("alerts") ? member(key, "replace", ["alerts"]) : member(key, "update")];
@@ -116,7 +118,11 @@ function changesCell(step: PlannedStep): string {
     return KINDS[step.type] ? "released: left in the service as it is" : "removed from the stack";
   }
   const changes = changedFields(step.op === "create" ? undefined : step.oldInputs, step.newInputs, isMonitor);
-  if (changes.length === 0) return step.op === "update" ? "only secret values (not shown)" : "";
+  if (changes.length === 0) {
+    if (step.op === "update") return "only secret values (not shown)";
+    // Replaced for what is not among its inputs: the fleet moved to another account.
+    return step.op === "replace" && step.replaceReasons.length > 0 ? `replaced: ${step.replaceReasons.map(code).join(", ")} changes` : "";
+  }
   const forcing = new Set(step.replaceReasons.map((r) => (isMonitor ? (MONITOR_FIELD_NAMES[r] ?? r) : r)));
   return changes.map((c) => fieldLine(c, step.op === "create", forcing.has(c.path.split(".")[0]))).join("<br>");
 }

@@ -151,11 +151,15 @@ describe("a MonitorFleet: its members, not one resource", () => {
     expect(rowOf(viaPlugin, "fleet/m30")).toContain('`target`: `"https://svc-30.fleet.example/health"`');
   });
 
-  test("a whole fleet destroyed: every member deleted in the service", () => {
+  test("a whole fleet destroyed: every member deleted in the service; replaced (another account): every member replaced", () => {
     const step = fleetStep();
     const md = summarize(digestOf([{ op: "delete", urn: step.urn, oldState: step.oldState }]));
     expect(md).toContain("**0 to create, 0 to update, 0 to replace, 6 to delete**");
     expect(rowOf(md, "fleet/m0")).toMatch(/\| \*\*delete\*\* \| deleted in the service \|$/);
+
+    const moved = summarize(digestOf([{ ...step, op: "replace", replaceReasons: ["account"] }]));
+    expect(moved).toContain("**2 to create, 0 to update, 6 to replace, 0 to delete**");
+    expect(rowOf(moved, "fleet/m3")).toBe("| `fleet/m3` (fleet-0003) | **replace** | replaced: `account` changes |");
   });
 });
 
