@@ -4,6 +4,7 @@
 // replacement, made in its new account), destroy: each emulator sees only its own objects and its own
 // key, and neither key is in the state or the output.
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
@@ -46,8 +47,13 @@ const clearBoth = async () => Promise.all([clearRequests(prod), clearRequests(st
 test("up: each account's objects in its own service, reached with its own key", async () => {
   const up = await t.stack.up({ onOutput: collect(out) });
   expect(up.summary.result).toBe("succeeded");
-  expect(await monitorNames(prod)).toEqual(["prod API", "shared"]);
-  expect(await monitorNames(staging)).toEqual(["staging API"]);
+  expect(await monitorNames(prod)).toEqual(["prod API", "prod edge a", "prod edge b", "shared"]);
+  expect(await monitorNames(staging)).toEqual(["staging API", "staging edge a", "staging edge b"]);
+  // The staging fleet's members are staging's monitors; the notes of their creation, kept in the staging
+  // account's scope, were confirmed by the program once the engine held them.
+  const stagingUuids = ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid);
+  expect(stagingUuids).toEqual(expect.arrayContaining(Object.values(up.outputs.stagingEnv.value.edge)));
+  expect(fs.existsSync(t.env.UPTIME_JOURNAL_DIR) ? fs.readdirSync(t.env.UPTIME_JOURNAL_DIR) : []).toEqual([]);
   const [prodState, stagingState] = [await adminGet(prod, "/state"), await adminGet(staging, "/state")];
   expect(prodState.alerts.find((a: Json) => a.uuid === SEEDED_ALERT).name).toBe("prod on-call");
   expect(stagingState.alerts.find((a: Json) => a.uuid === SEEDED_ALERT).name).toBe("staging on-call");
@@ -74,9 +80,10 @@ test("an edit reaches each account; moving a monitor to the other account replac
   await t.stack.setConfig("accounts:interval", { value: "90" });
   await clearBoth();
   const edit = await t.stack.up({ onOutput: collect(out) });
-  expect(edit.summary.resourceChanges).toMatchObject({ update: 3 });
+  expect(edit.summary.resourceChanges).toMatchObject({ update: 5 });
   expect(mutating(await requestLines(prod)).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^PATCH \/v1\/monitors\//)]));
-  expect(mutating(await requestLines(staging))).toEqual([expect.stringMatching(/^PATCH \/v1\/monitors\//)]);
+  // Staging's monitor and its fleet's two members: three PATCHes, all in staging.
+  expect(mutating(await requestLines(staging))).toEqual(Array(3).fill(expect.stringMatching(/^PATCH \/v1\/monitors\//)));
 
   const before = (await adminGet(prod, "/state")).monitors.find((m: Json) => m.name === "shared");
   await t.stack.setConfig("accounts:move", { value: "true" });
@@ -88,8 +95,8 @@ test("an edit reaches each account; moving a monitor to the other account replac
   );
   const move = await t.stack.up({ onOutput: collect(out) });
   expect(move.summary.resourceChanges).toMatchObject({ replace: 1 });
-  expect(await monitorNames(prod)).toEqual(["prod API"]);
-  expect(await monitorNames(staging)).toEqual(["shared", "staging API"]);
+  expect(await monitorNames(prod)).toEqual(["prod API", "prod edge a", "prod edge b"]);
+  expect(await monitorNames(staging)).toEqual(["shared", "staging API", "staging edge a", "staging edge b"]);
   expect(move.outputs.sharedUuid.value).not.toBe(before.uuid);
   await t.stack.preview({ expectNoChanges: true });
 });

@@ -1,6 +1,7 @@
 // Two accounts of the service in one program: production through the stack's own settings
 // (`uptime:baseUrl`, `uptime:apiKey`), staging through an Account given in code, its key from a
-// secret. Each has a monitor, its status page and its alert taken over, and its webhook list.
+// secret. Each has a monitor, a MonitorFleet of two, its status page and its alert taken over, and its
+// webhook list.
 // `accounts:interval` edits every monitor; `accounts:move` moves the `shared` monitor to staging.
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
@@ -40,8 +41,21 @@ function environment(prefix: string, provider?: uptime.Account) {
     { uuid: config.require("pageUuid"), title: `${prefix} status`, useGroups: false, items: [api.uuid] },
     opts,
   );
+  // Monitors as data: a fleet of two in the same account.
+  const edge = new uptime.MonitorFleet(
+    `${prefix}-edge`,
+    {
+      monitors: Object.fromEntries(
+        ["a", "b"].map((k) => [
+          k,
+          { name: `${prefix} edge ${k}`, type: "https", urn: `https://${k}.edge.${prefix}.acme.example/health`, interval, regions: [1] },
+        ]),
+      ),
+    },
+    opts,
+  );
   const hooks = uptime.getWebhooksOutput({}, provider ? { provider } : {});
-  return { monitor: api.uuid, alert: alert.uuid, webhooks: hooks.count };
+  return { monitor: api.uuid, alert: alert.uuid, webhooks: hooks.count, edge: edge.uuids };
 }
 
 export const production = environment("prod");
