@@ -1,8 +1,6 @@
 // The Alert provider against the emulator: taking a seeded alert over, reordered recipients that
-// cause no update, updates and removals, refresh, and release (no request; the alert stays as it is).
+// cause no update, updates and removals, refresh (release, unknown uuids and gone alerts: adopted-kinds.test.ts).
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
-import { alertProvider } from "../../../provider/providers";
-import { providerLog } from "../../../provider/log";
 import { AlertOutputs, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
 import type { RunningEmulator } from "../../../emulator/types";
 import { Json, admin } from "../../helpers/emulator-http";
@@ -111,30 +109,4 @@ test("refresh sees a recipient added in the dashboard, and the next diff puts th
   expect(diffAlert(outcome.props, news).changed).toEqual(["recipients"]);
   state = (await updateAlert(client, ALERT, outcome.props, news)).outs;
   expect((await storedAlert()).recipients.map((r: Json) => r.type)).toEqual(["email"]);
-});
-
-test("delete releases the alert: no request, the alert stays exactly as it was, and the log says so", async () => {
-  const before = await storedAlert();
-  const info = jest.spyOn(providerLog, "info").mockImplementation(() => undefined);
-  await clearRequests();
-  await alertProvider.delete(ALERT, state);
-  expect(await requests()).toEqual([]);
-  expect(await storedAlert()).toEqual(before);
-  expect(info).toHaveBeenCalledWith(
-    expect.stringMatching(
-      new RegExp(`^alert ${ALERT} \\("Primary on-call"\\) released: removed from the stack and left in the service as it is`),
-    ),
-  );
-  info.mockRestore();
-});
-
-test("taking over a uuid the service does not know fails with the way out", async () => {
-  await expect(createAlert(client, { uuid: "no-such-alert", name: "x" })).rejects.toThrow(
-    /^alert no-such-alert \("x"\): the service has no alert with this uuid \(404\)\. Alerts cannot be created through the API, only taken over/,
-  );
-});
-
-test("refresh: an alert deleted in the dashboard is gone", async () => {
-  await admin(emulator, "DELETE", `/alerts/${ALERT}`);
-  expect(await readAlert(client, ALERT, state)).toEqual({ kind: "gone" });
 });

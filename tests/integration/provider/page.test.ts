@@ -1,9 +1,7 @@
 // The Page provider against the emulator: taking a seeded page over, updating it, an image re-sent
-// only when its file's content changed, refresh, and release (no request; the page stays as it is).
+// only when its file's content changed, refresh (release, unknown uuids and gone pages: adopted-kinds.test.ts).
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
-import { pageProvider } from "../../../provider/providers";
-import { providerLog } from "../../../provider/log";
-import { PageOutputs, checkPage, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
+import { PageOutputs, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
 import type { RunningEmulator } from "../../../emulator/types";
 import { Json, admin } from "../../helpers/emulator-http";
 import { GIF, png, tempDir } from "../../helpers/images";
@@ -176,37 +174,4 @@ test("refresh sees edits made in the dashboard: a new logo loses its hash, so th
   const [patch] = await requests();
   expect(patch.body.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
   expect(await assetBytes((await storedPage()).logoFileBase64)).toEqual(png(0, 200, 0));
-});
-
-test("delete releases the page: no request, the page stays exactly as it was, and the log says so", async () => {
-  const before = await storedPage();
-  const info = jest.spyOn(providerLog, "info").mockImplementation(() => undefined);
-  await clearRequests();
-  await pageProvider.delete(PAGE, state);
-  expect(await requests()).toEqual([]);
-  expect(await storedPage()).toEqual(before);
-  expect(info).toHaveBeenCalledWith(
-    expect.stringMatching(
-      new RegExp(`^page ${PAGE} \\("Acme status"\\) released: removed from the stack and left in the service as it is`),
-    ),
-  );
-  info.mockRestore();
-});
-
-test("taking over a uuid the service does not know fails with the way out", async () => {
-  await expect(createPage(client, await checkPage({ uuid: "no-such-page", name: "x" }).then((r) => r.inputs))).rejects.toThrow(
-    /^page no-such-page \("x"\): the service has no page with this uuid \(404\)\. Pages cannot be created through the API, only taken over/,
-  );
-});
-
-test("refresh: a page deleted in the dashboard is gone; a service that cannot read pages keeps the state", async () => {
-  const other = await startTestEmulator({ seed: SEED, documentedOnly: true });
-  try {
-    const strict = new UptimeClient({ baseUrl: other.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
-    expect(await readPage(strict, PAGE, state)).toEqual({ kind: "unsupported", status: 405 });
-  } finally {
-    await other.close();
-  }
-  await admin(emulator, "DELETE", `/pages/${PAGE}`);
-  expect(await readPage(client, PAGE, state)).toEqual({ kind: "gone" });
 });
