@@ -135,6 +135,9 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
   return { inputs, failures, warnings };
 }
 
+/** Names in natural order (m2 before m10), as a program numbering its members expects to read them. */
+const natural = new Intl.Collator("en", { numeric: true }).compare;
+
 /** What an update does to each member. */
 export interface FleetPlan {
   create: string[];
@@ -168,8 +171,6 @@ export const planChanges = (plan: FleetPlan, news: FleetInputs): boolean =>
 
 /** The plan in the words of a preview's line: `create 2 (a, b); update 1 (c: timeout); delete 1 (d)`. */
 export function describePlan(plan: FleetPlan, limit = 20): string {
-  // Names in natural order (m2 before m10), as a program numbering its members expects to read them.
-  const natural = new Intl.Collator("en", { numeric: true }).compare;
   const list = (items: string[]) => {
     const shown = [...items].sort(natural);
     return `${shown.slice(0, limit).join(", ")}${items.length > limit ? `, and ${items.length - limit} more` : ""}`;
@@ -276,7 +277,7 @@ async function each(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, keys.length)) }, worker));
-  return failed.sort((a, b) => (a.key < b.key ? -1 : 1));
+  return failed.sort((a, b) => natural(a.key, b.key));
 }
 
 /** Members worked on at once unless the context says otherwise: uptime:maxConcurrentRequests's default. */

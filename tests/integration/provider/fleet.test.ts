@@ -177,6 +177,14 @@ test("a create that fails for some members keeps exactly those it made; the next
   expect(new Set(await serviceNames()).size).toBe(20);
 });
 
+test("members failing for one reason are named in natural order (m2 before m10), as the plan line names them", async () => {
+  await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times: 3 }] });
+  const error = (await createFleet(t.client, declare({ m10: member("m10"), m2: member("m2"), m1: member("m1") }), ctx).catch(
+    (e: unknown) => e,
+  )) as Error;
+  expect(error.message.split("\n").slice(1)).toEqual([expect.stringMatching(/^monitors\.m1, monitors\.m2, monitors\.m10: .*refused/)]);
+});
+
 test("a replacement whose old monitor could not be deleted is kept, and deleted by the next run", async () => {
   const created = await createFleet(t.client, declare({ api: member("api") }), ctx);
   const old = created.outs.monitors.api.uuid;
