@@ -38,11 +38,31 @@ export interface Notes {
 
 /** Directories this process has made sure exist: a write makes its directory once, not every time. */
 const made = new Set<string>();
-function ensureDir(dir: string): void {
-  if (made.has(dir)) return;
-  fs.mkdirSync(dir, { recursive: true });
-  made.add(dir);
+
+/** Runs a write into `dir`, making the directory first (once per process), and again if it was removed since. */
+function writeIn<T>(dir: string, write: () => T): T {
+  if (!made.has(dir)) {
+    fs.mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
+  try {
+    return write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    fs.mkdirSync(dir, { recursive: true });
+    return write();
+  }
 }
+
+/** Replaces `file` with `text` atomically (temporary file, then rename), so a kill leaves the old content or the new. */
+function replaceFile(dir: string, file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeIn(dir, () => fs.writeFileSync(tmp, text));
+  fs.renameSync(tmp, file);
+}
+
+/** A line of a fleet's log: a note, or the removal of one. */
+type LogLine = JournalEntry | { key: string; state: "done" };
 
 export class CreateJournal implements Notes {
   constructor(
@@ -65,13 +85,9 @@ export class CreateJournal implements Notes {
     }
   }
 
-  /** Writes atomically (temporary file, then rename), so a kill leaves the old entry or the new one. */
+  /** Writes atomically, so a kill leaves the old entry or the new one. */
   put(entry: Omit<JournalEntry, "at">): void {
-    ensureDir(this.dir);
-    const file = this.file(entry.key);
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ ...entry, at: new Date().toISOString() }));
-    fs.renameSync(tmp, file);
+    replaceFile(this.dir, this.file(entry.key), JSON.stringify({ ...entry, at: new Date().toISOString() }));
   }
 
   remove(key: string): void {
@@ -148,7 +164,7 @@ export class FleetNotes implements Notes {
     const entries = new Map<string, JournalEntry>();
     const text = fs.readFileSync(this.file, "utf8");
     for (const line of text.split("\n")) {
-      let entry: JournalEntry | { key: string; state: "done" };
+      let entry: LogLine;
       try {
         entry = JSON.parse(line);
       } catch {
@@ -163,11 +179,10 @@ export class FleetNotes implements Notes {
     return entries;
   }
 
-  private append(line: JournalEntry | { key: string; state: "done" }): void {
+  private append(line: LogLine): void {
     const entries = this.load();
-    ensureDir(this.dir);
     const text = `${logs.get(this.file)?.torn ? "\n" : ""}${JSON.stringify(line)}\n`;
-    fs.appendFileSync(this.file, text);
+    writeIn(this.dir, () => fs.appendFileSync(this.file, text));
     if (line.state === "done") entries.delete(line.key);
     else entries.set(line.key, line);
     const cached = logs.get(this.file);
@@ -199,9 +214,7 @@ export class FleetNotes implements Notes {
     }
     if (confirmed === 0) return;
     if (entries.size === 0) return this.drop();
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, [...entries.values()].map((e) => `${JSON.stringify(e)}\n`).join(""));
-    fs.renameSync(tmp, this.file);
+    replaceFile(this.dir, this.file, [...entries.values()].map((e) => `${JSON.stringify(e)}\n`).join(""));
     logs.delete(this.file);
   }
 

@@ -61,6 +61,19 @@ test("writes leave no temporary files, and a missing directory is created on the
   expect(j.get("k")).toMatchObject({ state: "created", uuid: "u" });
 });
 
+test("a journal directory removed while the process runs is made again by the next write", () => {
+  const nested = path.join(dir, "removed");
+  const j = new CreateJournal(nested, "s");
+  j.put({ key: "k", state: "posting" });
+  fs.rmSync(nested, { recursive: true, force: true });
+  j.put({ key: "k", state: "created", uuid: "u" });
+  expect(j.get("k")).toMatchObject({ uuid: "u" });
+  fs.rmSync(nested, { recursive: true, force: true });
+  const notes = j.fleet("urn:f");
+  notes.put({ key: "urn:f#a", state: "posting" });
+  expect(notes.get("urn:f#a")).toMatchObject({ state: "posting" });
+});
+
 test("the journal lives in uptime:journalDir (or UPTIME_JOURNAL_DIR), else under PULUMI_HOME, else ~/.pulumi", () => {
   expect(journalDir(undefined, { UPTIME_JOURNAL_DIR: "/x/j" })).toBe("/x/j");
   expect(journalDir("/shared/j", { UPTIME_JOURNAL_DIR: "/x/j" })).toBe("/shared/j");
