@@ -193,19 +193,33 @@ function reasonLines(failures: { key: string; error: unknown }[]): string[] {
   const members = new Map<string, string[]>();
   for (const { key, error } of failures) {
     const reason = error instanceof Error ? error.message : String(error);
-    members.set(reason, [...(members.get(reason) ?? []), memberPath(key)]);
+    if (!members.has(reason)) members.set(reason, []);
+    members.get(reason)!.push(memberPath(key));
   }
   return [...members].map(
     ([reason, paths]) => `${paths.slice(0, 20).join(", ")}${paths.length > 20 ? ` and ${paths.length - 20} more members` : ""}: ${reason}`,
   );
 }
 
+/** What running the command again does after a partial failure, by operation: what the message promises must be what happens. */
+const AGAIN = {
+  kept: "the fleet's state records what was done, so running the command again retries only the rest",
+  createdNone: "no member was created, so nothing is stored; running the command again creates them",
+  deleting:
+    "the fleet stays in the stack as it was, so running the command again deletes the rest (a member already deleted is then found gone)",
+  reading: "the fleet's state is unchanged; running the command again reads every member",
+} as const;
+
 /** The error of a run that failed for some members: the state as it now is, kept by the engine, and each member's reason. */
-function partialFailure(what: string, failures: { key: string; error: unknown }[], state: FleetOutputs, id: string | undefined): Error {
+function partialFailure(
+  what: string,
+  failures: { key: string; error: unknown }[],
+  state: FleetOutputs,
+  id: string | undefined,
+  again: string = AGAIN.kept,
+): Error {
   const reasons = reasonLines(failures);
-  const message =
-    `${what}: ${failures.length} member${failures.length === 1 ? "" : "s"} failed; the fleet's state records what was done, ` +
-    `so running the command again retries only the rest.\n${reasons.join("\n")}`;
+  const message = `${what}: ${failures.length} member${failures.length === 1 ? "" : "s"} failed; ${again}.\n${reasons.join("\n")}`;
   const error = new Error(message);
   // With an id the engine keeps the fleet (created, or updated) with these outputs: exactly the members that exist.
   // It prints the reasons, not the message: the last one says what the state holds.
@@ -305,7 +319,9 @@ export async function createFleet(
     ctx.concurrency,
   );
   if (failed.length > 0)
-    throw partialFailure("creating the fleet", failed, sorted(state), Object.keys(state.monitors).length > 0 ? id : undefined);
+    throw Object.keys(state.monitors).length > 0
+      ? partialFailure("creating the fleet", failed, sorted(state), id)
+      : partialFailure("creating the fleet", failed, sorted(state), undefined, AGAIN.createdNone);
   return { id, outs: sorted(state) };
 }
 
@@ -430,7 +446,7 @@ export async function deleteFleet(client: UptimeClient, props: FleetOutputs, ctx
   for (const old of Object.values(props.replaced ?? {})) members[`replaced ${old.uuid}`] = old;
   const notes = notesOf(props, ctx);
   const failed = await each(Object.keys(members), (key) => deleteMember(client, key, members[key], ctx, notes), ctx.concurrency);
-  if (failed.length > 0) throw partialFailure("deleting the fleet", failed, props, undefined);
+  if (failed.length > 0) throw partialFailure("deleting the fleet", failed, props, undefined, AGAIN.deleting);
 }
 
 export type FleetReadOutcome =
@@ -462,7 +478,7 @@ export async function readFleet(
       inputs.monitors[key] = outcome.inputs;
     }
   });
-  if (failed.length > 0) throw partialFailure("reading the fleet", failed, props, undefined);
+  if (failed.length > 0) throw partialFailure("reading the fleet", failed, props, undefined, AGAIN.reading);
   // A service that cannot read monitors: the whole fleet is kept as last applied (the caller warns once).
   if (unreadable !== undefined) return { kind: "unsupported", status: unreadable };
   return { kind: "found", id, props: sorted(state), inputs };

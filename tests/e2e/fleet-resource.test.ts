@@ -253,3 +253,40 @@ test("a header value wrapped in pulumi.secret() in a member is never stored in p
   await t.stack.destroy();
   expect(await monitorsInService()).toEqual([]);
 });
+
+test("a wrong address: refresh and destroy fail with one line naming uptime:baseUrl for the members; nothing changes; the right address works", async () => {
+  const t = await fleetStack(3);
+  await t.stack.up({ parallel: 32 });
+  const before = await members(t);
+  const wrong = new URL(emulator.url).origin; // the API's address without its /v1
+  await t.stack.setConfig("uptime:baseUrl", { value: wrong });
+  await clearRequests(emulator);
+  // With --run-program, as a changed setting needs (without it they use the settings of the last `up`).
+  for (const run of [t.stack.refresh.bind(t.stack), t.stack.destroy.bind(t.stack)]) {
+    const out: string[] = [];
+    const error = await run({ parallel: 32, runProgram: true, onOutput: collect(out) }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error).toBeDefined();
+    // The three members fail for one reason: one line names them and the setting, with the fix.
+    const text = `${out.join("")}\n${error!.message}`;
+    expect(text).toContain(`monitors.m0, monitors.m1, monitors.m2: uptime:baseUrl (${wrong}) does not answer as the service's API`);
+    expect(text).toContain("ending in its version segment, e.g. https://<host>/v1");
+    // What the message says running again does is what happens: nothing was changed by either.
+    expect(text).toMatch(/the fleet's state is unchanged|the fleet stays in the stack as it was/);
+  }
+  // Nothing reached the service's API, and the state still holds the three.
+  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(await members(t)).toEqual(before);
+  expect(await monitorsInService()).toHaveLength(3);
+
+  // The advice followed: the API's base address, with its version segment. Refresh finds the three as they are.
+  await t.stack.setConfig("uptime:baseUrl", { value: emulator.url });
+  const fixed = await t.stack.refresh({ parallel: 32, runProgram: true });
+  expect(fixed.summary.resourceChanges).toEqual({ same: 2 });
+  expect(await members(t)).toEqual(before);
+  await expectStateIsService(t);
+  await t.stack.destroy({ parallel: 32 });
+  expect(await monitorsInService()).toEqual([]);
+});

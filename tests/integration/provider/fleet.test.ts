@@ -185,6 +185,36 @@ test("members failing for one reason are named in natural order (m2 before m10),
   expect(error.message.split("\n").slice(1)).toEqual([expect.stringMatching(/^monitors\.m1, monitors\.m2, monitors\.m10: .*refused/)]);
 });
 
+test("a destroy that fails for one member keeps the fleet as it was; run again, it deletes the rest, the others proven gone", async () => {
+  const { outs } = await createFleet(t.client, declare(fleetOf(3)), ctx);
+  await admin.faults({ rules: [{ route: "DELETE /monitors/:uuid", respond: { status: 500, body: "{}" }, times: 1 }] });
+  const error = (await deleteFleet(t.client, outs, ctx).catch((e: unknown) => e)) as Error & { id?: string };
+  expect(error.message).toMatch(
+    /^deleting the fleet: 1 member failed; the fleet stays in the stack as it was, so running the command again deletes the rest/,
+  );
+  // No id: the engine keeps the state it had, all three members.
+  expect(error.id).toBeUndefined();
+  expect(await admin.monitors()).toHaveLength(1);
+  await admin.clearRequests();
+  await deleteFleet(t.client, outs, ctx);
+  expect(await admin.monitors()).toEqual([]);
+  expect((await admin.requests()).filter((r) => r.method === "DELETE")).toHaveLength(3);
+});
+
+test("past 20 members failing for one reason, the line names 20 and counts the rest", async () => {
+  await admin.faults({
+    rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times: 25 }],
+  });
+  const error = (await createFleet(t.client, declare(fleetOf(25)), ctx).catch((e: unknown) => e)) as Error;
+  expect(error.message).toMatch(
+    /^creating the fleet: 25 members failed; no member was created, so nothing is stored; running the command again creates them\./,
+  );
+  const lines = error.message.split("\n").slice(1);
+  expect(lines).toHaveLength(1);
+  expect(lines[0].match(/monitors\.m\d+/g)).toHaveLength(20);
+  expect(lines[0]).toMatch(/^monitors\.m000, monitors\.m001, .*, monitors\.m019 and 5 more members: .*refused/);
+});
+
 test("a replacement whose old monitor could not be deleted is kept, and deleted by the next run", async () => {
   const created = await createFleet(t.client, declare({ api: member("api") }), ctx);
   const old = created.outs.monitors.api.uuid;
@@ -245,6 +275,12 @@ test("the journal: members an interrupted create made are taken over by the next
   expect(await serviceNames()).toHaveLength(5);
   expect(ctx.lines.filter((l) => /took over .*, created by an interrupted run$/.test(l))).toHaveLength(5);
   expect(Object.keys(again.outs.monitors)).toHaveLength(5);
+
+  // The notes stay until the engine holds the fleet; deleting the members forgets theirs, and the fleet's log goes.
+  const log = path.basename(ctx.journal!.fleet(URN).file);
+  expect(fs.readdirSync(dir)).toEqual([log]);
+  await deleteFleet(t.client, again.outs, ctx);
+  expect(fs.readdirSync(dir)).toEqual([]);
 });
 
 test("at most `concurrency` members are in doubt at once: a creation is noted as sent only when it is", async () => {
@@ -367,7 +403,9 @@ test("a service offering only the documented routes: refresh keeps the fleet as 
     expect(await readFleet(c.client, id, outs, documentedCtx)).toEqual({ kind: "unsupported", status: 405 });
 
     const refused = (await deleteFleet(c.client, outs, documentedCtx).catch((e: unknown) => e)) as Error;
-    expect(refused.message).toMatch(/^deleting the fleet: 3 members failed/);
+    expect(refused.message).toMatch(
+      /^deleting the fleet: 3 members failed; the fleet stays in the stack as it was, so running the command again deletes the rest/,
+    );
     for (const member of Object.values(outs.monitors)) {
       expect(refused.message).toContain(
         `monitor ${JSON.stringify(member.name)} (${member.uuid}): the service does not allow deleting monitors`,
