@@ -1,5 +1,7 @@
 // The pull-request comment: what the preview would do to monitors, pages and alerts, the fields that
 // change, the policy violations and the errors, as GitHub-flavoured Markdown.
+import { MONITOR } from "../../provider/model/monitor";
+import { replacingFields } from "../../provider/model/engine";
 import { MONITOR_FIELD_NAMES, changedFields, showValue, type FieldChange } from "./fields";
 import { isInfrastructure, nameFromUrn, stackFromUrn, type PlannedStep, type PreviewReport, type PolicyViolation } from "./parse";
 
@@ -101,9 +103,11 @@ function withMembers(step: PlannedStep): PlannedStep[] {
     if (step.op === "create" || !olds[key]) return [member(key, "create")];
     // The whole fleet replaced (moved to another account): every member made anew, the old ones deleted.
     if (step.op === "replace") return [member(key, "replace", step.replaceReasons)];
-    const changed = changedFields(olds[key], news[key], false).map((c) => c.path.split(".")[0]);
+    const changed = [...new Set(changedFields(olds[key], news[key], false).map((c) => c.path.split(".")[0]))];
     if (changed.length === 0) return [];
-    return [changed.includes("alerts") ? member(key, "replace", ["alerts"]) : member(key, "update")];
+    // What replaces a member is what replaces a Monitor: the model says which fields (its alerts).
+    const replacing = replacingFields(MONITOR, changed);
+    return [replacing.length > 0 ? member(key, "replace", replacing) : member(key, "update")];
   });
   const own = (inputs?: Record<string, unknown>) => inputs && Object.fromEntries(Object.entries(inputs).filter(([k]) => k !== "monitors"));
   const fleetChanges = step.op === "update" ? changedFields(own(step.oldInputs), own(step.newInputs), false) : [];
