@@ -75,6 +75,9 @@ test("up of 300 at --parallel 32, then an empty preview that sends nothing but t
   expect((await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE).items).toEqual([held.m0.uuid]);
   // The plugin keeps each member's record and declared fields, and no bookkeeping of the fleet's own.
   expect(Object.keys(held.m0).sort()).toEqual(expect.arrayContaining(["declaredFields", "name", "target", "uuid"]));
+  // The plugin confirmed its members' creation notes when the engine stopped it: none is left.
+  const journal = t.env.UPTIME_JOURNAL_DIR;
+  expect(fs.existsSync(journal) ? fs.readdirSync(journal) : []).toEqual([]);
 
   await clearRequests(emulator);
   const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });

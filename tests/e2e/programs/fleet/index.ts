@@ -52,8 +52,10 @@ class PluginMonitor extends pulumi.CustomResource {
 }
 const viaPlugin = (name: string, a: uptime.MonitorArgs, opts?: pulumi.CustomResourceOptions) => new PluginMonitor(name, a, opts);
 
+// The modes whose monitors are members of one resource.
+const asFleet = mode === "fleet" || mode === "plugin-fleet" || mode === "fleet-floor";
 const make: (name: string, a: uptime.MonitorArgs, opts?: pulumi.CustomResourceOptions) => pulumi.Resource =
-  mode === "uptime" || mode === "fleet" || mode === "plugin-fleet"
+  mode === "uptime" || asFleet
     ? (name, a, opts) => new uptime.Monitor(name, a, opts)
     : mode === "plugin"
       ? viaPlugin
@@ -89,7 +91,6 @@ if (mode === "fleet-floor") {
   const { makeFleet } = require(`${__dirname}/../../../../bench/fleet-floor-provider`);
   monitors.push(makeFleet("fleet", Object.fromEntries(Array.from({ length: count }, (_, i) => [`m${i}`, args(i)]))));
 }
-const asFleet = mode === "fleet" || mode === "plugin-fleet" || mode === "fleet-floor";
 for (let i = 0; !asFleet && i < count; i++) {
   const opts: pulumi.CustomResourceOptions = {
     ...(chain && i > 0 ? { dependsOn: [monitors[i - 1]] } : {}),
