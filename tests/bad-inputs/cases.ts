@@ -254,4 +254,156 @@ const webhookCases: BadInputCase[] = [
   webhooks("max-pages-string", { maxPages: "10" }, "maxPages", 'must be a whole number >= 1, got "10"'),
 ];
 
-export const BAD_INPUT_CASES: readonly BadInputCase[] = [...monitorCases, ...pageCases, ...alertCases, ...webhookCases];
+/**
+ * Every other rule of a monitor's inputs, a few values each: `rule(field, fragment, …variants)`, each
+ * variant the args it changes (its cases named by field and index). With the cases above, the one
+ * table of what a Monitor refuses; accepted inputs and unknown values are tests/unit/monitor-validation.test.ts.
+ */
+const rulesOf = new Map<string, number>();
+function rule(field: string, fragment: string, ...variants: Args[]): BadInputCase[] {
+  return variants.map((variant) => {
+    const args = Object.fromEntries(Object.entries({ ...HTTPS, ...variant }).filter(([, v]) => v !== undefined));
+    rulesOf.set(field, (rulesOf.get(field) ?? 0) + 1);
+    return monitor(`rule-${field}-${rulesOf.get(field)}`, args, field, fragment);
+  });
+}
+const onTcp = (extra: Args): Args => ({ ...TCP, ...extra });
+const window = (patch: Args): Args => ({ maintenance: { ...WINDOW, ...patch } });
+const period = (times: Args): Args => window({ times: [times] });
+const status = (entry: unknown): Args => ({ httpResponse: { status: ["200", entry] } });
+
+const monitorRules: BadInputCase[] = [
+  ...rule("type", "required", { type: undefined }),
+  ...rule("target", "required", { urn: undefined }),
+  ...rule("interval", "required", { interval: undefined }),
+  ...rule("regions", "required", { regions: undefined }),
+  ...rule("name", "must not be empty", { name: "" }, { name: "   " }),
+  ...rule("type", "must not be empty", { type: "" }),
+  // urns of http and https monitors
+  ...rule("target", "set type to https", { type: "http", urn: "https://api.example.com" }),
+  ...rule("target", "set type to ftp", { urn: "ftp://files.example.com" }),
+  // tcp addresses
+  ...rule(
+    "target",
+    "host:port",
+    ...["db.internal:", "db.internal:port", "tcp://db.internal:5432", "db internal:5432", "[db.internal]:443"].map((urn) => onTcp({ urn })),
+  ),
+  ...rule("target", "port must be 1-65535, got 0", onTcp({ urn: "db.internal:0" })),
+  ...rule("target", "port must be 1-65535, got 99999", onTcp({ urn: "db:99999" })),
+  ...rule("target", "port must be 1-65535", onTcp({ urn: "db.internal:65536" })),
+  ...rule("target", "[1:2] is not an IPv6 address", onTcp({ urn: "[1:2]:443" })),
+  ...rule("target", "not a valid host name", onTcp({ urn: "bad_host!:80" })),
+  ...rule(
+    "target",
+    "not a valid host name or IPv4 address",
+    ...["300.1.1.1:80", "1.2.3:80", "10.0.0.256:80", "db.123:80"].map((urn) => onTcp({ urn })),
+  ),
+  // option objects belong to their type
+  ...rule("httpResponse", "applies to http and https monitors; remove it", onTcp({ httpResponse: { status: ["200"] } })),
+  ...rule("followRedirects", "applies to http and https monitors; remove it", onTcp({ followRedirects: true })),
+  ...rule("tcpOptions", "applies to tcp monitors; remove it or set type to tcp", { tcpOptions: { dataRequest: "x" } }),
+  // httpRequest and httpResponse
+  ...rule(
+    "httpRequest.method",
+    "is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
+    ...["", "CONNECT"].map((method) => ({ httpRequest: { method } })),
+  ),
+  ...rule(
+    "httpRequest.headers[1].name",
+    "HTTP token",
+    ...["X:Probe", "", "Bad\u00e9", "X-Probe\r\nEvil: 1", "X(1)"].map((name) => ({
+      httpRequest: {
+        headers: [
+          { name: "ok", value: "1" },
+          { name, value: "1" },
+        ],
+      },
+    })),
+  ),
+  ...rule(
+    "httpRequest.headers[0].value",
+    "must not contain CR or LF",
+    ...["a\nb", "a\rb"].map((value) => ({ httpRequest: { headers: [{ name: "X", value }] } })),
+  ),
+  ...rule("httpRequest.headers[0].value", "required", { httpRequest: { headers: [{ name: "X" }] } }),
+  ...rule(
+    "httpResponse.status[1]",
+    'is not a status code 100-599 or a range "low-high" with low <= high, e.g. "200-299"',
+    ...["99", "600", "2xx", "200-", "-200", "200-600", "abc", "200 ", " 200", "0200"].map(status),
+  ),
+  ...rule("httpResponse.keywordHeaderExists", "set keywordHeader too", { httpResponse: { keywordHeaderExists: true } }),
+  ...rule("httpResponse.keywordBodyExists", "set keywordBody too", { httpResponse: { keywordBodyExists: false } }),
+  ...rule("httpResponse.statusMatches", "set status too", { httpResponse: { statusMatches: true } }),
+  ...rule("tcpOptions.keywordResponseExists", "set keywordResponse too", onTcp({ tcpOptions: { keywordResponseExists: true } })),
+  ...rule("httpResponse.keywordBody", "must not be empty", { httpResponse: { keywordBody: " " } }),
+  ...rule("httpResponse.keywordBodyExists", 'expected true or false, got "true"', {
+    httpResponse: { keywordBody: "x", keywordBodyExists: "true" },
+  }),
+  // numbers
+  ...rule("interval", "positive number of seconds", ...[-60, "0"].map((interval) => ({ interval }))),
+  ...rule("interval", "whole number of seconds", ...[1.5, "abc", "1.5", "-5", true, [60]].map((interval) => ({ interval }))),
+  ...rule("regions", "expected a list of region ids", { regions: "1" }),
+  ...rule("regions[1]", "positive whole number", { regions: [1, -2] }),
+  ...rule("regions[0]", "positive whole number", { regions: [0] }, { regions: [1.5] }),
+  ...rule("regions[0]", "expected a region id", { regions: ["1"] }),
+  ...["timeout", "degradedThreshold", "apdexThreshold"].flatMap((field) => [
+    ...rule(field, "must be a positive number of seconds", { [field]: 0 }, { [field]: -1 }),
+    ...rule(field, 'expected a number of seconds, got "5"', { [field]: "5" }),
+  ]),
+  // maintenance windows
+  ...rule("maintenance.days[0]", "must be 0-7", window({ days: [-1] })),
+  ...rule("maintenance.days[0]", "whole number 0-7", window({ days: [1.5] }), window({ days: ["Monday"] })),
+  ...rule("maintenance.days", "at least one day", window({ days: [] })),
+  ...rule("maintenance.times[0].stopHour", "must be 0-23", period({ startHour: 1, startMinute: 0, stopHour: -1, stopMinute: 0 })),
+  ...rule("maintenance.times[0].startMinute", "must be 0-59", period({ startHour: 1, startMinute: 60, stopHour: 5, stopMinute: 0 })),
+  ...rule("maintenance.times[0].stopMinute", "whole number 0-59", period({ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0.5 })),
+  ...rule(
+    "maintenance.times[0]",
+    "give a stop time different from the start",
+    period({ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }),
+  ),
+  ...rule("maintenance.times", "at least one period", window({ times: [] })),
+  ...rule("maintenance.times[0].stopMinute", "required", period({ startHour: 1, startMinute: 0, stopHour: 2 })),
+  ...rule("maintenance.timeZone", "not an IANA time zone", ...["europe/paris", "-03:00", ""].map((timeZone) => window({ timeZone }))),
+  ...rule("maintenance.timeZone", "time zone name such as Europe/Paris", window({ timeZone: 1 }), window({ timeZone: undefined })),
+  // unknown fields and two spellings of one field
+  ...rule("colour", "unknown field; remove it or check its spelling", { colour: "red" }),
+  ...rule("uuid", "unknown field; remove it or check its spelling", { uuid: "abc" }),
+  ...rule("httpRequest.timeoutMs", "unknown field; remove it or check its spelling", { httpRequest: { timeoutMs: 1 } }),
+  ...rule("httpRequest.headers[0].secret", "unknown field; remove it or check its spelling", {
+    httpRequest: { headers: [{ name: "X", value: "1", secret: true }] },
+  }),
+  ...rule("httpResponse.keyword", "unknown field; remove it or check its spelling", { httpResponse: { keyword: "x" } }),
+  ...rule(
+    "maintenance.times[0].startSecond",
+    "unknown field; remove it or check its spelling",
+    period({ ...WINDOW.times[0], startSecond: 0 }),
+  ),
+  ...rule("intervalSeconds", "unknown field; remove it or check its spelling", { intervalSeconds: 60 }),
+  ...rule("tcpOptions.DataResponse", "unknown field", onTcp({ tcpOptions: { dataRequest: "x", DataResponse: "y" } })),
+  ...rule("maintenance.timezone", "unknown field; did you mean maintenance.timeZone?", window({ timezone: "UTC" })),
+  ...rule("regoins", "unknown field; did you mean regions?", { regoins: [1] }),
+  ...rule("httpResponse.keywordBodyExist", "unknown field; did you mean httpResponse.keywordBodyExists?", {
+    httpResponse: { keywordBody: "ok", keywordBodyExist: true },
+  }),
+  ...rule("tcpOptions.dataRequests", "unknown field; did you mean tcpOptions.dataRequest?", onTcp({ tcpOptions: { dataRequests: "x" } })),
+  ...rule(
+    "httpFollowRedirects",
+    "httpFollowRedirects and followRedirects are the same field with different values; keep only followRedirects",
+    { followRedirects: true, httpFollowRedirects: false },
+  ),
+  ...rule("intervalId", "keep only interval", { intervalId: "120" }),
+  ...rule("tcpOptions.DataRequest", "keep only tcpOptions.dataRequest", onTcp({ tcpOptions: { dataRequest: "a", DataRequest: "b" } })),
+  // huge values
+  ...rule("name", "longer than 255 characters; shorten it", { name: "n".repeat(256) }),
+  ...rule("title", "longer than 255", { title: "t".repeat(256) }),
+  ...rule("description", "longer than 4096", { description: "d".repeat(4097) }),
+  ...rule("type", "longer than 32", { type: "t".repeat(33) }),
+  ...rule("httpRequest.headers[0].value", "longer than 8192", { httpRequest: { headers: [{ name: "X", value: "v".repeat(8193) }] } }),
+  ...rule("httpRequest.headers[0].name", "longer than 256", { httpRequest: { headers: [{ name: "N".repeat(257), value: "1" }] } }),
+  ...rule("httpResponse.keywordBody", "longer than 1024", { httpResponse: { keywordBody: "k".repeat(1025) } }),
+  ...rule("groups[0]", "not a uuid", { groups: ["g".repeat(200)] }),
+  ...rule("name", "control characters; remove them", { name: "api\u0000" }),
+];
+
+export const BAD_INPUT_CASES: readonly BadInputCase[] = [...monitorCases, ...monitorRules, ...pageCases, ...alertCases, ...webhookCases];
