@@ -222,7 +222,7 @@ export function floorVerdicts(results: Results): Verdict[] {
     met: false,
     detail:
       `not offered: monitor creations are refused under PULUMI_SKIP_CHECKPOINTS, since a stopped run would lose them ` +
-      `from the stack with nothing to find them again (provider/skip-checkpoints.ts). What it would save: the true floor's ` +
+      `from the stack with nothing to find them again (provider/monitor-safety.ts). What it would save: the true floor's ` +
       `up skipping / default ${pairedText(skip)}`,
   });
   const previews = results.cell("uptime", n, "preview");

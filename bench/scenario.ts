@@ -13,7 +13,7 @@ import { beforeProgram } from "./before";
  * inputs as outputs (the engine's cost for state of our size); `floor-latency` is a diagnostic: the
  * floor whose every create, read, update and delete waits the emulator's latency. A `-skip` mode runs
  * with PULUMI_SKIP_CHECKPOINTS=true; `uptime-skip` creates its monitors without it (creations are
- * refused with it, see provider/skip-checkpoints.ts) and measures the other operations with it.
+ * refused with it, see provider/monitor-safety.ts) and measures the other operations with it.
  */
 export type Mode =
   | "uptime"

@@ -24,7 +24,7 @@ import {
   readMonitor,
   updateMonitor,
 } from "./monitor";
-import { DROP_UNCONFIRMED_ENV, UnconfirmedOutputs, dropRequested, isUnconfirmed } from "./monitor-unconfirmed";
+import { DROP_UNCONFIRMED_ENV, UnconfirmedOutputs, dropRequested, isUnconfirmed } from "./monitor-safety";
 
 /**
  * A fleet's canonical inputs: each member's as check() gives a monitor's; `retainOnRemove`, whether a member

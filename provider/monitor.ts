@@ -1,7 +1,6 @@
 // The Monitor resource: check/diff/create/read/update/delete as plain functions over the client.
 // What the state holds and how it compares is in monitor-state.ts.
 import type { UptimeClient } from "./api/client";
-import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
 import { isGone, isUnsupported } from "./gone";
 import type { MonitorRecord } from "./api/schemas";
 import { CheckResult, containsUnknown } from "./model/values";
@@ -18,7 +17,7 @@ import {
   removedFields,
 } from "./monitor-state";
 import type { Notes } from "./journal";
-import { UnconfirmedOutputs, isUnconfirmed, stillUnconfirmedError, unconfirmedCreateError } from "./monitor-unconfirmed";
+import { UnconfirmedOutputs, createJournaled, isUnconfirmed, stillUnconfirmedError } from "./monitor-safety";
 
 export { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "./monitor-state";
 export type { MonitorInputs, MonitorOutputs } from "./monitor-state";
@@ -51,18 +50,6 @@ export function diffMonitor(olds: MonitorState, news: Partial<MonitorInputs>): {
     );
   }
   return { changes: changed.length > 0, replaces, changed };
-}
-
-/** Answers after which the service (behind a gateway) may still have created the monitor: not retried for POST. */
-const AMBIGUOUS_STATUSES = new Set([502, 503, 504]);
-
-function isAmbiguous(error: unknown): boolean {
-  return (
-    (error instanceof ConnectionError && error.mayHaveReachedServer) ||
-    (error instanceof ApiError && AMBIGUOUS_STATUSES.has(error.status)) ||
-    // A success whose body cannot be read: the service did create the monitor, but its uuid is lost.
-    (error instanceof ResponseFormatError && error.status !== undefined && error.status >= 200 && error.status < 300)
-  );
 }
 
 /** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */
@@ -98,11 +85,7 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorI
  * declared state. Undefined when it is gone, or was made with other alerts (then it is deleted, since
  * no edit can give it the declared ones and it belongs to no stack).
  */
-async function resumeCreate(
-  client: UptimeClient,
-  uuid: string,
-  inputs: MonitorInputs,
-): Promise<{ id: string; outs: MonitorOutputs } | undefined> {
+async function resumeCreate(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<MonitorRecord | undefined> {
   let record: MonitorRecord;
   try {
     record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
@@ -110,16 +93,16 @@ async function resumeCreate(
     if (await isGone(client, error)) return undefined;
     throw error;
   }
-  if (equalAsSets(record.alerts ?? [], inputs.alerts ?? [])) return { id: record.uuid, outs: monitorOutputs(record, inputs) };
+  if (equalAsSets(record.alerts ?? [], inputs.alerts ?? [])) return record;
   await deleteMonitor(client, uuid, inputs.name, { onUnsupported: "fail" });
   return undefined;
 }
 
 /**
  * create(): POST, or take over `adoptUuid`. With a journal and the SDK's `journalKey`, the creation
- * is noted before the POST and its uuid after, so that a run killed in between is resumed by the
- * next create of the same resource instead of leaving a duplicate; a POST whose answer was lost
- * leaves the resource unconfirmed (see monitor-unconfirmed.ts).
+ * is noted before the POST and its uuid after (monitor-safety.ts createJournaled), so that a run
+ * killed in between is resumed by the next create of the same resource instead of leaving a
+ * duplicate; a POST whose answer was lost leaves the resource unconfirmed.
  */
 export async function createMonitor(
   client: UptimeClient,
@@ -127,37 +110,17 @@ export async function createMonitor(
   journal?: Notes,
 ): Promise<{ id: string; outs: MonitorOutputs; resumed?: string }> {
   if (inputs.adoptUuid) return adoptMonitor(client, inputs.adoptUuid, inputs);
-  const declared = declaredPaths(inputs);
-  const key = journal ? inputs.journalKey : undefined;
-  if (journal && key) {
-    const entry = journal.get(key);
-    if (entry?.state === "created" && entry.uuid) {
-      const resumed = await resumeCreate(client, entry.uuid, inputs);
-      if (resumed) return { ...resumed, resumed: entry.uuid };
-      journal.remove(key);
-    } else if (entry?.state === "posting") {
-      journal.remove(key);
-      throw unconfirmedCreateError(
-        inputs.name,
-        "an earlier `pulumi up` was stopped after sending this monitor's creation, before its answer",
-        declared,
-        key,
-      );
-    }
-  }
-  // An address that is not the service must fail here, before a POST whose fate could stay unknown.
-  await client.verifyBaseUrl();
-  if (journal && key) journal.put({ key, state: "posting", name: inputs.name });
-  let record: MonitorRecord;
-  try {
-    record = await client.monitors.create(monitorRequestBody(inputs, { forEdit: false }));
-  } catch (error) {
-    if (journal && key) journal.remove(key);
-    if (isAmbiguous(error)) throw unconfirmedCreateError(inputs.name, (error as Error).message, declared, inputs.journalKey, error);
-    throw error;
-  }
-  if (journal && key) journal.put({ key, state: "created", uuid: record.uuid, name: inputs.name });
-  return { id: record.uuid, outs: monitorOutputs(record, inputs) };
+  const { record, resumed } = await createJournaled(
+    journal,
+    inputs.journalKey,
+    { name: inputs.name, declared: declaredPaths(inputs) },
+    {
+      resume: (uuid) => resumeCreate(client, uuid, inputs),
+      verify: () => client.verifyBaseUrl(),
+      post: () => client.monitors.create(monitorRequestBody(inputs, { forEdit: false })),
+    },
+  );
+  return { id: record.uuid, outs: monitorOutputs(record, inputs), ...(resumed ? { resumed } : {}) };
 }
 
 export async function updateMonitor(

@@ -14,10 +14,9 @@ import {
   getJournal,
   inAccountWords,
 } from "./session";
-import { dropRequested, isUnconfirmed, unconfirmedDeleteError } from "./monitor-unconfirmed";
 import { flushLogs, providerLog, warnOnce } from "./log";
 import { settingNamed } from "./config";
-import { skipCheckpointsRefusal, skipsCheckpoints } from "./skip-checkpoints";
+import { isUnconfirmed, placeholderDropped, skipCheckpointsRefusal, skipsCheckpoints, thisRun } from "./monitor-safety";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
@@ -189,38 +188,12 @@ async function delivered<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Monitors created or taken over by this provider process, i.e. in this run, by URN (journalKey) and by name. */
-const createdThisRun = new Set<string>();
-/** A placeholder is matched by its URN; one from a state that did not keep the URN, by its name. */
-const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
-  typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
-/**
- * Monitors the program declares in this run, by URN: check() is called for a resource the program
- * registers, never for one a refresh reads or a monitor pending deletion.
- */
-const declaredThisRun = new Set<string>();
-/**
- * Confirmed monitors the engine diffed or updated in this run under a URN the program declares, by
- * that URN. A placeholder deleted under such a URN is not the resource the program declares there (a
- * declared resource is deleted only to be replaced, and a placeholder is replaced only as the user
- * says): it is the one its replacement (`adoptUuid` or `up --replace`) left pending deletion in a run
- * that failed before the engine deleted it. The replacement exists, so the placeholder has served.
- * Diffs outside the program's registrations (a refresh's, which include monitors pending deletion)
- * come before any check() of the run or in runs without one, so they note nothing.
- */
-const heldThisRun = new Map<string, string>();
-function noteHeld(id: string, olds: object, key: unknown): void {
-  if (typeof key === "string" && declaredThisRun.has(`key:${key}`) && !isUnconfirmed(id, olds)) heldThisRun.set(`key:${key}`, id);
-}
-/** Placeholders this run's diff found replaced by taking a monitor over (adoptUuid), by URN: the uuid taken over. */
-const adoptingThisRun = new Map<string, string>();
-
 export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
   check(news, olds) {
-    if (typeof news.journalKey === "string") declaredThisRun.add(`key:${news.journalKey}`);
+    thisRun.declared(news.journalKey);
     const result = monitor.checkMonitor(news);
-    // A monitor about to be created (no inputs applied before) and not taken over: see skip-checkpoints.ts.
+    // A monitor about to be created (no inputs applied before) and not taken over: see monitor-safety.ts.
     if (skipsCheckpoints() && Object.keys(olds).length === 0 && news.adoptUuid === undefined) {
       result.failures.unshift({ property: "", reason: skipCheckpointsRefusal(news.name) });
     }
@@ -229,10 +202,10 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
   diff(id, olds, news) {
     // The engine holds the monitor it asks to diff: a journal note of its creation is no longer needed.
     if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
-    noteHeld(id, olds, news.journalKey);
+    thisRun.held(id, olds, news.journalKey);
     const result = monitor.diffMonitor(olds, news);
-    if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) adoptingThisRun.set(identityOf(olds), String(news.adoptUuid));
-    // A replacement creates a monitor (see skip-checkpoints.ts); taking one over with adoptUuid does not.
+    if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) thisRun.adopting(olds, String(news.adoptUuid));
+    // A replacement creates a monitor (see monitor-safety.ts); taking one over with adoptUuid does not.
     if (skipsCheckpoints() && result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
       throw new Error(skipCheckpointsRefusal(news.name, `replacing it (its ${result.replaces.join(", ")} changed)`));
     }
@@ -243,8 +216,7 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
     // The last word before a POST: a creation the preview did not see (`up --replace`) is refused too.
     if (skipsCheckpoints() && !inputs.adoptUuid) throw new Error(skipCheckpointsRefusal(inputs.name));
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
-    createdThisRun.add(`name:${String(inputs.name)}`);
-    if (typeof inputs.journalKey === "string") createdThisRun.add(`key:${inputs.journalKey}`);
+    thisRun.created(inputs);
     if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
     // In the run's output as soon as the service answers: if the run is then killed before Pulumi saves the
     // stack, and the journal is lost with its machine (a CI runner), this line is where the uuid is found.
@@ -255,7 +227,7 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
   // A placeholder has nothing to read: it stays as it is until the user says what it is.
   read: async (id, props) => (isUnconfirmed(id, props) ? { kind: "kept" } : monitor.readMonitor(getClient(), id, props)),
   update(id, olds, news) {
-    noteHeld(id, olds, news.journalKey);
+    thisRun.held(id, olds, news.journalKey);
     return monitor.updateMonitor(getClient(), id, olds, news);
   },
 
@@ -271,22 +243,6 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
     getJournal().forget(id, typeof props.journalKey === "string" ? props.journalKey : undefined);
   },
 });
-
-/**
- * Why a placeholder may leave the stack, in the words of the line logged: replaced in this run (taken
- * over with adoptUuid, or created anew by `up --replace`; with `deleteBeforeReplace`, about to be taken
- * over), replaced in an earlier run (heldThisRun), or named by the user. Throws the way out otherwise.
- */
-function placeholderDropped(id: string, props: { journalKey?: unknown; name?: unknown }): string {
-  const identity = identityOf(props);
-  if (createdThisRun.has(identity)) return "dropped from the stack, replaced by the monitor created or taken over in this run";
-  const adopting = adoptingThisRun.get(identity);
-  if (adopting) return `dropped from the stack: this run takes ${adopting} over in its place (adoptUuid)`;
-  const replacement = heldThisRun.get(identity);
-  if (replacement) return `dropped from the stack: its replacement, ${replacement}, is in the stack under the same URN`;
-  if (dropRequested(id)) return "dropped from the stack, as UPTIME_DROP_UNCONFIRMED says";
-  throw unconfirmedDeleteError(id, props.name);
-}
 
 // Pages and alerts cannot be created or deleted through the API: create takes an existing one over
 // (by its uuid) and delete releases it from the stack without a request.
@@ -328,7 +284,7 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
     if (olds.monitors === undefined && result.failures.length === 0 && !fleet.fleetUnknown(result.inputs)) {
       providerLog.info(`monitor fleet: ${fleet.describePlan(fleet.planFleet({ monitors: {} }, result.inputs))}`);
     }
-    // Members about to be created, not taken over: see skip-checkpoints.ts.
+    // Members about to be created, not taken over: see monitor-safety.ts.
     const before = (olds.monitors ?? {}) as Record<string, unknown>;
     if (skipsCheckpoints() && typeof result.inputs.monitors === "object") {
       for (const [key, member] of Object.entries(result.inputs.monitors)) {

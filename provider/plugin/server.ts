@@ -21,7 +21,7 @@ import { ACCOUNT_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
 import { ResourceSpec, namesOf } from "../model/field";
 import { type ProviderKind, TYPE_NAMES, kindOfToken, packageToken } from "../model/kinds";
 import { TABLES } from "../model/tables";
-import { UNCONFIRMED_PREFIX } from "../monitor-unconfirmed";
+import { UNCONFIRMED_PREFIX } from "../monitor-safety";
 import { FleetInputs, FleetOutputs, plannedFleet } from "../fleet";
 import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 

@@ -1,5 +1,5 @@
 // PULUMI_SKIP_CHECKPOINTS as the engine reads it, and the refusal's wording: in full once per run.
-import { resetSkipCheckpointsNotice, skipCheckpointsRefusal, skipsCheckpoints } from "../../provider/skip-checkpoints";
+import { resetSkipCheckpointsNotice, skipCheckpointsRefusal, skipsCheckpoints } from "../../provider/monitor-safety";
 
 test.each([
   ["true", true],

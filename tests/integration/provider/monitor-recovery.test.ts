@@ -11,7 +11,7 @@ import { checkMonitor, createMonitor, diffMonitor, updateMonitor } from "../../.
 import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
 import { startTestEmulator } from "../../helpers/servers";
-import type { UnconfirmedOutputs } from "../../../provider/monitor-unconfirmed";
+import type { UnconfirmedOutputs } from "../../../provider/monitor-safety";
 
 let emulator: RunningEmulator;
 let admin: ReturnType<typeof adminApi>;
