@@ -4,8 +4,7 @@
 // "unsupported" are decided in gone.ts; what differs per kind (its requests, its body, its outputs)
 // is the kind's own (page.ts, alert.ts).
 import type { UptimeClient } from "./api/client";
-import type { ApiError } from "./api/errors";
-import { isGone, isUnsupported } from "./gone";
+import { readObject, unlessGone } from "./gone";
 import type { BodyOf, InputsOf, OutputsOf, Resource } from "./model/field";
 
 /**
@@ -32,30 +31,22 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
   const describe = (object: { name?: unknown }, uuid: string) =>
     `${noun} ${uuid}${typeof object.name === "string" ? ` (${JSON.stringify(object.name)})` : ""}`;
 
-  /** The error for a failed PATCH: a proven 404/410 says the uuid names no such object. */
-  async function notFound(client: UptimeClient, error: unknown, inputs: InputsOf<S>, uuid: string): Promise<unknown> {
-    if (!(await isGone(client, error))) return error;
-    return new Error(
-      `${describe(inputs, uuid)}: the service has no ${noun} with this uuid (${(error as ApiError).status}). ` +
-        `${noun[0].toUpperCase()}${noun.slice(1)}s cannot be created through the API, only taken over: create it in the service's ` +
-        `dashboard and put its uuid here.`,
-      { cause: error },
+  /** A PATCH of the object; a proven 404/410 says the uuid names no such object. */
+  const patch = async (client: UptimeClient, uuid: string, news: InputsOf<S>, olds: OutputsOf<S, R> | undefined, extra: X | undefined) => {
+    const body = await kind.body(news, olds, extra);
+    return unlessGone(
+      client,
+      () => kind.patch(client, uuid, body),
+      (error) => {
+        throw new Error(
+          `${describe(news, uuid)}: the service has no ${noun} with this uuid (${error.status}). ` +
+            `${noun[0].toUpperCase()}${noun.slice(1)}s cannot be created through the API, only taken over: create it in the service's ` +
+            `dashboard and put its uuid here.`,
+          { cause: error },
+        );
+      },
     );
-  }
-
-  async function patch(
-    client: UptimeClient,
-    uuid: string,
-    news: InputsOf<S>,
-    olds: OutputsOf<S, R> | undefined,
-    extra: X | undefined,
-  ): Promise<R> {
-    try {
-      return await kind.patch(client, uuid, await kind.body(news, olds, extra));
-    } catch (error) {
-      throw await notFound(client, error, news, uuid);
-    }
-  }
+  };
 
   return {
     /** create(): takes the object over by PATCHing the declared fields onto it. */
@@ -78,15 +69,8 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
 
     /** read() for refresh: a proven 404/410 means gone; 405/501 mean the service cannot read such objects. */
     async read(client: UptimeClient, id: string, props: OutputsOf<S, R>): Promise<AdoptedReadOutcome<S, R>> {
-      let record: R;
-      try {
-        record = await kind.get(client, id);
-      } catch (error) {
-        if (await isGone(client, error)) return { kind: "gone" };
-        if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
-        throw error;
-      }
-      return { kind: "found", id: record.uuid, ...kind.readBack(record, props) };
+      const read = await readObject(client, () => kind.get(client, id));
+      return read.kind === "found" ? { kind: "found", id: read.record.uuid, ...kind.readBack(read.record, props) } : read;
     },
 
     /** The message logged when the object leaves the stack: no request is made. */

@@ -30,3 +30,29 @@ export async function isGone(client: UptimeClient, error: unknown): Promise<bool
 export function isUnsupported(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 405 || error.status === 501);
 }
+
+/** `call`'s answer, or `ifGone`'s when the service proves the object gone (isGone); any other failure as it is. */
+export async function unlessGone<T, G>(client: UptimeClient, call: () => Promise<T>, ifGone: (error: ApiError) => G): Promise<T | G> {
+  try {
+    return await call();
+  } catch (error) {
+    if (await isGone(client, error)) return ifGone(error as ApiError);
+    throw error;
+  }
+}
+
+/** A refresh's read of an object: its record, proven gone, or a service that cannot read such objects (405/501). */
+export type ReadResult<R> = { kind: "found"; record: R } | { kind: "gone" } | { kind: "unsupported"; status: number };
+
+export async function readObject<R>(client: UptimeClient, get: () => Promise<R>): Promise<ReadResult<R>> {
+  try {
+    return await unlessGone(
+      client,
+      async () => ({ kind: "found" as const, record: await get() }),
+      () => ({ kind: "gone" as const }),
+    );
+  } catch (error) {
+    if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
+    throw error;
+  }
+}

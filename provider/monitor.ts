@@ -1,7 +1,7 @@
 // The Monitor resource: check/diff/create/read/update/delete as plain functions over the client.
 // What the state holds and how it compares is in monitor-state.ts.
 import type { UptimeClient } from "./api/client";
-import { isGone, isUnsupported } from "./gone";
+import { isUnsupported, readObject, unlessGone } from "./gone";
 import type { MonitorRecord } from "./api/schemas";
 import { CheckResult, containsUnknown } from "./model/values";
 import { checkMonitorArgs } from "./validation/monitor";
@@ -54,17 +54,17 @@ export function diffMonitor(olds: MonitorState, news: Partial<MonitorInputs>): {
 
 /** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */
 async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<{ id: string; outs: MonitorOutputs }> {
-  let record: MonitorRecord;
-  try {
-    record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
-  } catch (error) {
-    if (!(await isGone(client, error))) throw error;
-    throw new Error(
-      `monitor ${JSON.stringify(inputs.name)}: adoptUuid ${JSON.stringify(uuid)}: the service has no monitor with this uuid, ` +
-        `so nothing was taken over. Check the uuid in the service's dashboard, or remove adoptUuid to create a new monitor.`,
-      { cause: error },
-    );
-  }
+  const record = await unlessGone(
+    client,
+    () => client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true })),
+    (error) => {
+      throw new Error(
+        `monitor ${JSON.stringify(inputs.name)}: adoptUuid ${JSON.stringify(uuid)}: the service has no monitor with this uuid, ` +
+          `so nothing was taken over. Check the uuid in the service's dashboard, or remove adoptUuid to create a new monitor.`,
+        { cause: error },
+      );
+    },
+  );
   const outs = monitorOutputs(record, inputs);
   if (inputs.alerts !== undefined && !equalAsSets(record.alerts ?? [], inputs.alerts)) {
     // Taken over, so the state must keep it; but the declared alerts cannot be applied by an edit.
@@ -86,14 +86,12 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorI
  * no edit can give it the declared ones and it belongs to no stack).
  */
 async function resumeCreate(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<MonitorRecord | undefined> {
-  let record: MonitorRecord;
-  try {
-    record = await client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true }));
-  } catch (error) {
-    if (await isGone(client, error)) return undefined;
-    throw error;
-  }
-  if (equalAsSets(record.alerts ?? [], inputs.alerts ?? [])) return record;
+  const record = await unlessGone(
+    client,
+    () => client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true })),
+    () => undefined,
+  );
+  if (!record || equalAsSets(record.alerts ?? [], inputs.alerts ?? [])) return record;
   await deleteMonitor(client, uuid, inputs.name, { onUnsupported: "fail" });
   return undefined;
 }
@@ -133,13 +131,13 @@ export async function updateMonitor(
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, news.journalKey ?? olds.journalKey);
   const removed = removedFields(olds, news);
-  let record: MonitorRecord;
-  try {
-    record = await client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed }));
-  } catch (error) {
-    if (await isGone(client, error)) throw goneError(error);
-    throw error;
-  }
+  const record = await unlessGone(
+    client,
+    () => client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed })),
+    (error) => {
+      throw goneError(error);
+    },
+  );
   return { outs: monitorOutputs(record, news) };
 }
 
@@ -159,14 +157,9 @@ function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unkno
 
 /** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read monitors. */
 export async function readMonitor(client: UptimeClient, id: string, props: MonitorOutputs): Promise<ReadOutcome> {
-  let record: MonitorRecord;
-  try {
-    record = await client.monitors.get(id);
-  } catch (error) {
-    if (await isGone(client, error)) return { kind: "gone" };
-    if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
-    throw error;
-  }
+  const read = await readObject(client, () => client.monitors.get(id));
+  if (read.kind !== "found") return read;
+  const { record } = read;
   // Inputs equal to the program's when nothing drifted; the provider's own (adoptUuid, journalKey) kept,
   // else every refreshed entry would differ from the program's and the next `up` would rewrite them all.
   const inputs = inputsFromRecord(record, props);
@@ -190,9 +183,12 @@ export async function deleteMonitor(
   options: { onUnsupported: OnUnsupportedDelete; warn?: (message: string) => void } = { onUnsupported: "fail" },
 ): Promise<void> {
   try {
-    await client.monitors.delete(id);
+    await unlessGone(
+      client,
+      () => client.monitors.delete(id),
+      () => undefined,
+    );
   } catch (error) {
-    if (await isGone(client, error)) return;
     if (!isUnsupported(error)) throw error;
     const what = `monitor ${JSON.stringify(name)} (${id})`;
     const why = `the service does not allow deleting monitors through the API (DELETE answered ${error.status})`;
