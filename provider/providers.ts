@@ -146,14 +146,14 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
           return { id, props, unreadable: outcome.status };
         }
         return { id: outcome.id, props: withAccount(outcome.props), inputs: withAccount(outcome.inputs) };
-      }),
+      }, STORED_SETTINGS),
 
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
       delivered(async () => {
         const result = await ops.update(id, olds, news);
         return { ...result, outs: withAccount(result.outs) };
       }),
-    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props)),
+    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), STORED_SETTINGS),
   };
 }
 
@@ -175,11 +175,25 @@ const accountOf = (values: object): string => {
   return typeof account === "string" ? account : DEFAULT_ACCOUNT;
 };
 
-/** Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it succeeds or fails. */
-async function delivered<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * What a failure of read or delete (refresh, destroy) adds when it names the address: without
+ * --run-program the engine hands those the settings of the last `up`, so an address corrected since
+ * is not the one used (a changed key has its own advice on the 401, api/errors.ts).
+ */
+const STORED_SETTINGS =
+  " If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address " +
+  "stored then: run them with --run-program.";
+
+/**
+ * Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it
+ * succeeds or fails; `stored`, advice for a failure naming uptime:baseUrl in an operation refresh and destroy make.
+ */
+async function delivered<T>(call: () => Promise<T>, stored?: string): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (stored && error instanceof Error && error.message.includes("uptime:baseUrl (") && !error.message.includes("--run-program"))
+      error.message += stored;
     // An Account's settings are named as the program gives them (session.ts inAccountWords).
     if (error instanceof Error && currentAccount() !== undefined) error.message = inAccountWords(error.message);
     throw error;

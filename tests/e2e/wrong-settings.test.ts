@@ -1,10 +1,16 @@
 // Wrong settings and routine operations, through the real engine: a base URL that is not the API, a
 // proxy's HTML 404, an address at a TLS port, a host that does not resolve, a server that never
-// answers, a rotated key, a key in plain text, a monitor deleted outside Pulumi, throttling past
-// uptime:rateLimitWaitSeconds. Each fails fast, naming the setting, without touching the state or the
+// answers, an address changed since the last up, a rotated key, a key in plain text, a monitor
+// deleted outside Pulumi, throttling past uptime:rateLimitWaitSeconds. Each fails fast, naming the setting, without touching the state or the
 // service; and each piece of advice a message gives is followed, and the stack and the service end up right.
 import * as fs from "node:fs";
-import { createServer as createHttpServer, request as httpRequest, type Server as HttpServer } from "node:http";
+import {
+  type IncomingMessage,
+  type ServerResponse,
+  createServer as createHttpServer,
+  request as httpRequest,
+  type Server as HttpServer,
+} from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
@@ -169,20 +175,58 @@ describe("a base URL that is not the API", () => {
   });
 });
 
+/** A request handler passing every request on to the emulator: a front for it at another address. */
+function forwardToEmulator(req: IncomingMessage, res: ServerResponse): void {
+  const upstream = new URL(emulator.url);
+  const forward = httpRequest(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  req.pipe(forward);
+}
+
+test("moved: with uptime:baseUrl changed, refresh and destroy name the address of the last up and say to run them with --run-program; doing so works", async () => {
+  // The service first reached through another address, which then stops answering.
+  const old = await listenOnLoopback(createHttpServer(forwardToEmulator));
+  const oldUrl = `http://${old.host}/v1`;
+  const t = await settingsStack("moved", { "uptime:baseUrl": { value: oldUrl }, "uptime:maxRetries": { value: "0" } });
+  await t.stack.up();
+  const ids = await monitorIds(t);
+  const before = await resourcesOf(t);
+  await old.close();
+  await t.stack.setConfig("uptime:baseUrl", { value: emulator.url });
+
+  await clearRequests(emulator);
+  const advice =
+    "If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address stored then: run them with --run-program.";
+  for (const run of [
+    (o: (l: string) => void) => t.stack.refresh({ onOutput: o }),
+    (o: (l: string) => void) => t.stack.destroy({ onOutput: o }),
+  ]) {
+    const failed = await fails(run);
+    expect(failed.text).toContain(`connection refused by http://${old.host}; check uptime:baseUrl (${oldUrl})`);
+    expect(failed.text).toContain(advice);
+  }
+  expect(await resourcesOf(t)).toEqual(before);
+  expect(await requestLines(emulator)).toEqual([]);
+
+  // The advice, followed: the address in the configuration is used.
+  expect((await t.stack.refresh({ runProgram: true })).summary.resourceChanges).toEqual({ same: 3 });
+  await clearRequests(emulator);
+  const destroy = await t.stack.destroy({ runProgram: true });
+  expect(destroy.summary.result).toBe("succeeded");
+  expect(mutating(await requestLines(emulator)).sort()).toEqual([`DELETE /v1/monitors/${ids.api}`, `DELETE /v1/monitors/${ids.db}`].sort());
+  expect([await inService(ids.api), await inService(ids.db)]).toEqual([undefined, undefined]);
+  expect(await resourcesOf(t)).toEqual([]);
+});
+
 describe("network failures name uptime:baseUrl and fail in bounded time", () => {
   test("http:// at a port that speaks TLS: up fails at once, before any creation; the https:// address it names works", async () => {
     // The service behind TLS: a TLS front for the emulator, with a certificate for 127.0.0.1.
-    const upstream = new URL(emulator.url);
-    const front = createHttpsServer({ key: LOOPBACK_KEY_PEM, cert: LOOPBACK_CERT_PEM }, (req, res) => {
-      const forward = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(forward);
-    });
+    const front = createHttpsServer({ key: LOOPBACK_KEY_PEM, cert: LOOPBACK_CERT_PEM }, forwardToEmulator);
     const t = await settingsStack("tls-port");
     const wrong = `http://${await listen(front)}/v1`;
     setEnv(t, "UPTIME_BASE_URL", wrong);

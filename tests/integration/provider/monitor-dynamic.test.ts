@@ -11,7 +11,7 @@ import { checkedMonitor } from "../../helpers/checked";
 import { resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
 import { adminApi } from "../../helpers/monitor-emulator";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { API_KEY, closedPort, startTestEmulator } from "../../helpers/servers";
 
 const provider = providers.monitor;
 
@@ -288,4 +288,36 @@ test("documented routes only: refresh keeps the state and warns once; delete nam
   } finally {
     spy.mockRestore();
   }
+});
+
+test("a read or delete failing at the address says that refresh and destroy use the stored one; create and check do not", async () => {
+  resetSession();
+  await configureFor(emulator);
+  const made = await provider.create(checkedMonitor(programInputs));
+  resetSession();
+  const dead = `http://127.0.0.1:${await closedPort()}/v1`;
+  const config: Record<string, string> = { "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" };
+  await provider.configure({ config: { get: (key: string) => config[key] } });
+  const stored =
+    "If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address stored then: run them with --run-program.";
+  for (const call of [
+    () => provider.read(made.id, made.outs as MonitorOutputs),
+    () => provider.delete(made.id, made.outs as MonitorOutputs),
+  ]) {
+    const error = await call().then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain(`connection refused by ${new URL(dead).origin}; check uptime:baseUrl (${dead})`);
+    expect(error?.message).toContain(stored);
+  }
+  const created = await provider.create(checkedMonitor({ ...programInputs, name: "other" })).then(
+    () => undefined,
+    (e: Error) => e,
+  );
+  expect(created?.message).toContain(`check uptime:baseUrl (${dead})`);
+  expect(created?.message).not.toContain("--run-program");
+  resetSession();
+  await configureFor(emulator);
+  await provider.delete(made.id, made.outs as MonitorOutputs);
 });
