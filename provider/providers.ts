@@ -6,7 +6,9 @@ import type { Untyped } from "./model/engine";
 import {
   ConfigureRequest,
   accountProblem,
+  addressConfigured,
   configProblem,
+  programRun,
   configure,
   currentAccount,
   currentSettings,
@@ -102,6 +104,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
 
     check: (olds: ProgramArgs | undefined, news: ProgramArgs): Promise<pulumi.dynamic.CheckResult<I>> =>
       delivered(async () => {
+        programRun.note();
         const result = await ops.check(news, olds ?? {});
         for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
         // The account is proven (one GET per process) for a resource whose own inputs are right: bad input is
@@ -146,14 +149,14 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
           return { id, props, unreadable: outcome.status };
         }
         return { id: outcome.id, props: withAccount(outcome.props), inputs: withAccount(outcome.inputs) };
-      }, STORED_SETTINGS),
+      }, props),
 
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
       delivered(async () => {
         const result = await ops.update(id, olds, news);
         return { ...result, outs: withAccount(result.outs) };
       }),
-    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), STORED_SETTINGS),
+    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), props),
   };
 }
 
@@ -176,24 +179,32 @@ const accountOf = (values: object): string => {
 };
 
 /**
- * What a failure of read or delete (refresh, destroy) adds when it names the address: without
- * --run-program the engine hands those the settings of the last `up`, so an address corrected since
- * is not the one used (a changed key has its own advice on the 401, api/errors.ts).
+ * A failure at the address, in a read or delete of a resource in the state, when the program did not run
+ * (`pulumi refresh`, `pulumi destroy`): the engine then hands the provider the settings the last `up`
+ * stored, so an address changed in the configuration since is not the one used. The failure says so
+ * (a changed key has its own advice, on the 401: api/errors.ts). A copy: the client keeps and throws
+ * its failed address check again (api/client.ts verifyBaseUrl), and it must not carry this elsewhere.
  */
-const STORED_SETTINGS =
-  " If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address " +
-  "stored then: run them with --run-program.";
+function staleAddressAdvice(error: unknown, props: object): unknown {
+  const atAddress = /[Cc]heck uptime:baseUrl \(|uptime:baseUrl \(\S+\) does not answer/;
+  const inState = Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
+  if (programRun.noted() || !inState || !addressConfigured() || !(error instanceof Error) || !atAddress.test(error.message)) return error;
+  const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as Error;
+  copy.message =
+    `${error.message.replace(/\.?\s*$/, ".")} If uptime:baseUrl changed since the last \`pulumi up\`, \`pulumi refresh\` and ` +
+    `\`pulumi destroy\` still use the address stored then: run them with --run-program.`;
+  return copy;
+}
 
 /**
  * Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it
- * succeeds or fails; `stored`, advice for a failure naming uptime:baseUrl in an operation refresh and destroy make.
+ * succeeds or fails; `stored`, the state a read or delete works on (see staleAddressAdvice).
  */
-async function delivered<T>(call: () => Promise<T>, stored?: string): Promise<T> {
+async function delivered<T>(call: () => Promise<T>, stored?: object): Promise<T> {
   try {
     return await call();
-  } catch (error) {
-    if (stored && error instanceof Error && error.message.includes("uptime:baseUrl (") && !error.message.includes("--run-program"))
-      error.message += stored;
+  } catch (caught) {
+    const error = stored ? staleAddressAdvice(caught, stored) : caught;
     // An Account's settings are named as the program gives them (session.ts inAccountWords).
     if (error instanceof Error && currentAccount() !== undefined) error.message = inAccountWords(error.message);
     throw error;

@@ -47,6 +47,18 @@ export function inAccountWords(problem: string): string {
     .replace(/uptime:(\w+)/g, `$1 of ${named}`);
 }
 
+/** Whether the address comes from the configuration (stored with the stack), not UPTIME_BASE_URL (read by every run). */
+export function addressConfigured(): boolean {
+  return Boolean(lookup("baseUrl"));
+}
+
+/** check() ran in this process: the program ran, so the settings are the configuration's as it is now. */
+let programRan = false;
+export const programRun = {
+  noted: () => programRan,
+  note: () => void (programRan = true),
+};
+
 /** The account this process serves: an Account's name, or undefined for the stack's own settings. */
 export function currentAccount(): string | undefined {
   return account;
@@ -99,6 +111,7 @@ export function resetSession(): void {
   account = undefined;
   settings = undefined;
   client = undefined;
+  programRan = false;
 }
 
 /** The create journal of the configured service (see journal.ts). */

@@ -1,6 +1,7 @@
 // The Monitor's dynamic-provider object (what the shim calls in the provider process) against the
 // emulator, configured the way the engine configures it: the stack config handed to configure().
 import * as fs from "node:fs";
+import { createServer } from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { closeAllPools } from "../../../provider/api/client";
@@ -11,7 +12,7 @@ import { checkedMonitor } from "../../helpers/checked";
 import { resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
 import { adminApi } from "../../helpers/monitor-emulator";
-import { API_KEY, closedPort, startTestEmulator } from "../../helpers/servers";
+import { API_KEY, closedPort, listenOnLoopback, startTestEmulator } from "../../helpers/servers";
 
 const provider = providers.monitor;
 
@@ -290,34 +291,56 @@ test("documented routes only: refresh keeps the state and warns once; delete nam
   }
 });
 
-test("a read or delete failing at the address says that refresh and destroy use the stored one; create and check do not", async () => {
+test("a read or delete failing at the address, the program not run, says refresh and destroy use the stored address; nothing else does", async () => {
   resetSession();
   await configureFor(emulator);
   const made = await provider.create(checkedMonitor(programInputs));
-  resetSession();
-  const dead = `http://127.0.0.1:${await closedPort()}/v1`;
-  const config: Record<string, string> = { "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" };
-  await provider.configure({ config: { get: (key: string) => config[key] } });
-  const stored =
+  const state = made.outs as MonitorOutputs;
+  const advice =
     "If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address stored then: run them with --run-program.";
-  for (const call of [
-    () => provider.read(made.id, made.outs as MonitorOutputs),
-    () => provider.delete(made.id, made.outs as MonitorOutputs),
-  ]) {
-    const error = await call().then(
-      () => undefined,
-      (e: Error) => e,
+  const failure = (call: () => Promise<unknown>) =>
+    call().then(
+      () => "no failure",
+      (e: Error) => e.message,
     );
-    expect(error?.message).toContain(`connection refused by ${new URL(dead).origin}; check uptime:baseUrl (${dead})`);
-    expect(error?.message).toContain(stored);
-  }
-  const created = await provider.create(checkedMonitor({ ...programInputs, name: "other" })).then(
-    () => undefined,
-    (e: Error) => e,
+  const configure = (config: Record<string, string>) => {
+    resetSession();
+    return provider.configure({ config: { get: (key: string) => config[key] } });
+  };
+  // Refused connections, and a server whose every answer is a JSON 404 (the failed address check is kept and thrown again).
+  const refused = `http://127.0.0.1:${await closedPort()}/v1`;
+  const notTheApi = await listenOnLoopback(
+    createServer((_req, res) => res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not found"}')),
   );
-  expect(created?.message).toContain(`check uptime:baseUrl (${dead})`);
-  expect(created?.message).not.toContain("--run-program");
-  resetSession();
+  try {
+    for (const dead of [refused, `http://${notTheApi.host}/v1`]) {
+      await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" });
+      for (const call of [() => provider.read(made.id, state), () => provider.delete(made.id, state)]) {
+        const message = await failure(call);
+        expect(message).toContain(`uptime:baseUrl (${dead})`);
+        expect(message).toContain(advice);
+      }
+      // Not to a create, nor to a read of no state (a `get`), in the same process.
+      expect(await failure(() => provider.create(checkedMonitor({ ...programInputs, name: "other" })))).toContain(
+        `uptime:baseUrl (${dead})`,
+      );
+      expect(await failure(() => provider.create(checkedMonitor({ ...programInputs, name: "other" })))).not.toContain("--run-program");
+      expect(await failure(() => provider.read(made.id, { __provider: PROVIDER_TEXT } as never))).not.toContain("--run-program");
+      // Once the program has run (check), the settings are the configuration's own: no advice either.
+      await provider.check(undefined, { ...programInputs, name: "checked" });
+      expect(await failure(() => provider.read(made.id, state))).not.toContain("--run-program");
+    }
+    // An address from UPTIME_BASE_URL is read by every run, and a malformed address is not an address that answered.
+    process.env.UPTIME_BASE_URL = refused;
+    await configure({ "uptime:apiKey": API_KEY, "uptime:maxRetries": "0" });
+    expect(await failure(() => provider.read(made.id, state))).not.toContain("--run-program");
+    delete process.env.UPTIME_BASE_URL;
+    await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": "api.example.com/v1" });
+    expect(await failure(() => provider.delete(made.id, state))).not.toContain("--run-program");
+  } finally {
+    delete process.env.UPTIME_BASE_URL;
+    await notTheApi.close();
+  }
   await configureFor(emulator);
-  await provider.delete(made.id, made.outs as MonitorOutputs);
+  await provider.delete(made.id, state);
 });
