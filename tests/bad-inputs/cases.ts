@@ -280,6 +280,7 @@ const monitorRules: BadInputCase[] = [
   ...rule("name", "must not be empty", { name: "" }, { name: "   " }),
   ...rule("type", "must not be empty", { type: "" }),
   // urns of http and https monitors
+  ...rule("target", "a https monitor needs a https:// address; change the address or set type to http", { urn: "http://api.example.com" }),
   ...rule("target", "set type to https", { type: "http", urn: "https://api.example.com" }),
   ...rule("target", "set type to ftp", { urn: "ftp://files.example.com" }),
   // tcp addresses
@@ -399,6 +400,7 @@ const monitorRules: BadInputCase[] = [
   ...rule("title", "longer than 255", { title: "t".repeat(256) }),
   ...rule("description", "longer than 4096", { description: "d".repeat(4097) }),
   ...rule("type", "longer than 32", { type: "t".repeat(33) }),
+  ...rule("httpRequest.body", "longer than 65536", { httpRequest: { body: "b".repeat(65537) } }),
   ...rule("httpRequest.headers[0].value", "longer than 8192", { httpRequest: { headers: [{ name: "X", value: "v".repeat(8193) }] } }),
   ...rule("httpRequest.headers[0].name", "longer than 256", { httpRequest: { headers: [{ name: "N".repeat(257), value: "1" }] } }),
   ...rule("httpResponse.keywordBody", "longer than 1024", { httpResponse: { keywordBody: "k".repeat(1025) } }),
