@@ -58,6 +58,9 @@ function poolFor(origin: string, connectTimeoutMs: number): Pool {
   return pool;
 }
 
+/** The timeouts a client applies when the settings leave them out (README's settings table says the same). */
+export const DEFAULT_TIMEOUTS = { connectTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
+
 /** Closes every pool and forgets every account's pace (tests, and processes that want to exit promptly). */
 export async function closeAllPools(): Promise<void> {
   resetAccountSchedulers();
@@ -97,8 +100,8 @@ export class UptimeClient {
     this.basePath = url.pathname.replace(/\/+$/, "");
     this.authorization = options.authScheme ? `${options.authScheme} ${options.apiKey}` : options.apiKey;
     this.secrets = [options.apiKey];
-    this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectTimeoutMs;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestTimeoutMs;
     // Settings given as undefined keep their defaults (a spread would copy the undefined: unlimited retries).
     const given = Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined);
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...Object.fromEntries(given) };

@@ -26,9 +26,9 @@ export const positiveNumber = (unit: string) =>
     .refine((n) => Number.isFinite(n) && n > 0, { error: `must be a positive number of ${unit}` });
 
 export const uuidRef = () =>
-  z
-    .string({ error: expected("a uuid string") })
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, { error: "not a uuid (letters, digits and hyphens only)" });
+  z.string({ error: expected("a uuid string") }).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, {
+    error: "not a uuid (1-128 letters, digits, hyphens and underscores, starting with a letter or digit)",
+  });
 
 export const int = (min: number, max: number) =>
   z

@@ -87,7 +87,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     env: "UPTIME_OFFLINE_PREVIEW",
     type: { type: "boolean" },
     default: "false",
-    doc: "`true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting.",
+    doc: "`true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting.",
   },
   {
     key: "deleteUnsupported",

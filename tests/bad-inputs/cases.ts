@@ -163,7 +163,12 @@ const monitorCases: BadInputCase[] = [
     "must be 0-23",
   ),
   // references and huge strings
-  monitor("alert-not-a-uuid", { ...HTTPS, alerts: ["on call!"] }, "alerts[0]", "not a uuid (letters, digits and hyphens only)"),
+  monitor(
+    "alert-not-a-uuid",
+    { ...HTTPS, alerts: ["on call!"] },
+    "alerts[0]",
+    "not a uuid (1-128 letters, digits, hyphens and underscores, starting with a letter or digit)",
+  ),
   monitor("urn-huge", { ...HTTPS, urn: `https://api.example.com/${"p".repeat(3000)}` }, "target", "longer than 2048 characters"),
 ];
 
@@ -404,7 +409,14 @@ const monitorRules: BadInputCase[] = [
   ...rule("httpRequest.headers[0].value", "longer than 8192", { httpRequest: { headers: [{ name: "X", value: "v".repeat(8193) }] } }),
   ...rule("httpRequest.headers[0].name", "longer than 256", { httpRequest: { headers: [{ name: "N".repeat(257), value: "1" }] } }),
   ...rule("httpResponse.keywordBody", "longer than 1024", { httpResponse: { keywordBody: "k".repeat(1025) } }),
-  ...rule("groups[0]", "not a uuid", { groups: ["g".repeat(200)] }),
+  ...rule(
+    "groups[0]",
+    "not a uuid",
+    { groups: ["g".repeat(200)] },
+    { groups: ["g".repeat(129)] },
+    { groups: ["-g1"] },
+    { groups: ["_g1"] },
+  ),
   ...rule("name", "control characters; remove them", { name: "api\u0000" }),
 ];
 

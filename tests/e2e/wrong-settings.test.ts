@@ -149,13 +149,20 @@ describe("a base URL that is not the API", () => {
     const offline = await t.stack.preview();
     expect(offline.changeSummary).toMatchObject({ update: 2 });
     expect(await requestLines(emulator)).toEqual([]);
+    // ... and `up` then finds the wrong key before anything changes.
+    const up = await fails((onOutput) => t.stack.up({ onOutput }));
+    expect(up.text).toContain("failed with 401 Unauthorized");
+    expect(await resourcesOf(t)).toEqual(before);
+    for (const uuid of Object.values(await monitorIds(t))) expect(await inService(uuid)).toMatchObject({ updatedAt: null, intervalId: 60 });
 
     setEnv(t, "UPTIME_OFFLINE_PREVIEW", undefined);
     setEnv(t, "UPTIME_API_KEY", undefined);
     await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
     await t.stack.setConfig("settings:interval", { value: "60" });
     expect(await resourcesOf(t)).toEqual(before);
-    await t.stack.preview({ expectNoChanges: true });
+    // An up that changes nothing: the settings stored for refresh and destroy are the configuration's again
+    // (the failed up stored the ones it ran with).
+    expect((await t.stack.up()).summary.resourceChanges).toEqual({ same: 3 });
   });
 
   test("a proxy answering an HTML 404 page: nothing taken as gone, the message names uptime:baseUrl", async () => {

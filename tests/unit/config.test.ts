@@ -1,9 +1,36 @@
 // Provider settings: stack config first, then the environment; every problem names both ways to fix it.
-import { ConfigError, clientOptions, readSettings, settingsProblem } from "../../provider/config";
+import { ConfigError, SETTINGS, clientOptions, readSettings, settingsProblem } from "../../provider/config";
+import { DEFAULT_TIMEOUTS } from "../../provider/api/client";
+import { DEFAULT_RETRY_POLICY } from "../../provider/api/retry";
+import { DEFAULT_SCHEDULER_SETTINGS } from "../../provider/api/scheduler";
 import { configProblem, configure, currentSettings, resetSession } from "../../provider/session";
 
 const config = (values: Record<string, string>) => (key: string) => values[key];
 const none = () => undefined;
+
+test("the defaults documented (the model's table, README's settings) are the ones applied", () => {
+  const documented = (key: keyof typeof SETTINGS) => SETTINGS[key].default;
+  expect({
+    connectTimeoutMs: documented("connectTimeoutMs"),
+    requestTimeoutMs: documented("requestTimeoutMs"),
+    maxRetries: documented("maxRetries"),
+    maxConcurrentRequests: documented("maxConcurrentRequests"),
+    rateLimitWaitSeconds: documented("rateLimitWaitSeconds"),
+  }).toEqual({
+    connectTimeoutMs: String(DEFAULT_TIMEOUTS.connectTimeoutMs),
+    requestTimeoutMs: String(DEFAULT_TIMEOUTS.requestTimeoutMs),
+    maxRetries: String(DEFAULT_RETRY_POLICY.maxRetries),
+    maxConcurrentRequests: String(DEFAULT_SCHEDULER_SETTINGS.maxInFlight),
+    rateLimitWaitSeconds: String(DEFAULT_SCHEDULER_SETTINGS.maxWaitMs / 1000),
+  });
+});
+
+test("uptime:deleteUnsupported: the stack config makes it the rule, and the environment wins for one run", () => {
+  expect(readSettings(config({ deleteUnsupported: "leave" }), {}).deleteUnsupported).toBe("leave");
+  expect(readSettings(config({ deleteUnsupported: "leave" }), { UPTIME_DELETE_UNSUPPORTED: "fail" }).deleteUnsupported).toBe("fail");
+  expect(readSettings(config({ deleteUnsupported: "fail" }), { UPTIME_DELETE_UNSUPPORTED: "leave" }).deleteUnsupported).toBe("leave");
+  expect(readSettings(none, {}).deleteUnsupported).toBeUndefined();
+});
 
 describe("readSettings", () => {
   test("stack config wins over the environment; the environment fills what config leaves out", () => {

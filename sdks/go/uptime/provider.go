@@ -52,7 +52,7 @@ type providerArgs struct {
 	MaxConcurrentRequests *int `pulumi:"maxConcurrentRequests"`
 	// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 	MaxRetries *int `pulumi:"maxRetries"`
-	// `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
+	// `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
 	OfflinePreview *bool `pulumi:"offlinePreview"`
 	// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
 	RateLimitWaitSeconds *int `pulumi:"rateLimitWaitSeconds"`
@@ -80,7 +80,7 @@ type ProviderArgs struct {
 	MaxConcurrentRequests pulumi.IntPtrInput
 	// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 	MaxRetries pulumi.IntPtrInput
-	// `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
+	// `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
 	OfflinePreview pulumi.BoolPtrInput
 	// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
 	RateLimitWaitSeconds pulumi.IntPtrInput

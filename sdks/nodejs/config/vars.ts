@@ -96,7 +96,7 @@ Object.defineProperty(exports, "maxRetries", {
 });
 
 /**
- * `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
+ * `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
  */
 export declare const offlinePreview: boolean | undefined;
 Object.defineProperty(exports, "offlinePreview", {

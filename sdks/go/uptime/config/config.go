@@ -51,7 +51,7 @@ func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:maxRetries")
 }
 
-// `true`: `pulumi preview` sends no request at all, so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
+// `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
 func GetOfflinePreview(ctx *pulumi.Context) bool {
 	return config.GetBool(ctx, "uptime:offlinePreview")
 }
