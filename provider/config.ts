@@ -29,6 +29,20 @@ export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])
 
 export class ConfigError extends Error {}
 
+/**
+ * A problem with the settings as the program gives them: an Account's by its name and argument
+ * (`maxRetries of Account "staging"`), the stack's (no account) by its config key and variable, as written.
+ */
+export function accountWords(problem: string, account: string | undefined): string {
+  if (account === undefined) return problem;
+  const named = `Account ${JSON.stringify(account)}`;
+  return problem
+    .replace(/^no API key: .*/, `no API key: give ${named} its apiKey`)
+    .replace(/^no API address: .*/, `no API address: give ${named} its baseUrl, e.g. https://<host>/v1`)
+    .replace(/uptime:(\w+) \(or UPTIME_\w+\)/g, `$1 of ${named}`)
+    .replace(/uptime:(\w+)/g, `$1 of ${named}`);
+}
+
 /** Reads settings from a config lookup (`key -> value`) and the environment. */
 export function readSettings(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const given = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);

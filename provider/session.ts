@@ -1,7 +1,7 @@
 // Per-process provider state: the settings handed to configure() and one client built from them.
 // Every resource of every kind shares the client, and so one connection pool per origin.
 import { UptimeClient } from "./api/client";
-import { ProviderSettings, clientOptions, readSettings, settingsProblem, withoutCredentials } from "./config";
+import { ProviderSettings, accountWords, clientOptions, readSettings, settingsProblem, withoutCredentials } from "./config";
 import { providerLog } from "./log";
 import { packageVersion } from "./release";
 import { CreateJournal, journalDir } from "./journal";
@@ -33,18 +33,9 @@ export function configure(req: ConfigureRequest): void {
   settings = undefined;
 }
 
-/**
- * A problem with the settings as the program gives them: an Account's by its name and argument
- * (`maxRetries of Account "staging"`), the stack's by its config key and variable, as written.
- */
+/** A problem in the words of the account this process serves (config.ts accountWords). */
 export function inAccountWords(problem: string): string {
-  if (account === undefined) return problem;
-  const named = `Account ${JSON.stringify(account)}`;
-  return problem
-    .replace(/^no API key: .*/, `no API key: give ${named} its apiKey`)
-    .replace(/^no API address: .*/, `no API address: give ${named} its baseUrl, e.g. https://<host>/v1`)
-    .replace(/uptime:(\w+) \(or UPTIME_\w+\)/g, `$1 of ${named}`)
-    .replace(/uptime:(\w+)/g, `$1 of ${named}`);
+  return accountWords(problem, account);
 }
 
 /** Whether the address comes from the configuration (stored with the stack), not UPTIME_BASE_URL (read by every run). */

@@ -5,6 +5,8 @@
 import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
 import { clientOptions, readSettings, withoutCredentials } from "./config";
+
+export { accountWords } from "./config";
 import { CheckFailure, show } from "./model/values";
 
 /** A webhook subscription, as the service returned it (timestamps present when the service sent them). */

@@ -58,6 +58,8 @@ export class Account extends pulumi.ProviderResource {
   readonly journalScope: pulumi.Output<JournalScope>;
   /** The settings as given, for lookups made in the program (getWebhooks). */
   readonly settings: pulumi.Output<Record<string, string | undefined>>;
+  /** @internal Its name, as messages name its settings (`maxRetries of Account "staging"`). */
+  readonly accountName: string;
 
   constructor(name: string, args: AccountArgs, opts?: pulumi.ResourceOptions) {
     const settings = Object.fromEntries(
@@ -70,6 +72,7 @@ export class Account extends pulumi.ProviderResource {
     for (const [key, value] of Object.entries(settings)) props[`uptime:${key}`] = value;
     super("pulumi-nodejs", name, props, opts);
     this.settings = pulumi.output(settings);
+    this.accountName = name;
     this.journalScope = pulumi.all([settings.baseUrl, settings.journalDir]).apply(([baseUrl, journalDir]) => ({
       baseUrl: baseUrl ?? "",
       journalDir,

@@ -65,7 +65,9 @@ export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksO
     return await impl.lookupWebhooks(get, { ...paging, topic: args.topic, log }, provider ? "account" : "stack");
   } catch (error) {
     // A RunError is printed as its message alone: one line, no stack into files the package does not ship.
-    throw new pulumi.RunError(`getWebhooks: ${(error as Error).message}`);
+    // An Account's settings are named as the program gives them, never by UPTIME_* variables it does not read.
+    const message = (error as Error).message;
+    throw new pulumi.RunError(`getWebhooks: ${provider ? impl.accountWords(message, provider.accountName) : message}`);
   }
 }
 

@@ -10,7 +10,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { ConfigError, readSettings, settingNamed, settingsProblem } from "../config";
-import { configProblem, configure, getClient, getJournal } from "../session";
+import { configProblem, configure, getClient, getJournal, inAccountWords } from "../session";
 import { providers } from "../providers";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
@@ -274,7 +274,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const args = toJs(req.getArgs()) as { topic?: string; pageSize?: number; maxPages?: number };
       const problems = checkWebhooksArgs(args);
       const problem = configProblem();
-      if (problem) problems.unshift({ property: "", reason: problem });
+      if (problem) problems.unshift({ property: "", reason: inAccountWords(problem) });
       const response = new provproto.InvokeResponse();
       if (problems.length > 0) {
         return response.setFailuresList(problems.map((p) => new provproto.CheckFailure().setProperty(p.property).setReason(p.reason)));
@@ -282,6 +282,9 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       try {
         const list = await listWebhooks(getClient(), { ...args, warn: (m) => providerLog.warn(m) });
         return response.setReturn(toStruct(list));
+      } catch (error) {
+        if (error instanceof Error) error.message = inAccountWords(error.message);
+        throw error;
       } finally {
         await flushLogs();
       }

@@ -110,6 +110,29 @@ describe("the provider's configuration, as the engine sends it", () => {
   });
 });
 
+test("an explicit provider (an account of its own) names its settings in the lookup's failures, not UPTIME_* variables", async () => {
+  const configured = (name: string, args: Json) =>
+    call(
+      "configure",
+      new provproto.ConfigureRequest().setName(name).setArgs(struct({ apiKey: { [SECRET_SIG]: SECRET, value: API_KEY }, ...args })),
+    );
+  const lookup = async () =>
+    (
+      await call<provproto.InvokeRequest, provproto.InvokeResponse>(
+        "invoke",
+        new provproto.InvokeRequest().setTok("uptime:index:getWebhooks").setArgs(struct({})),
+      )
+    )
+      .getFailuresList()
+      .map((f) => f.getReason());
+  await configured("staging", { baseUrl: emulator.url, maxRetries: "many" });
+  expect(await lookup()).toEqual(['maxRetries of Account "staging" must be a whole number >= 0, got "many"']);
+  await configured("default", { baseUrl: emulator.url, maxRetries: "many" });
+  expect(await lookup()).toEqual(['uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"']);
+  await configured("default", { baseUrl: emulator.url });
+  expect(await lookup()).toEqual([]);
+});
+
 describe("a monitor's lifecycle through the plugin", () => {
   const args = { name: "api", type: "https", target: "https://api.example.com/health", regions: [2, 1], interval: 60 };
   let inputs: Json;

@@ -1,0 +1,94 @@
+// An Account's settings (README, Accounts), in process: the provider objects as an Account's provider
+// process runs them (the engine hands them the Account's name and settings) and the program's lookup
+// with `{ provider: account }`. Its messages name its settings as the program gives them, never by the
+// UPTIME_* variables it does not read; its address and key are its own; an Account named "default" is
+// the stack's own settings. tests/e2e/accounts.test.ts runs two accounts through the engine.
+import { closeAllPools } from "../../../provider/api/client";
+import { ACCOUNT_KEY } from "../../../provider/model/package";
+import { providers } from "../../../provider/providers";
+import { resetSession } from "../../../provider/session";
+import type { RunningEmulator } from "../../../emulator/types";
+import * as uptime from "../../../sdk";
+import { checkedMonitor } from "../../helpers/checked";
+import { previewProgram } from "../../helpers/harness";
+import { API_KEY, startTestEmulator } from "../../helpers/servers";
+
+const provider = providers.monitor;
+const MONITOR = { name: "api", type: "https", target: "https://api.example.com/health", interval: 60, regions: [1] };
+const savedEnv = { ...process.env };
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterEach(() => {
+  process.env = { ...savedEnv };
+  resetSession();
+});
+afterAll(async () => {
+  await closeAllPools();
+  await emulator.close();
+});
+
+/** The provider process of Account `account` (none: the stack's own settings), configured as the engine does. */
+async function serving(account: string | undefined, settings: Record<string, string>): Promise<void> {
+  resetSession();
+  const config: Record<string, string | undefined> = { [ACCOUNT_KEY]: account };
+  for (const [key, value] of Object.entries(settings)) config[`uptime:${key}`] = value;
+  await provider.configure({ config: { get: (key: string) => config[key] } });
+}
+
+const reasons = async () => ((await provider.check(undefined, MONITOR)).failures ?? []).map((f) => f.reason);
+
+test("a bad setting of an Account is named as the program gives it", async () => {
+  await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY, maxRetries: "many" });
+  expect(await reasons()).toEqual(['maxRetries of Account "staging" must be a whole number >= 0, got "many"']);
+  await serving(undefined, { baseUrl: emulator.url, apiKey: API_KEY, maxRetries: "many" });
+  expect(await reasons()).toEqual(['uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"']);
+});
+
+test("an Account's address and key are its own: UPTIME_BASE_URL and UPTIME_API_KEY fill the stack's settings only", async () => {
+  process.env.UPTIME_BASE_URL = emulator.url;
+  process.env.UPTIME_API_KEY = API_KEY;
+  await serving("staging", {});
+  expect(await reasons()).toEqual(['no API key: give Account "staging" its apiKey']);
+  await serving("staging", { apiKey: API_KEY });
+  expect(await reasons()).toEqual(['no API address: give Account "staging" its baseUrl, e.g. https://<host>/v1']);
+  // The other UPTIME_* variables apply to every account.
+  process.env.UPTIME_MAX_RETRIES = "many";
+  await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY });
+  expect(await reasons()).toEqual(['maxRetries of Account "staging" must be a whole number >= 0, got "many"']);
+  delete process.env.UPTIME_MAX_RETRIES;
+  await serving(undefined, {});
+  expect(await reasons()).toEqual([]);
+});
+
+test("a resource keeps its Account's name; an Account named default is the stack's own settings, as a resource without one", async () => {
+  const outputsUnder = async (account: string | undefined) => {
+    await serving(account, { baseUrl: emulator.url, apiKey: API_KEY });
+    const made = await provider.create(checkedMonitor({ ...MONITOR, name: `under ${account}` }));
+    return made.outs as Record<string, unknown>;
+  };
+  expect((await outputsUnder("staging")).account).toBe("staging");
+  expect(await outputsUnder("default")).not.toHaveProperty("account");
+  expect(await outputsUnder(undefined)).not.toHaveProperty("account");
+});
+
+test("the lookup with { provider: account } names the Account's settings, not the variables it does not read", async () => {
+  process.env.UPTIME_API_KEY = API_KEY;
+  const refusals: string[] = [];
+  await previewProgram(
+    async () => {
+      for (const args of [{ baseUrl: emulator.url }, { baseUrl: emulator.url, apiKey: API_KEY, maxRetries: "many" }]) {
+        // Deliberately incomplete or wrong, as a program without types may give them.
+        const account = new uptime.Account("staging", args as unknown as uptime.AccountArgs);
+        await uptime.getWebhooks({}, { provider: account }).catch((error: Error) => refusals.push(error.message));
+      }
+    },
+    { "uptime:baseUrl": emulator.url, "uptime:apiKey": API_KEY },
+  );
+  expect(refusals).toEqual([
+    'getWebhooks: no API key: give Account "staging" its apiKey',
+    'getWebhooks: maxRetries of Account "staging" must be a whole number >= 0, got "many"',
+  ]);
+});
