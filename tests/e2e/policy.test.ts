@@ -42,8 +42,8 @@ async function stackOf(dir: string, stackName: string, config: Record<string, { 
 }
 
 /** `pulumi preview --policy-pack` as a user or CI runs it (async: the emulator lives in this process). */
-function preview(t: TestStack, extra: string[] = []): Promise<{ code: number; output: string }> {
-  const args = ["preview", "--stack", t.stack.name, "--non-interactive", "--color", "never", "--policy-pack", POLICY_PACK, ...extra];
+function preview(t: TestStack, extra: string[] = [], stack = t.stack.name): Promise<{ code: number; output: string }> {
+  const args = ["preview", "--stack", stack, "--non-interactive", "--color", "never", "--policy-pack", POLICY_PACK, ...extra];
   return new Promise((resolve, reject) => {
     const child = spawn("pulumi", args, { cwd: t.stack.workspace.workDir, env: { ...process.env, ...t.env } });
     let output = "";
@@ -70,6 +70,14 @@ test("the quickstart, with an alert on every monitor, passes (with the shipped c
   expect(code).toBe(0);
   expect(output).toMatch(/uptime@v0\.1\.0/); // the pack did run
   expect(mutating(await requestLines(emulator))).toEqual([]);
+});
+
+test("the exit codes examples/ci relies on: --expect-no-changes with changes exits 7, a missing stack 6", async () => {
+  const t = stacks.find((s) => s.stack.workspace.workDir === path.join(REPO, "examples/quickstart"))!;
+  expect((await preview(t, ["--policy-pack-config", SHIPPED_CONFIG, "--expect-no-changes"])).code).toBe(7);
+  const missing = await preview(t, [], "no-such-stack");
+  expect(missing.code).toBe(6);
+  expect(missing.output).toContain("no-such-stack");
 });
 
 test("monitors-as-data, with the team's alert on every monitor, passes (with the defaults)", async () => {

@@ -90,6 +90,9 @@ test("each release carries its tag's version in every file, and says so", async 
     const r = made[label];
     expect(r.version).toBe(version);
     expect(r.output).toContain(`release: version ${version}, from the tag v${version}`);
+    // The tagged tree's package.json says the version it was committed with: released as the tag says, with a note.
+    const committed = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")).version;
+    expect(r.output).toContain(`release: note: the tagged tree's package.json says ${committed}, so \`npm install git+…#v${version}\``);
     const files = fs.readdirSync(r.dir).sort();
     expect(files).toEqual([`pulumi-resource-uptime-v${version}.tar.gz`, `pulumi-uptime-${version}.tgz`]);
     const unpacked = path.join(work, `unpacked-${label}`);
@@ -222,6 +225,48 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     await t.stack.up();
 
     await installPlugin("b");
+    // README: a second install of a version already installed does nothing; --reinstall replaces it.
+    const installed = path.join(home, "plugins", "resource-uptime-v0.2.1");
+    const contents = () =>
+      createHash("sha256")
+        .update(
+          fs
+            .readdirSync(installed, { recursive: true, encoding: "utf8" })
+            .sort()
+            .map((f) => (fs.statSync(path.join(installed, f)).isFile() ? `${f}:${sha256(path.join(installed, f))}` : f))
+            .join("\n"),
+        )
+        .digest("hex");
+    const asB = contents();
+    const otherBytes = [
+      "plugin",
+      "install",
+      "resource",
+      "uptime",
+      "0.2.1",
+      "--file",
+      path.join(made.a.dir, "pulumi-resource-uptime-v0.2.0.tar.gz"),
+    ];
+    await sh("pulumi", otherBytes, work, env);
+    expect(contents()).toBe(asB);
+    await sh("pulumi", [...otherBytes, "--reinstall"], work, env);
+    expect(contents()).not.toBe(asB);
+    await sh(
+      "pulumi",
+      [
+        "plugin",
+        "install",
+        "resource",
+        "uptime",
+        "0.2.1",
+        "--reinstall",
+        "--file",
+        path.join(made.b.dir, "pulumi-resource-uptime-v0.2.1.tar.gz"),
+      ],
+      work,
+      env,
+    );
+    expect(contents()).toBe(asB);
     const listed = await sh("pulumi", ["plugin", "ls"], work, env);
     expect(listed).toMatch(/uptime\s+resource\s+0\.2\.0/);
     expect(listed).toMatch(/uptime\s+resource\s+0\.2\.1/);

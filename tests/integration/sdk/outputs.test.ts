@@ -6,13 +6,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { Alert, Monitor, Page } from "../../../sdk";
+import * as sdk from "../../../sdk";
+import { Account, Alert, Monitor, MonitorFleet, Page } from "../../../sdk";
 
 const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 
 const schema = JSON.parse(fs.readFileSync(path.join(__dirname, "../../../schema.json"), "utf8"));
-const outputsOf = (type: string): string[] => Object.keys(schema.resources[`uptime:index:${type}`].properties);
+const outputsOf = (type: string): string[] => Object.keys(schema.resources[`uptime:index:${type}`]?.properties ?? {});
 
 /** What the provider would answer: a value for every output the schema lists, named after it. */
 const stateFor = (type: string): Record<string, unknown> => Object.fromEntries(outputsOf(type).map((name) => [name, `${type}.${name}`]));
@@ -27,7 +28,9 @@ beforeAll(async () => {
         // A new resource's `args.id` is "" (a read's is the id asked for): an empty id would stay unknown.
         registered.push({ type: args.type, name: args.name, id: args.id || undefined, inputs: args.inputs });
         const type = args.type.split(":").pop() as string;
-        return { id: args.id || `${args.name}-id`, state: stateFor(type) };
+        // A fleet's member uuids, by name, for uuidOf.
+        const uuids = type === "MonitorFleet" ? { uuids: { api: "uuid-api", web: "uuid-web" } } : {};
+        return { id: args.id || `${args.name}-id`, state: { ...stateFor(type), ...uuids } };
       },
       call: () => ({}),
     },
@@ -112,4 +115,32 @@ test("get: read by id, every output, nothing declared; isInstance tells each cla
   expect([Monitor.isInstance(monitor), Page.isInstance(monitor), Alert.isInstance(monitor)]).toEqual([true, false, false]);
   expect([Monitor.isInstance(page), Page.isInstance(page), Alert.isInstance(alert)]).toEqual([false, true, true]);
   expect([Monitor.isInstance(undefined), Monitor.isInstance({ __pulumiType: "uptime:index:Monitor" })]).toEqual([false, false]);
+});
+
+test("isInstance tells a resource of another copy of the package (and of @pulumi/pulumi) by its type", async () => {
+  let other: typeof sdk | undefined;
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second copy of the package and of @pulumi/pulumi
+    other = require("../../../sdk");
+  });
+  expect(other!.Monitor).not.toBe(Monitor);
+  const monitor = Monitor.get("copy-monitor", "m-uuid-2");
+  const account = new Account("copy-account", { baseUrl: "http://127.0.0.1:9/v1", apiKey: "k" });
+  expect([other!.Monitor.isInstance(monitor), other!.Page.isInstance(monitor), other!.Account.isInstance(account)]).toEqual([
+    true,
+    false,
+    true,
+  ]);
+});
+
+test("MonitorFleet.uuidOf: a member's uuid; a name the fleet lacks fails, naming the members", async () => {
+  const member = { name: "api", type: "https", urn: "https://api.example.com", interval: 60, regions: [1] };
+  const fleet = new MonitorFleet("uuid-of", { monitors: { api: member, web: { ...member, name: "web" } } });
+  expect(await resolved(fleet.uuidOf("api"))).toBe("uuid-api");
+  // The Output's own promises (known, secret, resources) fail with it: each is caught, the value's asserted.
+  const output = fleet.uuidOf("db") as unknown as Record<string, unknown> & { promise(): Promise<unknown> };
+  for (const inner of Object.values(output)) if (inner instanceof Promise) inner.catch(() => undefined);
+  const missing = output.promise();
+  await expect(missing).rejects.toThrow('monitor fleet: no member "db" with a uuid');
+  await expect(missing).rejects.toThrow("the members: api, web");
 });
