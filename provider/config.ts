@@ -36,11 +36,13 @@ export class ConfigError extends Error {}
 export function accountWords(problem: string, account: string | undefined): string {
   if (account === undefined) return problem;
   const named = `Account ${JSON.stringify(account)}`;
+  // The settings' own names only: an address such as http://uptime:8080/v1 is left as it is.
+  const setting = `uptime:(${Object.keys(SETTINGS).join("|")})\\b`;
   return problem
     .replace(/^no API key: .*/, `no API key: give ${named} its apiKey`)
     .replace(/^no API address: .*/, `no API address: give ${named} its baseUrl, e.g. https://<host>/v1`)
-    .replace(/uptime:(\w+) \(or UPTIME_\w+\)/g, `$1 of ${named}`)
-    .replace(/uptime:(\w+)/g, `$1 of ${named}`);
+    .replace(new RegExp(`${setting} \\(or UPTIME_\\w+\\)`, "g"), `$1 of ${named}`)
+    .replace(new RegExp(setting, "g"), `$1 of ${named}`);
 }
 
 /** Reads settings from a config lookup (`key -> value`) and the environment. */

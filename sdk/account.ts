@@ -30,7 +30,7 @@ export interface AccountArgs {
   maxConcurrentRequests?: pulumi.Input<number>;
   /** How long one request may keep being answered 429 before it fails. @default 300 */
   rateLimitWaitSeconds?: pulumi.Input<number>;
-  /** `true`: `pulumi preview` sends this account no request (the address and key are proven at `up`). @default false */
+  /** `true`: `pulumi preview` sends this account no request of its own (a `getWebhooks` lookup still does; the address and key are proven at `up`). @default false */
   offlinePreview?: pulumi.Input<boolean>;
   /** What deleting a monitor does when the service refuses `DELETE`: `fail` or `leave` it in the service. @default "fail" */
   deleteUnsupported?: pulumi.Input<"fail" | "leave">;

@@ -2,6 +2,8 @@
 // args as the SDK hands them over (a Monitor's `urn` as `target`): exactly the case's field fails,
 // its reason starts with the field as the user wrote it ("intervalId and interval are …" for two
 // spellings of one field) and carries the fix, and stays short however big the bad value. The lookup's arguments are refused before any request.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { checkAlert } from "../../provider/alert";
 import type { UptimeClient } from "../../provider/api/client";
 import type { CheckFailure } from "../../provider/model/values";
@@ -27,6 +29,21 @@ async function failuresOf(c: BadInputCase): Promise<CheckFailure[]> {
 
 /** The name a user reads: the SDK takes `urn` and hands it over as `target`. */
 const shown = (field: string) => field.replace(/^target\b/, "urn");
+
+test("README and tests/README.md give the table's size as it is", () => {
+  const count = (kind: string) => BAD_INPUT_CASES.filter((c) => c.kind === kind).length;
+  const readme = fs.readFileSync(path.join(__dirname, "../../README.md"), "utf8");
+  const stated = /`tests\/bad-inputs\/cases\.ts` \((\d+) cases: Monitor (\d+),.*?Page (\d+), Alert (\d+), getWebhooks (\d+);/.exec(readme);
+  expect(stated?.slice(1).map(Number)).toEqual([
+    BAD_INPUT_CASES.length,
+    count("monitor"),
+    count("page"),
+    count("alert"),
+    count("webhooks"),
+  ]);
+  const testsReadme = fs.readFileSync(path.join(__dirname, "../README.md"), "utf8");
+  expect(/all (\d+) cases of `tests\/bad-inputs\/cases\.ts`/.exec(testsReadme)?.[1]).toBe(String(BAD_INPUT_CASES.length));
+});
 
 test("the list spreads over the four kinds, at least 60 cases, each name once", () => {
   const count = (kind: string) => BAD_INPUT_CASES.filter((c) => c.kind === kind).length;

@@ -1,5 +1,5 @@
 // Provider settings: stack config first, then the environment; every problem names both ways to fix it.
-import { ConfigError, SETTINGS, clientOptions, readSettings, settingsProblem } from "../../provider/config";
+import { ConfigError, SETTINGS, accountWords, clientOptions, readSettings, settingsProblem } from "../../provider/config";
 import { DEFAULT_TIMEOUTS } from "../../provider/api/client";
 import { DEFAULT_RETRY_POLICY } from "../../provider/api/retry";
 import { DEFAULT_SCHEDULER_SETTINGS } from "../../provider/api/scheduler";
@@ -217,4 +217,14 @@ describe("session: configure() takes the engine's stack config", () => {
     configure({ config: { get: () => undefined } });
     expect(configProblem()).toMatch(/^no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY$/);
   });
+});
+
+test("an Account's words: its settings by name, an address that merely contains uptime: left as it is", () => {
+  expect(accountWords("GET /webhooks failed: connection refused; check uptime:baseUrl (http://uptime:8080/v1)", "staging")).toBe(
+    'GET /webhooks failed: connection refused; check baseUrl of Account "staging" (http://uptime:8080/v1)',
+  );
+  expect(accountWords("uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number", "staging")).toBe(
+    'maxRetries of Account "staging" must be a whole number',
+  );
+  expect(accountWords("check uptime:baseUrl (http://uptime:8080/v1)", undefined)).toBe("check uptime:baseUrl (http://uptime:8080/v1)");
 });

@@ -69,6 +69,7 @@ const valid: [string, Args][] = [
   ["a time zone link name", { ...HTTPS, maintenance: { ...WINDOW, timeZone: "Asia/Calcutta" } }],
   ["every tcp option", { ...TCP, tcpOptions: { dataRequest: "PING\r\n", keywordResponse: "PONG", keywordResponseExists: true } }],
   ["adoptUuid", { ...HTTPS, adoptUuid: "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01" }],
+  ["uuids of 128 characters, and with _ inside", { ...HTTPS, alerts: [`a${"b".repeat(127)}`, "a_1-B"] }],
 ];
 test.each(valid)("accepted: %s", (_name, args) => {
   expect(failuresOf(args)).toEqual([]);
