@@ -354,6 +354,9 @@ export class UptimeClient {
       detail = `the host ${new URL(this.baseUrl).hostname} does not resolve (${code}); ${check}`;
     } else if (code === "UND_ERR_SOCKET" || code === "ECONNRESET") {
       detail = `the connection was closed before a response (${detail}); ${check}`;
+    } else if (code === "EHOSTUNREACH" || code === "ENETUNREACH" || code === "EAI_AGAIN") {
+      // No route to the host, or the resolver could not answer now: the address is the first thing to check.
+      detail = `${detail} (${code}); ${check}`;
     }
     return new ConnectionError({
       method,

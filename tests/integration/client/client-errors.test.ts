@@ -167,3 +167,15 @@ describe("excerpt() and redact()", () => {
     expect(redact("abc", ["ab"])).toBe("abc");
   });
 });
+
+test("no route to the host, or a resolver that cannot answer now: the failure says to check uptime:baseUrl", () => {
+  const client = new UptimeClient({ baseUrl: "https://api.example.com/v1", apiKey: "key-0123456789" });
+  // The failures this machine cannot make happen (its network answers every address): the client's own wording of each.
+  const wording = client as unknown as { connectionError(method: string, path: string, error: unknown): Error };
+  for (const code of ["EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]) {
+    const failure = wording.connectionError("GET", "/webhooks", Object.assign(new Error(`connect ${code} 10.0.0.1:443`), { code }));
+    expect(failure.message).toBe(
+      `GET /webhooks failed: connect ${code} 10.0.0.1:443 (${code}); check uptime:baseUrl (https://api.example.com/v1)`,
+    );
+  }
+});
