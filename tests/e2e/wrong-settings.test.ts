@@ -14,7 +14,7 @@ import {
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
-import type { LocalWorkspace } from "@pulumi/pulumi/automation";
+import type { LocalWorkspace, UpResult } from "@pulumi/pulumi/automation";
 import { TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
 import { Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { LOOPBACK_CERT_PEM, LOOPBACK_KEY_PEM } from "../helpers/tls";
@@ -124,45 +124,51 @@ describe("a base URL that is not the API", () => {
   });
 
   test("at preview: an address without its /v1, or a refused key, fails `pulumi preview` naming the setting; nothing changes", async () => {
-    setEnv(t, "UPTIME_BASE_URL", new URL(emulator.url).origin);
-    await t.stack.setConfig("settings:interval", { value: "120" });
-    await clearRequests(emulator);
-    const preview = await fails((onOutput) => t.stack.preview({ onOutput }));
-    expect(preview.text).toContain(`uptime:baseUrl (${new URL(emulator.url).origin}) does not answer as the service's API`);
-    expect(preview.text).toContain("ending in its version segment, e.g. https://<host>/v1");
-    // The check went to the wrong address: the service saw nothing.
-    expect(await requestLines(emulator)).toEqual([]);
+    // Whatever fails, the stack is put back for the tests after: its environment, its config, and (by an up) the settings it stores.
+    let restored: UpResult | undefined;
+    try {
+      setEnv(t, "UPTIME_BASE_URL", new URL(emulator.url).origin);
+      await t.stack.setConfig("settings:interval", { value: "120" });
+      await clearRequests(emulator);
+      const preview = await fails((onOutput) => t.stack.preview({ onOutput }));
+      expect(preview.text).toContain(`uptime:baseUrl (${new URL(emulator.url).origin}) does not answer as the service's API`);
+      expect(preview.text).toContain("ending in its version segment, e.g. https://<host>/v1");
+      // The check went to the wrong address: the service saw nothing.
+      expect(await requestLines(emulator)).toEqual([]);
 
-    setEnv(t, "UPTIME_BASE_URL", emulator.url);
-    setEnv(t, "UPTIME_API_KEY", "a-mistyped-key-0000");
-    await t.stack.removeConfig("uptime:apiKey");
-    await clearRequests(emulator);
-    const wrongKey = await fails((onOutput) => t.stack.preview({ onOutput }));
-    expect(wrongKey.text).toContain("failed with 401 Unauthorized");
-    expect(wrongKey.text).toContain("check uptime:apiKey (or UPTIME_API_KEY)");
-    expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
-    expect(wrongKey.text).not.toContain("a-mistyped-key-0000");
+      setEnv(t, "UPTIME_BASE_URL", emulator.url);
+      setEnv(t, "UPTIME_API_KEY", "a-mistyped-key-0000");
+      await t.stack.removeConfig("uptime:apiKey");
+      await clearRequests(emulator);
+      const wrongKey = await fails((onOutput) => t.stack.preview({ onOutput }));
+      expect(wrongKey.text).toContain("failed with 401 Unauthorized");
+      expect(wrongKey.text).toContain("check uptime:apiKey (or UPTIME_API_KEY)");
+      expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
+      expect(wrongKey.text).not.toContain("a-mistyped-key-0000");
 
-    // uptime:offlinePreview: the same preview sends nothing at all, and passes.
-    setEnv(t, "UPTIME_OFFLINE_PREVIEW", "true");
-    await clearRequests(emulator);
-    const offline = await t.stack.preview();
-    expect(offline.changeSummary).toMatchObject({ update: 2 });
-    expect(await requestLines(emulator)).toEqual([]);
-    // ... and `up` then finds the wrong key before anything changes.
-    const up = await fails((onOutput) => t.stack.up({ onOutput }));
-    expect(up.text).toContain("failed with 401 Unauthorized");
+      // uptime:offlinePreview: the same preview sends nothing at all, and passes.
+      setEnv(t, "UPTIME_OFFLINE_PREVIEW", "true");
+      await clearRequests(emulator);
+      const offline = await t.stack.preview();
+      expect(offline.changeSummary).toMatchObject({ update: 2 });
+      expect(await requestLines(emulator)).toEqual([]);
+      // ... and `up` then finds the wrong key before anything changes.
+      const up = await fails((onOutput) => t.stack.up({ onOutput }));
+      expect(up.text).toContain("failed with 401 Unauthorized");
+      expect(await resourcesOf(t)).toEqual(before);
+      for (const uuid of Object.values(await monitorIds(t)))
+        expect(await inService(uuid)).toMatchObject({ updatedAt: null, intervalId: 60 });
+    } finally {
+      setEnv(t, "UPTIME_BASE_URL", emulator.url);
+      setEnv(t, "UPTIME_OFFLINE_PREVIEW", undefined);
+      setEnv(t, "UPTIME_API_KEY", undefined);
+      await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
+      await t.stack.setConfig("settings:interval", { value: "60" });
+      // The failed up stored the settings it ran with: an up that changes nothing stores the configuration's again.
+      restored = await t.stack.up().catch(() => undefined);
+    }
+    expect(restored?.summary.resourceChanges).toEqual({ same: 3 });
     expect(await resourcesOf(t)).toEqual(before);
-    for (const uuid of Object.values(await monitorIds(t))) expect(await inService(uuid)).toMatchObject({ updatedAt: null, intervalId: 60 });
-
-    setEnv(t, "UPTIME_OFFLINE_PREVIEW", undefined);
-    setEnv(t, "UPTIME_API_KEY", undefined);
-    await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
-    await t.stack.setConfig("settings:interval", { value: "60" });
-    expect(await resourcesOf(t)).toEqual(before);
-    // An up that changes nothing: the settings stored for refresh and destroy are the configuration's again
-    // (the failed up stored the ones it ran with).
-    expect((await t.stack.up()).summary.resourceChanges).toEqual({ same: 3 });
   });
 
   test("a proxy answering an HTML 404 page: nothing taken as gone, the message names uptime:baseUrl", async () => {
