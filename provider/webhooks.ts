@@ -4,9 +4,7 @@
 // server can make it run forever.
 import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
-import { clientOptions, readSettings, withoutCredentials } from "./config";
-
-export { accountWords } from "./config";
+import { accountWords, clientOptions, readSettings, withoutCredentials } from "./config";
 import { CheckFailure, show } from "./model/values";
 
 /** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
@@ -117,12 +115,20 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
 export async function lookupWebhooks(
   get: (key: string) => string | undefined,
   options: ListWebhooksOptions & { log?: ClientLogger } = {},
-  /** Whose settings `get` reads: the stack's (the UPTIME_* environment fills what it lacks) or an Account's (never its address or key). */
-  source: "stack" | "account" = "stack",
+  /**
+   * Whose settings `get` reads: the stack's (undefined; the UPTIME_* environment fills what it lacks) or the
+   * Account's of this name (never its address or key from the environment; its failures name its settings).
+   */
+  account?: string,
 ): Promise<WebhookList> {
   // The arguments first: a bad one is reported even while the provider's settings are missing too.
   throwOnBadArgs(options);
-  const env = source === "stack" ? process.env : withoutCredentials(process.env);
-  const client = new UptimeClient({ ...clientOptions(readSettings(get, env)), log: options.log });
-  return listWebhooks(client, { warn: options.log?.warn, ...options });
+  try {
+    const env = account === undefined ? process.env : withoutCredentials(process.env);
+    const client = new UptimeClient({ ...clientOptions(readSettings(get, env)), log: options.log });
+    return await listWebhooks(client, { warn: options.log?.warn, ...options });
+  } catch (error) {
+    if (error instanceof Error) error.message = accountWords(error.message, account);
+    throw error;
+  }
 }

@@ -61,13 +61,13 @@ export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksO
     info: (m: string) => void pulumi.log.info(m),
     warn: (m: string) => void pulumi.log.warn(m),
   };
+  // An Account made by another copy of the package may lack its name: its settings are still an Account's.
+  const account = provider === undefined ? undefined : (provider.accountName ?? "");
   try {
-    return await impl.lookupWebhooks(get, { ...paging, topic: args.topic, log }, provider ? "account" : "stack");
+    return await impl.lookupWebhooks(get, { ...paging, topic: args.topic, log }, account);
   } catch (error) {
     // A RunError is printed as its message alone: one line, no stack into files the package does not ship.
-    // An Account's settings are named as the program gives them, never by UPTIME_* variables it does not read.
-    const message = (error as Error).message;
-    throw new pulumi.RunError(`getWebhooks: ${provider ? impl.accountWords(message, provider.accountName) : message}`);
+    throw new pulumi.RunError(`getWebhooks: ${(error as Error).message}`);
   }
 }
 

@@ -2,27 +2,19 @@
 // change, the policy violations and the errors, as GitHub-flavoured Markdown.
 import { MONITOR } from "../../provider/model/monitor";
 import { replacingFields } from "../../provider/model/engine";
+import { KINDS as PROVIDER_KINDS, type ProviderKind, TYPE_NAMES, dynamicType, packageToken } from "../../provider/model/kinds";
 import { MONITOR_FIELD_NAMES, changedFields, showValue, type FieldChange } from "./fields";
 import { isInfrastructure, nameFromUrn, stackFromUrn, type PlannedStep, type PreviewReport, type PolicyViolation } from "./parse";
 
-const MONITOR_TYPE = "pulumi-nodejs:dynamic/uptime:Monitor";
-const FLEET_TYPE = "pulumi-nodejs:dynamic/uptime:MonitorFleet";
-const PLUGIN_FLEET_TYPE = "uptime:index:MonitorFleet";
-// Both faces: the TypeScript classes' dynamic types and the provider plugin's (YAML, Go, Python).
-const KINDS: Record<string, string> = {
-  [MONITOR_TYPE]: "Monitors",
-  "uptime:index:Monitor": "Monitors",
-  [FLEET_TYPE]: "Monitors",
-  [PLUGIN_FLEET_TYPE]: "Monitors",
-  "pulumi-nodejs:dynamic/uptime:Page": "Pages",
-  "uptime:index:Page": "Pages",
-  "pulumi-nodejs:dynamic/uptime:Alert": "Alerts",
-  "uptime:index:Alert": "Alerts",
-};
+/** A kind's types on both faces (model/kinds.ts): the TypeScript classes' dynamic type, the provider plugin's token. */
+const typesOf = (kind: ProviderKind): string[] => [dynamicType(kind), packageToken(TYPE_NAMES[kind])];
+const SECTION: Record<ProviderKind, string> = { monitor: "Monitors", fleet: "Monitors", page: "Pages", alert: "Alerts" };
+const KINDS: Record<string, string> = Object.fromEntries(PROVIDER_KINDS.flatMap((kind) => typesOf(kind).map((t) => [t, SECTION[kind]])));
+const FLEET_TYPES = new Set(typesOf("fleet"));
 /** Monitors deleted in the service when they leave the stack (pages and alerts are released). */
-const DELETED = new Set([MONITOR_TYPE, "uptime:index:Monitor", FLEET_TYPE, PLUGIN_FLEET_TYPE]);
+const DELETED = new Set([...typesOf("monitor"), ...FLEET_TYPES]);
 /** Types whose programs write a monitor's target as `urn` (the TypeScript classes): shown so. */
-const PROGRAM_NAMES = new Set([MONITOR_TYPE, FLEET_TYPE]);
+const PROGRAM_NAMES = new Set([dynamicType("monitor"), dynamicType("fleet")]);
 const KIND_ORDER = ["Monitors", "Pages", "Alerts", "Other resources"];
 const COUNTED_OPS = ["create", "update", "replace", "delete"] as const;
 const OP_LABEL: Record<string, string> = {
@@ -86,7 +78,7 @@ const membersOf = (inputs: Record<string, unknown> | undefined): Members =>
  * monitors, not one resource. What changes of the fleet itself (retainOnRemove) stays a row of its own.
  */
 function withMembers(step: PlannedStep): PlannedStep[] {
-  if (step.type !== FLEET_TYPE && step.type !== PLUGIN_FLEET_TYPE) return [step];
+  if (!FLEET_TYPES.has(step.type)) return [step];
   const [olds, news] = [membersOf(step.oldInputs), membersOf(step.newInputs)];
   const member = (key: string, op: string, replaceReasons: string[] = []): PlannedStep => ({
     op,

@@ -8,12 +8,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { execFile } from "node:child_process";
+import { createServer, request as httpRequest } from "node:http";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { E2E_API_KEY, listenOnLoopback, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 
@@ -489,4 +490,40 @@ describe("pulumi import from a service that offers only the documented routes (n
     expect(preview.out).not.toMatch(/^\s*(\+|-|~|\+-|-\+|\+\+|--)\s+\S/m);
     expect(preview.out).toMatch(/4 unchanged/);
   });
+});
+
+test("moved, through the plugin: with uptime:baseUrl changed, refresh names the address of the last up and says to run with --run-program; doing so works", async () => {
+  // The service first reached through a front, which then stops answering.
+  const upstream = new URL(emulator.url);
+  const front = await listenOnLoopback(
+    createServer((req, res) => {
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(forward);
+    }),
+  );
+  const oldUrl = `http://${front.host}/v1`;
+  const dir = program("moved", `name: moved\nruntime: yaml\n${monitorsYaml(["moved-api"])}`);
+  const t = await yamlStack(dir, { ...settings(), "uptime:baseUrl": { value: oldUrl }, "uptime:maxRetries": { value: "0" } });
+  await t.stack.up();
+  await front.close();
+  await t.stack.setConfig("uptime:baseUrl", { value: emulator.url });
+  const out: string[] = [];
+  await expect(t.stack.refresh({ onOutput: collect(out) })).rejects.toThrow();
+  expect(out.join("")).toContain(`check uptime:baseUrl (${oldUrl})`);
+  expect(out.join("")).toContain(
+    "If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address stored then: run them with --run-program.",
+  );
+  // The advice, followed.
+  expect((await t.stack.refresh({ runProgram: true })).summary.resourceChanges).toEqual({ same: 2 });
+  const { uuid } = await monitorNamed("moved-api");
+  await clearRequests(emulator);
+  await t.stack.destroy({ runProgram: true });
+  expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${uuid}`]);
+  expect(await monitorNamed("moved-api")).toBeUndefined();
 });
