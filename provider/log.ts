@@ -49,7 +49,7 @@ export async function flushLogs(): Promise<void> {
   const deadline = Date.now() + FLUSH_LIMIT_MS;
   while (pending.size > 0 && Date.now() < deadline) {
     let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
     await Promise.race([Promise.all([...pending]), limit]);
     clearTimeout(timer);
   }

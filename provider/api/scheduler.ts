@@ -14,7 +14,8 @@ export interface SchedulerClock {
 export const realClock: SchedulerClock = {
   now: () => performance.now(),
   after: (ms, fn) => {
-    const timer = setTimeout(fn, ms);
+    // A negative delay makes Node print a TimeoutNegativeWarning into the user's output.
+    const timer = setTimeout(fn, Math.max(0, ms));
     return () => clearTimeout(timer);
   },
 };
@@ -310,7 +311,7 @@ export class RequestScheduler {
     if (this.cancelWake && this.wakeAt <= at) return;
     this.cancelWake?.();
     this.wakeAt = at;
-    this.cancelWake = this.clock.after(at - this.clock.now(), () => {
+    this.cancelWake = this.clock.after(Math.max(0, at - this.clock.now()), () => {
       this.cancelWake = undefined;
       this.wakeAt = Infinity;
       this.pump();

@@ -3,7 +3,7 @@
 // whether or not the service sends rate-limit headers; two clients sharing one key both get
 // through; a ceiling and the in-flight cap hold; a refusal that asks for no wait slows nothing.
 import { SimClock, TokenBucketService, runFleet, simScheduler, type HeaderStyle } from "../helpers/pacing-sim";
-import { SchedulerHalted, type SchedulerSettings } from "../../provider/api/scheduler";
+import { RequestScheduler, SchedulerHalted, type SchedulerSettings } from "../../provider/api/scheduler";
 
 async function fleet(args: {
   n: number;
@@ -105,6 +105,25 @@ test("a service that is not limited is not paced: 500 requests go as fast as the
   expect(r.scheduler.state().rate).toBe(Infinity);
   // 500 requests, 16 at a time, 20 ms each.
   expect(r.wallMs).toBeLessThanOrEqual(Math.ceil(500 / 16) * 20 + 1);
+});
+
+test("a wake-up is never asked for with a negative delay, however late the clock is read (Node warns on one)", async () => {
+  // Every read of this clock is 0.7 ms later than the last, as a busy process reads the real one.
+  let t = 0;
+  const delays: number[] = [];
+  const clock = {
+    now: () => (t += 0.7),
+    after: (ms: number, fn: () => void) => {
+      delays.push(ms);
+      setImmediate(fn);
+      return () => undefined;
+    },
+  };
+  const scheduler = new RequestScheduler({ maxRate: 100 }, clock);
+  const turns = Array.from({ length: 200 }, () => scheduler.turn().then((at) => scheduler.settle(at, 200)));
+  await Promise.all(turns);
+  expect(delays.length).toBeGreaterThan(0);
+  expect(Math.min(...delays)).toBeGreaterThanOrEqual(0);
 });
 
 describe("what a 429 does to the others", () => {
