@@ -7,7 +7,8 @@
 #   source scripts/bootstrap.sh   # sets PATH and the Pulumi environment in the calling shell
 #   bash scripts/bootstrap.sh     # the same set-up, for a shell that only wants the caches warm
 #
-# A user who already has `pulumi` (>= the pinned version, with its YAML and Python hosts) and Node >= 22 on PATH gets none built.
+# A user who already has `pulumi` (v3.259.0 or later, the oldest supported: versions.sh; with its YAML
+# and Python hosts) and Node >= 22 on PATH gets none built.
 
 _uptime_bootstrap() {
   set -uo pipefail
@@ -46,10 +47,10 @@ _uptime_bootstrap() {
   fi
 
   # --- Pulumi CLI and language host -----------------------------------------------------------
-  _step "pulumi >= v$PULUMI_VERSION"
+  _step "pulumi >= v$PULUMI_OLDEST_VERSION"
   local have=""; _uptime_built_pulumi_dir=""
   if command -v pulumi >/dev/null 2>&1; then have=$(pulumi version 2>/dev/null | sed 's/^v//'); fi
-  if [ -n "$have" ] && _version_ge "$have" "$PULUMI_VERSION" && command -v pulumi-language-nodejs >/dev/null 2>&1; then
+  if [ -n "$have" ] && _version_ge "$have" "$PULUMI_OLDEST_VERSION" && command -v pulumi-language-nodejs >/dev/null 2>&1; then
     _done "using $(command -v pulumi) v$have (nothing built)"
   else
     local pulumi_dir="$cache/pulumi-v$PULUMI_VERSION-langhost-v$LANGHOST_SDK_VERSION"
@@ -157,6 +158,25 @@ _uptime_bootstrap() {
   if [ -n "${_uptime_built_pulumi_dir:-}" ]; then
     cp -f "$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" "$_uptime_built_pulumi_dir/bin/"
     chmod +x "$_uptime_built_pulumi_dir/bin/pulumi-resource-pulumi-nodejs"
+  fi
+
+  # --- The oldest supported CLI, for tests/e2e/cli-range.test.ts only (the test command sets UPTIME_CLI_RANGE=1
+  # with the e2e tier): the CLI alone, beside the language hosts and the dynamic-provider shim built above.
+  if [ "${UPTIME_CLI_RANGE:-0}" = 1 ]; then
+    _step "pulumi v$PULUMI_OLDEST_VERSION (oldest)"
+    [ -n "${_uptime_built_pulumi_dir:-}" ] || { echo "bootstrap: UPTIME_CLI_RANGE=1 needs the CLI built here (a pulumi of your own is on PATH)" >&2; return 1; }
+    local oldest_dir="$cache/pulumi-v$PULUMI_OLDEST_VERSION-cli"
+    if [ ! -x "$oldest_dir/bin/pulumi" ]; then
+      bash "$repo/scripts/build-pulumi.sh" "$oldest_dir" "$PULUMI_OLDEST_VERSION" || return 1
+      _done "built pulumi v$PULUMI_OLDEST_VERSION into $oldest_dir"
+    else
+      _done "cached pulumi v$PULUMI_OLDEST_VERSION at $oldest_dir"
+    fi
+    local host
+    for host in pulumi-language-nodejs pulumi-language-yaml pulumi-language-python pulumi-resource-pulumi-nodejs; do
+      ln -sfn "$(readlink -f "$_uptime_built_pulumi_dir/bin/$host")" "$oldest_dir/bin/$host"
+    done
+    export UPTIME_OLDEST_PULUMI="$oldest_dir/bin"
   fi
 
   # --- Headless Chromium, for the browser test only (scripts/test.sh sets UPTIME_BROWSER=1) -------

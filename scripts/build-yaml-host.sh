@@ -14,9 +14,10 @@ export GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0
 ldflags="-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$YAML_HOST_VERSION"
 
 # Built in a throwaway module that requires only pulumi-yaml, so the pulumi pkg/sdk it compiles
-# against are the ones its own go.mod asks for (v3.170.0 for v1.19.1; it does not compile against
-# PULUMI_VERSION's pkg). A dependency's replace directives do not apply to the module that requires
-# it, so pulumi-yaml's non-local ones (none in v1.19.1) are repeated here; local-path ones are dropped.
+# against are the ones its own go.mod asks for (v3.206.0 for v1.25.0; it does not compile against
+# PULUMI_VERSION's pkg, v3.274.1, whose plugin context changed). A dependency's replace directives do
+# not apply to the module that requires it, so pulumi-yaml's non-local ones (none in v1.25.0) are
+# repeated here; local-path ones are dropped.
 go mod download -json "github.com/pulumi/pulumi-yaml@v$YAML_HOST_VERSION" >"$work/download.json" 2>&1 || true
 yaml_gomod=$(sed -n 's/.*"GoMod": "\(.*\)".*/\1/p' "$work/download.json")
 [ -n "$yaml_gomod" ] || { tail -20 "$work/download.json" >&2; echo "build-yaml-host: cannot download github.com/pulumi/pulumi-yaml@v$YAML_HOST_VERSION" >&2; exit 1; }

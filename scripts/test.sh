@@ -12,8 +12,9 @@ cd "$repo"
 start=$(date +%s)
 projects=("$@")
 [ ${#projects[@]} -gt 0 ] || projects=(unit integration e2e)
-# The e2e project holds the browser test: bootstrap then finds Chromium, or installs it if missing.
-case " ${projects[*]} " in *" e2e "*) export UPTIME_BROWSER=1 ;; esac
+# The e2e project holds the browser test (bootstrap then finds Chromium, or installs it if missing) and the
+# oldest supported CLI's runs (bootstrap builds that CLI too).
+case " ${projects[*]} " in *" e2e "*) export UPTIME_BROWSER=1 UPTIME_CLI_RANGE=1 ;; esac
 # shellcheck source=bootstrap.sh
 # The local, offline Pulumi environment whatever the caller is logged in to: these runs are throwaway.
 export UPTIME_LOCAL_PULUMI=1

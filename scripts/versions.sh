@@ -4,10 +4,13 @@
 NODE_MIN_MAJOR=22
 NODE_DIST_VERSION=24.21.0
 
-# The Pulumi CLI, built from the Go module proxy. @pulumi/pulumi is 3.270.0, but the proxy this
-# project builds from serves github.com/pulumi/pulumi/pkg/v3 only up to v3.259.0 (3.260.0 and later
-# answer 403 "not available"), so the CLI is pinned to the nearest release below that it has.
-PULUMI_VERSION=3.259.0
+# The Pulumi CLI, built from the Go module proxy: the newest github.com/pulumi/pulumi/pkg/v3 it serves
+# (v3.274.1; it skips from v3.260.0 to v3.274.0), the CLI every test runs on.
+PULUMI_VERSION=3.274.1
+# The oldest CLI this project supports, and tests (tests/e2e/cli-range.test.ts: the Quick start and a
+# YAML plugin lifecycle on it). bootstrap builds it only when asked (UPTIME_CLI_RANGE=1, as the test
+# command sets it for the e2e tier), and uses a user's own `pulumi` from this version on.
+PULUMI_OLDEST_VERSION=3.259.0
 
 # pulumi-language-nodejs: its own module (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3)
 # is not served by that proxy at any version. Until v3.68.0 the language host was a package of
@@ -18,9 +21,10 @@ LANGHOST_SDK_VERSION=3.68.0
 
 # pulumi-language-yaml, the YAML language host (for YAML Pulumi programs), built from its own module
 # github.com/pulumi/pulumi-yaml, which the proxy serves. It is built against the pulumi pkg/sdk
-# versions its own go.mod requires (v3.170.0 for v1.19.1), not against PULUMI_VERSION: it does not
-# compile against pkg v3.259.0. The gRPC language-host protocol is what joins it to the CLI.
-YAML_HOST_VERSION=1.19.1
+# versions its own go.mod requires (v3.206.0 for v1.25.0, the newest the proxy serves), not against
+# PULUMI_VERSION: it does not compile against pkg v3.274.1. The gRPC language-host protocol is what
+# joins it to the CLI.
+YAML_HOST_VERSION=1.25.0
 
 # pulumi-language-python, the Python language host, and its executor script: like the Node.js host,
 # its own module (github.com/pulumi/pulumi/sdk/python/cmd/pulumi-language-python/v3) is not served by
@@ -30,12 +34,13 @@ YAML_HOST_VERSION=1.19.1
 # `pulumi` package a Python program runs with is its own pin (examples/python/requirements.txt).
 PYTHON_HOST_SDK_VERSION=3.68.0
 
-# A module that requires github.com/pulumi/pulumi/pkg/v3 at PULUMI_VERSION must repeat pkg/go.mod's
-# one non-local replace (`go install pkg/v3/...@v...` is refused because of it): that line, read
-# from the proxy's go.mod, or the one v3.259.0 has. Used by build-pulumi.sh and build-python-host.sh.
+# A module that requires github.com/pulumi/pulumi/pkg/v3 at a version (PULUMI_VERSION unless given)
+# must repeat pkg/go.mod's one non-local replace (`go install pkg/v3/...@v...` is refused because of it):
+# that line, read from the proxy's go.mod, or the one v3.259.0 has. Used by build-pulumi.sh and
+# build-python-host.sh.
 pkg_replace_line() {
   local line
-  line=$(go mod download -json "github.com/pulumi/pulumi/pkg/v3@v$PULUMI_VERSION" |
+  line=$(go mod download -json "github.com/pulumi/pulumi/pkg/v3@v${1:-$PULUMI_VERSION}" |
     sed -n 's/.*"GoMod": "\(.*\)".*/\1/p' | xargs grep -h '^replace github.com/atotto/clipboard' || true)
   echo "${line:-replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e}"
 }

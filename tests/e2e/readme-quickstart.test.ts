@@ -1,13 +1,14 @@
 // README's Quick start, run as a newcomer types it: every shell block of that section, in order, as
 // README.md holds them today (so the text cannot drift from what works), from the repository's root.
 // Only the emulator's port and the two /tmp directories are swapped for free ones, so that parallel
-// runs never meet. Then what each step printed is what the section says it prints.
+// runs never meet. Then what each step printed is what the section says it prints. Twice: with the
+// CLI bootstrap builds (the newest), and with the oldest supported one first on PATH, as a user's own.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO } from "../helpers/pulumi";
+import { REPO, oldestPulumi, versions } from "../helpers/pulumi";
 import { closedPort } from "../helpers/servers";
 
 jest.setTimeout(900_000);
@@ -23,7 +24,8 @@ function quickStartBlocks(): string[] {
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
 }
 
-test("README's Quick start works as written: release, emulator, a program, up, an empty preview, the status page, destroy", async () => {
+/** The Quick start's commands, run by bash from the repository's root with `env` added; what they printed. */
+async function runQuickStart(env: Record<string, string>): Promise<string> {
   const blocks = quickStartBlocks();
   expect(blocks.length).toBeGreaterThanOrEqual(3);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-quickstart-"));
@@ -35,25 +37,31 @@ test("README's Quick start works as written: release, emulator, a program, up, a
     .replaceAll("/tmp/monitors", path.join(work, "monitors"));
   // The emulator started in the background stops with the script (npx's node child too: it holds the output pipe).
   const wrapped = `set -euo pipefail\ntrap 'pkill -f -- "--port ${port} --api-key" || true' EXIT\n${script}`;
-  let output: string;
   try {
-    const env = {
+    const runEnv = {
       ...process.env,
       // A backend of its own, as a newcomer's first one; bootstrap keeps it and sets the rest.
       PULUMI_BACKEND_URL: `file://${path.join(work, "state")}`,
       UPTIME_LOCAL_PULUMI: "1",
+      // A newcomer's shell, not the test command's: no second CLI to build.
+      UPTIME_CLI_RANGE: "0",
+      ...env,
     };
     // From a file: the trap's pattern must match the emulator's command line, not this shell's.
     const file = path.join(work, "quickstart.sh");
     fs.writeFileSync(file, wrapped);
-    const { stdout, stderr } = await execFileAsync("bash", [file], { cwd: REPO, env, maxBuffer: 64 << 20 });
-    output = stdout + stderr;
+    const { stdout, stderr } = await execFileAsync("bash", [file], { cwd: REPO, env: runEnv, maxBuffer: 64 << 20 });
+    return stdout + stderr;
   } catch (error) {
     const e = error as Error & { stdout?: string; stderr?: string };
     throw new Error(`the Quick start failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** What every step of the Quick start says it prints. */
+function expectQuickStartOutput(output: string): void {
   expect(output).toMatch(/bootstrap: ready/);
   expect(output).toMatch(/release: version \S+/);
   expect(output).toMatch(/release: wrote \S+pulumi-uptime-\S+\.tgz/);
@@ -62,4 +70,20 @@ test("README's Quick start works as written: release, emulator, a program, up, a
   expect(output).toMatch(/4 unchanged/);
   expect(output).toContain("Public API");
   expect(output).toMatch(/- 4 deleted/);
+}
+
+test("README's Quick start works as written: release, emulator, a program, up, an empty preview, the status page, destroy", async () => {
+  const output = await runQuickStart({});
+  expect(output).toContain(`bootstrap: pulumi version: v${versions.PULUMI_VERSION}`);
+  expectQuickStartOutput(output);
+});
+
+test("README's Quick start works as written with the oldest supported Pulumi CLI of a user's own on PATH", async () => {
+  const output = await runQuickStart({ PATH: `${oldestPulumi()}:${process.env.PATH}` });
+  // bootstrap takes the user's CLI as it is: nothing built.
+  expect(output).toMatch(
+    new RegExp(`bootstrap: pulumi >= v[\\d.]+: +using \\S+/pulumi v${versions.PULUMI_OLDEST_VERSION} \\(nothing built\\)`),
+  );
+  expect(output).toContain(`bootstrap: pulumi version: v${versions.PULUMI_OLDEST_VERSION}`);
+  expectQuickStartOutput(output);
 });

@@ -8,7 +8,7 @@
 //
 // Pulumi itself prints decrypted values in two places, whatever the provider does: the engine's
 // property dumps at -v=9 ("Marshaling property for RPC[...]": the stack config, so the API key, and
-// every secret input and output), and the Node SDK's debug line "RegisterResource RPC finished: ...
+// every secret input and output; CLI v3.259 wrote them to stderr, v3.274.1 no longer does), and the Node SDK's debug line "RegisterResource RPC finished: ...
 // resp: <outputs>" (shown by --debug, logged from -v=3, and always in the engine's event stream). A
 // secret is allowed there only, and only at those levels; anywhere else it is a leak. Failures name where a secret was found, never the
 // text around it, so a leak cannot reach the test output either.
@@ -215,6 +215,14 @@ test("the backend's files, the stack's config file and `pulumi stack export` hol
     });
   const config = fs.readFileSync(path.join(t.stack.workspace.workDir, `Pulumi.${t.stack.name}.yaml`), "utf8");
   captured.push({ where: "the stack's config file", text: config, absent: ALL, dumpOnly: [] });
+  // The log the CLI keeps of each run of this stack (CLI v3.274.1, under $PULUMI_HOME/logs): not plain text.
+  const home = process.env.PULUMI_HOME ?? path.join(process.env.HOME ?? "", ".pulumi");
+  const runLogs = fs.existsSync(path.join(home, "logs"))
+    ? fs.readdirSync(path.join(home, "logs")).filter((f) => f.includes(`+${t.stack.name}-`))
+    : [];
+  expect(runLogs.length).toBeGreaterThan(0);
+  for (const file of runLogs)
+    captured.push({ where: `run log ${file}`, text: fs.readFileSync(path.join(home, "logs", file), "latin1"), absent: ALL, dumpOnly: [] });
   const exported = await cli(["stack", "export"]);
   expect(exported).toContain("pulumi-nodejs:dynamic/uptime:Monitor");
   captured.push({ where: "pulumi stack export", text: exported, absent: ALL, dumpOnly: [] });
@@ -223,7 +231,11 @@ test("the backend's files, the stack's config file and `pulumi stack export` hol
 test("sweep: no secret anywhere it may not be", () => {
   expect(captured.length).toBeGreaterThan(30);
   expect(leaks()).toEqual([]);
-  // The positive control of the attribution: at -v=9 Pulumi's dumps did hold the API key, and were told apart.
-  const v9 = captured.filter((c) => c.where.startsWith("refresh (-v=9): engine logs"));
-  expect(v9.some((c) => holds(c.text, "the API key"))).toBe(true);
+  // The positive control of the attribution: Pulumi's dumps did hold a secret, and were told apart. The SDK's
+  // debug line holds the header value in the events, and from -v=3 in the engine's logs. (CLI v3.259 also
+  // dumped the API key into -v=9's logs; v3.274.1 writes no property dumps there, and the log it keeps of every
+  // run under $PULUMI_HOME/logs is not plain text: no secret is found in it either.)
+  const dumped = captured.filter((c) => c.where.startsWith("preview (debug, -v=8): ") && c.dumpOnly.includes("the secret header value"));
+  expect(dumped.map((c) => c.where).sort()).toEqual(["preview (debug, -v=8): engine logs", "preview (debug, -v=8): events"]);
+  expect(dumped.every((c) => holds(c.text, "the secret header value"))).toBe(true);
 });

@@ -66,3 +66,19 @@ export function rawCheckpoint(t: TestStack): string {
   if (files.length !== 1) throw new Error(`expected one checkpoint for ${t.stack.name} in ${stacks}, found ${files.length}`);
   return fs.readFileSync(files[0], "utf8");
 }
+
+/** scripts/versions.sh's pins, as the shell reads them: the CLI the tests run on and the oldest supported one. */
+export const versions = Object.fromEntries(
+  [...fs.readFileSync(path.join(REPO, "scripts/versions.sh"), "utf8").matchAll(/^(\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]),
+) as Record<"PULUMI_VERSION" | "PULUMI_OLDEST_VERSION" | "YAML_HOST_VERSION", string>;
+
+/**
+ * The directory of the oldest supported Pulumi CLI (beside the language hosts), which bootstrap builds
+ * when UPTIME_CLI_RANGE=1, as the test command sets it for the e2e tier.
+ */
+export function oldestPulumi(): string {
+  const dir = process.env.UPTIME_OLDEST_PULUMI;
+  if (!dir || !fs.existsSync(path.join(dir, "pulumi")))
+    throw new Error("no oldest supported CLI: run `bash scripts/test.sh e2e`, or `UPTIME_CLI_RANGE=1 source scripts/bootstrap.sh` first");
+  return dir;
+}
