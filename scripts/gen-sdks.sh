@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generates the Go, Node.js and Python SDKs (sdks/go, sdks/nodejs, sdks/python) from schema.json with
-# tools/gen-sdk, the checked-in Go program that calls Pulumi's code generators (pkg v3.259.0).
+# tools/gen-sdk, the checked-in Go program that calls Pulumi's code generators (pkg v3.274.1).
 #   bash scripts/gen-sdks.sh                    # regenerate sdks/
 #   bash scripts/gen-sdks.sh --check            # exit 1, naming the stale files, if sdks/ is not what
 #                                               # schema.json gives today (writes nothing)
@@ -22,10 +22,10 @@ command -v go >/dev/null || { echo "gen-sdks: Go is needed to build tools/gen-sd
 now_ms() { date +%s%3N; }
 secs() { local ms=$(( $(now_ms) - $1 )); printf '%d.%03ds' $((ms / 1000)) $((ms % 1000)); }
 
-# go.sum and go.mod pin the generators, main.go is the tool, gosdk.mod/gosdk.sum are embedded in it:
-# the binary is keyed by all of them, so an edit to any one rebuilds it.
+# go.sum and go.mod pin the generators, main.go is the tool, gosdk.mod/gosdk.sum and python/ are embedded
+# in it: the binary is keyed by all of them, so an edit to any one rebuilds it.
 tool_src="$repo/tools/gen-sdk"
-key=$(cd "$tool_src" && cat go.mod go.sum gosdk.mod gosdk.sum ./*.go | sha256sum | cut -c1-16)
+key=$(cd "$tool_src" && cat go.mod go.sum gosdk.mod gosdk.sum ./*.go python/* | sha256sum | cut -c1-16)
 cache="${UPTIME_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-uptime}"
 bin="$cache/gen-sdk-$key/gen-sdk"
 # -mod=readonly: a build must not rewrite the checked-in go.mod/go.sum; one that would need to fails.

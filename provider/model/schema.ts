@@ -203,11 +203,12 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
       },
     },
     language: {
-      // The SDKs ask for the Pulumi SDKs this repository tests with (CLI v3.259) and today's TypeScript.
+      // The SDKs ask for the Pulumi SDKs whose runtime has what the code generators of v3.274.1 call (each
+      // resource's `exists`: 3.269.0 in every language) and today's TypeScript.
       nodejs: {
         packageName: "@pulumi-uptime/sdk",
         respectSchemaVersion: true,
-        dependencies: { "@pulumi/pulumi": "^3.216.0" },
+        dependencies: { "@pulumi/pulumi": "^3.269.0" },
         devDependencies: { "@types/node": "^22" },
         typescriptVersion: "~5.9.3",
       },
@@ -215,7 +216,7 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
         packageName: "pulumi_uptime",
         respectSchemaVersion: true,
         pyproject: { enabled: true },
-        requires: { pulumi: ">=3.259.0,<4.0.0" },
+        requires: { pulumi: ">=3.269.0,<4.0.0" },
       },
       go: { importBasePath: "github.com/pulumi-uptime/sdk/go/uptime", respectSchemaVersion: true },
     },

@@ -22,6 +22,16 @@ export class Monitor extends pulumi.CustomResource {
         return new Monitor(name, undefined as any, { ...opts, id: id });
     }
 
+    /**
+     * Check whether an existing Monitor resource with the given ID exists.
+     *
+     * @param id The _unique_ provider ID of the resource to check.
+     * @param opts Optional settings to control the behavior of the CustomResource.
+     */
+    public static exists(id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.Output<boolean> {
+        return pulumi.runtime.existsResource("uptime:index:Monitor", id, {}, { ...opts }, undefined);
+    }
+
     /** @internal */
     public static readonly __pulumiType = 'uptime:index:Monitor';
 

@@ -22,6 +22,16 @@ export class Page extends pulumi.CustomResource {
         return new Page(name, undefined as any, { ...opts, id: id });
     }
 
+    /**
+     * Check whether an existing Page resource with the given ID exists.
+     *
+     * @param id The _unique_ provider ID of the resource to check.
+     * @param opts Optional settings to control the behavior of the CustomResource.
+     */
+    public static exists(id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.Output<boolean> {
+        return pulumi.runtime.existsResource("uptime:index:Page", id, {}, { ...opts }, undefined);
+    }
+
     /** @internal */
     public static readonly __pulumiType = 'uptime:index:Page';
 

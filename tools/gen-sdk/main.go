@@ -46,6 +46,9 @@ var (
 	goSDKMod []byte
 	//go:embed gosdk.sum
 	goSDKSum []byte
+	// The Python SDK's one hand-written module: a cancelled program ends quietly (see the file).
+	//go:embed python/_quiet_cancel.py
+	pythonQuietCancel []byte
 )
 
 func main() {
@@ -106,7 +109,8 @@ func run(schemaPath, out string) error {
 			return nodejs.GeneratePackage(tool, p, nil, nil, false, noLoader{})
 		}},
 		{"python", func(p *schema.Package) (map[string][]byte, error) {
-			return python.GeneratePackage(tool, p, nil, noLoader{})
+			// A source file of ours beside the generated ones: the package imports it (see the file).
+			return python.GeneratePackage(tool, p, map[string][]byte{"_quiet_cancel.py": pythonQuietCancel}, noLoader{})
 		}},
 	}
 	for i, g := range generators {

@@ -80,6 +80,12 @@ func (AlertState) ElementType() reflect.Type {
 	return reflect.TypeOf((*alertState)(nil)).Elem()
 }
 
+// AlertExists checks whether an existing Alert resource with the given ID exists.
+func AlertExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *AlertState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("uptime:index:Alert", id, state, "", opts...)
+}
+
 type alertArgs struct {
 	// notify when a monitor's status changes to Degraded
 	Degraded *bool `pulumi:"degraded"`

@@ -112,6 +112,12 @@ func (MonitorState) ElementType() reflect.Type {
 	return reflect.TypeOf((*monitorState)(nil)).Elem()
 }
 
+// MonitorExists checks whether an existing Monitor resource with the given ID exists.
+func MonitorExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *MonitorState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("uptime:index:Monitor", id, state, "", opts...)
+}
+
 type monitorArgs struct {
 	// take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
 	AdoptUuid *string `pulumi:"adoptUuid"`

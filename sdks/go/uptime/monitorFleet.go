@@ -64,6 +64,12 @@ func (MonitorFleetState) ElementType() reflect.Type {
 	return reflect.TypeOf((*monitorFleetState)(nil)).Elem()
 }
 
+// MonitorFleetExists checks whether an existing MonitorFleet resource with the given ID exists.
+func MonitorFleetExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *MonitorFleetState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("uptime:index:MonitorFleet", id, state, "", opts...)
+}
+
 type monitorFleetArgs struct {
 	// The members, by names you choose (1-256 characters): each a Monitor's inputs. Renaming one replaces its monitor.
 	Monitors map[string]MonitorSpec `pulumi:"monitors"`

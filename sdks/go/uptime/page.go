@@ -90,6 +90,12 @@ func (PageState) ElementType() reflect.Type {
 	return reflect.TypeOf((*pageState)(nil)).Elem()
 }
 
+// PageExists checks whether an existing Page resource with the given ID exists.
+func PageExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *PageState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("uptime:index:Page", id, state, "", opts...)
+}
+
 type pageArgs struct {
 	// a host name with at least one dot, no scheme, port or path (`status.example.com`); stored in lower case
 	CustomDomain *string `pulumi:"customDomain"`

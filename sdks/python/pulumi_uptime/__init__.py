@@ -6,6 +6,7 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from ._quiet_cancel import *
 from .alert import *
 from .get_webhooks import *
 from .monitor import *

@@ -165,7 +165,7 @@ class Alert(pulumi.CustomResource):
                  down: pulumi.Input[Optional[_builtins.bool]] = None,
                  maintenance: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertRecipientArgs', 'AlertRecipientArgsDict']]]]] = None,
+                 recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertRecipientArgs', 'AlertRecipientArgsDict', 'outputs.AlertRecipient']]]]] = None,
                  up: pulumi.Input[Optional[_builtins.bool]] = None,
                  uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -179,7 +179,7 @@ class Alert(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] down: notify when a monitor's status changes to Down
         :param pulumi.Input[_builtins.bool] maintenance: notify when a monitor's status changes to Maintenance
         :param pulumi.Input[_builtins.str] name: not blank
-        :param pulumi.Input[Sequence[pulumi.Input[Union['AlertRecipientArgs', 'AlertRecipientArgsDict']]]] recipients: replaces the alert's list; order does not matter; each (type, target) once; `[]` removes all
+        :param pulumi.Input[Sequence[pulumi.Input[Union['AlertRecipientArgs', 'AlertRecipientArgsDict', 'outputs.AlertRecipient']]]] recipients: replaces the alert's list; order does not matter; each (type, target) once; `[]` removes all
         :param pulumi.Input[_builtins.bool] up: notify when a monitor's status changes to Up
         :param pulumi.Input[_builtins.str] uuid: an existing alert
         """
@@ -212,7 +212,7 @@ class Alert(pulumi.CustomResource):
                  down: pulumi.Input[Optional[_builtins.bool]] = None,
                  maintenance: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertRecipientArgs', 'AlertRecipientArgsDict']]]]] = None,
+                 recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertRecipientArgs', 'AlertRecipientArgsDict', 'outputs.AlertRecipient']]]]] = None,
                  up: pulumi.Input[Optional[_builtins.bool]] = None,
                  uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -269,6 +269,12 @@ class Alert(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         __props__.__dict__["uuid"] = None
         return Alert(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'uptime:index:Alert', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="createdAt")

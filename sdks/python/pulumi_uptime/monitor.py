@@ -323,14 +323,14 @@ class Monitor(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_redirects: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 http_request: pulumi.Input[Optional[Union['HttpRequestArgs', 'HttpRequestArgsDict']]] = None,
-                 http_response: pulumi.Input[Optional[Union['HttpResponseArgs', 'HttpResponseArgsDict']]] = None,
+                 http_request: pulumi.Input[Optional[Union['HttpRequestArgs', 'HttpRequestArgsDict', 'outputs.HttpRequest']]] = None,
+                 http_response: pulumi.Input[Optional[Union['HttpResponseArgs', 'HttpResponseArgsDict', 'outputs.HttpResponse']]] = None,
                  interval: pulumi.Input[Optional[_builtins.int]] = None,
-                 maintenance: pulumi.Input[Optional[Union['MaintenanceArgs', 'MaintenanceArgsDict']]] = None,
+                 maintenance: pulumi.Input[Optional[Union['MaintenanceArgs', 'MaintenanceArgsDict', 'outputs.Maintenance']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  target: pulumi.Input[Optional[_builtins.str]] = None,
-                 tcp_options: pulumi.Input[Optional[Union['TcpOptionsArgs', 'TcpOptionsArgsDict']]] = None,
+                 tcp_options: pulumi.Input[Optional[Union['TcpOptionsArgs', 'TcpOptionsArgsDict', 'outputs.TcpOptions']]] = None,
                  timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -347,14 +347,14 @@ class Monitor(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: free text, ≤ 4096 characters
         :param pulumi.Input[_builtins.bool] follow_redirects: http(s) only: wait for the end of a redirect chain
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: group uuids; order does not matter
-        :param pulumi.Input[Union['HttpRequestArgs', 'HttpRequestArgsDict']] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
-        :param pulumi.Input[Union['HttpResponseArgs', 'HttpResponseArgsDict']] http_response: http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
+        :param pulumi.Input[Union['HttpRequestArgs', 'HttpRequestArgsDict', 'outputs.HttpRequest']] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        :param pulumi.Input[Union['HttpResponseArgs', 'HttpResponseArgsDict', 'outputs.HttpResponse']] http_response: http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
         :param pulumi.Input[_builtins.int] interval: seconds, a positive whole number; `"60"` is sent as `60`
-        :param pulumi.Input[Union['MaintenanceArgs', 'MaintenanceArgsDict']] maintenance: `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
+        :param pulumi.Input[Union['MaintenanceArgs', 'MaintenanceArgsDict', 'outputs.Maintenance']] maintenance: `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
         :param pulumi.Input[_builtins.str] name: 1-255 characters
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] regions: region ids: at least one, positive, no duplicates; order does not matter
         :param pulumi.Input[_builtins.str] target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
-        :param pulumi.Input[Union['TcpOptionsArgs', 'TcpOptionsArgsDict']] tcp_options: tcp only; `DataRequest`-style capitalised keys accepted
+        :param pulumi.Input[Union['TcpOptionsArgs', 'TcpOptionsArgsDict', 'outputs.TcpOptions']] tcp_options: tcp only; `DataRequest`-style capitalised keys accepted
         :param pulumi.Input[_builtins.float] timeout: seconds, > 0
         :param pulumi.Input[_builtins.str] title: title shown on a status page
         :param pulumi.Input[_builtins.str] type: `https`, `http` or `tcp`; another value is sent as written, with a warning
@@ -390,14 +390,14 @@ class Monitor(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_redirects: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 http_request: pulumi.Input[Optional[Union['HttpRequestArgs', 'HttpRequestArgsDict']]] = None,
-                 http_response: pulumi.Input[Optional[Union['HttpResponseArgs', 'HttpResponseArgsDict']]] = None,
+                 http_request: pulumi.Input[Optional[Union['HttpRequestArgs', 'HttpRequestArgsDict', 'outputs.HttpRequest']]] = None,
+                 http_response: pulumi.Input[Optional[Union['HttpResponseArgs', 'HttpResponseArgsDict', 'outputs.HttpResponse']]] = None,
                  interval: pulumi.Input[Optional[_builtins.int]] = None,
-                 maintenance: pulumi.Input[Optional[Union['MaintenanceArgs', 'MaintenanceArgsDict']]] = None,
+                 maintenance: pulumi.Input[Optional[Union['MaintenanceArgs', 'MaintenanceArgsDict', 'outputs.Maintenance']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  target: pulumi.Input[Optional[_builtins.str]] = None,
-                 tcp_options: pulumi.Input[Optional[Union['TcpOptionsArgs', 'TcpOptionsArgsDict']]] = None,
+                 tcp_options: pulumi.Input[Optional[Union['TcpOptionsArgs', 'TcpOptionsArgsDict', 'outputs.TcpOptions']]] = None,
                  timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -486,6 +486,12 @@ class Monitor(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         __props__.__dict__["uuid"] = None
         return Monitor(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'uptime:index:Monitor', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter

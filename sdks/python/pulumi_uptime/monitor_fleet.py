@@ -141,6 +141,12 @@ class MonitorFleet(pulumi.CustomResource):
         __props__.__dict__["uuids"] = None
         return MonitorFleet(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'uptime:index:MonitorFleet', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def monitors(self) -> pulumi.Output[Mapping[str, 'outputs.MonitorFleetMember']]:
