@@ -11,6 +11,7 @@ import {
   programRun,
   configure,
   currentAccount,
+  currentAccountIdentity,
   currentSettings,
   getClient,
   getJournal,
@@ -121,10 +122,22 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
     ): Promise<pulumi.dynamic.DiffResult & { changed: string[]; detailed?: DetailedDiff }> =>
       delivered(async () => {
         const { changes, replaces, changed, detailed } = ops.diff(id, olds, news);
+        const move = accountMove(olds);
         // Another account holds another object: moving a resource to it replaces it, as the preview says.
-        if (accountOf(olds) !== accountOf(news)) {
+        if (move === "another") {
+          const was = accountOf(olds);
+          const now = currentAccount() ?? DEFAULT_ACCOUNT;
+          if (was !== DEFAULT_ACCOUNT && now !== DEFAULT_ACCOUNT)
+            warnOnce(
+              `move-${was}-${now}`,
+              `${ops.kind}s of account ${show(was)} now have account ${show(now)}: each is replaced, created in ${show(now)} and ` +
+                `then deleted from ${show(was)}. If ${show(now)} is ${show(was)} renamed, give it the \`aliases\` resource ` +
+                `option naming its old name, ${show(was)} (or its old URN): nothing is then replaced.`,
+            );
           return { changes: true, replaces: [...replaces, "account"], deleteBeforeReplace: false, changed: [...changed, "account"] };
         }
+        // Its Account renamed with `aliases`: the same account, whose new name the state takes (an update with no request).
+        if (move === "renamed") return { changes: true, replaces, deleteBeforeReplace: false, changed: [...changed, "account"] };
         return { changes, replaces, deleteBeforeReplace: false, changed, ...(detailed ? { detailed } : {}) };
       }),
 
@@ -153,6 +166,11 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
 
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
       delivered(async () => {
+        // Only the account's name changed (a rename with `aliases`): the state takes it, the service is not asked.
+        if (accountMove(olds) === "renamed" && !ops.diff(id, olds, news).changes) {
+          const { __provider: _provider, ...outs } = olds as S & WithProvider & { __provider?: unknown };
+          return { outs: withAccount(outs as unknown as O) };
+        }
         const result = await ops.update(id, olds, news);
         return { ...result, outs: withAccount(result.outs) };
       }),
@@ -165,10 +183,11 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
  * or nothing for the stack's own settings, so that a state made before accounts existed is unchanged.
  */
 function withAccount<T>(values: T): T {
-  const account = currentAccount();
+  const { name: account, id } = currentAccountIdentity();
   if (values === undefined || values === null || typeof values !== "object") return values;
-  const { account: _previous, ...rest } = values as Record<string, unknown>;
-  return (account === undefined || account === DEFAULT_ACCOUNT ? rest : { ...rest, account }) as T;
+  const { account: _previous, accountId: _previousId, ...rest } = values as Record<string, unknown>;
+  if (account === undefined || account === DEFAULT_ACCOUNT) return rest as T;
+  return { ...rest, account, ...(id ? { accountId: id } : {}) } as T;
 }
 
 /** An Account named "default" is the stack's own settings given in code: its resources are the default account's. */
@@ -177,6 +196,21 @@ const accountOf = (values: object): string => {
   const account = (values as { account?: unknown }).account;
   return typeof account === "string" ? account : DEFAULT_ACCOUNT;
 };
+
+/**
+ * Whether a resource stored as `olds` stays in the account this process serves. A name is an account's identity,
+ * and a rename with Pulumi's `aliases` keeps it: an Account passes the names it was renamed from (sdk/account.ts),
+ * and the plugin's explicit provider keeps its engine id (stored as `accountId`), which an aliased rename keeps.
+ */
+function accountMove(olds: object): "none" | "renamed" | "another" {
+  const current = currentAccountIdentity();
+  const was = accountOf(olds);
+  const now = current.name ?? DEFAULT_ACCOUNT;
+  if (was === now) return "none";
+  const storedId = (olds as { accountId?: unknown }).accountId;
+  if (current.id !== undefined && storedId === current.id) return "none";
+  return current.aliases.includes(was) ? "renamed" : "another";
+}
 
 /**
  * A failure at the address, in a read or delete of a resource in the state, when the program did not run

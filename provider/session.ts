@@ -5,7 +5,7 @@ import { ProviderSettings, accountWords, clientOptions, readSettings, settingsPr
 import { providerLog } from "./log";
 import { packageVersion } from "./release";
 import { CreateJournal, journalDir } from "./journal";
-import { ACCOUNT_KEY, SETTINGS } from "./model/package";
+import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY, SETTINGS } from "./model/package";
 
 /** What configure() receives from the engine: the whole stack config. */
 export interface ConfigureRequest {
@@ -17,6 +17,9 @@ let settings: ProviderSettings | undefined;
 let client: { key: string; client: UptimeClient } | undefined;
 /** The name of the account this process serves (sdk/account.ts), undefined for the default one. */
 let account: string | undefined;
+/** What else identifies it: the names its Account was renamed from, and the engine's id of the plugin's provider. */
+let accountAliases: string[] = [];
+let accountId: string | undefined;
 
 let announced = false;
 
@@ -30,6 +33,8 @@ export function configure(req: ConfigureRequest): void {
   }
   lookup = (key) => values.get(key);
   account = req.config.get(ACCOUNT_KEY) || undefined;
+  accountAliases = parseNames(req.config.get(ACCOUNT_ALIASES_KEY));
+  accountId = req.config.get(ACCOUNT_ID_KEY) || undefined;
   settings = undefined;
 }
 
@@ -53,6 +58,20 @@ export const programRun = {
 /** The account this process serves: an Account's name, or undefined for the stack's own settings. */
 export function currentAccount(): string | undefined {
   return account;
+}
+
+/** The account this process serves, with what survives a rename (see providers.ts accountMove). */
+export function currentAccountIdentity(): { name?: string; aliases: string[]; id?: string } {
+  return { name: account, aliases: accountAliases, id: accountId };
+}
+
+function parseNames(json: string | undefined): string[] {
+  try {
+    const names: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -100,6 +119,8 @@ export function getClient(): UptimeClient {
 export function resetSession(): void {
   lookup = () => undefined;
   account = undefined;
+  accountAliases = [];
+  accountId = undefined;
   settings = undefined;
   client = undefined;
   programRan = false;

@@ -106,6 +106,10 @@ export const SETTINGS: readonly SettingSpec[] = [
 
 /** The config key by which an Account (sdk/account.ts, an explicit provider) names itself to its provider process. */
 export const ACCOUNT_KEY = "uptime:__account";
+/** The names an Account was renamed from (its `aliases` option), as a JSON list: its resources stay its own. */
+export const ACCOUNT_ALIASES_KEY = "uptime:__accountAliases";
+/** The engine's id of an explicit provider of the plugin, which a rename with `aliases` keeps (plugin/server.ts). */
+export const ACCOUNT_ID_KEY = "uptime:__accountId";
 
 /** The getWebhooks lookup: its arguments (checked by provider/webhooks.ts) and its result. */
 export const GET_WEBHOOKS = {

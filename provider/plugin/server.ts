@@ -17,7 +17,7 @@ import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
 import { UNKNOWN } from "../model/values";
 import { PackageRelease, packageSchema } from "../model/schema";
-import { ACCOUNT_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
+import { ACCOUNT_ID_KEY, ACCOUNT_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
 import { ResourceSpec, namesOf } from "../model/field";
 import { type ProviderKind, TYPE_NAMES, kindOfToken, packageToken } from "../model/kinds";
 import { TABLES } from "../model/tables";
@@ -123,6 +123,8 @@ function inSchemaNames(spec: ResourceSpec | undefined, reason: string): string {
  * resource moved from the dynamic types) keeps working: what it holds is used as it is.
  */
 const BOOKKEEPING = ["declaredFields", "journalKey"];
+/** The ids the engine gives a provider it has not created (a preview's) or configured yet: no identity. */
+const NOT_AN_ID = new Set(["04da6b54-80e4-46f7-96ec-b56ff0331ba9", "unconfigured", ""]);
 
 /** Outputs as the checkpoint keeps them: without the bookkeeping. */
 function lean(outputs: Untyped | undefined): Untyped {
@@ -147,6 +149,8 @@ function withBookkeeping(
     props.declaredFields = declaredPaths(spec, inputs);
   }
   if ((kind === "monitor" || kind === "fleet") && typeof props.journalKey !== "string") props.journalKey = urn;
+  // An explicit provider's id, recorded in the inputs by a check (and so by any `up`, even one that changes nothing).
+  if (props.accountId === undefined && typeof inputs.accountId === "string") props.accountId = inputs.accountId;
   return props;
 }
 
@@ -260,9 +264,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       // a default provider (`default`, `default_0_1_0`, ...) is the stack's. See providers.ts withAccount.
       const name = req.getName?.() ?? "";
       const account = name && !/^default(_|$)/.test(name) ? name : undefined;
+      // Its engine id, which a rename with `aliases` keeps (providers.ts accountMove); unknown for a provider a preview plans.
+      const id = account && !NOT_AN_ID.has(req.getId?.() ?? "") ? req.getId() : undefined;
+      const own: Record<string, string | undefined> = { [ACCOUNT_KEY]: account, [ACCOUNT_ID_KEY]: id };
       configure({
         config: {
-          get: (key) => (key === ACCOUNT_KEY ? account : (variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")))),
+          get: (key) => (key in own ? own[key] : (variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")))),
         },
       });
       // Secrets arrive as plain values and the engine marks as secret every output whose input was one.

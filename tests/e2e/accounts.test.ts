@@ -1,8 +1,8 @@
 // Two accounts in one TypeScript program (tests/e2e/programs/accounts): the stack's own settings and
 // an `uptime.Account`, against two emulators with different keys, each seeded with its page and alert.
 // up, an empty preview, refresh, an edit, a monitor moved from one account to the other (a
-// replacement, made in its new account), destroy: each emulator sees only its own objects and its own
-// key, and neither key is in the state or the output.
+// replacement, made in its new account), the Account renamed (with and without `aliases`), destroy:
+// each emulator sees only its own objects and its own key, and neither key is in the state or the output.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -101,6 +101,37 @@ test("an edit reaches each account; moving a monitor to the other account replac
   await t.stack.preview({ expectNoChanges: true });
 });
 
+test("the Account renamed: without `aliases` the preview replaces its resources and says how to avoid it; with them nothing is replaced or sent", async () => {
+  const uuids = async () => ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid).sort();
+  const before = await uuids();
+  await t.stack.setConfig("accounts:stagingName", { value: "stg" });
+  await clearBoth();
+  const bare = await t.stack.preview({ onOutput: collect(out) });
+  // Its monitor, alert, page and fleet, and the monitor moved to it above.
+  expect(bare.changeSummary).toMatchObject({ replace: 5 });
+  expect(bare.stdout).toContain('If "stg" is "staging" renamed, give it the `aliases` resource option naming its old name, "staging"');
+
+  await t.stack.setConfig("accounts:stagingAliases", { value: "staging" });
+  const aliased = await t.stack.preview({ onOutput: collect(out) });
+  expect(aliased.changeSummary).not.toHaveProperty("replace");
+  expect(aliased.changeSummary).not.toHaveProperty("create");
+  expect(aliased.changeSummary).not.toHaveProperty("delete");
+  const up = await t.stack.up({ onOutput: collect(out) });
+  expect(up.summary.resourceChanges).toMatchObject({ update: 5 });
+  expect([mutating(await requestLines(prod)), mutating(await requestLines(staging))]).toEqual([[], []]);
+  expect(await uuids()).toEqual(before);
+  await t.stack.preview({ expectNoChanges: true });
+  // The alias can go once an `up` has run with it, as Pulumi documents for any rename: the Account's own
+  // inputs change (an update of the provider), its resources stay.
+  await t.stack.removeConfig("accounts:stagingAliases");
+  const dropped = await t.stack.up({ onOutput: collect(out) });
+  expect(Object.keys(dropped.summary.resourceChanges ?? {}).sort()).toEqual(["same", "update"]);
+  expect(dropped.summary.resourceChanges?.update).toBe(1);
+  expect([mutating(await requestLines(prod)), mutating(await requestLines(staging))]).toEqual([[], []]);
+  expect(await uuids()).toEqual(before);
+  await t.stack.preview({ expectNoChanges: true });
+});
+
 test("neither key in the state, its export or any output; destroy empties both accounts", async () => {
   // `pulumi stack export` as a user runs it (the Automation API's exportStack shows secrets).
   const exported = execFileSync("pulumi", ["stack", "export", "--stack", t.stack.name, "--non-interactive"], {
@@ -108,7 +139,7 @@ test("neither key in the state, its export or any output; destroy empties both a
     env: { ...process.env, ...t.env },
     encoding: "utf8",
   });
-  expect(exported).toContain("pulumi:providers:pulumi-nodejs::staging");
+  expect(exported).toContain("pulumi:providers:pulumi-nodejs::stg");
   for (const key of [PROD_KEY, STAGING_KEY]) {
     expect(rawCheckpoint(t)).not.toContain(key);
     expect(exported).not.toContain(key);

@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
+import { REPO, TestStack, collect, createStack, oldestPulumi, rawCheckpoint, versions } from "../helpers/pulumi";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, listenOnLoopback, startE2eEmulator } from "../helpers/servers";
@@ -77,11 +77,11 @@ const state = async (): Promise<{ monitors: Json[]; pages: Json[]; alerts: Json[
 const monitorNamed = async (name: string): Promise<Json> => (await state()).monitors.find((m: Json) => m.name === name);
 
 /** The pulumi CLI in a program's directory, with its stack's environment: its exit code and both outputs. */
-async function cli(t: TestStack, dir: string, args: string[]): Promise<{ code: number; out: string }> {
+async function cli(t: TestStack, dir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await execFileAsync("pulumi", [...args, "--stack", t.stack.name, "--non-interactive"], {
       cwd: dir,
-      env: { ...process.env, ...t.env },
+      env: { ...process.env, ...t.env, ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { code: 0, out: `${stdout}\n${stderr}` };
@@ -195,6 +195,31 @@ describe("examples/yaml through the plugin", () => {
   });
 });
 
+test("on the oldest supported CLI: examples/yaml's up, an empty preview and destroy", async () => {
+  const env = { PATH: `${oldestPulumi()}:${process.env.PATH}` };
+  const { stdout: version } = await execFileAsync("pulumi", ["version"], { env: { ...process.env, ...env } });
+  expect(version.trim()).toBe(`v${versions.PULUMI_OLDEST_VERSION}`);
+  const dir = program("oldest", fs.readFileSync(path.join(REPO, "examples/yaml/Pulumi.yaml"), "utf8"));
+  const t = await yamlStack(dir, {
+    ...settings(),
+    "uptime-yaml:alertUuid": { value: SEEDED_ALERT },
+    "uptime-yaml:pageUuid": { value: SEEDED_PAGE },
+    "uptime-yaml:probeToken": { value: PROBE_TOKEN, secret: true },
+  });
+  const before = (await state()).monitors.length;
+  const up = await cli(t, dir, ["up", "--yes"], env);
+  expect(up).toMatchObject({ code: 0 });
+  const made = (await state()).monitors.slice(before);
+  expect(made.map((m: Json) => m.name).sort()).toEqual(["api", "shop"]);
+  const items: string[] = (await state()).pages.find((p: Json) => p.uuid === SEEDED_PAGE).items;
+  expect([...items].sort()).toEqual(made.map((m: Json) => m.uuid).sort());
+  expect(await cli(t, dir, ["preview", "--expect-no-changes"], env)).toMatchObject({ code: 0 });
+  await clearRequests(emulator);
+  expect(await cli(t, dir, ["destroy", "--yes"], env)).toMatchObject({ code: 0 });
+  expect(mutating(await requestLines(emulator)).sort()).toEqual(made.map((m: Json) => `DELETE /v1/monitors/${m.uuid}`).sort());
+  expect((await state()).monitors.slice(before)).toEqual([]);
+});
+
 test("an address without its /v1, or a refused key, fails `pulumi preview` naming the setting; nothing changes", async () => {
   const dir = program("wrong-at-preview", `name: wrong-at-preview\nruntime: yaml\n${monitorsYaml(["wrong-1", "wrong-2"])}`);
   const origin = new URL(emulator.url).origin;
@@ -229,9 +254,9 @@ test("two accounts: an explicit `uptime` provider beside the stack's own, each r
       [
         "name: two-accounts",
         "runtime: yaml",
-        "configuration:",
-        "  stagingUrl: { type: String }",
-        "  stagingKey: { type: String, secret: true }",
+        "config:",
+        "  stagingUrl: { type: string }",
+        "  stagingKey: { type: string, secret: true }",
         "resources:",
         "  staging:",
         "    type: pulumi:providers:uptime",
@@ -264,11 +289,35 @@ test("two accounts: an explicit `uptime` provider beside the stack's own, each r
     expect(rawCheckpoint(t)).not.toContain("staging-yaml-key-6c2e");
     await t.stack.preview({ expectNoChanges: true });
 
-    // Moved to the stack's own account: a replacement, made there and deleted from staging.
+    // The provider renamed: without `aliases` the preview replaces its monitor and says how to avoid that.
+    const file = path.join(dir, "Pulumi.yaml");
+    const renamed = fs
+      .readFileSync(file, "utf8")
+      .replace("  staging:\n    type: pulumi:providers:uptime", "  stg:\n    type: pulumi:providers:uptime")
+      .replaceAll("${staging}", "${stg}");
+    fs.writeFileSync(file, renamed);
+    const bare = await t.stack.preview();
+    expect(bare.changeSummary).toMatchObject({ replace: 1 });
+    expect(bare.stdout).toContain('If "stg" is "staging" renamed, give it the `aliases` resource option naming its old name, "staging"');
+    // With its old URN as an alias: nothing replaced, nothing sent, the monitor's uuid kept.
+    const oldUrn = `urn:pulumi:${t.stack.name}::two-accounts::pulumi:providers:uptime::staging`;
     fs.writeFileSync(
-      path.join(dir, "Pulumi.yaml"),
-      fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8").replace(/\n {4}options: \{ provider: '\$\{staging\}' \}/, ""),
+      file,
+      renamed.replace(
+        "    type: pulumi:providers:uptime\n",
+        `    type: pulumi:providers:uptime\n    options: { aliases: ['${oldUrn}'] }\n`,
+      ),
     );
+    const [uuid] = ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid);
+    await clearRequests(staging);
+    const aliased = await t.stack.up();
+    expect(Object.keys(aliased.summary.resourceChanges ?? {})).toEqual(["same"]);
+    expect(mutating(await requestLines(staging))).toEqual([]);
+    expect(((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid)).toEqual([uuid]);
+    await t.stack.preview({ expectNoChanges: true });
+
+    // Moved to the stack's own account: a replacement, made there and deleted from staging.
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/\n {4}options: \{ provider: '\$\{stg\}' \}/, ""));
     const move = await t.stack.preview({ diff: true });
     expect(move.changeSummary).toMatchObject({ replace: 1 });
     await t.stack.up();

@@ -4,12 +4,14 @@
 // UPTIME_* variables it does not read; its address and key are its own; an Account named "default" is
 // the stack's own settings. tests/e2e/accounts.test.ts runs two accounts through the engine.
 import { closeAllPools } from "../../../provider/api/client";
-import { ACCOUNT_KEY } from "../../../provider/model/package";
+import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY } from "../../../provider/model/package";
+import { providerLog } from "../../../provider/log";
 import { providers } from "../../../provider/providers";
 import { resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
 import * as uptime from "../../../sdk";
 import { checkedMonitor } from "../../helpers/checked";
+import { adminJson } from "../../helpers/emulator-http";
 import { previewProgram } from "../../helpers/harness";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
 afterEach(() => {
   process.env = { ...savedEnv };
   resetSession();
+  jest.restoreAllMocks();
 });
 afterAll(async () => {
   await closeAllPools();
@@ -31,9 +34,17 @@ afterAll(async () => {
 });
 
 /** The provider process of Account `account` (none: the stack's own settings), configured as the engine does. */
-async function serving(account: string | undefined, settings: Record<string, string>): Promise<void> {
+async function serving(
+  account: string | undefined,
+  settings: Record<string, string>,
+  identity: { aliases?: string[]; id?: string } = {},
+): Promise<void> {
   resetSession();
-  const config: Record<string, string | undefined> = { [ACCOUNT_KEY]: account };
+  const config: Record<string, string | undefined> = {
+    [ACCOUNT_KEY]: account,
+    [ACCOUNT_ALIASES_KEY]: identity.aliases && JSON.stringify(identity.aliases),
+    [ACCOUNT_ID_KEY]: identity.id,
+  };
   for (const [key, value] of Object.entries(settings)) config[`uptime:${key}`] = value;
   await provider.configure({ config: { get: (key: string) => config[key] } });
 }
@@ -72,6 +83,57 @@ test("a resource keeps its Account's name; an Account named default is the stack
   expect((await outputsUnder("staging")).account).toBe("staging");
   expect(await outputsUnder("default")).not.toHaveProperty("account");
   expect(await outputsUnder(undefined)).not.toHaveProperty("account");
+});
+
+/** What the provider logs as warnings from now on (the engine prints them on the resource's line). */
+function captureWarnings(): () => string[] {
+  const spy = jest.spyOn(providerLog, "warn").mockImplementation(() => undefined);
+  return () => spy.mock.calls.map(([message]) => String(message));
+}
+
+describe("an account renamed", () => {
+  const settings = () => ({ baseUrl: emulator.url, apiKey: API_KEY });
+  /** A monitor created under Account "staging" (the plugin's provider of id `id`), as the state holds it. */
+  async function madeUnderStaging(id?: string) {
+    await serving("staging", settings(), { id });
+    const inputs = checkedMonitor({ ...MONITOR, name: `renamed ${id ?? "ts"}` });
+    const made = await provider.create({ ...inputs, journalKey: undefined });
+    return { uuid: made.id, outs: made.outs as Record<string, unknown>, inputs };
+  }
+  const mutations = async () =>
+    ((await adminJson(emulator, "GET", "/requests")).requests as { method: string }[]).filter((r) => r.method !== "GET");
+
+  test("with `aliases` naming its old name: no replacement; the state takes the new name with no request", async () => {
+    const { uuid, outs, inputs } = await madeUnderStaging();
+    await serving("stg", settings(), { aliases: ["staging"] });
+    const news = (await provider.check(outs, inputs)).inputs as typeof inputs;
+    const diff = await provider.diff(uuid, outs as never, news);
+    expect(diff).toMatchObject({ changes: true, replaces: [] });
+    await adminJson(emulator, "DELETE", "/requests");
+    const updated = await provider.update(uuid, outs as never, news);
+    expect(await mutations()).toEqual([]);
+    expect(updated.outs).toMatchObject({ uuid, account: "stg" });
+    expect((await provider.diff(uuid, updated.outs as never, news)).changes).toBe(false);
+  });
+
+  test("the plugin's provider keeps its engine id through an aliased rename: no change at all", async () => {
+    const { uuid, outs, inputs } = await madeUnderStaging("0b7c1d2e-provider-id");
+    expect(outs).toMatchObject({ account: "staging", accountId: "0b7c1d2e-provider-id" });
+    await serving("stg", settings(), { id: "0b7c1d2e-provider-id" });
+    expect(await provider.diff(uuid, outs as never, checkedMonitor(inputs))).toMatchObject({ changes: false, replaces: [] });
+  });
+
+  test("without an alias (or to another provider): replaced, and the preview says how a rename avoids it", async () => {
+    const { uuid, outs, inputs } = await madeUnderStaging("0b7c1d2e-provider-id");
+    const warnings = captureWarnings();
+    await serving("stg", settings(), { id: "another-provider-id" });
+    expect(await provider.diff(uuid, outs as never, checkedMonitor(inputs))).toMatchObject({ changes: true, replaces: ["account"] });
+    expect(warnings()).toEqual([
+      'monitors of account "staging" now have account "stg": each is replaced, created in "stg" and then deleted from "staging". ' +
+        'If "stg" is "staging" renamed, give it the `aliases` resource option naming its old name, "staging" (or its old URN): ' +
+        "nothing is then replaced.",
+    ]);
+  });
 });
 
 test("the lookup with { provider: account } names the Account's settings, not the variables it does not read", async () => {

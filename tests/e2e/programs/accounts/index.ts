@@ -8,10 +8,13 @@ import * as uptime from "pulumi-uptime";
 
 const config = new pulumi.Config();
 const interval = config.getNumber("interval") ?? 60;
-const staging = new uptime.Account("staging", {
-  baseUrl: config.require("stagingUrl"),
-  apiKey: config.requireSecret("stagingKey"),
-});
+// `accounts:stagingName` renames the Account; `accounts:stagingAliases` (names, comma-separated) gives it `aliases`.
+const formerNames = config.get("stagingAliases")?.split(",") ?? [];
+const staging = new uptime.Account(
+  config.get("stagingName") ?? "staging",
+  { baseUrl: config.require("stagingUrl"), apiKey: config.requireSecret("stagingKey") },
+  formerNames.length ? { aliases: formerNames.map((name) => ({ name })) } : {},
+);
 
 function environment(prefix: string, provider?: uptime.Account) {
   const opts = provider ? { provider } : {};
