@@ -266,6 +266,8 @@ async function createMember(client: UptimeClient, fleet: FleetInputs, key: strin
   const inputs = { ...fleet.monitors[key], journalKey: journalKeyOf(fleet, key) };
   const { outs, resumed } = await createMonitor(client, inputs, notesOf(fleet, ctx));
   if (resumed) ctx.info(`${memberPath(key)}: took over ${resumed}, created by an interrupted run`);
+  // As a Monitor's: in the run's output as soon as the service answers, for a runner lost with its journal.
+  else if (!inputs.adoptUuid) ctx.info(`${memberPath(key)}: monitor ${JSON.stringify(inputs.name)}: created ${outs.uuid}`);
   return memberOutputs(outs);
 }
 
@@ -281,9 +283,8 @@ async function each(
   limit = DEFAULT_CONCURRENCY,
 ): Promise<{ key: string; error: unknown }[]> {
   const failed: { key: string; error: unknown }[] = [];
-  // At most `limit` members at once: the scheduler would hold the rest anyway, and a member's creation
-  // is noted in the journal as sent ("posting") only when it is, so a run killed with thousands queued
-  // leaves at most `limit` creations in doubt, not every queued one.
+  // At most `limit` members at once: the scheduler would hold the rest anyway. (A member's creation is
+  // noted in the journal as sent only when its POST leaves: monitor-safety.ts createJournaled.)
   const queue = [...keys];
   const worker = async () => {
     for (let key = queue.shift(); key !== undefined; key = queue.shift()) {

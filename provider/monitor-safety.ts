@@ -4,6 +4,7 @@
 // a placeholder may leave the stack), and PULUMI_SKIP_CHECKPOINTS (creations refused). monitor.ts and
 // fleet.ts call into it; providers.ts passes it the run's events.
 import { randomUUID } from "node:crypto";
+import type { RequestOptions } from "./api/client";
 import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
 import type { Notes } from "./journal";
 
@@ -115,14 +116,14 @@ function isAmbiguous(error: unknown): boolean {
  * A monitor's creation noted in `notes` under `key` (the resource's URN; no key, no notes). A monitor an
  * interrupted run created under the key is resumed (`resume` edits it to the declared state, or answers
  * undefined when it is gone or cannot be), a creation an interrupted run sent without an answer stops
- * with the way out, and otherwise the POST is noted before it is sent and its uuid after. A POST whose
- * answer was lost leaves a placeholder (unconfirmedCreateError).
+ * with the way out, and otherwise the POST is noted as it leaves (after its wait in the account's
+ * scheduler) and its uuid after. A POST whose answer was lost leaves a placeholder (unconfirmedCreateError).
  */
 export async function createJournaled<R extends { uuid: string }>(
   notes: Notes | undefined,
   key: string | undefined,
   monitor: { name: string; declared: string[] },
-  steps: { resume(uuid: string): Promise<R | undefined>; verify(): Promise<void>; post(): Promise<R> },
+  steps: { resume(uuid: string): Promise<R | undefined>; verify(): Promise<void>; post(progress: RequestOptions): Promise<R> },
 ): Promise<{ record: R; resumed?: string }> {
   const journal = notes && key ? { notes, key } : undefined;
   const entry = journal?.notes.get(journal.key);
@@ -141,10 +142,25 @@ export async function createJournaled<R extends { uuid: string }>(
   }
   // An address that is not the service must fail here, before a POST whose fate could stay unknown.
   await steps.verify();
-  journal?.notes.put({ key: journal.key, state: "posting", name: monitor.name });
+  // Noted as sent when the POST leaves, not while it waits its turn in the account's scheduler, and no
+  // longer once the service refused it unprocessed (429): a run killed meanwhile leaves in doubt only the
+  // creations that were on their way.
+  let noted = false;
+  const progress: RequestOptions = {
+    onSend: () => {
+      if (noted || !journal) return;
+      journal.notes.put({ key: journal.key, state: "posting", name: monitor.name });
+      noted = true;
+    },
+    onRefused: () => {
+      if (!noted || !journal) return;
+      journal.notes.remove(journal.key);
+      noted = false;
+    },
+  };
   let record: R;
   try {
-    record = await steps.post();
+    record = await steps.post(progress);
   } catch (error) {
     journal?.notes.remove(journal.key);
     if (isAmbiguous(error)) throw unconfirmedCreateError(monitor.name, (error as Error).message, monitor.declared, key, error);

@@ -115,7 +115,7 @@ export async function createMonitor(
     {
       resume: (uuid) => resumeCreate(client, uuid, inputs),
       verify: () => client.verifyBaseUrl(),
-      post: () => client.monitors.create(monitorRequestBody(inputs, { forEdit: false })),
+      post: (progress) => client.monitors.create(monitorRequestBody(inputs, { forEdit: false }), progress),
     },
   );
   return { id: record.uuid, outs: monitorOutputs(record, inputs), ...(resumed ? { resumed } : {}) };

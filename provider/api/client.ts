@@ -77,6 +77,14 @@ const TLS_CODE = /^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|^UNABLE_TO_/;
 const noopLog: ClientLogger = { debug: () => undefined, warn: () => undefined };
 const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** What a caller of request() is told of its request's progress. */
+export interface RequestOptions {
+  /** Called as the request leaves, once its turn in the scheduler came (before each attempt). */
+  onSend?: () => void;
+  /** Called when the service answered 429: not processed; the request waits for its next turn. */
+  onRefused?: () => void;
+}
+
 export class UptimeClient {
   /** The API's base address as configured (uptime:baseUrl), for messages. */
   readonly baseUrl: string;
@@ -112,7 +120,9 @@ export class UptimeClient {
   }
 
   readonly monitors = {
-    create: async (body: RequestBody): Promise<MonitorRecord> => (await this.request("POST", "/monitors", body, MonitorEnvelope)).monitor,
+    /** `progress`: told as the POST leaves for the service (each attempt) and when the service refuses it unprocessed (429). */
+    create: async (body: RequestBody, progress?: RequestOptions): Promise<MonitorRecord> =>
+      (await this.request("POST", "/monitors", body, MonitorEnvelope, progress)).monitor,
     get: async (uuid: string): Promise<MonitorRecord> =>
       (await this.request("GET", `/monitors/${encodeURIComponent(uuid)}`, undefined, MonitorEnvelope)).monitor,
     update: async (uuid: string, body: RequestBody): Promise<MonitorRecord> =>
@@ -180,9 +190,15 @@ export class UptimeClient {
    * validates a success body against `schema`. A 429 is not a failure of the request: it waits its
    * next turn, ahead of the others, until the service takes it or uptime:rateLimitWaitSeconds is spent.
    */
-  async request<T extends z.ZodType>(method: string, path: string, body: unknown, schema: T): Promise<z.infer<T>>;
-  async request(method: string, path: string, body: unknown, schema: undefined): Promise<undefined>;
-  async request(method: string, path: string, body: unknown, schema: z.ZodType | undefined): Promise<unknown> {
+  async request<T extends z.ZodType>(method: string, path: string, body: unknown, schema: T, options?: RequestOptions): Promise<z.infer<T>>;
+  async request(method: string, path: string, body: unknown, schema: undefined, options?: RequestOptions): Promise<undefined>;
+  async request(
+    method: string,
+    path: string,
+    body: unknown,
+    schema: z.ZodType | undefined,
+    options: RequestOptions = {},
+  ): Promise<unknown> {
     let throttledSince: number | undefined;
     for (let attempt = 0; ;) {
       const startedAt = await this.scheduler.turn(throttledSince !== undefined).catch((error: unknown) => {
@@ -195,11 +211,13 @@ export class UptimeClient {
         this.scheduler.settle(startedAt, status, headers, retryAfterMs);
       };
       try {
+        options.onSend?.();
         return await this.attempt(method, path, body, schema, settle);
       } catch (caught) {
         settle();
         const error = await this.tlsInsteadOfHttp(caught);
         if (error instanceof ApiError && error.status === 429) {
+          options.onRefused?.();
           throttledSince ??= this.scheduler.clock.now();
           const verdict = throttleVerdict(this.scheduler, error, throttledSince);
           if (verdict.fail) throw verdict.fail;

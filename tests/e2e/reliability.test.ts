@@ -306,12 +306,19 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
   });
 });
 
-describe("a runner lost in the middle of a MonitorFleet's creation of 100: the CLI and its provider killed at once, the journal kept", () => {
+/** The members' names the service was sent a creation for and did not refuse unprocessed (a 429). */
+async function postedNames(emulator: RunningEmulator): Promise<Set<string>> {
+  const requests = (await adminGet(emulator, "/requests")).requests as Json[];
+  return new Set(requests.filter((r) => r.method === "POST" && r.path === "/v1/monitors" && r.status !== 429).map((r) => r.body?.name));
+}
+
+describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a rate limit: the CLI and its provider killed at once, the journal kept", () => {
   let emulator: RunningEmulator;
   let t: TestStack;
   beforeAll(async () => {
-    // Slow answers, so that members are in flight, at the service, when the runner goes.
-    emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 300 } } });
+    // Slow answers, so that members are in flight, at the service, when the runner goes; a rate limit, so
+    // that others wait their turn in the account's scheduler, never sent.
+    emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 300 } }, rateLimit: { rps: 20, burst: 20 } });
     t = await fleetStack(emulator, 100, "fleet-lost", { "fleet:mode": { value: "fleet" } });
   });
   afterAll(async () => {
@@ -343,13 +350,19 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100: the C
     const { deployment } = await t.stack.exportStack();
     const fleet = (deployment.resources as Json[]).find((r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet");
     const placeholders = Object.entries((fleet?.outputs?.monitors ?? {}) as Record<string, Json>).filter(([, m]) => m.unconfirmed);
-    console.log(`fleet runner lost: ${made.length} made when killed, ${placeholders.length} creations in flight left unconfirmed`);
+    console.log(
+      `fleet runner lost: ${made.length} made when killed, ${placeholders.length} creations in flight left unconfirmed, ` +
+        `${(await adminGet(emulator, "/counters")).rateLimited} requests answered 429`,
+    );
     if (placeholders.length > 0) {
       expect(first.ok).toBe(false);
       expect(first.text).toContain("its creation was sent and no answer came");
       // At most uptime:maxConcurrentRequests (16) members are in doubt: the rest were never sent.
       expect(placeholders.length).toBeLessThanOrEqual(16);
     }
+    // In doubt only what the service was sent: a member still waiting its turn when the run was killed is not.
+    const posted = await postedNames(emulator);
+    expect(placeholders.map(([, m]) => m.name).filter((name) => !posted.has(name))).toEqual([]);
     // Following the advice, member by member: the dashboard's monitor of its name as adoptUuid, else the placeholder dropped.
     const adopt: Record<string, string> = {};
     const drop: string[] = [];
@@ -366,6 +379,55 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100: the C
       (r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet",
     );
     expect(Object.values(held.outputs.uuids as Record<string, string>).sort()).toEqual(after.map((m) => m.uuid).sort());
+    await expectEmptyPreview(t, 2);
+  });
+});
+
+describe("a runner lost in the middle of a MonitorFleet's creation of 100, the journal gone with it", () => {
+  let emulator: RunningEmulator;
+  let t: TestStack;
+  beforeAll(async () => {
+    emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 300 } } });
+    t = await fleetStack(emulator, 100, "fleet-journal-lost", { "fleet:mode": { value: "fleet" } });
+  });
+  afterAll(async () => {
+    await t?.remove();
+    await emulator?.close();
+  });
+
+  test("README's recipe: the members' `created` lines in the run's log (else the dashboard) as adoptUuid, then refresh and up: exactly 100", async () => {
+    const run = upInBackground(t);
+    await untilMonitors(emulator, 30);
+    killRun(t);
+    const log = run.log();
+    await new Promise((r) => setTimeout(r, 1500));
+    fs.rmSync(t.env.UPTIME_JOURNAL_DIR, { recursive: true, force: true });
+    removeEmptyAttrs(t);
+
+    await cli(t, ["cancel", "--yes", "--non-interactive"]);
+    const exported = JSON.parse((await cli(t, ["stack", "export"])).stdout);
+    // The fleet's creation is what Pulumi lists as interrupted; none of its members is in the state.
+    const interrupted = (exported.deployment.pending_operations ?? []).filter((op: Json) => op.type === "creating");
+    expect(interrupted.map((op: Json) => op.resource.type)).toEqual(["pulumi-nodejs:dynamic/uptime:MonitorFleet"]);
+    const service = (await adminGet(emulator, "/state")).monitors as Json[];
+    expect(service.length).toBeGreaterThanOrEqual(30);
+    // Each member the service made printed `monitors.<key>: monitor "<name>": created <uuid>` as its answer came.
+    const printed = new Map([...log.matchAll(/monitors\.m(\d+): monitor "(fleet-\d{4})": created ([\w-]+)/g)].map((m) => [m[2], m[3]]));
+    expect(printed.size).toBeGreaterThan(0);
+    for (const [name, uuid] of printed) expect(service.find((m) => m.uuid === uuid)?.name).toBe(name);
+    const adopt: Record<string, string> = {};
+    for (const index of Array.from({ length: 100 }, (_, i) => i)) {
+      const name = `fleet-${String(index).padStart(4, "0")}`;
+      const uuid = printed.get(name) ?? service.find((m) => m.name === name)?.uuid;
+      if (uuid) adopt[index] = uuid;
+    }
+    expect(Object.values(adopt).sort()).toEqual(service.map((m) => m.uuid).sort());
+    await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
+    await cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"]);
+    await cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"]);
+    const after = (await adminGet(emulator, "/state")).monitors as Json[];
+    expect(after.map((m) => m.name).sort()).toEqual(expectedNames(100));
+    expect(after.map((m) => m.uuid)).toEqual(expect.arrayContaining(service.map((m) => m.uuid)));
     await expectEmptyPreview(t, 2);
   });
 });

@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { RequestScheduler } from "../../../provider/api/scheduler";
 import type { RunningEmulator } from "../../../emulator/types";
 import { CreateJournal, FleetNotes } from "../../../provider/journal";
 import {
@@ -300,6 +301,36 @@ test("at most `concurrency` members are in doubt at once: a creation is noted as
   expect(fs.readdirSync(dir)).toEqual([path.basename(ctx.journal!.fleet(URN).file)]);
 });
 
+test("a member is noted as sent only as its POST leaves: creations waiting their turn in the scheduler leave no note", async () => {
+  // A clock that stands still until released: at 1 request a second only the first request goes at once.
+  let now = 0;
+  let wakes: (() => void)[] = [];
+  const clock = { now: () => now, after: (_ms: number, wake: () => void) => (wakes.push(wake), () => undefined) };
+  const held = testClient(emulator, { scheduler: new RequestScheduler({ maxRate: 1 }, clock) });
+  const creating = createFleet(held.client, declare(fleetOf(8)), ctx);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The address check went; the eight POSTs wait their turn, and none is noted as sent.
+  expect((await byRoute())["POST /monitors"] ?? 0).toBe(0);
+  const notes = ctx.journal!.fleet(URN);
+  expect(fs.existsSync(notes.file) ? fs.readFileSync(notes.file, "utf8") : "").not.toContain('"posting"');
+  let done = false;
+  void creating.finally(() => (done = true));
+  while (!done) {
+    now += 1000;
+    const due = wakes;
+    wakes = [];
+    for (const wake of due) wake();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  expect((await creating).outs.uuids).toEqual(expect.objectContaining({ m000: expect.any(String) }));
+  expect((await byRoute())["POST /monitors"]).toBe(8);
+  expect(ctx.lines.filter((l) => / created /.test(l)).sort()).toEqual(
+    Object.entries((await creating).outs.uuids ?? {})
+      .map(([key, uuid]) => `monitors.${key}: monitor "m${Number(key.slice(1))}": created ${uuid}`)
+      .sort(),
+  );
+});
+
 describe("a member whose creation's answer was lost", () => {
   async function lostAnswer(): Promise<FleetOutputs & { id: string }> {
     await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
@@ -381,11 +412,24 @@ test("against a service limiting the key to 20 requests a second: every member c
   try {
     // The provider's own client: the account's scheduler learns the pace from the 429s and keeps to it.
     const paced = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, log: { debug: () => undefined, warn: () => undefined } });
-    const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx);
+    // A creation is in doubt ("posting") from each POST's leaving until its answer: a 429 says it was not processed.
+    const [put, remove] = [FleetNotes.prototype.put, FleetNotes.prototype.remove];
+    let [sent, refused] = [0, 0];
+    jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
+      if (entry.state === "posting") sent++;
+      put.call(this, entry);
+    });
+    jest.spyOn(FleetNotes.prototype, "remove").mockImplementation(function (this: FleetNotes, key) {
+      refused++;
+      remove.call(this, key);
+    });
+    const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx).finally(() => jest.restoreAllMocks());
     expect(Object.keys(outs.uuids!)).toHaveLength(60);
     expect(await serviceNames()).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`).sort());
     const counters = await adminJson(emulator, "GET", "/counters");
     expect(counters.requestsByRoute["POST /monitors"]).toBe(60 + counters.rateLimited);
+    expect(counters.rateLimited).toBeGreaterThan(0);
+    expect([sent, refused]).toEqual([counters.requestsByRoute["POST /monitors"], counters.rateLimited]);
     await deleteFleet(paced, outs, ctx);
     expect(await admin.monitors()).toEqual([]);
     expect(id).toMatch(/^fleet-/);
