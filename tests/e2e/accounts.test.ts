@@ -117,7 +117,8 @@ test("the Account renamed: without `aliases` the preview replaces its resources 
   expect(aliased.changeSummary).not.toHaveProperty("create");
   expect(aliased.changeSummary).not.toHaveProperty("delete");
   const up = await t.stack.up({ onOutput: collect(out) });
-  expect(up.summary.resourceChanges).toMatchObject({ update: 5 });
+  // The Account (its name and aliases are its inputs) and its five resources, each recording the new name.
+  expect(up.summary.resourceChanges).toMatchObject({ update: 6 });
   expect([mutating(await requestLines(prod)), mutating(await requestLines(staging))]).toEqual([[], []]);
   expect(await uuids()).toEqual(before);
   await t.stack.preview({ expectNoChanges: true });
