@@ -30,7 +30,7 @@ interface Options {
   out: string;
 }
 
-interface Measured {
+export interface Measured {
   ok: boolean;
   seconds: number;
   requests: number;
@@ -40,7 +40,7 @@ interface Measured {
   error?: string;
 }
 
-interface Row {
+export interface Row {
   face: Face;
   version: Version;
   n: number;
@@ -75,7 +75,14 @@ async function monitorsIn(adminUrl: string): Promise<number> {
   return ((await (await fetch(`${adminUrl}/state`)).json()) as { monitors: unknown[] }).monitors.length;
 }
 
-async function one(o: Options, face: Face, version: Version, n: number, rps: number, parallel: number): Promise<Row> {
+export async function one(
+  o: Pick<Options, "before">,
+  face: Face,
+  version: Version,
+  n: number,
+  rps: number,
+  parallel: number,
+): Promise<Row> {
   const emulator = await startEmulator({
     apiKey: API_KEY,
     port: 0,
@@ -238,7 +245,9 @@ async function main(): Promise<void> {
   console.log(`wrote ${o.out} and ${outJson}`);
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script; bench/cli-compare.ts imports one().
+if (require.main === module)
+  void main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
