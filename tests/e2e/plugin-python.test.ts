@@ -18,6 +18,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
+import { readOutput } from "../helpers/node-warnings";
 import { SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
@@ -144,6 +145,7 @@ async function pulumi(...args: string[]): Promise<{ code: number; out: string }>
     const e = error as { code?: number; stdout?: string; stderr?: string };
     result = { code: typeof e.code === "number" ? e.code : 1, out: `${e.stdout ?? ""}\n${e.stderr ?? ""}` };
   }
+  readOutput(result.out, `pulumi ${args.join(" ")}`);
   printed.push(result.out);
   return result;
 }

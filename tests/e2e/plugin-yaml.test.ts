@@ -12,6 +12,7 @@ import { createServer, request as httpRequest } from "node:http";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, collect, createStack, oldestPulumi, rawCheckpoint, versions } from "../helpers/pulumi";
+import { readOutput } from "../helpers/node-warnings";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, listenOnLoopback, startE2eEmulator } from "../helpers/servers";
@@ -84,9 +85,11 @@ async function cli(t: TestStack, dir: string, args: string[], env: Record<string
       env: { ...process.env, ...t.env, ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
+    readOutput(`${stdout}\n${stderr}`, `pulumi ${args.join(" ")}`);
     return { code: 0, out: `${stdout}\n${stderr}` };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
+    readOutput(`${e.stdout ?? ""}\n${e.stderr ?? ""}`, `pulumi ${args.join(" ")}`);
     return { code: e.code ?? 1, out: `${e.stdout ?? ""}\n${e.stderr ?? ""}` };
   }
 }

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, createStack } from "../helpers/pulumi";
+import { readOutput } from "../helpers/node-warnings";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
@@ -43,7 +44,10 @@ function run(command: string, args: string[], env: Record<string, string>, input
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.on("close", (code) => {
+      readOutput(`${stdout}\n${stderr}`, `${path.basename(command)} ${args.join(" ")}`);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
     child.stdin.end(input);
   });
 }

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { REPO, TestStack, createStack } from "../helpers/pulumi";
+import { readOutput } from "../helpers/node-warnings";
 import { Json, adminCall, adminGet, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
@@ -126,8 +127,11 @@ function cli(t: TestStack, args: string[], env: Record<string, string> = {}): Pr
       "pulumi",
       [...args, "--stack", t.stack.name],
       { cwd: FLEET, env: { ...process.env, ...t.env, ...env }, timeout: 240_000, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`)) : resolve({ stdout, stderr }),
+      (error, stdout, stderr) => {
+        readOutput(`${stdout}\n${stderr}`, `pulumi ${args.join(" ")}`);
+        if (error) reject(new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`));
+        else resolve({ stdout, stderr });
+      },
     );
   });
 }
