@@ -98,6 +98,8 @@ export class RequestScheduler {
   private pausedUntil = 0;
   /** Requests the service's `Remaining` still allows before its reset; undefined when unknown. */
   private allowance: number | undefined;
+  /** Whether that allowance is a window's: its reset seconds away, not a bucket's next token. */
+  private windowed = false;
   private inFlight = 0;
   private readonly queue: Waiter[] = [];
   private cancelWake: (() => void) | undefined;
@@ -205,6 +207,7 @@ export class RequestScheduler {
     if (hint.remaining === undefined) return;
     // The requests still in flight may not be counted in this answer yet.
     this.allowance = hint.remaining - this.inFlight;
+    this.windowed = hint.resetMs !== undefined && hint.resetMs >= WINDOW_RESET_MS;
     // A spent allowance with a reset seconds away is a window to wait out; a shorter one, a bucket about to
     // refill, whose whole-second reset would hold requests back longer than the service does.
     if (hint.remaining <= 0 && hint.resetMs !== undefined && hint.resetMs >= WINDOW_RESET_MS) {
@@ -290,7 +293,11 @@ export class RequestScheduler {
         if (this.inFlight > 0) return;
         this.allowance = undefined;
       }
-      const at = Math.max(this.pausedUntil, this.nextStartAt);
+      // Within the allowance of a window the service stated (its `remaining`, until a reset seconds away),
+      // requests go as fast as they may: a fixed window's requests are that window's to spend, whatever its
+      // average rate. (A bucket about to refill, with a reset under WINDOW_RESET_MS, is paced at its rate.)
+      const withinAllowance = this.windowed && this.allowance !== undefined && this.allowance > 0;
+      const at = withinAllowance ? this.pausedUntil : Math.max(this.pausedUntil, this.nextStartAt);
       if (now < at) {
         this.paceBound = true;
         this.lastPacedAt = now;
@@ -302,7 +309,7 @@ export class RequestScheduler {
       this.sent++;
       this.firstStartAt ??= now;
       if (this.allowance !== undefined) this.allowance--;
-      if (Number.isFinite(this.rate)) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / this.rate;
+      if (Number.isFinite(this.rate) && !withinAllowance) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / this.rate;
       waiter.resolve(now);
     }
   }

@@ -107,6 +107,49 @@ export class TokenBucketService {
   }
 }
 
+/**
+ * A service that allows `limit` requests per key in each fixed window of `windowMs` (windows start at
+ * 0, `windowMs`, ...), answers 429 with a Retry-After to the window's end, and says so as `style` asks.
+ */
+export class FixedWindowService {
+  answered429 = 0;
+  answered = 0;
+  private window = -1;
+  private used = 0;
+
+  constructor(
+    private readonly clock: SimClock,
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly style: HeaderStyle = "none",
+  ) {}
+
+  handle(): Answer {
+    const now = this.clock.now();
+    const window = Math.floor(now / this.windowMs);
+    if (window !== this.window) [this.window, this.used] = [window, 0];
+    this.answered++;
+    const ok = this.used < this.limit;
+    if (ok) this.used++;
+    else this.answered429++;
+    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
+    const remaining = this.limit - this.used;
+    const headers: ResponseHeaders = {};
+    if (this.style === "x-ratelimit") {
+      Object.assign(headers, {
+        "x-ratelimit-limit": `${this.limit}`,
+        "x-ratelimit-remaining": `${remaining}`,
+        "x-ratelimit-reset": `${resetSeconds}`,
+      });
+    } else if (this.style === "ietf") {
+      headers["ratelimit-policy"] = `"default";q=${this.limit};w=${this.windowMs / 1000}`;
+      headers["ratelimit"] = `"default";r=${remaining};t=${resetSeconds}`;
+    }
+    if (ok) return { status: 200, headers };
+    return { status: 429, headers: { ...headers, "retry-after": `${resetSeconds}` }, retryAfterMs: resetSeconds * 1000 };
+  }
+}
+
 export interface FleetResult {
   /** Simulated milliseconds from the first request to the last answer. */
   wallMs: number;

@@ -2,7 +2,7 @@
 // token-bucket service goes at the service's pace with few 429s, whatever the parallelism and
 // whether or not the service sends rate-limit headers; two clients sharing one key both get
 // through; a ceiling and the in-flight cap hold; a refusal that asks for no wait slows nothing.
-import { SimClock, TokenBucketService, runFleet, simScheduler, type HeaderStyle } from "../helpers/pacing-sim";
+import { FixedWindowService, SimClock, TokenBucketService, runFleet, simScheduler, type HeaderStyle } from "../helpers/pacing-sim";
 import { RequestScheduler, SchedulerHalted, type SchedulerSettings } from "../../provider/api/scheduler";
 
 async function fleet(args: {
@@ -36,6 +36,35 @@ describe("a fleet at the service's limit: wall <= 1.2 x N / rps, at most 10% ans
     expect(r.sent - r.throttled).toBe(n);
     expect(r.ratio).toBeLessThanOrEqual(1.2);
     expect(r.share).toBeLessThanOrEqual(0.1);
+  });
+});
+
+describe("a fixed window (N requests per window, Retry-After to its end): 300 requests within 1.1 x its floor", () => {
+  const cases: [number, number, HeaderStyle][] = [];
+  for (const style of ["none", "x-ratelimit", "ietf"] as const)
+    for (const [limit, seconds] of [
+      [20, 2],
+      [50, 5],
+      [100, 10],
+      [600, 60],
+    ])
+      cases.push([limit, seconds, style]);
+  test.each(cases)("%d per %d s, headers: %s", async (limit, seconds, style) => {
+    const clock = new SimClock();
+    const service = new FixedWindowService(clock, limit, seconds * 1000, style);
+    const scheduler = simScheduler(clock);
+    const n = 300;
+    const run = runFleet({ clock, scheduler, serve: () => service.handle(), n, parallel: 32 });
+    await clock.run(run.done);
+    const r = await run.result;
+    // The floor: every window but the last waited out, and the last one's requests 16 at a time (maxInFlight).
+    const floorMs = (Math.ceil(n / limit) - 1) * seconds * 1000 + Math.ceil(Math.min(n, limit) / 16) * 20;
+    expect(r.sent - r.throttled).toBe(n);
+    expect(r.wallMs).toBeLessThanOrEqual(1.1 * floorMs);
+    // Stated, a window is spent whole and then waited out: no 429. Unstated, each window ends with the
+    // requests already on their way refused (6-9% here; the 5% the rate-limit issue asks for is still open).
+    if (style === "none") expect(r.throttled / r.sent).toBeLessThanOrEqual(0.1);
+    else expect(r.throttled).toBe(0);
   });
 });
 
