@@ -12,6 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../emulator/server";
+import type { RateLimitConfig } from "../emulator/types";
 import { REPO, createStack } from "../tests/helpers/pulumi";
 import { beforeProgram } from "./before";
 import { FLEET_DIR } from "./scenario";
@@ -82,12 +83,14 @@ export async function one(
   n: number,
   rps: number,
   parallel: number,
+  /** The service's limit (default: a token bucket of `rps`, burst `rps`, no headers). */
+  limit: RateLimitConfig = { rps, burst: rps },
 ): Promise<Row> {
   const emulator = await startEmulator({
     apiKey: API_KEY,
     port: 0,
     quiet: true,
-    ...(version === "unlimited" ? {} : { rateLimit: { rps, burst: rps } }),
+    ...(version === "unlimited" ? {} : { rateLimit: limit }),
   });
   const dir = version === "before" ? beforeProgram(o.before) : FLEET_DIR;
   // The plugin the engine finds on PATH: this tree's, or the one in the earlier release's package.

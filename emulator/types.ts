@@ -75,12 +75,17 @@ export interface ScriptedResponse {
   hang?: boolean;
 }
 
-/** A token bucket per API key: `rps` tokens a second refill a bucket of `burst`; each /v1 request with the key takes one. */
+/**
+ * A token bucket per API key: `rps` tokens a second refill a bucket of `burst`; each /v1 request with the key
+ * takes one. With `window`, a fixed window instead: `rps * window` requests per key in each window.
+ */
 export interface RateLimitConfig {
   /** Sustained requests per second, > 0, may be fractional. */
   rps: number;
-  /** Bucket size (requests in a burst), an integer >= 1; default Math.max(1, Math.ceil(rps)). */
+  /** Bucket size (requests in a burst), an integer >= 1; default Math.max(1, Math.ceil(rps)). Not with `window`. */
   burst?: number;
+  /** Seconds, an integer >= 1: fixed windows (from the limit's start) of Math.max(1, Math.round(rps * window)) requests each. */
+  window?: number;
   /** Which rate-limit headers /v1 answers carry; default "none" (a 429 still carries Retry-After). */
   headers?: RateLimitHeaders;
 }

@@ -84,6 +84,39 @@ describe("the bucket", () => {
   });
 });
 
+describe("a fixed window (`window`)", () => {
+  test("rps * window requests per window, counted from the limit's start; the next is refused until the window ends", () => {
+    const { limiter, advance } = limiterAt({ rps: 2, window: 5 });
+    expect(Array.from({ length: 10 }, () => limiter.admit("k")?.remaining)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    advance(1_500);
+    const refused = limiter.admit("k");
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 4 });
+    expect(refused?.refusal).toMatchObject({
+      status: 429,
+      headers: { "retry-after": "4" },
+      body: { error: { code: "rate_limited", message: "rate limit exceeded: 10 requests per 5 s window" } },
+    });
+    advance(3_500); // the next window: a new allowance, not a refill
+    expect(limiter.admit("k")).toMatchObject({ allowed: true, remaining: 9, resetSeconds: 5 });
+    expect(limiter.admit("other")).toMatchObject({ allowed: true, remaining: 9 });
+  });
+
+  test("its headers state the window: the policy's quota and window, what remains and the seconds to its end", () => {
+    const { limiter, advance } = limiterAt({ rps: 2, window: 5, headers: "ietf" });
+    advance(2_100);
+    expect(limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=10;w=5', ratelimit: '"default";r=9;t=3' });
+    const x = limiterAt({ rps: 2, window: 5, headers: "x-ratelimit" }).limiter;
+    expect(x.admit("k")?.headers).toEqual({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "9", "x-ratelimit-reset": "5" });
+  });
+
+  test("config: an integer window >= 1, and no burst beside it", () => {
+    expect(parseRateLimitConfig({ rps: 0.5, window: 60 })).toEqual({ rps: 0.5, burst: 30, headers: "none", window: 60 });
+    expect(() => parseRateLimitConfig({ rps: 1, window: 0 })).toThrow(/window: must be >= 1/);
+    expect(() => parseRateLimitConfig({ rps: 1, window: 1.5 })).toThrow(/window/);
+    expect(() => parseRateLimitConfig({ rps: 1, window: 5, burst: 3 })).toThrow(/burst: a token bucket's size/);
+  });
+});
+
 describe("headers", () => {
   test("none: no rate-limit header", () => {
     expect(limiterAt({ rps: 1 }).limiter.admit("k")?.headers).toEqual({});
@@ -117,7 +150,7 @@ describe("config", () => {
     [{ rps: 1, burst: 0 }, "burst: must be >= 1"],
     [{ rps: 1, burst: 1.5 }, "burst: expected an integer"],
     [{ rps: 1, headers: "draft" }, 'headers: expected one of "none", "x-ratelimit", "ietf"'],
-    [{ rps: 1, window: 60 }, "window: unknown field"],
+    [{ rps: 1, size: 60 }, "size: unknown field"],
     [[], "body: expected an object"],
   ])("%j is refused: %s", (input, message) => {
     expect(() => parseRateLimitConfig(input)).toThrow(new ApiError(422, "validation_error", message));
