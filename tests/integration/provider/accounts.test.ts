@@ -3,6 +3,7 @@
 // with `{ provider: account }`. Its messages name its settings as the program gives them, never by the
 // UPTIME_* variables it does not read; its address and key are its own; an Account named "default" is
 // the stack's own settings. tests/e2e/accounts.test.ts runs two accounts through the engine.
+import * as pulumi from "@pulumi/pulumi";
 import { closeAllPools } from "../../../provider/api/client";
 import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY } from "../../../provider/model/package";
 import { providerLog } from "../../../provider/log";
@@ -90,6 +91,32 @@ function captureWarnings(): () => string[] {
   const spy = jest.spyOn(providerLog, "warn").mockImplementation(() => undefined);
   return () => spy.mock.calls.map(([message]) => String(message));
 }
+
+test("an Account passes its provider process the names its aliases give it: an alias's name, a URN's last part", async () => {
+  const registered: Record<string, unknown>[] = [];
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        if (args.type === "pulumi:providers:pulumi-nodejs") registered.push(args.inputs as Record<string, unknown>);
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: () => ({}),
+    },
+    "accounts",
+    "dev",
+    true,
+  );
+  const args = { baseUrl: emulator.url, apiKey: pulumi.secret(API_KEY) };
+  new uptime.Account("stg", args, {
+    aliases: [{ name: "staging" }, "urn:pulumi:dev::accounts::pulumi:providers:pulumi-nodejs::stage", { project: "other" }],
+  });
+  new uptime.Account("plain", args);
+  for (let i = 0; i < 20 && registered.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  const byName = Object.fromEntries(registered.map((inputs) => [inputs[ACCOUNT_KEY], inputs]));
+  // An alias that keeps the name (another project, parent or type) adds none.
+  expect(byName.stg[ACCOUNT_ALIASES_KEY]).toBe(JSON.stringify(["stage", "staging"]));
+  expect(byName.plain).not.toHaveProperty(ACCOUNT_ALIASES_KEY);
+});
 
 describe("an account renamed", () => {
   const settings = () => ({ baseUrl: emulator.url, apiKey: API_KEY });
