@@ -168,7 +168,6 @@ _uptime_bootstrap() {
   # with the e2e tier): the CLI alone, beside the language hosts and the dynamic-provider shim built above.
   if [ "${UPTIME_CLI_RANGE:-0}" = 1 ]; then
     _step "pulumi v$PULUMI_OLDEST_VERSION (oldest)"
-    [ -n "${_uptime_built_pulumi_dir:-}" ] || { echo "bootstrap: UPTIME_CLI_RANGE=1 needs the CLI built here (a pulumi of your own is on PATH)" >&2; return 1; }
     local oldest_dir="$cache/pulumi-v$PULUMI_OLDEST_VERSION-cli"
     if [ ! -x "$oldest_dir/bin/pulumi" ]; then
       bash "$repo/scripts/build-pulumi.sh" "$oldest_dir" "$PULUMI_OLDEST_VERSION" || return 1
@@ -176,9 +175,14 @@ _uptime_bootstrap() {
     else
       _done "cached pulumi v$PULUMI_OLDEST_VERSION at $oldest_dir"
     fi
-    local host
+    # The language hosts and the dynamic-provider shim this shell's pulumi runs with (built above, or a
+    # second bootstrap's, already on PATH).
+    local host found
     for host in pulumi-language-nodejs pulumi-language-yaml pulumi-language-python pulumi-resource-pulumi-nodejs; do
-      ln -sfn "$(readlink -f "$_uptime_built_pulumi_dir/bin/$host")" "$oldest_dir/bin/$host"
+      found="$(dirname "$(command -v pulumi)")/$host"
+      [ -x "$found" ] || found="$(command -v "$host" || true)"
+      [ -n "$found" ] || { echo "bootstrap: UPTIME_CLI_RANGE=1: no $host beside pulumi or on PATH" >&2; return 1; }
+      ln -sfn "$(readlink -f "$found")" "$oldest_dir/bin/$host"
     done
     export UPTIME_OLDEST_PULUMI="$oldest_dir/bin"
   fi
