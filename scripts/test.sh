@@ -34,10 +34,19 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${UPTIME_TOOLCHAIN_CACHE:-${XDG
 cores=$(nproc 2>/dev/null || echo 2)
 workers="${UPTIME_TEST_WORKERS:-$(( cores > 2 ? cores - 1 : 2 ))}"
 split=""
+# Each e2e file notes its engine runs here (tests/helpers/engine-runs.ts); the count is printed at the end.
+UPTIME_ENGINE_RUNS_DIR="$(mktemp -d)"
+export UPTIME_ENGINE_RUNS_DIR
 for project in "${projects[@]}"; do
   echo "test: jest project '$project' ($workers workers)"
   project_start=$(date +%s)
-  npx jest --selectProjects "$project" --ci --maxWorkers="$workers"
+  npx jest --selectProjects "$project" --ci --maxWorkers="$workers" || { failed="$project"; break; }
   split="$split $project $(( $(date +%s) - project_start ))s"
 done
+if [ -s "$UPTIME_ENGINE_RUNS_DIR/counts" ]; then
+  echo "test: engine runs per e2e file:"
+  sort -k2,2nr "$UPTIME_ENGINE_RUNS_DIR/counts" | awk '{ printf "  %4d %s\n", $2, $1 }'
+  echo "test: e2e engine runs: $(awk '{ n += $2 } END { print n }' "$UPTIME_ENGINE_RUNS_DIR/counts")"
+fi
+if [ -n "${failed:-}" ]; then echo "test: jest project '$failed' failed ($(( $(date +%s) - start ))s;$split)"; exit 1; fi
 echo "test: all passed in $(( $(date +%s) - start ))s (set-up, lint and types $(( project_start_first - start ))s;$split)"

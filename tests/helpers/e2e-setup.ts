@@ -1,7 +1,11 @@
 // Loaded before every e2e file (jest.config.js): the Automation API's runs are read as they end for
-// Node's own warnings (node-warnings.ts), and the file fails at its end if any run printed one.
+// Node's own warnings (node-warnings.ts), and the file fails at its end if any run printed one; its
+// engine runs are counted (engine-runs.ts) and held to tests/README.md's allowance for the file.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { Stack } from "@pulumi/pulumi/automation";
 import { nodeWarningsSeen, readOutput } from "./node-warnings";
+import { allowances, countEngineRuns, runsIn } from "./engine-runs";
 
 type Operation = "up" | "preview" | "refresh" | "destroy";
 for (const operation of ["up", "preview", "refresh", "destroy"] as Operation[]) {
@@ -18,6 +22,14 @@ for (const operation of ["up", "preview", "refresh", "destroy"] as Operation[]) 
   };
 }
 
+const runLog = countEngineRuns();
+
 afterAll(() => {
   expect(nodeWarningsSeen()).toEqual([]);
+  const file = path.basename(expect.getState().testPath ?? "");
+  const runs = runsIn(runLog);
+  const summary = process.env.UPTIME_ENGINE_RUNS_DIR;
+  if (summary) fs.appendFileSync(path.join(summary, "counts"), `${file} ${runs}\n`);
+  const allowed = allowances()[file] ?? 0;
+  if (runs > allowed) throw new Error(`${file} made ${runs} engine runs; tests/README.md ("Engine runs") allows it ${allowed}`);
 });
