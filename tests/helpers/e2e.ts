@@ -24,30 +24,16 @@ export async function exampleStack(
   });
 }
 
-import { type Json, type Reply, admin, adminJson, api } from "./emulator-http";
+import { type Json, type Reply, adminApi, adminJson, api } from "./emulator-http";
 
 export type { Json };
 
-/** GET of an /admin path: its JSON, whatever the status (an error's body says what is missing). */
-export async function adminGet(emulator: RunningEmulator, p: string): Promise<Json> {
-  return (await admin(emulator, "GET", p)).json;
-}
-
-/** The names of the monitors the service holds, sorted. */
-export async function monitorNames(emulator: RunningEmulator): Promise<string[]> {
-  return ((await adminGet(emulator, "/state")).monitors as Json[]).map((m) => m.name as string).sort();
-}
-
-/** An /admin call that must succeed (tests/helpers/emulator-http.ts). */
+// The admin calls (tests/helpers/emulator-http.ts adminApi) under the names the e2e files use.
+export const adminGet = (emulator: RunningEmulator, p: string): Promise<Json> => adminApi(emulator).get(p);
+export const monitorNames = (emulator: RunningEmulator) => adminApi(emulator).monitorNames();
 export const adminCall = adminJson;
-
-/** The /v1 requests the emulator has logged since the last clear, as "METHOD /path" lines. */
-export async function requestLines(emulator: RunningEmulator): Promise<string[]> {
-  const { requests } = await adminGet(emulator, "/requests");
-  return (requests as { method: string; path: string }[]).map((r) => `${r.method} ${r.path.replace(/\?.*$/, "")}`);
-}
-
-export const clearRequests = (emulator: RunningEmulator) => adminCall(emulator, "DELETE", "/requests");
+export const requestLines = (emulator: RunningEmulator) => adminApi(emulator).requestLines();
+export const clearRequests = (emulator: RunningEmulator) => adminApi(emulator).clearRequests();
 
 /**
  * What a run sent but the account check: every run proves its address and key once per provider

@@ -1,4 +1,5 @@
-// Plain-HTTP helpers for the emulator's own integration tests: no provider code involved.
+// The emulator over plain HTTP, for every tier: /v1 calls, and the one set of admin calls
+// (`adminApi`; tests/helpers/e2e.ts names a few for the e2e files). No provider code involved.
 
 import type { RunningEmulator } from "../../emulator/types";
 import { API_KEY } from "./servers";
@@ -65,6 +66,33 @@ export async function adminJson(emulator: RunningEmulator, method: string, path:
   if (reply.status >= 300) throw new Error(`admin ${method} ${path}: ${reply.status} ${reply.text}`);
   return reply.json;
 }
+
+/** The admin calls a test makes, bound to one emulator. */
+export const adminApi = (emulator: RunningEmulator) => ({
+  /** GET of an /admin path: its JSON, whatever the status (an error's body says what is missing). */
+  get: async (path: string): Promise<Json> => (await admin(emulator, "GET", path)).json,
+  reset: (seed?: unknown) => adminJson(emulator, "POST", "/reset", seed),
+  monitors: async (): Promise<Json[]> => (await adminJson(emulator, "GET", "/state")).monitors,
+  /** The names of the monitors the service holds, sorted. */
+  monitorNames: async (): Promise<string[]> => (await adminApi(emulator).monitors()).map((m) => m.name as string).sort(),
+  monitor: (uuid: string) => adminJson(emulator, "GET", `/monitors/${uuid}`),
+  /** Creates a monitor as if made in the dashboard (request spelling). */
+  createMonitor: async (body: Record<string, unknown>): Promise<Json> => {
+    const json = await adminJson(emulator, "POST", "/monitors", body);
+    return json.monitor ?? json;
+  },
+  /** An out-of-band change (record field names), as if made in the dashboard. */
+  drift: (uuid: string, fields: Record<string, unknown>) => adminJson(emulator, "PATCH", `/monitors/${uuid}`, fields),
+  remove: (uuid: string) => adminJson(emulator, "DELETE", `/monitors/${uuid}`),
+  requests: async (): Promise<Json[]> => (await adminJson(emulator, "GET", "/requests")).requests,
+  /** The /v1 requests logged since the last clear, as "METHOD /path" lines. */
+  requestLines: async (): Promise<string[]> =>
+    (await adminApi(emulator).requests()).map((r: { method: string; path: string }) => `${r.method} ${r.path.replace(/\?.*$/, "")}`),
+  clearRequests: () => adminJson(emulator, "DELETE", "/requests"),
+  counters: () => adminJson(emulator, "GET", "/counters"),
+  faults: (config: unknown) => adminJson(emulator, "PUT", "/faults", config),
+  rateLimit: (config: unknown) => adminJson(emulator, "PUT", "/rate-limit", config),
+});
 
 /** The smallest valid monitor body; overrides are merged in. */
 export function monitorBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

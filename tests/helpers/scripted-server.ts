@@ -1,6 +1,8 @@
 // A tiny local HTTP server that answers a scripted sequence of replies, one per request, so client
 // tests can stage exactly the failures they need (429, 503, a socket destroyed mid-request, ...).
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
+import { closeAllPools } from "../../provider/api/client";
+import { late } from "./emulator";
 import { listenOnLoopback } from "./servers";
 
 /** One scripted answer: a reply, a destroyed socket (no answer at all), or never answering. */
@@ -64,6 +66,22 @@ export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FAL
     },
     close: listening.close,
   };
+}
+
+/** A scripted server for the calling file's tests (closed, with the client's pools, after them), its request log emptied before each. */
+export function useScriptedServer(): ScriptedServer {
+  let server: ScriptedServer | undefined;
+  beforeAll(async () => {
+    server = await startScriptedServer();
+  });
+  beforeEach(() => {
+    server!.requests.length = 0;
+  });
+  afterAll(async () => {
+    await closeAllPools();
+    await server?.close();
+  });
+  return late(() => server, "the scripted server");
 }
 
 function answer(step: Step, req: IncomingMessage, res: ServerResponse): void {

@@ -1,21 +1,13 @@
 // What a user reads when the service answers with an error or with something unexpected: the
 // request, the status and its reason, what the service said (short, single-line), a hint where one
 // helps, and never the API key, whatever the service echoes.
-import { UptimeClient, closeAllPools, excerpt } from "../../../provider/api/client";
+import { UptimeClient, excerpt } from "../../../provider/api/client";
 import { ApiError, ResponseFormatError, UptimeError, redact } from "../../../provider/api/errors";
 import { monitorOutputs } from "../../../provider/monitor";
-import { ScriptedServer, monitorEnvelope, startScriptedServer } from "../../helpers/scripted-server";
+import { monitorEnvelope, useScriptedServer } from "../../helpers/scripted-server";
 
 const KEY = "sk-live-Q2hhbmdlTWU-9d8c7b6a";
-
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startScriptedServer();
-});
-afterAll(async () => {
-  await closeAllPools();
-  await server.close();
-});
+const server = useScriptedServer();
 
 function client(options: { maxResponseBytes?: number } = {}): UptimeClient {
   return new UptimeClient({ baseUrl: server.url, apiKey: KEY, retry: { maxRetries: 0 }, ...options });

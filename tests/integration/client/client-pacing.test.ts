@@ -3,25 +3,14 @@
 // limit is never refused; the service's stated policy is learned from its answers and kept to.
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import type { SchedulerSettings } from "../../../provider/api/scheduler";
-import type { RunningEmulator } from "../../../emulator/types";
-import { type Json, admin, adminJson } from "../../helpers/emulator-http";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
+import { API_KEY } from "../../helpers/servers";
 
 jest.setTimeout(60_000);
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: {} });
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
-});
-beforeEach(async () => {
-  // Each test a scheduler of its own: the same origin and key would share one.
-  await closeAllPools();
-  await admin(emulator, "POST", "/reset");
-});
+const { emulator, admin } = useEmulator({ resetEach: true });
+// Each test a scheduler of its own: the same origin and key would share one.
+beforeEach(() => closeAllPools());
 
 function client(pacing: Partial<SchedulerSettings> = {}, info: string[] = []): UptimeClient {
   const log = { debug: () => undefined, warn: () => undefined, info: (line: string) => info.push(line) };
@@ -33,22 +22,18 @@ const body = (i: number) => ({ name: `paced-${i}`, type: "https", urn: `https://
 async function createAll(c: UptimeClient, n: number): Promise<{ seconds: number; refused: number }> {
   const started = performance.now();
   await Promise.all(Array.from({ length: n }, (_, i) => c.monitors.create(body(i))));
-  const counters = await adminJson(emulator, "GET", "/counters");
+  const counters = await admin.counters();
   return { seconds: (performance.now() - started) / 1000, refused: counters.rateLimited };
-}
-
-async function storedNames(): Promise<string[]> {
-  return ((await adminJson(emulator, "GET", "/state")).monitors as Json[]).map((m) => m.name).sort();
 }
 const names = (n: number) => Array.from({ length: n }, (_, i) => `paced-${i}`).sort();
 
 test("100 creations asked at once against 20/s (burst 20, no headers): each created exactly once, at the service's pace", async () => {
-  await adminJson(emulator, "PUT", "/rate-limit", { rps: 20, burst: 20 });
+  await admin.rateLimit({ rps: 20, burst: 20 });
   const c = client();
   const { seconds, refused } = await createAll(c, 100);
-  expect(await storedNames()).toEqual(names(100));
+  expect(await admin.monitorNames()).toEqual(names(100));
   // Refused ones were refused, not processed: 100 POSTs got through, and the rest were 429s.
-  const counters = await adminJson(emulator, "GET", "/counters");
+  const counters = await admin.counters();
   expect(counters.requestsByRoute["POST /monitors"]).toBe(100 + refused);
   expect(refused).toBeLessThanOrEqual(20);
   // 80 beyond the burst at 20/s take 4 s.
@@ -57,14 +42,14 @@ test("100 creations asked at once against 20/s (burst 20, no headers): each crea
 });
 
 test("uptime:requestsPerSecond below the limit: never refused", async () => {
-  await adminJson(emulator, "PUT", "/rate-limit", { rps: 20, burst: 20 });
+  await admin.rateLimit({ rps: 20, burst: 20 });
   const { refused } = await createAll(client({ maxRate: 16 }), 40);
   expect(refused).toBe(0);
-  expect(await storedNames()).toEqual(names(40));
+  expect(await admin.monitorNames()).toEqual(names(40));
 });
 
 test("a stated policy (RateLimit-Policy) is learned from the first answer and kept to", async () => {
-  await adminJson(emulator, "PUT", "/rate-limit", { rps: 20, burst: 20, headers: "ietf" });
+  await admin.rateLimit({ rps: 20, burst: 20, headers: "ietf" });
   const c = client();
   await c.monitors.create(body(100));
   expect(c.scheduler.state().rate).toBe(20);
@@ -73,17 +58,17 @@ test("a stated policy (RateLimit-Policy) is learned from the first answer and ke
 });
 
 test("X-RateLimit-Remaining and -Reset: what remains is not overdrawn", async () => {
-  await adminJson(emulator, "PUT", "/rate-limit", { rps: 5, burst: 10, headers: "x-ratelimit" });
+  await admin.rateLimit({ rps: 5, burst: 10, headers: "x-ratelimit" });
   const c = client({ maxInFlight: 4 });
   await c.monitors.create(body(100));
   // Nine remain: four go at once, and each answer says how many more may follow it.
   const { refused } = await createAll(c, 20);
   expect(refused).toBeLessThanOrEqual(4);
-  expect(await storedNames()).toEqual([...names(20), "paced-100"].sort());
+  expect(await admin.monitorNames()).toEqual([...names(20), "paced-100"].sort());
 });
 
 test("a paced run says so, at info level: why, the pace, what waits", async () => {
-  await adminJson(emulator, "PUT", "/rate-limit", { rps: 20, burst: 20 });
+  await admin.rateLimit({ rps: 20, burst: 20 });
   const info: string[] = [];
   const c = client({}, info);
   await createAll(c, 60);

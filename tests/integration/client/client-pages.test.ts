@@ -1,17 +1,10 @@
 // The page endpoints answer `{ pages: [record] }`: the client takes the page it asked for, and
 // refuses an answer that holds only other pages rather than store another page's record under this id.
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { UptimeClient } from "../../../provider/api/client";
 import { ResponseFormatError } from "../../../provider/api/errors";
-import { ScriptedServer, startScriptedServer } from "../../helpers/scripted-server";
+import { useScriptedServer } from "../../helpers/scripted-server";
 
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startScriptedServer();
-});
-afterAll(async () => {
-  await closeAllPools();
-  await server.close();
-});
+const server = useScriptedServer();
 
 const client = () => new UptimeClient({ baseUrl: server.url, apiKey: "k-0123456789", retry: { maxRetries: 0 } });
 const page = (uuid: string, name: string) => ({ uuid, name, slug: name.toLowerCase() });

@@ -5,7 +5,7 @@ import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provi
 import { ApiError, ConnectionError, RateLimitError } from "../../../provider/api/errors";
 import { RequestScheduler } from "../../../provider/api/scheduler";
 import { skippingClock } from "../../helpers/pacing-sim";
-import { ScriptedServer, monitorEnvelope, startScriptedServer } from "../../helpers/scripted-server";
+import { ScriptedServer, monitorEnvelope, startScriptedServer, useScriptedServer } from "../../helpers/scripted-server";
 import { closedPort } from "../../helpers/servers";
 
 const KEY = "sk-retry-test-7f3a9c2e51";
@@ -14,17 +14,7 @@ const created = { status: 201, body: monitorEnvelope() };
 const unavailable = { status: 503, body: { error: { code: "service_unavailable", message: "try later" } } };
 const body = { name: "api", type: "https", urn: "https://api.example.com/health", interval: 60, regions: [1] };
 
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startScriptedServer();
-});
-afterAll(async () => {
-  await closeAllPools();
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useScriptedServer();
 
 interface Harness {
   client: UptimeClient;
@@ -122,6 +112,9 @@ describe("429: not processed, so sent again at its next turn, for every method",
       /^GET \/monitors\/mon-1 failed with 429 Too Many Requests: \(empty body\) \(the service kept refusing it for [45] s, and uptime:rateLimitWaitSeconds \(5\) allows no more; requests were paced to (the service's Retry-After|[\d.]+ requests\/s) with up to 1 asked at once \(pulumi's --parallel\)\. .*raise uptime:rateLimitWaitSeconds to wait longer\)$/,
     );
     expect([5, 6]).toContain(server.requests.length);
+    // The way out it names: raised, the same request waits the refusals out.
+    server.script(...Array.from({ length: 8 }, () => ({ status: 429, headers: { "retry-after": "1" } })), ok);
+    await expect(harness({ pacing: { maxWaitMs: 60_000 } }).client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
   });
 
   test("a Retry-After longer than uptime:rateLimitWaitSeconds fails at once, and so does every request waiting behind it", async () => {
@@ -139,6 +132,8 @@ describe("429: not processed, so sent again at its next turn, for every method",
     }
     expect(server.requests).toHaveLength(1);
     expect(h.paused).toEqual([]);
+    // The other way out: the command run again once the wait is over (a run of its own) goes through.
+    await expect(harness().client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
   });
 
   test("the way out the message names: uptime:rateLimitWaitSeconds raised above the asked wait, the request waits and goes through", async () => {

@@ -1,6 +1,7 @@
-// A TLS failure (an untrusted certificate, or https:// pointing at a plain-HTTP port) happens before
-// any byte of the request is sent, and retrying cannot fix it: the client says so at once, and a
-// failed create does not send the user to the dashboard looking for a monitor that cannot exist.
+// A TLS failure (an untrusted certificate, or https:// pointing at a plain-HTTP port), like a host
+// name that does not resolve, happens before any byte of the request is sent, and retrying cannot fix
+// it: the client says so at once, and a failed create does not send the user to the dashboard looking
+// for a monitor that cannot exist.
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer } from "node:http";
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
@@ -88,6 +89,14 @@ test("http:// at a TLS port: found out after the first closed connection, not re
     expect(c.waits).toEqual([]);
   }
   expect(answered).toEqual([]);
+});
+
+test("a host that does not resolve: nothing sent, not retried, and the message names uptime:baseUrl", async () => {
+  const c = client("http://uptime-no-such-host.invalid/v1");
+  const error = (await c.client.monitors.get("m-1").catch((e: unknown) => e)) as ConnectionError;
+  expect(error).toBeInstanceOf(ConnectionError);
+  expect(error.message).toContain("the host uptime-no-such-host.invalid does not resolve (ENOTFOUND); check uptime:baseUrl");
+  expect(c.waits).toEqual([]);
 });
 
 test("a plain-HTTP server that closes connections is not taken for TLS: retried as before", async () => {

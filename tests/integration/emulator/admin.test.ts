@@ -1,17 +1,11 @@
 // The admin API: reset, seed, state, the request log, counters and out-of-band ("dashboard") changes.
 
 import http from "node:http";
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator-http";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { API_KEY } from "../../helpers/servers";
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
-beforeEach(() => admin(emulator, "POST", "/reset"));
+const { emulator } = useEmulator({ resetEach: true });
 
 const SEED = {
   alerts: [{ uuid: "a1", name: "On-call", recipients: [{ type: "email", target: "ops@example.com" }] }],

@@ -1,19 +1,13 @@
 // Alerts: edited flags and recipients; recipients replace the list and each carries its own uuid
 // and timestamps.
 
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { api, RFC3339_MS_Z } from "../../helpers/emulator-http";
-import { startTestEmulator } from "../../helpers/servers";
 
 const ALERT = "alert-on-call";
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({
-    seed: { alerts: [{ uuid: ALERT, name: "On-call", up: true, down: true, recipients: [{ type: "email", target: "ops@example.com" }] }] },
-  });
+const { emulator } = useEmulator({
+  seed: { alerts: [{ uuid: ALERT, name: "On-call", up: true, down: true, recipients: [{ type: "email", target: "ops@example.com" }] }] },
 });
-afterAll(() => emulator.close());
 
 test("GET /alerts/{uuid} answers { alert: record } with recipients carrying uuid, createdAt, updatedAt", async () => {
   const reply = await api(emulator, "GET", `/alerts/${ALERT}`);

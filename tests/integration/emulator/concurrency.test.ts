@@ -1,16 +1,10 @@
 // 200 concurrent clients: no lost or mixed-up writes.
 
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { admin, api, monitorBody } from "../../helpers/emulator-http";
-import { startTestEmulator } from "../../helpers/servers";
 
 const CLIENTS = 200;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: { alerts: [{ uuid: "a1", name: "A" }] } });
-});
-afterAll(() => emulator.close());
+const { emulator } = useEmulator({ seed: { alerts: [{ uuid: "a1", name: "A" }] } });
 
 test("200 concurrent POSTs, then 200 concurrent PATCHes of distinct fields: every write visible exactly once", async () => {
   const created = await Promise.all(

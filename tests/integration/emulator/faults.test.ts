@@ -1,25 +1,13 @@
 // Fault injection on /v1: every knob, rule matching and spending, and reproducibility from a seed.
 
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { admin, api, monitorBody } from "../../helpers/emulator-http";
 import { startTestEmulator } from "../../helpers/servers";
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
-beforeEach(() => admin(emulator, "POST", "/reset"));
-
-async function setFaults(config: unknown): Promise<void> {
-  const reply = await admin(emulator, "PUT", "/faults", config);
-  if (reply.status !== 200) throw new Error(`PUT /admin/faults: ${reply.status} ${reply.text}`);
-}
-
-async function storedMonitorNames(): Promise<string[]> {
-  return (await admin(emulator, "GET", "/state")).json.monitors.map((m: { name: string }) => m.name);
-}
+const {
+  emulator,
+  admin: { faults, monitorNames },
+} = useEmulator({ resetEach: true });
 
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
@@ -28,59 +16,59 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 }
 
 test("latency: fixedMs delays every /v1 answer, jitter stays within its bound; /admin is not delayed", async () => {
-  await setFaults({ latency: { fixedMs: 150 } });
+  await faults({ latency: { fixedMs: 150 } });
   const [reply, elapsed] = await timed(() => api(emulator, "GET", "/webhooks"));
   expect(reply.status).toBe(200);
   expect(elapsed).toBeGreaterThanOrEqual(140);
   const [, adminElapsed] = await timed(() => admin(emulator, "GET", "/state"));
   expect(adminElapsed).toBeLessThan(140);
 
-  await setFaults({ latency: { fixedMs: 20, jitterMs: 100 } });
+  await faults({ latency: { fixedMs: 20, jitterMs: 100 } });
   const [, jittered] = await timed(() => api(emulator, "GET", "/webhooks"));
   expect(jittered).toBeGreaterThanOrEqual(15);
   expect(jittered).toBeLessThan(1000);
 });
 
 test("429 with the configured Retry-After; the request changed nothing", async () => {
-  await setFaults({ rules: [{ rate429: 1, retryAfter: "7" }] });
+  await faults({ rules: [{ rate429: 1, retryAfter: "7" }] });
   const reply = await api(emulator, "POST", "/monitors", monitorBody({ name: "limited" }));
   expect(reply.status).toBe(429);
   expect(reply.headers.get("retry-after")).toBe("7");
   expect(reply.json.error.code).toBe("rate_limited");
-  expect(await storedMonitorNames()).toEqual([]);
-  await setFaults({ rules: [{ rate429: 1 }] });
+  expect(await monitorNames()).toEqual([]);
+  await faults({ rules: [{ rate429: 1 }] });
   expect((await api(emulator, "GET", "/webhooks")).headers.get("retry-after")).toBe("1");
 });
 
 test("5xx: the default is 503; statuses are drawn from the given list; nothing is stored", async () => {
-  await setFaults({ rules: [{ rate5xx: 1 }] });
+  await faults({ rules: [{ rate5xx: 1 }] });
   const reply = await api(emulator, "POST", "/monitors", monitorBody({ name: "failed" }));
   expect(reply.status).toBe(503);
   expect(reply.json.error.code).toBe("service_unavailable");
-  await setFaults({ seed: 3, rules: [{ rate5xx: 1, statuses: [500, 502] }] });
+  await faults({ seed: 3, rules: [{ rate5xx: 1, statuses: [500, 502] }] });
   const statuses = new Set<number>();
   for (let i = 0; i < 12; i++) statuses.add((await api(emulator, "GET", "/webhooks")).status);
   expect([...statuses].sort()).toEqual([500, 502]);
-  expect(await storedMonitorNames()).toEqual([]);
+  expect(await monitorNames()).toEqual([]);
 });
 
 test("drop before processing: the connection closes without an answer and nothing is stored", async () => {
-  await setFaults({ rules: [{ dropBeforeRate: 1 }] });
+  await faults({ rules: [{ dropBeforeRate: 1 }] });
   await expect(api(emulator, "POST", "/monitors", monitorBody({ name: "dropped-before" }))).rejects.toThrow();
-  expect(await storedMonitorNames()).toEqual([]);
+  expect(await monitorNames()).toEqual([]);
   const log = (await admin(emulator, "GET", "/requests")).json.requests;
   expect(log).toHaveLength(1);
   expect(log[0]).toMatchObject({ route: "POST /monitors", status: null });
 });
 
 test("drop after processing: the change is stored but the client gets no answer", async () => {
-  await setFaults({ rules: [{ dropAfterRate: 1 }] });
+  await faults({ rules: [{ dropAfterRate: 1 }] });
   await expect(api(emulator, "POST", "/monitors", monitorBody({ name: "dropped-after" }))).rejects.toThrow();
-  expect(await storedMonitorNames()).toEqual(["dropped-after"]);
+  expect(await monitorNames()).toEqual(["dropped-after"]);
 });
 
 test("respond: a scripted status, headers and raw body, or bodyBytes of filler, instead of processing", async () => {
-  await setFaults({
+  await faults({
     rules: [
       { route: "POST /monitors", respond: { status: 502, headers: { "content-type": "text/html" }, body: "<html>Bad gateway</html>" } },
     ],
@@ -89,16 +77,16 @@ test("respond: a scripted status, headers and raw body, or bodyBytes of filler, 
   expect(reply.status).toBe(502);
   expect(reply.headers.get("content-type")).toBe("text/html");
   expect(reply.text).toBe("<html>Bad gateway</html>");
-  expect(await storedMonitorNames()).toEqual([]);
+  expect(await monitorNames()).toEqual([]);
 
-  await setFaults({ rules: [{ respond: { status: 200, bodyBytes: 4096 } }] });
+  await faults({ rules: [{ respond: { status: 200, bodyBytes: 4096 } }] });
   const filler = await api(emulator, "GET", "/webhooks");
   expect(filler.status).toBe(200);
   expect(filler.text).toHaveLength(4096);
 });
 
 test("respond with hang: no answer ever comes; the client's timeout fires; later requests are served", async () => {
-  await setFaults({ rules: [{ route: "GET /webhooks", respond: { status: 200, hang: true }, times: 1 }] });
+  await faults({ rules: [{ route: "GET /webhooks", respond: { status: 200, hang: true }, times: 1 }] });
   const [outcome, elapsed] = await timed(() =>
     api(emulator, "GET", "/webhooks", undefined, { signal: AbortSignal.timeout(300) }).then(
       () => "answered",
@@ -111,16 +99,16 @@ test("respond with hang: no answer ever comes; the client's timeout fires; later
 });
 
 test("times: a rule is spent after firing N times; GET /admin/faults reports firedCounts", async () => {
-  await setFaults({ rules: [{ rate5xx: 1, times: 2 }] });
+  await faults({ rules: [{ rate5xx: 1, times: 2 }] });
   const statuses = [];
   for (let i = 0; i < 3; i++) statuses.push((await api(emulator, "POST", "/monitors", monitorBody({ name: `m${i}` }))).status);
   expect(statuses).toEqual([503, 503, 201]);
-  expect(await storedMonitorNames()).toEqual(["m2"]);
+  expect(await monitorNames()).toEqual(["m2"]);
   expect((await admin(emulator, "GET", "/faults")).json).toMatchObject({ seed: 1, firedCounts: [2], rules: [{ rate5xx: 1, times: 2 }] });
 });
 
 test("rules match by route and by method; the first rule that fires decides", async () => {
-  await setFaults({
+  await faults({
     rules: [
       { route: "POST /monitors", rate429: 1 },
       { method: "get", rate5xx: 1, statuses: [500] },
@@ -133,7 +121,7 @@ test("rules match by route and by method; the first rule that fires decides", as
 
 test("the same seed and the same request sequence give the same faults; another seed differs", async () => {
   const run = async (seed: number) => {
-    await setFaults({ seed, latency: { fixedMs: 0, jitterMs: 1 }, rules: [{ rate5xx: 0.3, statuses: [500, 502, 503] }, { rate429: 0.3 }] });
+    await faults({ seed, latency: { fixedMs: 0, jitterMs: 1 }, rules: [{ rate5xx: 0.3, statuses: [500, 502, 503] }, { rate429: 0.3 }] });
     const statuses: number[] = [];
     for (let i = 0; i < 24; i++) statuses.push((await api(emulator, "GET", "/webhooks")).status);
     return statuses;
@@ -147,7 +135,7 @@ test("the same seed and the same request sequence give the same faults; another 
 test("faults never apply to /admin or /assets", async () => {
   await admin(emulator, "POST", "/seed", { pages: [{ uuid: "p", logoFileBase64: Buffer.from("GIF89a....").toString("base64") }] });
   const logo = (await admin(emulator, "GET", "/pages/p")).json.logoFileBase64;
-  await setFaults({ rules: [{ rate5xx: 1 }, { dropBeforeRate: 1 }] });
+  await faults({ rules: [{ rate5xx: 1 }, { dropBeforeRate: 1 }] });
   expect((await admin(emulator, "GET", "/state")).status).toBe(200);
   const image = await fetch(logo);
   expect(image.status).toBe(200);

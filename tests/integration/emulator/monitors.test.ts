@@ -1,17 +1,11 @@
 // Monitors over plain HTTP: create and edit with every documented quirk, plus the conventional
 // GET and DELETE routes the provider needs.
 
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator-http";
-import { startTestEmulator } from "../../helpers/servers";
 
 const ALERT_UUID = "alert-0001";
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: { alerts: [{ uuid: ALERT_UUID, name: "On-call", recipients: [] }] } });
-});
-afterAll(() => emulator.close());
+const { emulator } = useEmulator({ seed: { alerts: [{ uuid: ALERT_UUID, name: "On-call", recipients: [] }] } });
 
 const RECORD_KEYS = [
   "uuid",

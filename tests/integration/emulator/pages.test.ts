@@ -1,9 +1,8 @@
 // Pages: the edit answers { pages: [record] }; images go in as strict base64 and come back as
 // URLs the emulator itself serves.
 
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { api, RFC3339_MS_Z } from "../../helpers/emulator-http";
-import { startTestEmulator } from "../../helpers/servers";
 
 const PAGE = "page-acme";
 const PNG = Buffer.from(
@@ -11,12 +10,7 @@ const PNG = Buffer.from(
   "hex",
 );
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: { pages: [{ uuid: PAGE, name: "Acme status", slug: "acme", useGroups: false, items: [] }] } });
-});
-afterAll(() => emulator.close());
+const { emulator } = useEmulator({ seed: { pages: [{ uuid: PAGE, name: "Acme status", slug: "acme", useGroups: false, items: [] }] } });
 
 const PAGE_KEYS = [
   "uuid",

@@ -1,25 +1,16 @@
 // Timestamps: RFC 3339 with a millisecond fraction, in UTC by default or with a configured numeric
 // offset, so clients are tested against both forms.
 
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { api, createMonitor, RFC3339_MS_Z } from "../../helpers/emulator-http";
 import { startTestEmulator } from "../../helpers/servers";
 
-let utc: RunningEmulator;
-let shifted: RunningEmulator;
 const seed = {
   webhooks: [{ topic: "monitors/delete", url: "https://h.example" }],
   alerts: [{ uuid: "a1", name: "x", recipients: [{ type: "email", target: "e@x" }] }],
 };
-
-beforeAll(async () => {
-  utc = await startTestEmulator({ seed });
-  shifted = await startTestEmulator({ seed, timestampOffset: "+02:00" });
-});
-afterAll(async () => {
-  await utc.close();
-  await shifted.close();
-});
+const { emulator: utc } = useEmulator({ seed });
+const { emulator: shifted } = useEmulator({ seed, timestampOffset: "+02:00" });
 
 test("default: UTC with Z and milliseconds, close to now", async () => {
   const monitor = await createMonitor(utc);

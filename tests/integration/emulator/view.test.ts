@@ -4,13 +4,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { RunningEmulator } from "../../../emulator/types";
 import { png } from "../../helpers/images";
+import { useEmulator } from "../../helpers/emulator";
 import { admin, api, createMonitor, Json } from "../../helpers/emulator-http";
 import { startTestEmulator } from "../../helpers/servers";
 
-let emulator: RunningEmulator;
-let origin: string;
 const SEED = {
   alerts: [
     { uuid: "a1", name: "On-call", down: true, recipients: [{ type: "slack", target: "https://hooks.slack.com/services/T0/B0/s3cr3t" }] },
@@ -18,16 +16,11 @@ const SEED = {
   pages: [{ uuid: "p1", name: "Acme status", title: "Acme service status", slug: "acme", items: [] }],
   webhooks: [{ uuid: "w1", topic: "monitors/delete", url: "https://hooks.example/deleted?token=s3cr3t" }],
 };
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  origin = emulator.url.replace(/\/v1$/, "");
-});
-afterAll(() => emulator.close());
-beforeEach(() => admin(emulator, "POST", "/reset", SEED));
+const { emulator } = useEmulator({ seed: SEED, resetEach: true });
+const origin = () => emulator.url.replace(/\/v1$/, "");
 
 async function view(path: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; text: string }> {
-  const response = await fetch(`${origin}${path}`, init);
+  const response = await fetch(`${origin()}${path}`, init);
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 /** The status page's rows as "name: Status". */
@@ -75,8 +68,8 @@ test("the page follows API edits at once: items in order, titles, images served 
   expect(rows(page)).toEqual(["Primary database: Up", "Public API: Up"]);
   const logoPath = /<img class="logo" src="([^"]+)"/.exec(page)![1];
   const faviconPath = /<link rel="icon" href="([^"]+)"/.exec(page)![1];
-  expect(Buffer.from(await (await fetch(`${origin}${logoPath}`)).arrayBuffer())).toEqual(logo);
-  expect((await fetch(`${origin}${faviconPath}`)).headers.get("content-type")).toBe("image/png");
+  expect(Buffer.from(await (await fetch(`${origin()}${logoPath}`)).arrayBuffer())).toEqual(logo);
+  expect((await fetch(`${origin()}${faviconPath}`)).headers.get("content-type")).toBe("image/png");
 
   await api(emulator, "PATCH", "/pages/p1", { items: [api1.uuid, db.uuid] });
   await api(emulator, "PATCH", `/monitors/${db.uuid}`, { title: "Database" });

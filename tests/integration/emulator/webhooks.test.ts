@@ -1,22 +1,16 @@
 // GET /webhooks: the singular `webhook` list key, the paginator, and pagination by recordOffset
 // and pageSize (the document shows no parameters; the emulator decides these).
 
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { admin, api } from "../../helpers/emulator-http";
-import { startTestEmulator } from "../../helpers/servers";
 
 const TOTAL = 45;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  const webhooks = Array.from({ length: TOTAL }, (_, i) => ({
-    uuid: `hook-${String(i).padStart(2, "0")}`,
-    topic: i % 2 ? "monitors/delete" : "monitors/status_change",
-    url: `https://hooks.example/${i}`,
-  }));
-  emulator = await startTestEmulator({ seed: { webhooks } });
-});
-afterAll(() => emulator.close());
+const webhooks = Array.from({ length: TOTAL }, (_, i) => ({
+  uuid: `hook-${String(i).padStart(2, "0")}`,
+  topic: i % 2 ? "monitors/delete" : "monitors/status_change",
+  url: `https://hooks.example/${i}`,
+}));
+const { emulator } = useEmulator({ seed: { webhooks } });
 
 test("default page: { webhook: [...20], paginator } with every webhook key", async () => {
   const reply = await api(emulator, "GET", "/webhooks");

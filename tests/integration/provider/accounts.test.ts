@@ -4,34 +4,26 @@
 // UPTIME_* variables it does not read; its address and key are its own; an Account named "default" is
 // the stack's own settings. tests/e2e/accounts.test.ts runs two accounts through the engine.
 import * as pulumi from "@pulumi/pulumi";
-import { closeAllPools } from "../../../provider/api/client";
 import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY } from "../../../provider/model/package";
 import { providerLog } from "../../../provider/log";
 import { providers } from "../../../provider/providers";
 import { resetSession } from "../../../provider/session";
-import type { RunningEmulator } from "../../../emulator/types";
 import * as uptime from "../../../sdk";
 import { checkedMonitor } from "../../helpers/checked";
 import { adminJson } from "../../helpers/emulator-http";
 import { previewProgram } from "../../helpers/harness";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
+import { API_KEY } from "../../helpers/servers";
 
 const provider = providers.monitor;
 const MONITOR = { name: "api", type: "https", target: "https://api.example.com/health", interval: 60, regions: [1] };
 const savedEnv = { ...process.env };
-let emulator: RunningEmulator;
+const { emulator } = useEmulator();
 
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
 afterEach(() => {
   process.env = { ...savedEnv };
   resetSession();
   jest.restoreAllMocks();
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
 });
 
 /** The provider process of Account `account` (none: the stack's own settings), configured as the engine does. */

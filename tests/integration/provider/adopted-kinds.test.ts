@@ -1,13 +1,13 @@
 // What pages and alerts share, the kinds the API lets us take over but not create or delete: delete
 // releases (no request, the object as it was, a log line), a uuid the service lacks fails with the
 // way out, and refresh tells "deleted in the dashboard" (gone) from "cannot be read" (the state kept).
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { UptimeClient } from "../../../provider/api/client";
 import { alertProvider, pageProvider } from "../../../provider/providers";
 import { providerLog } from "../../../provider/log";
 import { checkPage, createPage, readPage } from "../../../provider/page";
 import { createAlert, readAlert } from "../../../provider/alert";
-import type { RunningEmulator } from "../../../emulator/types";
 import { Json, admin } from "../../helpers/emulator-http";
+import { useEmulator } from "../../helpers/emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 import { checkedAlert, checkedPage } from "../../helpers/checked";
 
@@ -50,17 +50,7 @@ const KINDS: Kind[] = [
   },
 ];
 
-let emulator: RunningEmulator;
-let client: UptimeClient;
-beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: SEED });
-  client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
-});
-beforeEach(() => admin(emulator, "POST", "/reset", SEED));
-afterAll(async () => {
-  await emulator.close();
-  await closeAllPools();
-});
+const { emulator, client } = useEmulator({ seed: SEED, resetEach: true });
 
 const stored = async (k: Kind): Promise<Json> => (await admin(emulator, "GET", `/${k.kind}s/${k.uuid}`)).json;
 const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/requests")).json.requests;

@@ -1,10 +1,8 @@
 // The Alert provider against the emulator: taking a seeded alert over, reordered recipients that
 // cause no update, updates and removals, refresh (release, unknown uuids and gone alerts: adopted-kinds.test.ts).
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { AlertOutputs, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
-import type { RunningEmulator } from "../../../emulator/types";
 import { Json, admin } from "../../helpers/emulator-http";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
 import { checkedAlert } from "../../helpers/checked";
 
 const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
@@ -12,22 +10,10 @@ const EMAIL = { type: "email", target: "oncall@acme.example" };
 const SLACK = { type: "slack", target: "https://hooks.slack.com/services/T0/B0/X" };
 const SMS = { type: "sms", target: "+14155550123" };
 
-let emulator: RunningEmulator;
-let client: UptimeClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({
-    seed: {
-      alerts: [
-        { uuid: ALERT, name: "On-call", up: false, down: true, maintenance: true, recipients: [{ ...EMAIL, uuid: "seeded-email" }] },
-      ],
-    },
-  });
-  client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
-});
-afterAll(async () => {
-  await emulator.close();
-  await closeAllPools();
+const { emulator, client } = useEmulator({
+  seed: {
+    alerts: [{ uuid: ALERT, name: "On-call", up: false, down: true, maintenance: true, recipients: [{ ...EMAIL, uuid: "seeded-email" }] }],
+  },
 });
 
 const storedAlert = async (): Promise<Json> => (await admin(emulator, "GET", `/alerts/${ALERT}`)).json;

@@ -2,20 +2,21 @@
 // unknown objects, validation errors, unsupported routes, refused or hanging connections, and a
 // service (here the emulator's scripted answers) that echoes the key back in JSON, text or HTML.
 import { inspect } from "node:util";
-import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
+import { UptimeClient, UptimeClientOptions } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { admin } from "../../helpers/emulator-http";
 import { HTTP_MIN } from "../../helpers/monitor-records";
-import { closedPort, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
+import { closedPort } from "../../helpers/servers";
 import { stored } from "../../helpers/checked";
 
 const KEY = "sk-live-DISTINCT-93f0c1e2b7a4";
 const inputs = checkMonitor(HTTP_MIN).inputs;
 
-let right: RunningEmulator; // accepts KEY
-let wrong: RunningEmulator; // expects another key: every request is a 401
-let documented: RunningEmulator; // GET and DELETE of monitors answer 405
+const { emulator: right } = useEmulator({ apiKey: KEY }); // accepts KEY
+const { emulator: wrong } = useEmulator({ apiKey: "some-other-key" }); // expects another key: every request is a 401
+const { emulator: documented } = useEmulator({ apiKey: KEY, documentedOnly: true }); // GET and DELETE of monitors answer 405
 const logLines: string[] = [];
 const errors: { what: string; error: unknown }[] = [];
 
@@ -62,17 +63,6 @@ async function setFaults(emulator: RunningEmulator, config: unknown): Promise<vo
   if (reply.status !== 200) throw new Error(reply.text);
 }
 
-beforeAll(async () => {
-  [right, wrong, documented] = await Promise.all([
-    startTestEmulator({ apiKey: KEY }),
-    startTestEmulator({ apiKey: "some-other-key" }),
-    startTestEmulator({ apiKey: KEY, documentedOnly: true }),
-  ]);
-});
-afterAll(async () => {
-  await closeAllPools();
-  await Promise.all([right.close(), wrong.close(), documented.close()]);
-});
 beforeEach(async () => {
   await setFaults(right, { rules: [] });
 });

@@ -5,9 +5,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { UptimeClient } from "../../../provider/api/client";
 import { RequestScheduler } from "../../../provider/api/scheduler";
-import type { RunningEmulator } from "../../../emulator/types";
 import { CreateJournal, FleetNotes } from "../../../provider/journal";
 import {
   FleetContext,
@@ -24,29 +23,21 @@ import {
   updateFleet,
 } from "../../../provider/fleet";
 import { UNKNOWN } from "../../../provider/model/values";
-import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
-import { adminJson } from "../../helpers/emulator-http";
+import { testClient, useEmulator } from "../../helpers/emulator";
+import { adminApi, adminJson } from "../../helpers/emulator-http";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
-let emulator: RunningEmulator;
-let admin: ReturnType<typeof adminApi>;
-let t: TestClient;
+const { emulator, admin, t } = useEmulator({
+  seed: { alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] },
+  resetEach: true,
+  testClient: { retry: { baseDelayMs: 1, maxRetries: 0 } },
+});
 let dir: string;
 let ctx: FleetContext & { lines: string[] };
 
 const URN = "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/uptime:MonitorFleet::edge";
 
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  admin = adminApi(emulator);
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
-});
-beforeEach(async () => {
-  await admin.reset({ alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] });
-  t = testClient(emulator, { retry: { baseDelayMs: 1, maxRetries: 0 } });
+beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-fleet-"));
   const lines: string[] = [];
   ctx = {
@@ -266,6 +257,47 @@ test("an edit of a member deleted outside Pulumi sends nothing else and says to 
   expect(await admin.monitors()).toEqual([expect.objectContaining({ uuid: done.outs.monitors.a.uuid, timeout: 3 })]);
 });
 
+test("a member removed under retainOnRemove is released: no request, still in the service, no longer in the state", async () => {
+  const created = await createFleet(t.client, declare({ a: member("a"), b: member("b") }), ctx);
+  await admin.clearRequests();
+  const kept = checkFleet({ monitors: { a: member("a") }, retainOnRemove: true, journalKey: URN });
+  const done = await updateFleet(t.client, created.id, created.outs, kept.inputs, ctx);
+  expect(await admin.requests()).toEqual([]);
+  expect(done.outs.monitors).not.toHaveProperty("b");
+  const b = created.outs.monitors.b.uuid;
+  expect((await admin.monitors()).map((m) => m.uuid)).toContain(b);
+  expect(ctx.lines).toContain(
+    `monitors.b: monitor ${b} released: removed from the fleet and left in the service as it is (retainOnRemove)`,
+  );
+});
+
+test("a wrong address: refresh and destroy fail with one line naming uptime:baseUrl for the members, the fix, and that nothing changed; nothing reaches the API", async () => {
+  const { id, outs } = await createFleet(t.client, declare(fleetOf(3)), ctx);
+  const wrong = new URL(emulator.url).origin; // the API's address without its /v1
+  const elsewhere = testClient(emulator, { baseUrl: wrong, retry: { baseDelayMs: 1, maxRetries: 0 } }).client;
+  await admin.clearRequests();
+  const read = (await readFleet(elsewhere, id, outs, ctx).catch((e: unknown) => e)) as Error & { id?: string };
+  const deleted = (await deleteFleet(elsewhere, outs, ctx).catch((e: unknown) => e)) as Error & { id?: string };
+  expect(read.message).toMatch(/^reading the fleet: 3 members failed; the fleet's state is unchanged/);
+  expect(deleted.message).toMatch(/^deleting the fleet: 3 members failed; the fleet stays in the stack as it was/);
+  for (const error of [read, deleted]) {
+    // No id: the engine keeps the state it had. The three fail for one reason: one line names them and the setting.
+    expect(error.id).toBeUndefined();
+    const lines = error.message.split("\n").slice(1);
+    expect(lines).toEqual([
+      expect.stringContaining(
+        `monitors.m000, monitors.m001, monitors.m002: uptime:baseUrl (${wrong}) does not answer as the service's API`,
+      ),
+    ]);
+    expect(lines[0]).toContain("ending in its version segment, e.g. https://<host>/v1");
+  }
+  expect((await admin.requests()).filter((r) => r.path.startsWith("/v1/"))).toEqual([]);
+  expect(await admin.monitors()).toHaveLength(3);
+  // The advice followed: the API's base address. Refresh finds the three as they are.
+  const found = await readFleet(t.client, id, outs, ctx);
+  expect(found.kind === "found" && found.props.uuids).toEqual(outs.uuids);
+});
+
 test("the journal: members an interrupted create made are taken over by the next one, not posted twice", async () => {
   const inputs = declare(fleetOf(5));
   await createFleet(t.client, inputs, ctx);
@@ -384,7 +416,9 @@ describe("a member whose creation's answer was lost", () => {
 describe("import (through the plugin)", () => {
   test("the id names members as `name=<uuid>` pairs; anything else is refused, saying so", () => {
     expect(importedMembers("api=u-1, web = u-2")).toEqual({ api: "u-1", web: "u-2" });
-    expect(() => importedMembers("u-1")).toThrow(/imported by the names and uuids of its members, `name=<uuid>` separated by commas/);
+    expect(() => importedMembers("u-1")).toThrow(
+      /^a MonitorFleet is imported by the names and uuids of its members, `name=<uuid>` separated by commas/,
+    );
     expect(() => importedMembers("a=u-1,a=u-2")).toThrow('member "a" is named twice in the import id; nothing was imported');
   });
 

@@ -5,15 +5,14 @@
 // bounded time, with no unhandled rejection. The emulator's `respond` fault rule stages the answers;
 // a tiny node:http server stages what it cannot (a body that never ends, one that stalls midway).
 import { createServer, Server } from "node:http";
-import type { RunningEmulator } from "../../../emulator/types";
 import { checkAlert, createAlert, readAlert, updateAlert } from "../../../provider/alert";
-import { UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
+import { UptimeClientOptions } from "../../../provider/api/client";
 import { ApiError, ResponseFormatError } from "../../../provider/api/errors";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { checkPage, createPage, readPage } from "../../../provider/page";
-import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
+import { TestClient, testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
-import { listenOnLoopback, startTestEmulator } from "../../helpers/servers";
+import { listenOnLoopback } from "../../helpers/servers";
 import { stored } from "../../helpers/checked";
 
 jest.setTimeout(30_000);
@@ -24,8 +23,9 @@ const MAX_RETRIES = 2;
 const TIMEOUT_MS = 300;
 const HTML_502 = `<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>`;
 
-let emulator: RunningEmulator;
-let admin: ReturnType<typeof adminApi>;
+const { emulator, admin } = useEmulator({
+  seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
+});
 let monitorId: string;
 const monitorInputs = checkMonitor(HTTP_MIN).inputs;
 const unhandled: unknown[] = [];
@@ -33,17 +33,9 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 beforeAll(async () => {
   process.on("unhandledRejection", onUnhandled);
-  emulator = await startTestEmulator({
-    seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
-  });
-  admin = adminApi(emulator);
   monitorId = (await createMonitor(testClient(emulator).client, monitorInputs)).id;
 });
-afterAll(async () => {
-  process.off("unhandledRejection", onUnhandled);
-  await closeAllPools();
-  await emulator.close();
-});
+afterAll(() => process.off("unhandledRejection", onUnhandled));
 beforeEach(async () => {
   await admin.faults({ rules: [] });
   await admin.clearRequests();
@@ -233,12 +225,18 @@ describe("a creation the service made, answered with a success that cannot be re
 describe("answers that never come", () => {
   test("no answer to a refresh: timed out, retried once, then the error names uptime:requestTimeoutMs", async () => {
     await respond({ status: 200, hang: true });
-    const error = await failure(() => readMonitor(client().client, monitorId, stored({})));
+    const info: string[] = [];
+    const c = client({ log: { debug: () => undefined, info: (m) => info.push(m), warn: () => undefined } });
+    const error = await failure(() => readMonitor(c.client, monitorId, stored({})));
     expect(error.message).toBe(
       `GET /monitors/${monitorId} failed: no response from ${new URL(emulator.url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${emulator.url})`,
     );
     // A timeout is retried once, whatever uptime:maxRetries says: a server that never answers fails in bounded time.
     expect(await requestCount()).toBe(2);
+    // The retry said at info level, shown without --debug.
+    expect(info).toEqual([
+      expect.stringMatching(/within 300 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl \(\S+\); retry 1 of 2 in /),
+    ]);
   });
 
   test("no answer to an alert's edit: the same, for PATCH", async () => {

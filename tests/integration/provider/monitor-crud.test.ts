@@ -1,6 +1,5 @@
 // The Monitor provider against the emulator: create, read (refresh, drift), update (including
 // clearing fields), delete, adoption, and the fallbacks for a service that answers 404 or 405.
-import { closeAllPools } from "../../../provider/api/client";
 import { ApiError } from "../../../provider/api/errors";
 import type { RunningEmulator } from "../../../emulator/types";
 import {
@@ -12,7 +11,8 @@ import {
   readMonitor,
   updateMonitor,
 } from "../../../provider/monitor";
-import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
+import { TestClient, testClient, useEmulator } from "../../helpers/emulator";
+import { adminApi } from "../../helpers/emulator-http";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
 import { startTestEmulator } from "../../helpers/servers";
 import { checkedMonitor } from "../../helpers/checked";
@@ -27,22 +27,7 @@ const SEED = {
   ],
 };
 
-let emulator: RunningEmulator;
-let admin: ReturnType<typeof adminApi>;
-let t: TestClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  admin = adminApi(emulator);
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
-});
-beforeEach(async () => {
-  await admin.reset(SEED);
-  t = testClient(emulator);
-});
+const { admin, t } = useEmulator({ seed: SEED, resetEach: true, testClient: {} });
 
 const checked = checkedMonitor;
 

@@ -4,15 +4,15 @@ import * as fs from "node:fs";
 import { createServer } from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
-import { closeAllPools } from "../../../provider/api/client";
 import { getJournal } from "../../../provider/session";
 import { providers } from "../../../provider/providers";
 import type { MonitorOutputs } from "../../../provider/monitor";
 import { checkedMonitor } from "../../helpers/checked";
 import { resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
-import { adminApi } from "../../helpers/monitor-emulator";
-import { API_KEY, closedPort, listenOnLoopback, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
+import { adminApi } from "../../helpers/emulator-http";
+import { API_KEY, closedPort, listenOnLoopback } from "../../helpers/servers";
 
 const provider = providers.monitor;
 
@@ -24,8 +24,8 @@ function inputsOf<I>(result: { inputs?: I }): I {
 const PROVIDER_TEXT = "exports.handler = __f0; /* as stored by the engine */";
 type Args = Record<string, unknown>;
 
-let emulator: RunningEmulator;
-let documented: RunningEmulator;
+const { emulator } = useEmulator();
+const { emulator: documented } = useEmulator({ documentedOnly: true });
 const savedEnv = { ...process.env };
 
 function configureFor(target: RunningEmulator): Promise<void> {
@@ -33,16 +33,13 @@ function configureFor(target: RunningEmulator): Promise<void> {
   return Promise.resolve(provider.configure({ config: { get: (key: string) => config[key] } }));
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   delete process.env.UPTIME_API_KEY;
   delete process.env.UPTIME_BASE_URL;
-  [emulator, documented] = await Promise.all([startTestEmulator(), startTestEmulator({ documentedOnly: true })]);
 });
-afterAll(async () => {
+afterAll(() => {
   process.env = savedEnv;
   resetSession();
-  await closeAllPools();
-  await Promise.all([emulator.close(), documented.close()]);
 });
 
 /** What the SDK's Monitor sends: the program's spellings, urn handed over as target, plus __provider. */
@@ -343,4 +340,122 @@ test("a read or delete failing at the address, the program not run, says refresh
   }
   await configureFor(emulator);
   await provider.delete(made.id, state);
+});
+
+test("wrong settings as preview, refresh and destroy meet them: each names the setting and its fix, nothing is changed; the fix then works", async () => {
+  resetSession();
+  await configureFor(emulator);
+  const admin = adminApi(emulator);
+  const made = await provider.create(checkedMonitor(programInputs));
+  const state = made.outs as MonitorOutputs;
+  const configure = (config: Record<string, string>) => {
+    resetSession();
+    return provider.configure({ config: { get: (key: string) => config[key] } });
+  };
+  const failure = (call: () => Promise<unknown>) =>
+    call().then(
+      () => "no failure",
+      (e: Error) => e.message,
+    );
+  const unchanged = async () => {
+    // No request that changes anything was taken (the update below is refused, 401).
+    expect((await admin.requests()).filter((r) => r.method !== "GET" && r.status < 400)).toEqual([]);
+    expect(await admin.monitor(made.id)).toMatchObject({ updatedAt: null, intervalId: 60 });
+  };
+  const origin = new URL(emulator.url).origin;
+  const proxy = await listenOnLoopback(
+    createServer((_req, res) =>
+      res
+        .writeHead(404, { "content-type": "text/html" })
+        .end("<!DOCTYPE html><html><head><title>404 Not Found</title></head><body>nginx</body></html>"),
+    ),
+  );
+  try {
+    // An address without its version segment, or with another one: check (preview), read (refresh) and delete (destroy) refused.
+    for (const wrong of [origin, `${origin}/v2`]) {
+      await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": wrong });
+      await admin.clearRequests();
+      for (const call of [() => provider.read(made.id, state), () => provider.delete(made.id, state)]) {
+        const message = await failure(call);
+        expect(message).toContain(`uptime:baseUrl (${wrong}) does not answer as the service's API: GET `);
+        expect(message).toContain(
+          "Check the address: it is the API's base, ending in its version segment, e.g. https://<host>/v1. Nothing was changed.",
+        );
+      }
+      const checked = await provider.check({}, programInputs);
+      expect(checked.failures).toEqual([
+        { property: "uptime:baseUrl", reason: expect.stringContaining(`uptime:baseUrl (${wrong}) does not answer as the service's API`) },
+      ]);
+      // The checks went to the wrong address: the service saw nothing of them.
+      expect(await admin.requests()).toEqual([]);
+      await unchanged();
+    }
+    // A proxy's HTML 404 page is no answer about the monitor: nothing taken as gone.
+    const html = `http://${proxy.host}/v1`;
+    await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": html });
+    const message = await failure(() => provider.read(made.id, state));
+    expect(message).toContain(
+      'answered 404 with an HTML page "404 Not Found", which is not the service\'s answer about an object; nothing is taken as gone.',
+    );
+    expect(message).toContain(`Check uptime:baseUrl (${html})`);
+
+    // A refused key at preview: check's one request, naming the setting, never the key.
+    await configure({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url });
+    await admin.clearRequests();
+    const refused = await provider.check({}, programInputs);
+    expect(refused.failures).toHaveLength(1);
+    expect(refused.failures?.[0].reason).toContain("failed with 401 Unauthorized");
+    expect(refused.failures?.[0].reason).toContain("check uptime:apiKey (or UPTIME_API_KEY)");
+    expect(refused.failures?.[0].reason).not.toContain("a-mistyped-key-0000");
+    expect((await admin.requests()).map((r) => `${r.method} ${String(r.path).replace(/\?.*$/, "")}`)).toEqual(["GET /v1/webhooks"]);
+
+    // uptime:offlinePreview: the same key, and an edit's check and diff send nothing at all; the update then meets the refusal.
+    await configure({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url, "uptime:offlinePreview": "true" });
+    await admin.clearRequests();
+    const edit = await provider.check(checkedMonitor(programInputs), { ...programInputs, intervalId: "120" });
+    expect(edit.failures).toEqual([]);
+    expect(await provider.diff(made.id, state, inputsOf(edit))).toMatchObject({ changes: true, replaces: [] });
+    expect(await admin.requests()).toEqual([]);
+    expect(await failure(() => provider.update(made.id, state, inputsOf(edit)))).toContain("failed with 401 Unauthorized");
+    await unchanged();
+
+    // The fix each message names: the API's base address, the right key. The monitor is read as it is.
+    await configureFor(emulator);
+    expect(await provider.read(made.id, state)).toMatchObject({ id: made.id, props: { intervalId: 60 } });
+  } finally {
+    await proxy.close();
+  }
+  await provider.delete(made.id, state);
+});
+
+test("under PULUMI_SKIP_CHECKPOINTS, check refuses a new monitor and diff a replacement, sending nothing; an edit, a read and a delete go through", async () => {
+  resetSession();
+  await configureFor(emulator);
+  const admin = adminApi(emulator);
+  const made = await provider.create(checkedMonitor(programInputs));
+  const state = made.outs as MonitorOutputs;
+  await admin.clearRequests();
+  process.env.PULUMI_SKIP_CHECKPOINTS = "true";
+  try {
+    expect((await provider.check({}, programInputs)).failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^monitor "api": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/) },
+    ]);
+    const withAlerts = { ...state, alerts: ["a-1"], declaredFields: [...(state.declaredFields ?? []), "alerts"] };
+    await expect(provider.diff(made.id, withAlerts, { ...checkedMonitor(programInputs), alerts: ["a-2"] })).rejects.toThrow(
+      'monitor "api": replacing it (its alerts changed) is refused while PULUMI_SKIP_CHECKPOINTS is set',
+    );
+    expect(await admin.requests()).toEqual([]);
+    const edited = inputsOf(await provider.check(checkedMonitor(programInputs), { ...programInputs, intervalId: "300" }));
+    expect(await provider.diff(made.id, state, edited)).toMatchObject({ changes: true, replaces: [] });
+    const updated = (await provider.update(made.id, state, edited)).outs as MonitorOutputs;
+    expect(await provider.read(made.id, updated)).toMatchObject({ id: made.id, props: { intervalId: 300 } });
+    await provider.delete(made.id, updated);
+  } finally {
+    delete process.env.PULUMI_SKIP_CHECKPOINTS;
+  }
+  expect((await admin.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([
+    `PATCH /v1/monitors/${made.id}`,
+    `DELETE /v1/monitors/${made.id}`,
+  ]);
+  expect((await admin.monitors()).map((m) => m.uuid)).not.toContain(made.id);
 });

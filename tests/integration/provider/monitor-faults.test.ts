@@ -1,30 +1,12 @@
 // Retries under the emulator's faults, as the provider meets them: rate limiting, 5xx, connections
 // dropped before or after the service acted, answers that never come. No wait is real: the client's
 // sleep is injected and records what it was asked to wait.
-import { closeAllPools } from "../../../provider/api/client";
 import { ApiError, ConnectionError } from "../../../provider/api/errors";
-import type { RunningEmulator } from "../../../emulator/types";
 import { checkMonitor, createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
+import { testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_FULL, HTTP_MIN } from "../../helpers/monitor-records";
-import { startTestEmulator } from "../../helpers/servers";
 
-let emulator: RunningEmulator;
-let admin: ReturnType<typeof adminApi>;
-let t: TestClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  admin = adminApi(emulator);
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
-});
-beforeEach(async () => {
-  await admin.reset();
-  t = testClient(emulator, { retry: { baseDelayMs: 1 } });
-});
+const { emulator, admin, t } = useEmulator({ resetEach: true, testClient: { retry: { baseDelayMs: 1 } } });
 
 const inputs = (raw: Record<string, unknown>) => checkMonitor(raw).inputs;
 

@@ -5,12 +5,9 @@
 // made bad are refused with that field's path, before any request. The seed is fixed so CI runs the
 // same inputs; FC_SEED=<n> explores others (fast-check prints seed and path of any failure).
 import fc from "fast-check";
-import type { RunningEmulator } from "../../../emulator/types";
-import { closeAllPools } from "../../../provider/api/client";
 import { MonitorInputs, checkMonitorArgs } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
-import { startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
 
 type Args = Record<string, unknown>;
 jest.setTimeout(120_000);
@@ -20,19 +17,9 @@ const ALERTS = ["alert-0001", "alert-0002"];
 // A field path as check() reports it (`httpRequest.headers[0].value`), never empty.
 const FIELD_PATH = /^[A-Za-z]+(\.[A-Za-z]+|\[\d+\])*$/;
 
-let emulator: RunningEmulator;
-let admin: ReturnType<typeof adminApi>;
-let t: TestClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  admin = adminApi(emulator);
-  await admin.reset({ alerts: ALERTS.map((uuid) => ({ uuid, name: uuid, recipients: [] })) });
-  t = testClient(emulator, { retry: { maxRetries: 0 } });
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
+const { admin, t } = useEmulator({
+  seed: { alerts: ALERTS.map((uuid) => ({ uuid, name: uuid, recipients: [] })) },
+  testClient: { retry: { maxRetries: 0 } },
 });
 
 // ---- arbitraries of accepted args ------------------------------------------------------------

@@ -4,32 +4,20 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { closeAllPools } from "../../../provider/api/client";
-import type { RunningEmulator } from "../../../emulator/types";
 import { CreateJournal } from "../../../provider/journal";
 import { checkMonitor, createMonitor, diffMonitor, updateMonitor } from "../../../provider/monitor";
-import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
+import { useEmulator } from "../../helpers/emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
-import { startTestEmulator } from "../../helpers/servers";
 import type { UnconfirmedOutputs } from "../../../provider/monitor-safety";
 
-let emulator: RunningEmulator;
-let admin: ReturnType<typeof adminApi>;
-let t: TestClient;
+const { emulator, admin, t } = useEmulator({
+  seed: { alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] },
+  resetEach: true,
+  testClient: { retry: { baseDelayMs: 1 } },
+});
 let dir: string;
 let journal: CreateJournal;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  admin = adminApi(emulator);
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
-});
 beforeEach(async () => {
-  await admin.reset({ alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] });
-  t = testClient(emulator, { retry: { baseDelayMs: 1 } });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-journal-"));
   journal = new CreateJournal(dir, emulator.url);
 });

@@ -1,9 +1,7 @@
 // diff() of records that went through the emulator and back (create, GET, an edit): whatever the
 // service returns for what the program declared compares equal, so no second preview shows a change.
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import type { MonitorRecord } from "../../../provider/api/schemas";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
-import type { RunningEmulator } from "../../../emulator/types";
+import { useEmulator } from "../../helpers/emulator";
 import { checkMonitorArgs } from "../../../provider/validation/monitor";
 import { diffMonitor, monitorOutputs, monitorRequestBody } from "../../../provider/monitor";
 import { removedFields } from "../../../provider/monitor-state";
@@ -25,16 +23,7 @@ function without(args: Args, ...keys: string[]): Args {
 
 describe("a record that went through the emulator and back gives no diff", () => {
   const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
-  let emulator: RunningEmulator;
-  let client: UptimeClient;
-  beforeAll(async () => {
-    emulator = await startTestEmulator({ seed: { alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
-    client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY });
-  });
-  afterAll(async () => {
-    await closeAllPools();
-    await emulator.close();
-  });
+  const { client } = useEmulator({ seed: { alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] } });
 
   const shapes: [string, Args][] = [
     ["https with every option", { ...HTTP_FULL, alerts: [ALERT] }],

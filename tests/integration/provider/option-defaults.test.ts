@@ -3,27 +3,15 @@
 // for every option object and every subset of its keys that check() accepts: the created monitor
 // shows no diff, a refresh reads back exactly the declared inputs, and an update to any other subset
 // (keys removed or added) settles too. Exhaustive over the subsets, so it cannot miss one.
-import type { RunningEmulator } from "../../../emulator/types";
-import { closeAllPools } from "../../../provider/api/client";
 import { MonitorInputs, checkMonitorArgs } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { TestClient, adminApi, testClient } from "../../helpers/monitor-emulator";
-import { startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
+import { adminApi } from "../../helpers/emulator-http";
 
 type Args = Record<string, unknown>;
 jest.setTimeout(120_000);
 
-let emulator: RunningEmulator;
-let t: TestClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ fillDefaults: true });
-  t = testClient(emulator, { retry: { maxRetries: 0 } });
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
-});
+const { emulator, t } = useEmulator({ fillDefaults: true, testClient: { retry: { maxRetries: 0 } } });
 
 const HTTP = { name: "web", type: "https", target: "https://www.example.com/health", interval: 60, regions: [1] };
 const TCP = { name: "db", type: "tcp", target: "db.example.com:5432", interval: 60, regions: [1] };

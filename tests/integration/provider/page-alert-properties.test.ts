@@ -4,12 +4,10 @@
 // with no diff afterwards, and refresh reads back the same inputs; args with one field made bad are
 // refused with that field's path. Fixed seed for CI; FC_SEED=<n> explores others.
 import fc from "fast-check";
-import type { RunningEmulator } from "../../../emulator/types";
 import { checkAlert, createAlert, diffAlert, readAlert } from "../../../provider/alert";
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { checkPage, createPage, diffPage, readPage } from "../../../provider/page";
 import { GIF, SVG, png, tempDir } from "../../helpers/images";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
 
 jest.setTimeout(120_000);
 
@@ -19,8 +17,9 @@ const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 const FIELD_PATH = /^[A-Za-z]+(\.[A-Za-z]+|\[\d+\])*$/;
 
-let emulator: RunningEmulator;
-let client: UptimeClient;
+const { client } = useEmulator({
+  seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
+});
 const files = tempDir("uptime-page-properties-");
 const IMAGES = [
   files.file("red.png", png(255, 0, 0)),
@@ -29,17 +28,7 @@ const IMAGES = [
   files.file("logo.svg", SVG),
 ];
 
-beforeAll(async () => {
-  emulator = await startTestEmulator({
-    seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
-  });
-  client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
-  files.remove();
-});
+afterAll(() => files.remove());
 
 // eslint-disable-next-line no-control-regex -- the control characters check() refuses
 const REFUSED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;

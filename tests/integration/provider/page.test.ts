@@ -1,11 +1,9 @@
 // The Page provider against the emulator: taking a seeded page over, updating it, an image re-sent
 // only when its file's content changed, refresh (release, unknown uuids and gone pages: adopted-kinds.test.ts).
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { PageOutputs, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
-import type { RunningEmulator } from "../../../emulator/types";
 import { Json, admin } from "../../helpers/emulator-http";
 import { GIF, png, tempDir } from "../../helpers/images";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
 import { checkedPage } from "../../helpers/checked";
 
 const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
@@ -25,19 +23,9 @@ const SEED = {
   ],
 };
 
-let emulator: RunningEmulator;
-let client: UptimeClient;
+const { emulator, client } = useEmulator({ seed: SEED });
 const files = tempDir();
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: SEED });
-  client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
-});
-afterAll(async () => {
-  await emulator.close();
-  await closeAllPools();
-  files.remove();
-});
+afterAll(() => files.remove());
 
 const storedPage = async (): Promise<Json> => (await admin(emulator, "GET", `/pages/${PAGE}`)).json;
 const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/requests")).json.requests;

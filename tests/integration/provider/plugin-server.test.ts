@@ -11,12 +11,11 @@ import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { closeAllPools } from "../../../provider/api/client";
 import { confirmCreated, resourceProviderServer } from "../../../provider/plugin/server";
 import { PLAIN_KEY_MESSAGE } from "../../../provider/model/package";
 import { UNKNOWN } from "../../../provider/model/values";
-import type { RunningEmulator } from "../../../emulator/types";
-import { adminApi } from "../../helpers/monitor-emulator";
+import { useEmulator } from "../../helpers/emulator";
+import { adminApi } from "../../helpers/emulator-http";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
@@ -29,7 +28,7 @@ const SECRET = "1b47061264138c4ac30d75fd1eb44270";
 const URN = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::api";
 type Json = Record<string, unknown>;
 
-let emulator: RunningEmulator;
+const { emulator } = useEmulator();
 let server: grpcTypes.Server;
 let client: provrpc.ResourceProviderClient;
 let journalDir: string;
@@ -48,7 +47,6 @@ beforeAll(async () => {
   delete process.env.UPTIME_BASE_URL;
   journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-plugin-journal-"));
   process.env.UPTIME_JOURNAL_DIR = journalDir;
-  emulator = await startTestEmulator();
   server = new grpc.Server();
   server.addService(provrpc.ResourceProviderService, resourceProviderServer({ version: "0.0.0-test" }));
   const port = await new Promise<number>((resolve, reject) =>
@@ -60,8 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.close();
   server?.forceShutdown();
-  await emulator?.close();
-  await closeAllPools();
   fs.rmSync(journalDir, { recursive: true, force: true });
   process.env = savedEnv;
 });
@@ -81,18 +77,19 @@ describe("the provider's configuration, as the engine sends it", () => {
     expect(error?.message).not.toContain(API_KEY);
   });
 
-  test("each problem is named by its setting; a value computed from another resource is checked once known", async () => {
+  test("each problem is named by its setting, before any request; a value computed from another resource is checked once known", async () => {
     const key = { [SECRET_SIG]: SECRET, value: API_KEY };
-    expect(failures(await checkConfig({ baseUrl: emulator.url }))[0]).toMatchObject({
-      property: "apiKey",
-      reason: expect.stringContaining("no API key"),
-    });
+    await adminApi(emulator).clearRequests();
+    expect(failures(await checkConfig({ baseUrl: emulator.url }))).toEqual([
+      { property: "apiKey", reason: "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY" },
+    ]);
     expect(failures(await checkConfig({ apiKey: key, baseUrl: emulator.url, authScheme: "two words" }))[0].property).toBe("authScheme");
     expect(failures(await checkConfig({ apiKey: key, baseUrl: emulator.url, maxRetries: "many" }))[0]).toMatchObject({
       property: "maxRetries",
       reason: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
     });
     expect(failures(await checkConfig({ apiKey: key, baseUrl: UNKNOWN }))).toEqual([]);
+    expect(await adminApi(emulator).requests()).toEqual([]);
   });
 
   test("configure reads the variables the engine names uptime:config:<key>; a key set with --secret is accepted", async () => {
@@ -107,6 +104,57 @@ describe("the provider's configuration, as the engine sends it", () => {
     );
     expect(lookup.getFailuresList()).toEqual([]);
     expect(lookup.getReturn()?.toJavaScript()).toEqual({ webhooks: [], count: 0 });
+  });
+
+  test("a resource's check names bad input as the schema does, and an address without /v1 or a refused key by its setting; nothing changes", async () => {
+    const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::refused";
+    const monitor = { name: "refused", type: "https", target: "https://bad.example.com", regions: [1], interval: 60 };
+    const check = async (news: Json) =>
+      (
+        await call<provproto.CheckRequest, provproto.CheckResponse>(
+          "check",
+          new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(news)),
+        )
+      )
+        .getFailuresList()
+        .map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+    const configureWith = (baseUrl: string, apiKey: string) => {
+      const request = new provproto.ConfigureRequest().setArgs(struct({ apiKey: { [SECRET_SIG]: SECRET, value: apiKey } }));
+      request.getVariablesMap().set("uptime:config:baseUrl", baseUrl);
+      return call("configure", request);
+    };
+    const admin = adminApi(emulator);
+    await admin.clearRequests();
+    // `target`, as the schema and the generated SDKs name the field (the TypeScript classes say `urn`): before any request.
+    expect(await check({ ...monitor, type: "http" })).toEqual([
+      {
+        property: "target",
+        reason: 'target: "https://bad.example.com": a http monitor needs a http:// address; change the address or set type to https',
+      },
+    ]);
+    expect(await admin.requests()).toEqual([]);
+    try {
+      const origin = new URL(emulator.url).origin;
+      await configureWith(origin, API_KEY);
+      const [address, ...more] = await check(monitor);
+      expect(more).toEqual([]);
+      expect(address.property).toBe("uptime:baseUrl");
+      expect(address.reason).toContain(`uptime:baseUrl (${origin}) does not answer as the service's API`);
+      expect(address.reason).toContain("ending in its version segment, e.g. https://<host>/v1");
+      // The check went to the wrong address: the service saw nothing.
+      expect(await admin.requestLines()).toEqual([]);
+
+      await configureWith(emulator.url, "a-mistyped-key-1111");
+      const [refused] = await check(monitor);
+      expect(refused.property).toBe("uptime:apiKey");
+      expect(refused.reason).toContain("failed with 401 Unauthorized");
+      expect(refused.reason).toContain("check uptime:apiKey");
+      expect(refused.reason).not.toContain("a-mistyped-key-1111");
+      // The one check of the account, a read; nothing else.
+      expect(await admin.requestLines()).toEqual(["GET /v1/webhooks"]);
+    } finally {
+      await configureWith(emulator.url, API_KEY);
+    }
   });
 });
 
@@ -239,7 +287,7 @@ test("a refresh of a placeholder keeps the state as it is, its URN for its messa
   expect(read.getInputs()?.toJavaScript()).toEqual(inputs);
 });
 
-test("a placeholder beside a confirmed monitor under its URN leaves the stack only once check shows the program declares that URN", async () => {
+test("a placeholder beside a confirmed monitor under its URN leaves the stack only once check shows the program declares that URN; one adoptUuid replaces, when deleted first", async () => {
   const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::held";
   const news = { name: "held", type: "https", target: "https://held.example.com", regions: [1], interval: 60 };
   const admin = adminApi(emulator);
@@ -270,6 +318,23 @@ test("a placeholder beside a confirmed monitor under its URN leaves the stack on
   expect(checked.getInputs()?.toJavaScript()).not.toHaveProperty("journalKey");
   await diffHeld(checked.getInputs());
   await dropPlaceholder();
+  // A placeholder the program takes that monitor over for (adoptUuid), under deleteBeforeReplace: its diff asks for
+  // a replacement, and its deletion, which comes before the take-over, drops it, with no request either.
+  const adoptUrn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::adopting";
+  const placeholder = struct({ unconfirmed: true, name: "adopting", declaredFields: ["name"], journalKey: adoptUrn });
+  const adopting = await call<provproto.CheckRequest, provproto.CheckResponse>(
+    "check",
+    new provproto.CheckRequest()
+      .setUrn(adoptUrn)
+      .setOlds(placeholder)
+      .setNews(struct({ ...news, name: "adopting", adoptUuid: String(monitor.uuid) })),
+  );
+  const adoptDiff = await call<provproto.DiffRequest, provproto.DiffResponse>(
+    "diff",
+    new provproto.DiffRequest().setId("unconfirmed-adopting").setUrn(adoptUrn).setOlds(placeholder).setNews(adopting.getInputs()),
+  );
+  expect(adoptDiff.getReplacesList()).toEqual(["adoptUuid"]);
+  await call("delete", new provproto.DeleteRequest().setId("unconfirmed-adopting").setUrn(adoptUrn).setProperties(placeholder));
   expect(await admin.requests()).toEqual([]);
   expect((await admin.monitors()).map((m) => m.uuid)).toContain(monitor.uuid);
   await admin.remove(String(monitor.uuid));

@@ -3,12 +3,13 @@
 // (the naive way costs a TCP handshake per call, and a connection per call at the service).
 import * as http from "node:http";
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
-import type { RunningEmulator } from "../../../emulator/types";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
+import { API_KEY } from "../../helpers/servers";
 
 const MONITOR = { name: "pool", type: "https", urn: "https://pool.example/health", interval: 60, regions: [1] };
 
-let emulator: RunningEmulator;
+// A fixed latency keeps every worker's request in flight at once, as against a real service.
+const { emulator } = useEmulator({ faults: { latency: { fixedMs: 20 } } });
 
 /** An admin call on a connection of its own, so the test's own traffic never reuses or adds a pooled one. */
 function adminOnce(method: string, path: string): Promise<string> {
@@ -45,14 +46,6 @@ async function inWaves(client: UptimeClient, workers: number, each: number): Pro
   );
 }
 
-beforeAll(async () => {
-  // A fixed latency keeps every worker's request in flight at once, as against a real service.
-  emulator = await startTestEmulator({ faults: { latency: { fixedMs: 20 } } });
-});
-afterAll(async () => {
-  await closeAllPools();
-  await emulator.close();
-});
 beforeEach(async () => {
   await closeAllPools();
   await resetCounters();

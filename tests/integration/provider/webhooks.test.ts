@@ -1,12 +1,12 @@
 // The webhook lookup against the emulator: every page, each subscription once, the topic filter,
 // and no endless loop against a server that ignores the pagination parameters. Also the SDK's
 // getWebhooks, configured from UPTIME_* as a program without stack config would be.
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { UptimeClient } from "../../../provider/api/client";
 import type { WebhookPage } from "../../../provider/api/schemas";
 import { listWebhooks } from "../../../provider/webhooks";
 import { getWebhooks, getWebhooksOutput } from "../../../sdk/get-webhooks";
-import type { RunningEmulator } from "../../../emulator/types";
 import { Json, admin } from "../../helpers/emulator-http";
+import { useEmulator } from "../../helpers/emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 // The SDK requires its implementation by package name (as installed); here that is the source.
@@ -19,21 +19,7 @@ const hooks = Array.from({ length: TOTAL }, (_, i) => ({
   url: `https://hooks.acme.example/${i}`,
 }));
 
-let emulator: RunningEmulator;
-let client: UptimeClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: { webhooks: hooks } });
-  client = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, retry: { maxRetries: 0 } });
-});
-afterAll(async () => {
-  await emulator.close();
-  await closeAllPools();
-});
-beforeEach(async () => {
-  await admin(emulator, "DELETE", "/faults");
-  await admin(emulator, "DELETE", "/requests");
-});
+const { emulator, client } = useEmulator({ seed: { webhooks: hooks }, resetEach: true });
 
 const webhookRequests = async (): Promise<string[]> =>
   (await admin(emulator, "GET", "/requests")).json.requests.map((r: Json) => `${r.path}?${new URLSearchParams(r.query).toString()}`);

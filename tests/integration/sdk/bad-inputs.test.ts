@@ -3,21 +3,15 @@
 // registration, as the engine receives it, fails the check of the provider object the engine's
 // dynamic-provider host calls, naming the field as the engine prints it (`property <field> value`)
 // with the fix, or naming none for a value too long to print; each bad lookup is refused before any
-// request. tests/e2e/bad-inputs.test.ts runs one case of each kind of message through the engine.
-import type { RunningEmulator } from "../../../emulator/types";
+// request; an ignoreChanges path that names no input fails the program itself. tests/e2e/bad-inputs.test.ts
+// runs one case of each kind of message through the engine.
 import * as uptime from "../../../sdk";
 import { BAD_INPUT_CASES, BadInputCase } from "../../bad-inputs/cases";
 import { previewProgram } from "../../helpers/harness";
-import { adminApi } from "../../helpers/monitor-emulator";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { useEmulator } from "../../helpers/emulator";
+import { API_KEY } from "../../helpers/servers";
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startTestEmulator({ seed: undefined });
-});
-afterAll(async () => {
-  await emulator?.close();
-});
+const { emulator, admin } = useEmulator({ resetEach: true });
 
 /** The value a program wrote at the top of the failing field's path (a Monitor's target as `urn`). */
 function writtenValue(c: BadInputCase): unknown {
@@ -30,7 +24,6 @@ const resourceCases = BAD_INPUT_CASES.filter((c) => c.kind !== "webhooks");
 test.each(resourceCases.map((c) => [c.name, c] as const))(
   "%s: the registration fails its check, naming the field and the fix",
   async (_name, c) => {
-    await adminApi(emulator).clearRequests();
     const checked = await previewProgram(
       () => {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- deliberately wrong args, as a program without types passes them
@@ -48,14 +41,13 @@ test.each(resourceCases.map((c) => [c.name, c] as const))(
     // A long value is never echoed: the engine is given no property to print beside the reason.
     const long = (JSON.stringify(writtenValue(c)) ?? "").length > 120;
     for (const f of failures) expect(f.property).toBe(long ? "" : c.field);
-    expect(await adminApi(emulator).requests()).toEqual([]);
+    expect(await admin.requests()).toEqual([]);
   },
 );
 
 test.each(BAD_INPUT_CASES.filter((c) => c.kind === "webhooks").map((c) => [c.name, c] as const))(
   "%s: the lookup is refused naming the argument, and nothing is sent",
   async (_name, c) => {
-    await adminApi(emulator).clearRequests();
     let refusal: unknown;
     await previewProgram(
       async () => {
@@ -66,6 +58,17 @@ test.each(BAD_INPUT_CASES.filter((c) => c.kind === "webhooks").map((c) => [c.nam
     );
     expect(String((refusal as Error)?.message)).toContain(`getWebhooks: ${c.field}: `);
     expect(String((refusal as Error)?.message)).toContain(c.fragment);
-    expect(await adminApi(emulator).requests()).toEqual([]);
+    expect(await admin.requests()).toEqual([]);
   },
 );
+
+test("an ignoreChanges name that is no input of the resource fails the program, naming the inputs there are; nothing is sent", async () => {
+  const program = () => {
+    const args = { name: "api", type: "https", urn: "https://api.acme.example/health", intervalId: 60, regions: [1] };
+    new uptime.Monitor("api", args, { ignoreChanges: ["intervalId", "urn", "httpFollowRedirects", "interval_id"] });
+  };
+  await expect(previewProgram(program, { "uptime:baseUrl": emulator.url, "uptime:apiKey": API_KEY })).rejects.toThrow(
+    'monitor "api": ignoreChanges "interval_id" names no input of this resource; use one of name, title, type, urn',
+  );
+  expect(await admin.requests()).toEqual([]);
+});
