@@ -1,10 +1,11 @@
 // examples/python, a Python program over the generated Python SDK (sdks/python), copied outside the
 // repository with a virtualenv of its own (its Pulumi.yaml's `virtualenv: venv`, made from its
 // requirements.txt: `pulumi` pinned from PyPI and the SDK from sdks/python), run with the `pulumi`
-// CLI and the Python language host scripts/bootstrap.sh provides: `up`, an empty second preview, an
-// edit of its config, drift repaired by `refresh` and `up`, `pulumi import` of a monitor made outside
-// Pulumi, `destroy`. The engine finds the plugin on PATH (the repository's bin/); the key and the
-// secret header value stay encrypted in the state and out of the CLI's output.
+// CLI and the Python language host scripts/bootstrap.sh provides: `up`, an empty second preview, three
+// wrong settings cancelling the program quietly, `pulumi import` of a monitor made outside Pulumi beside
+// a second account (an explicit uptime.Provider), an edit of its config, drift repaired by `up --refresh`,
+// `destroy`. The engine finds the plugin on PATH (the repository's bin/); the keys and the secret header
+// value stay encrypted in the state and out of the CLI's output.
 //
 // The venv: pip takes about ten seconds to make it (python3 >= 3.10 and PyPI needed), so it is made
 // once per Python version, requirements.txt and SDK (a template in the toolchain cache, keyed by
@@ -27,12 +28,15 @@ jest.setTimeout(300_000);
 
 const execFileAsync = promisify(execFile);
 const PROBE_TOKEN = "Bearer py-probe-93e1";
+const STAGING_KEY = "staging-py-key-9a1f";
 const EXAMPLE = path.join(REPO, "examples/python");
 const SDK = path.join(REPO, "sdks/python");
 const CACHE =
   process.env.UPTIME_TOOLCHAIN_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-uptime");
 
 let emulator: RunningEmulator;
+/** The second account, of the explicit uptime.Provider. */
+let staging: RunningEmulator;
 let work: string;
 let dir: string;
 let t: TestStack;
@@ -94,6 +98,7 @@ async function venvTemplate(): Promise<string> {
 beforeAll(async () => {
   const template = venvTemplate();
   emulator = await startE2eEmulator();
+  staging = await startE2eEmulator({ apiKey: STAGING_KEY, seed: {} });
   work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-python-"));
   dir = path.join(work, "example");
   fs.mkdirSync(dir);
@@ -114,6 +119,8 @@ beforeAll(async () => {
       "uptime:apiKey": { value: E2E_API_KEY, secret: true },
       "uptime-python:probeToken": { value: PROBE_TOKEN, secret: true },
       "uptime-python:pageUuid": { value: SEEDED_PAGE },
+      "uptime-python:stagingUrl": { value: staging.url },
+      "uptime-python:stagingKey": { value: STAGING_KEY, secret: true },
     },
   });
   await fs.promises.cp(await template, path.join(dir, "venv"), { recursive: true, verbatimSymlinks: true });
@@ -123,6 +130,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.remove();
   await emulator?.close();
+  await staging?.close();
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -157,15 +165,6 @@ async function ok(...args: string[]): Promise<string> {
   return out;
 }
 
-/** `pulumi preview --expect-no-changes` succeeds with `unchanged` resources, and sends nothing but reads. */
-async function expectEmptyPreview(unchanged: number): Promise<void> {
-  await clearRequests(emulator);
-  const preview = await pulumi("preview", "--expect-no-changes");
-  expect(preview.out).toMatch(new RegExp(`${unchanged} unchanged`));
-  expect(preview.code).toBe(0);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
-}
-
 const state = async (): Promise<{ monitors: Json[]; pages: Json[]; webhooks: Json[] }> => adminGet(emulator, "/state");
 const pyMonitor = async (): Promise<Json> => (await state()).monitors.find((m: Json) => m.name === "py-api");
 const outputs = async (): Promise<Json> => JSON.parse(await ok("stack", "output", "--json"));
@@ -194,35 +193,54 @@ test("up creates the monitor with its secret header, takes the page over, and ex
 });
 
 test("a second preview is empty and sends nothing but reads", async () => {
-  await expectEmptyPreview(3);
-});
-
-test("an edit (the interval, a config change) is one PATCH of the monitor", async () => {
-  const { uuid } = await pyMonitor();
-  await ok("config", "set", "interval", "300");
   await clearRequests(emulator);
-  await ok("up", "--yes", "--skip-preview");
-  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${uuid}`]);
-  expect((await pyMonitor()).intervalId).toBe(300);
-  expect((await outputs()).interval).toBe(300);
-});
-
-test("drift made outside Pulumi: refresh reads it, up puts the declared value back", async () => {
-  const { uuid } = await pyMonitor();
-  const drift = await asUser(emulator, "PATCH", `/monitors/${uuid}`, { interval: 900 });
-  expect(drift.status).toBe(200);
-  await clearRequests(emulator);
-  await ok("refresh", "--yes", "--skip-preview");
+  const preview = await pulumi("preview", "--expect-no-changes");
+  expect(preview.out).toMatch(/3 unchanged/);
+  expect(preview.code).toBe(0);
   expect(mutating(await requestLines(emulator))).toEqual([]);
-  const monitorState = (await exported()).find((r: Json) => r.id === uuid);
-  expect(monitorState.outputs.intervalId).toBe(900);
-  await clearRequests(emulator);
-  await ok("up", "--yes", "--skip-preview");
-  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${uuid}`]);
-  expect((await pyMonitor()).intervalId).toBe(300);
 });
 
-test("pulumi import of a monitor made outside Pulumi writes Python that, added to the program, previews empty", async () => {
+// The Python host prints a traceback under the provider's message for a failed invoke: its SDK raises a plain
+// Exception (pulumi 3.272.0, pulumi/runtime/invoke.py, "invoke of ... failed"), and its exec script prints the
+// stack of any exception but pulumi.RunError ("Program failed with an unhandled exception"). README says so.
+// The interrupt that cancels the program prints nothing (the generated SDK's _quiet_cancel.py). The words of
+// each refusal are the plugin's, proven in tests/integration/provider/plugin-server.test.ts.
+test("an address without its /v1, a refused key, a missing key: `pulumi preview` fails naming the setting, the program cancelled quietly, nothing changed", async () => {
+  const origin = new URL(emulator.url).origin;
+  const cases: [string, string[], string][] = [
+    [
+      "an address without its /v1",
+      ["config", "set", "uptime:baseUrl", origin],
+      `uptime:baseUrl (${origin}) does not answer as the service's API`,
+    ],
+    ["a refused key", ["config", "set", "--secret", "uptime:apiKey", "a-mistyped-key-2222"], "failed with 401 Unauthorized"],
+    [
+      "a missing key",
+      ["config", "rm", "uptime:apiKey"],
+      "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY",
+    ],
+  ];
+  for (const [what, change, message] of cases) {
+    await ok(...change);
+    await clearRequests(emulator);
+    const preview = await pulumi("preview");
+    expect([what, preview.code === 0]).toEqual([what, false]);
+    expect([what, preview.out]).toEqual([what, expect.stringContaining(message)]);
+    // A missing key stops the run at the provider's CheckConfig: said in its body and its diagnostics, never per resource.
+    if (what === "a missing key") expect(preview.out.split(message)).toHaveLength(3);
+    // Said on the resource's own line, as the CLI prints a provider's refusal.
+    expect([what, preview.out]).toEqual([what, expect.stringMatching(/error: .*(uptime:index:Monitor|uptime:apiKey|Provider).*/)]);
+    expect(preview.out).not.toContain("a-mistyped-key-2222");
+    // The engine cancels the program, and its host interrupts it: the SDK (_quiet_cancel.py) ends it quietly.
+    expect([what, preview.out]).toEqual([what, expect.not.stringContaining("KeyboardInterrupt")]);
+    expect(mutating(await requestLines(emulator))).toEqual([]);
+    await ok("config", "set", "uptime:baseUrl", emulator.url);
+    await ok("config", "set", "--secret", "uptime:apiKey", E2E_API_KEY);
+  }
+  // The settings put back, the next up finds everything as it was (its "4 unchanged").
+});
+
+test("pulumi import of a monitor made outside Pulumi writes Python that, added to the program, changes nothing; beside it, an explicit uptime.Provider puts a monitor in a second account", async () => {
   const created = await asUser(
     emulator,
     "POST",
@@ -256,120 +274,80 @@ test("pulumi import of a monitor made outside Pulumi writes Python that, added t
   expect(generated).toMatch(/"method": "HEAD"/);
   expect(generated).toContain("interval=120,");
   expect(generated).toMatch(/opts\s*=\s*pulumi\.ResourceOptions\(protect=True\)/);
-  fs.appendFileSync(path.join(dir, "__main__.py"), `\n${generated}`);
-  await expectEmptyPreview(4);
+  // Added to the program, with a second account: an explicit provider and a monitor in each account.
+  fs.appendFileSync(
+    path.join(dir, "__main__.py"),
+    [
+      "",
+      generated,
+      'staging = uptime.Provider("staging", base_url=config.require("stagingUrl"), api_key=config.require_secret("stagingKey"))',
+      'uptime.Monitor("prod", name="prod-py", type="https", target="https://prod.example.com", regions=[1], interval=60)',
+      'uptime.Monitor("staging", name="staging-py", type="https", target="https://staging.example.com", regions=[1], interval=60,',
+      "               opts=pulumi.ResourceOptions(provider=staging))",
+      "",
+    ].join("\n"),
+  );
+  await clearRequests(emulator);
+  const up = await ok("up", "--yes", "--skip-preview");
+  // The stack, py-api, the page and the imported monitor as they were; the provider and its two monitors made.
+  expect(up).toMatch(/4 unchanged/);
+  expect(up).toMatch(/3 created/);
+  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors"]);
+  expect(await monitorNames(emulator)).toContain("prod-py");
+  expect(await monitorNames(emulator)).not.toContain("staging-py");
+  expect(await monitorNames(staging)).toEqual(["staging-py"]);
+  expect(rawCheckpoint(t)).not.toContain(STAGING_KEY);
 });
 
-test("the key and the header value: encrypted in the state, never printed by the CLI", async () => {
+test("an edit (the interval, a config change) is one PATCH of the monitor; nothing else in either account changes", async () => {
+  const { uuid } = await pyMonitor();
+  await ok("config", "set", "interval", "300");
+  await Promise.all([clearRequests(emulator), clearRequests(staging)]);
+  const up = await ok("up", "--yes", "--skip-preview");
+  expect(up).toMatch(/1 updated/);
+  expect(up).toMatch(/6 unchanged/);
+  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${uuid}`]);
+  expect(mutating(await requestLines(staging))).toEqual([]);
+  expect((await pyMonitor()).intervalId).toBe(300);
+  expect((await outputs()).interval).toBe(300);
+});
+
+test("drift made outside Pulumi: `up --refresh` reads it and puts the declared value back with one PATCH", async () => {
+  const { uuid } = await pyMonitor();
+  const drift = await asUser(emulator, "PATCH", `/monitors/${uuid}`, { interval: 900 });
+  expect(drift.status).toBe(200);
+  await clearRequests(emulator);
+  // The state says 300, as declared: only the refresh's read of 900 makes the up send anything.
+  await ok("up", "--refresh", "--yes", "--skip-preview");
+  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${uuid}`]);
+  expect((await pyMonitor()).intervalId).toBe(300);
+});
+
+test("the keys and the header value: encrypted in the state, never printed by the CLI", async () => {
   const checkpoint = rawCheckpoint(t);
   const { uuid } = await pyMonitor();
   expect(checkpoint).toContain(uuid);
   expect(checkpoint).toContain('"ciphertext"');
   expect(checkpoint).not.toContain(PROBE_TOKEN);
   expect(checkpoint).not.toContain(E2E_API_KEY);
+  expect(checkpoint).not.toContain(STAGING_KEY);
   const all = printed.join("\n");
   expect(all).toContain(uuid);
   expect(all).not.toContain(PROBE_TOKEN);
   expect(all).not.toContain(E2E_API_KEY);
+  expect(all).not.toContain(STAGING_KEY);
 });
 
-test("two accounts: an explicit uptime.Provider beside the stack's own, each monitor in its own account", async () => {
-  const staging = await startE2eEmulator({ apiKey: "staging-py-key-9a1f", seed: {} });
-  try {
-    const two = path.join(work, "two-accounts");
-    fs.mkdirSync(two);
-    // The example's virtualenv, by its absolute path: the same interpreter and SDK.
-    fs.writeFileSync(
-      path.join(two, "Pulumi.yaml"),
-      `name: two-accounts\nruntime:\n  name: python\n  options:\n    virtualenv: ${path.join(dir, "venv")}\n`,
-    );
-    fs.writeFileSync(
-      path.join(two, "__main__.py"),
-      [
-        "import pulumi",
-        "import pulumi_uptime as uptime",
-        "",
-        "config = pulumi.Config()",
-        'staging = uptime.Provider("staging", base_url=config.require("stagingUrl"), api_key=config.require_secret("stagingKey"))',
-        'uptime.Monitor("prod", name="prod-py", type="https", target="https://prod.example.com", regions=[1], interval=60)',
-        'uptime.Monitor("staging", name="staging-py", type="https", target="https://staging.example.com", regions=[1], interval=60,',
-        "               opts=pulumi.ResourceOptions(provider=staging))",
-        "",
-      ].join("\n"),
-    );
-    const accounts = await createStack(two, {
-      stackName: "py-accounts",
-      config: {
-        "uptime:baseUrl": { value: emulator.url },
-        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-        "two-accounts:stagingUrl": { value: staging.url },
-        "two-accounts:stagingKey": { value: "staging-py-key-9a1f", secret: true },
-      },
-      env: { PATH: [path.join(work, "not-this-python"), path.join(REPO, "bin"), process.env.PATH].join(path.delimiter) },
-    });
-    try {
-      await accounts.stack.up();
-      expect(await monitorNames(emulator)).toContain("prod-py");
-      expect(await monitorNames(emulator)).not.toContain("staging-py");
-      expect(await monitorNames(staging)).toEqual(["staging-py"]);
-      expect(rawCheckpoint(accounts)).not.toContain("staging-py-key-9a1f");
-      await accounts.stack.preview({ expectNoChanges: true });
-      await accounts.stack.destroy();
-      expect(await monitorNames(staging)).toEqual([]);
-    } finally {
-      await accounts.remove();
-    }
-  } finally {
-    await staging.close();
-  }
-});
-
-// The Python host prints a traceback under the provider's message for a failed invoke: its SDK raises a plain
-// Exception (pulumi 3.272.0, pulumi/runtime/invoke.py, "invoke of ... failed"), and its exec script prints the
-// stack of any exception but pulumi.RunError ("Program failed with an unhandled exception"). README says so.
-// The interrupt that cancels the program prints nothing (the generated SDK's _quiet_cancel.py).
-test("an address without its /v1, a refused key, a missing key: `pulumi preview` fails naming the setting, nothing changed", async () => {
-  const origin = new URL(emulator.url).origin;
-  const cases: [string, string[], string][] = [
-    [
-      "an address without its /v1",
-      ["config", "set", "uptime:baseUrl", origin],
-      `uptime:baseUrl (${origin}) does not answer as the service's API`,
-    ],
-    ["a refused key", ["config", "set", "--secret", "uptime:apiKey", "a-mistyped-key-2222"], "failed with 401 Unauthorized"],
-    [
-      "a missing key",
-      ["config", "rm", "uptime:apiKey"],
-      "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY",
-    ],
-  ];
-  for (const [what, change, message] of cases) {
-    await ok(...change);
-    await clearRequests(emulator);
-    const preview = await pulumi("preview");
-    expect([what, preview.code === 0]).toEqual([what, false]);
-    expect([what, preview.out]).toEqual([what, expect.stringContaining(message)]);
-    // Said on the resource's own line, as the CLI prints a provider's refusal.
-    expect([what, preview.out]).toEqual([what, expect.stringMatching(/error: .*(uptime:index:Monitor|uptime:apiKey|Provider).*/)]);
-    expect(preview.out).not.toContain("a-mistyped-key-2222");
-    // The engine cancels the program, and its host interrupts it: the SDK (_quiet_cancel.py) ends it quietly.
-    expect([what, preview.out]).toEqual([what, expect.not.stringContaining("KeyboardInterrupt")]);
-    expect(mutating(await requestLines(emulator))).toEqual([]);
-    await ok("config", "set", "uptime:baseUrl", emulator.url);
-    await ok("config", "set", "--secret", "uptime:apiKey", E2E_API_KEY);
-  }
-  await expectEmptyPreview(4);
-});
-
-test("destroy deletes the program's two monitors and releases the page without a request", async () => {
-  const names = ["py-api", "py-legacy"];
+test("destroy deletes the program's monitors in each account and releases the page without a request", async () => {
+  const names = ["py-api", "py-legacy", "prod-py"];
   const uuids = (await state()).monitors.filter((m: Json) => names.includes(m.name)).map((m: Json) => m.uuid);
-  expect(uuids).toHaveLength(2);
+  expect(uuids).toHaveLength(3);
   // The imported monitor is protected, as the generated code says: unprotected first, as its user would.
   await ok("state", "unprotect", `urn:pulumi:${t.stack.name}::uptime-python::uptime:index:Monitor::legacy`, "--yes");
   await clearRequests(emulator);
   await ok("destroy", "--yes", "--skip-preview");
   expect(mutating(await requestLines(emulator)).sort()).toEqual(uuids.map((u: string) => `DELETE /v1/monitors/${u}`).sort());
+  expect(await monitorNames(staging)).toEqual([]);
   const s = await state();
   expect(s.monitors.filter((m: Json) => names.includes(m.name) || uuids.includes(m.uuid))).toEqual([]);
   expect(s.pages.find((p: Json) => p.uuid === SEEDED_PAGE)).toMatchObject({ title: "Python status" });

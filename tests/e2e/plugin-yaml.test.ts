@@ -1,21 +1,24 @@
-// A YAML program (examples/yaml) through the provider plugin, as a platform team would run it: `up`,
-// an empty second preview, an edit, drift repaired by `refresh` and `up`, `destroy`; the key and a
-// header value kept encrypted in the state; a wrong setting stopped once, naming it, before any
-// request; and `pulumi import` of a monitor, a page and an alert into a YAML program, whose generated
-// resource blocks then preview empty. The plugin is the repository's bin/pulumi-resource-uptime, named
-// in the program's Pulumi.yaml; install.test.ts runs the plugin installed from its release tarball.
+// YAML programs through the provider plugin, as a platform team would run them: examples/yaml's
+// lifecycle (`up`, an edit and a drift repaired by one `up --refresh`, an empty preview, `destroy`; the
+// key and a header value kept encrypted in the state), the same on the oldest supported CLI, two
+// accounts (an explicit provider, renamed with `aliases`, a monitor moved off it) beside retainOnDelete,
+// a key in plain text refused, and `pulumi import` (generated YAML blocks; a service with no GET of an
+// object, whose advice is then followed). The refusals that are only the plugin's words are proven in
+// tests/integration/provider/plugin-server.test.ts: bad input named as the schema names it, a missing or
+// refused key and an address without /v1 (these three also through the engine, in plugin-python.test.ts).
+// The plugin is the repository's bin/pulumi-resource-uptime, named in each program's Pulumi.yaml;
+// install.test.ts runs the plugin installed from its release tarball.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { execFile } from "node:child_process";
-import { createServer, request as httpRequest } from "node:http";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, collect, createStack, oldestPulumi, rawCheckpoint, versions } from "../helpers/pulumi";
 import { readOutput } from "../helpers/node-warnings";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
-import { E2E_API_KEY, listenOnLoopback, startE2eEmulator } from "../helpers/servers";
+import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 
@@ -108,7 +111,7 @@ describe("examples/yaml through the plugin", () => {
     });
   });
 
-  test("up creates the monitors, takes the alert and the page over, and reads the webhooks through the invoke", async () => {
+  test("up creates the monitors, takes the alert and the page over, and reads the webhooks through the invoke; the state holds the key and the header value encrypted only", async () => {
     const result = await t.stack.up({ onOutput: collect(t.log) });
     expect(result.summary.result).toBe("succeeded");
     const apiMonitor = await monitorNamed("api");
@@ -126,9 +129,7 @@ describe("examples/yaml through the plugin", () => {
     const statusHooks = s.webhooks.filter((w: Json) => w.topic === "monitors/status_change").length;
     expect(statusHooks).toBeGreaterThan(0);
     expect(result.outputs.statusHookCount.value).toBe(statusHooks);
-  });
 
-  test("the state holds the key and the header value encrypted only", async () => {
     const checkpoint = rawCheckpoint(t);
     expect(checkpoint).not.toContain(PROBE_TOKEN);
     expect(checkpoint).not.toContain(E2E_API_KEY);
@@ -147,42 +148,30 @@ describe("examples/yaml through the plugin", () => {
     }
   });
 
-  test("a second preview is empty and sends nothing but reads", async () => {
+  test("an edit of the program and a drift made outside Pulumi: `up --refresh` sees the drift, each is one PATCH of its monitor; the next preview is empty and sends nothing but reads", async () => {
+    const apiMonitor = await monitorNamed("api");
+    const shop = await monitorNamed("shop");
+    const yaml = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), yaml.replace("interval: 300", "interval: 600"));
+    const drift = await asUser(emulator, "PATCH", `/monitors/${apiMonitor.uuid}`, { interval: 900 });
+    expect(drift.status).toBe(200);
+    await clearRequests(emulator);
+    const result = await t.stack.up({ refresh: true, diff: true, onOutput: collect(t.log) });
+    expect(result.summary.resourceChanges).toEqual({ same: 3, update: 2 });
+    // The edit, as the program declares it; the drift, as the refresh read it, put back to the declared value.
+    expect(result.stdout).toMatch(/interval\s*:\s*300 => 600/);
+    expect(result.stdout).toMatch(/interval\s*:\s*900 => 60\b/);
+    expect(mutating(await requestLines(emulator)).sort()).toEqual(
+      [`PATCH /v1/monitors/${apiMonitor.uuid}`, `PATCH /v1/monitors/${shop.uuid}`].sort(),
+    );
+    expect((await monitorNamed("shop")).intervalId).toBe(600);
+    expect((await monitorNamed("api")).intervalId).toBe(60);
+    expect(result.outputs.shopInterval.value).toBe(600);
+
     await clearRequests(emulator);
     const preview = await t.stack.preview({ onOutput: collect(t.log) });
     expect(preview.changeSummary).toEqual({ same: 5 });
     expect(mutating(await requestLines(emulator))).toEqual([]);
-  });
-
-  test("an edit of the program is one PATCH of that monitor", async () => {
-    const shop = await monitorNamed("shop");
-    const yaml = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), yaml.replace("interval: 300", "interval: 600"));
-    const preview = await t.stack.preview({ diff: true });
-    expect(preview.changeSummary).toEqual({ same: 4, update: 1 });
-    expect(preview.stdout).toMatch(/interval\s*:\s*300 => 600/);
-    await clearRequests(emulator);
-    const result = await t.stack.up({ onOutput: collect(t.log) });
-    expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
-    expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${shop.uuid}`]);
-    expect((await monitorNamed("shop")).intervalId).toBe(600);
-    expect(result.outputs.shopInterval.value).toBe(600);
-  });
-
-  test("drift made outside Pulumi: refresh sees it, up puts the declared value back", async () => {
-    const apiMonitor = await monitorNamed("api");
-    const drift = await asUser(emulator, "PATCH", `/monitors/${apiMonitor.uuid}`, { interval: 900 });
-    expect(drift.status).toBe(200);
-    const refresh = await t.stack.refresh({ onOutput: collect(t.log) });
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    const preview = await t.stack.preview({ diff: true });
-    expect(preview.changeSummary).toEqual({ same: 4, update: 1 });
-    expect(preview.stdout).toMatch(/interval\s*:\s*900 => 60/);
-    await clearRequests(emulator);
-    await t.stack.up({ onOutput: collect(t.log) });
-    expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${apiMonitor.uuid}`]);
-    expect((await monitorNamed("api")).intervalId).toBe(60);
-    expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
   });
 
   test("destroy deletes the two monitors and releases the page and the alert without a request", async () => {
@@ -216,150 +205,119 @@ test("on the oldest supported CLI: examples/yaml's up, an empty preview and dest
   expect(made.map((m: Json) => m.name).sort()).toEqual(["api", "shop"]);
   const items: string[] = (await state()).pages.find((p: Json) => p.uuid === SEEDED_PAGE).items;
   expect([...items].sort()).toEqual(made.map((m: Json) => m.uuid).sort());
+  await clearRequests(emulator);
   expect(await cli(t, dir, ["preview", "--expect-no-changes"], env)).toMatchObject({ code: 0 });
+  // The second preview, right after the up that made everything: nothing sent but reads.
+  expect(mutating(await requestLines(emulator))).toEqual([]);
   await clearRequests(emulator);
   expect(await cli(t, dir, ["destroy", "--yes"], env)).toMatchObject({ code: 0 });
   expect(mutating(await requestLines(emulator)).sort()).toEqual(made.map((m: Json) => `DELETE /v1/monitors/${m.uuid}`).sort());
   expect((await state()).monitors.slice(before)).toEqual([]);
 });
 
-test("an address without its /v1, or a refused key, fails `pulumi preview` naming the setting; nothing changes", async () => {
-  const dir = program("wrong-at-preview", `name: wrong-at-preview\nruntime: yaml\n${monitorsYaml(["wrong-1", "wrong-2"])}`);
-  const origin = new URL(emulator.url).origin;
-  const t = await yamlStack(dir, { "uptime:baseUrl": { value: origin }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } });
-  await clearRequests(emulator);
-  const wrongAddress = await cli(t, dir, ["preview"]);
-  expect(wrongAddress.code).not.toBe(0);
-  expect(wrongAddress.out).toContain(`uptime:baseUrl (${origin}) does not answer as the service's API`);
-  expect(wrongAddress.out).toContain("ending in its version segment, e.g. https://<host>/v1");
-
-  await t.stack.setConfig("uptime:baseUrl", { value: emulator.url });
-  await t.stack.setConfig("uptime:apiKey", { value: "a-mistyped-key-1111", secret: true });
-  const wrongKey = await cli(t, dir, ["preview"]);
-  expect(wrongKey.code).not.toBe(0);
-  expect(wrongKey.out).toContain("failed with 401 Unauthorized");
-  expect(wrongKey.out).toContain("check uptime:apiKey");
-  expect(wrongKey.out).not.toContain("a-mistyped-key-1111");
-  // Nothing but the one check per preview reached the service, and nothing is in the stack.
-  expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
-
-  // The fix: the right key, and the same preview plans the monitors.
-  await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
-  expect((await t.stack.preview()).changeSummary).toEqual({ create: 3 });
-});
-
-test("two accounts: an explicit `uptime` provider beside the stack's own, each resource in its own account", async () => {
+test("two accounts: an explicit `uptime` provider beside the stack's own, renamed with `aliases`, a monitor moved off it; a retained monitor outlives its resource", async () => {
   const staging = await startE2eEmulator({ apiKey: "staging-yaml-key-6c2e", seed: {} });
+  /** The program: the explicit provider named `provider` (an alias of its first name), `staging-api` on it unless moved, and `retained`. */
+  const accounts = (p: { provider: string; aliasOf?: string; moved?: boolean; retained?: { retainOnDelete: boolean } }) =>
+    [
+      "name: two-accounts",
+      "runtime: yaml",
+      "config:",
+      "  stagingUrl: { type: string }",
+      "  stagingKey: { type: string, secret: true }",
+      "resources:",
+      `  ${p.provider}:`,
+      "    type: pulumi:providers:uptime",
+      "    properties: { baseUrl: '${stagingUrl}', apiKey: '${stagingKey}' }",
+      ...(p.aliasOf ? [`    options: { aliases: ['${p.aliasOf}'] }`] : []),
+      "  prod-api:",
+      "    type: uptime:index:Monitor",
+      "    properties: { name: prod-api, type: https, target: https://prod.example.com, regions: [1], interval: 60 }",
+      "  staging-api:",
+      "    type: uptime:index:Monitor",
+      "    properties: { name: staging-api, type: https, target: https://staging.example.com, regions: [1], interval: 60 }",
+      ...(p.moved ? [] : [`    options: { provider: '\${${p.provider}}' }`]),
+      ...(p.retained
+        ? [
+            "  retained:",
+            "    type: uptime:index:Monitor",
+            "    properties: { name: retained, type: https, target: https://retained.example.com, regions: [1], interval: 60 }",
+            `    options: { retainOnDelete: ${p.retained.retainOnDelete} }`,
+          ]
+        : []),
+      "variables:",
+      "  stagingHooks:",
+      `    fn::invoke: { function: uptime:index:getWebhooks, arguments: {}, options: { provider: '\${${p.provider}}' } }`,
+      "outputs:",
+      "  stagingHookCount: ${stagingHooks.count}",
+    ].join("\n");
   try {
-    const dir = program(
-      "two-accounts",
-      [
-        "name: two-accounts",
-        "runtime: yaml",
-        "config:",
-        "  stagingUrl: { type: string }",
-        "  stagingKey: { type: string, secret: true }",
-        "resources:",
-        "  staging:",
-        "    type: pulumi:providers:uptime",
-        "    properties: { baseUrl: '${stagingUrl}', apiKey: '${stagingKey}' }",
-        "  prod-api:",
-        "    type: uptime:index:Monitor",
-        "    properties: { name: prod-api, type: https, target: https://prod.example.com, regions: [1], interval: 60 }",
-        "  staging-api:",
-        "    type: uptime:index:Monitor",
-        "    properties: { name: staging-api, type: https, target: https://staging.example.com, regions: [1], interval: 60 }",
-        "    options: { provider: '${staging}' }",
-        "variables:",
-        "  stagingHooks:",
-        "    fn::invoke: { function: uptime:index:getWebhooks, arguments: {}, options: { provider: '${staging}' } }",
-        "outputs:",
-        "  stagingHookCount: ${stagingHooks.count}",
-      ].join("\n"),
-    );
+    const dir = program("two-accounts", accounts({ provider: "staging", retained: { retainOnDelete: true } }));
+    const file = path.join(dir, "Pulumi.yaml");
     const t = await yamlStack(dir, {
       "uptime:baseUrl": { value: emulator.url },
       "uptime:apiKey": { value: E2E_API_KEY, secret: true },
       "two-accounts:stagingUrl": { value: staging.url },
       "two-accounts:stagingKey": { value: "staging-yaml-key-6c2e", secret: true },
     });
+    const journal = () => (fs.existsSync(t.env.UPTIME_JOURNAL_DIR) ? fs.readdirSync(t.env.UPTIME_JOURNAL_DIR) : []);
+    const retainedNow = async () => (await state()).monitors.filter((m: Json) => m.name === "retained");
+    const stagingUuids = async () => ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid);
+    const clearBoth = async () => Promise.all([clearRequests(emulator), clearRequests(staging)]);
+    const sentToBoth = async () => [mutating(await requestLines(emulator)), mutating(await requestLines(staging))];
+
     const up = await t.stack.up();
     expect(up.outputs.stagingHookCount.value).toBe(0);
-    expect(await monitorNames(emulator)).toContain("prod-api");
+    expect(await monitorNames(emulator)).toEqual(expect.arrayContaining(["prod-api", "retained"]));
     expect(await monitorNames(emulator)).not.toContain("staging-api");
     expect(await monitorNames(staging)).toEqual(["staging-api"]);
     expect(rawCheckpoint(t)).not.toContain("staging-yaml-key-6c2e");
-    await t.stack.preview({ expectNoChanges: true });
+    expect(journal()).toEqual([]);
+    const [retained] = await retainedNow();
+    const [uuid] = await stagingUuids();
 
-    // The provider renamed: without `aliases` the preview replaces its monitor and says how to avoid that.
-    const file = path.join(dir, "Pulumi.yaml");
-    const renamed = fs
-      .readFileSync(file, "utf8")
-      .replace("  staging:\n    type: pulumi:providers:uptime", "  stg:\n    type: pulumi:providers:uptime")
-      .replaceAll("${staging}", "${stg}");
-    fs.writeFileSync(file, renamed);
-    const bare = await t.stack.preview();
-    expect(bare.changeSummary).toMatchObject({ replace: 1 });
-    expect(bare.stdout).toContain('If "stg" is "staging" renamed, give it the `aliases` resource option naming its old name, "staging"');
-    // With its old URN as an alias: nothing replaced, nothing sent, the monitor's uuid kept.
+    // The provider renamed with its old URN as an alias: nothing replaced, nothing sent, the monitor's uuid kept.
+    // (Without the alias it would be a replacement, as tests/integration/provider/accounts.test.ts shows.) And the
+    // retained monitor no longer declared: it leaves the stack, not the service.
     const oldUrn = `urn:pulumi:${t.stack.name}::two-accounts::pulumi:providers:uptime::staging`;
+    fs.writeFileSync(file, `${accounts({ provider: "stg", aliasOf: oldUrn })}\n${PLUGINS}`);
+    await clearBoth();
+    const aliased = await t.stack.up();
+    expect(Object.keys(aliased.summary.resourceChanges ?? {}).sort()).toEqual(["delete", "same"]);
+    expect(aliased.summary.resourceChanges?.delete).toBe(1);
+    expect(await sentToBoth()).toEqual([[], []]);
+    expect(await stagingUuids()).toEqual([uuid]);
+    expect(await retainedNow()).toEqual([retained]);
+
+    // Moved to the stack's own account: a replacement, made there and deleted from staging. The retained monitor
+    // declared again: a new monitor, a POST, never a PATCH of the retained one (a note of the first run would have
+    // made it a takeover).
     fs.writeFileSync(
       file,
-      renamed.replace(
-        "    type: pulumi:providers:uptime\n",
-        `    type: pulumi:providers:uptime\n    options: { aliases: ['${oldUrn}'] }\n`,
-      ),
+      `${accounts({ provider: "stg", aliasOf: oldUrn, moved: true, retained: { retainOnDelete: false } })}\n${PLUGINS}`,
     );
-    const [uuid] = ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid);
-    await clearRequests(staging);
-    const aliased = await t.stack.up();
-    expect(Object.keys(aliased.summary.resourceChanges ?? {})).toEqual(["same"]);
-    expect(mutating(await requestLines(staging))).toEqual([]);
-    expect(((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid)).toEqual([uuid]);
-    await t.stack.preview({ expectNoChanges: true });
-
-    // Moved to the stack's own account: a replacement, made there and deleted from staging.
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/\n {4}options: \{ provider: '\$\{stg\}' \}/, ""));
-    const move = await t.stack.preview({ diff: true });
-    expect(move.changeSummary).toMatchObject({ replace: 1 });
-    await t.stack.up();
+    await clearBoth();
+    const moved = await t.stack.up();
+    expect(moved.summary.resourceChanges).toMatchObject({ replace: 1, create: 1 });
+    // Nothing else: what the aliased up stored is as declared.
+    expect(Object.keys(moved.summary.resourceChanges ?? {}).sort()).toEqual(["create", "replace", "same"]);
+    expect(await sentToBoth()).toEqual([["POST /v1/monitors", "POST /v1/monitors"], [`DELETE /v1/monitors/${uuid}`]]);
     expect(await monitorNames(emulator)).toEqual(expect.arrayContaining(["prod-api", "staging-api"]));
     expect(await monitorNames(staging)).toEqual([]);
+    const both = await retainedNow();
+    expect(both).toHaveLength(2);
+    expect(both).toContainEqual(retained);
+
     await t.stack.destroy();
     expect(await monitorNames(staging)).toEqual([]);
+    expect(await retainedNow()).toEqual([retained]);
+    expect(journal()).toEqual([]);
   } finally {
     await staging.close();
   }
 });
 
-test("a missing API key stops the preview once, naming the setting, before any request", async () => {
-  const dir = program("no-key", `name: no-key\nruntime: yaml\n${monitorsYaml(["no-key-1", "no-key-2", "no-key-3"])}`);
-  const t = await yamlStack(dir, { "uptime:baseUrl": { value: emulator.url } });
-  await clearRequests(emulator);
-  const preview = await cli(t, dir, ["preview"]);
-  expect(preview.code).not.toBe(0);
-  const advice = "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY";
-  expect(preview.out).toContain(advice);
-  // Once in the run's body and once in its diagnostics, as the engine prints every error: never per resource (three here).
-  expect(preview.out.split(advice).length - 1).toBeLessThanOrEqual(2);
-  expect(await requestLines(emulator)).toEqual([]);
-
-  // A malformed setting is named the same way.
-  await t.stack.setConfig("uptime:maxRetries", { value: "many" });
-  const malformed = await cli(t, dir, ["preview"]);
-  expect(malformed.code).not.toBe(0);
-  expect(malformed.out).toContain('uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"');
-  await t.stack.removeConfig("uptime:maxRetries");
-  expect(await requestLines(emulator)).toEqual([]);
-
-  // The advice, followed: the key set with --secret, and the same preview plans the monitor.
-  await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
-  expect((await t.stack.preview()).changeSummary).toEqual({ create: 4 });
-  expect(mutating(await requestLines(emulator))).toEqual([]);
-});
-
-test("pulumi import of a monitor, a page and an alert writes YAML resource blocks that then preview empty", async () => {
+test("a key set in plain text is refused before any request, naming the fix, and no state holds it; set with --secret, `pulumi import` of a monitor, a page and an alert writes YAML blocks that then preview empty", async () => {
   const { monitor: legacy } = await service(
     "POST",
     "/monitors",
@@ -371,8 +329,21 @@ test("pulumi import of a monitor, a page and an alert writes YAML resource block
       httpRequest: { method: "HEAD", headers: [{ name: "X-Probe", value: "1" }] },
     }),
   );
-  const dir = program("imports", "name: imports\nruntime: yaml\n");
-  const t = await yamlStack(dir, settings());
+  const dir = program("imports", `name: imports\nruntime: yaml\n${monitorsYaml(["plain-key"])}`);
+  const t = await yamlStack(dir, { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY } });
+  await clearRequests(emulator);
+  // `pulumi up` refuses it in its preview, before the provider's state is saved (provider/plugin/server.ts configure).
+  const plain = await cli(t, dir, ["up", "--yes"]);
+  expect(plain.code).not.toBe(0);
+  expect(plain.out).toContain("uptime:apiKey is set in plain text in the stack configuration");
+  expect(plain.out).toContain("pulumi config set --secret uptime:apiKey <key>");
+  expect(plain.out).not.toContain(E2E_API_KEY);
+  expect(rawCheckpoint(t)).not.toContain(E2E_API_KEY);
+  expect(await requestLines(emulator)).toEqual([]);
+
+  // The advice followed, and the program emptied: the objects made outside Pulumi imported.
+  await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: imports\nruntime: yaml\n${PLUGINS}`);
   const resources = [
     { type: "uptime:index:Monitor", name: "legacy", id: legacy.uuid },
     { type: "uptime:index:Page", name: "status", id: SEEDED_PAGE },
@@ -411,66 +382,6 @@ test("pulumi import of a monitor, a page and an alert writes YAML resource block
   expect(exported.resources.find((r: Json) => r.urn.endsWith("::legacy")).id).toBe(legacy.uuid);
 });
 
-test("bad input stops the preview naming the resource, the field (as the schema names it) and the fix, before any request", async () => {
-  const dir = program(
-    "bad-input",
-    `name: bad-input\nruntime: yaml\nresources:\n  web:\n    type: uptime:index:Monitor\n    properties:\n      name: bad\n      type: http\n      target: https://bad.example.com\n      regions: [1]\n      interval: 60\n`,
-  );
-  const t = await yamlStack(dir, settings());
-  await clearRequests(emulator);
-  const preview = await cli(t, dir, ["preview"]);
-  expect(preview.code).not.toBe(0);
-  expect(preview.out).toContain(
-    `uptime:index:Monitor resource 'web': property target value {https://bad.example.com} has a problem: target: "https://bad.example.com": a http monitor needs a http:// address; change the address or set type to https`,
-  );
-  expect(await requestLines(emulator)).toEqual([]);
-});
-
-test("a key set in plain text is refused before any request, naming the fix; set with --secret, the same preview plans", async () => {
-  const dir = program("plain-key", `name: plain-key\nruntime: yaml\n${monitorsYaml(["plain-key"])}`);
-  const t = await yamlStack(dir, { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY } });
-  await clearRequests(emulator);
-  const preview = await cli(t, dir, ["preview"]);
-  expect(preview.code).not.toBe(0);
-  expect(preview.out).toContain("uptime:apiKey is set in plain text in the stack configuration");
-  expect(preview.out).toContain("pulumi config set --secret uptime:apiKey <key>");
-  expect(preview.out).not.toContain(E2E_API_KEY);
-  const up = await cli(t, dir, ["up", "--yes"]);
-  expect(up.code).not.toBe(0);
-  expect(up.out).toContain("uptime:apiKey is set in plain text in the stack configuration");
-  expect(up.out).not.toContain(E2E_API_KEY);
-  expect(rawCheckpoint(t)).not.toContain(E2E_API_KEY);
-  expect(await requestLines(emulator)).toEqual([]);
-  await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
-  expect((await t.stack.preview()).changeSummary).toEqual({ create: 2 });
-});
-
-test("retained, then declared again: a new monitor, the retained one untouched; no journal note outlives a run", async () => {
-  const dir = program("retain", `name: retain\nruntime: yaml\n${monitorsYaml(["retained"], "    options:\n      retainOnDelete: true\n")}`);
-  const t = await yamlStack(dir, settings());
-  const journal = () => (fs.existsSync(t.env.UPTIME_JOURNAL_DIR) ? fs.readdirSync(t.env.UPTIME_JOURNAL_DIR) : []);
-  await t.stack.up();
-  expect(journal()).toEqual([]);
-  const [retained] = (await state()).monitors.filter((m: Json) => m.name === "retained");
-
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: retain\nruntime: yaml\nresources: {}\n${PLUGINS}`);
-  await clearRequests(emulator);
-  await t.stack.up();
-  expect(mutating(await requestLines(emulator))).toEqual([]);
-
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: retain\nruntime: yaml\n${monitorsYaml(["retained"])}${PLUGINS}`);
-  await clearRequests(emulator);
-  await t.stack.up();
-  // A POST, never a PATCH of the retained monitor: a note of the first run would have made it a takeover.
-  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors"]);
-  const both = (await state()).monitors.filter((m: Json) => m.name === "retained");
-  expect(both).toHaveLength(2);
-  expect(both).toContainEqual(retained);
-  await t.stack.destroy();
-  expect((await state()).monitors.filter((m: Json) => m.name === "retained")).toEqual([retained]);
-  expect(journal()).toEqual([]);
-});
-
 describe("pulumi import from a service that offers only the documented routes (no GET of an object)", () => {
   let documented: RunningEmulator;
   beforeAll(async () => {
@@ -480,7 +391,7 @@ describe("pulumi import from a service that offers only the documented routes (n
     await documented?.close();
   });
 
-  test("each import fails with nothing stored, naming the way out; following it (adoptUuid / uuid, then up) takes the objects over", async () => {
+  test("the import fails with nothing stored, naming the way out for each object; following it (adoptUuid / uuid, then up) takes the objects over", async () => {
     const created = await asUser(
       documented,
       "POST",
@@ -493,18 +404,22 @@ describe("pulumi import from a service that offers only the documented routes (n
     const before = await adminGet(documented, "/state");
     await clearRequests(documented);
 
-    const advice: Record<string, string> = {};
-    for (const [type, name, id, property] of [
+    const objects = [
       ["Monitor", "legacy", legacy.uuid, "adoptUuid"],
       ["Page", "status", SEEDED_PAGE, "uuid"],
       ["Alert", "onCall", SEEDED_ALERT, "uuid"],
-    ]) {
-      const imported = await cli(t, dir, ["import", `uptime:index:${type}`, name, id, "--yes"]);
-      expect(imported.code).not.toBe(0);
+    ];
+    const file = path.join(work, "import-documented.json");
+    fs.writeFileSync(file, JSON.stringify({ resources: objects.map(([type, name, id]) => ({ type: `uptime:index:${type}`, name, id })) }));
+    const imported = await cli(t, dir, ["import", "--file", file, "--yes"]);
+    expect(imported.code).not.toBe(0);
+    const advice: Record<string, string> = {};
+    for (const [type, name, id, property] of objects) {
       const kind = type.toLowerCase();
       expect(imported.out).toContain(`${kind} ${id}: the service answered 405 to reading it (it offers no GET of a ${kind})`);
-      expect(imported.out).toContain("nothing was stored");
-      advice[name] = /with `([^`]+)` and the fields it should have/.exec(imported.out)![1];
+      advice[name] = new RegExp(`${kind} ${id}: [^\\n]*nothing was stored[^\\n]*with \`([^\`]+)\` and the fields it should have`).exec(
+        imported.out,
+      )![1];
       expect(advice[name]).toBe(`${property}: ${id}`);
     }
     // Nothing stored, nothing sent but the reads.
@@ -542,40 +457,4 @@ describe("pulumi import from a service that offers only the documented routes (n
     expect(preview.out).not.toMatch(/^\s*(\+|-|~|\+-|-\+|\+\+|--)\s+\S/m);
     expect(preview.out).toMatch(/4 unchanged/);
   });
-});
-
-test("moved, through the plugin: with uptime:baseUrl changed, refresh names the address of the last up and says to run with --run-program; doing so works", async () => {
-  // The service first reached through a front, which then stops answering.
-  const upstream = new URL(emulator.url);
-  const front = await listenOnLoopback(
-    createServer((req, res) => {
-      const forward = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(forward);
-    }),
-  );
-  const oldUrl = `http://${front.host}/v1`;
-  const dir = program("moved", `name: moved\nruntime: yaml\n${monitorsYaml(["moved-api"])}`);
-  const t = await yamlStack(dir, { ...settings(), "uptime:baseUrl": { value: oldUrl }, "uptime:maxRetries": { value: "0" } });
-  await t.stack.up();
-  await front.close();
-  await t.stack.setConfig("uptime:baseUrl", { value: emulator.url });
-  const out: string[] = [];
-  await expect(t.stack.refresh({ onOutput: collect(out) })).rejects.toThrow();
-  expect(out.join("")).toContain(`check uptime:baseUrl (${oldUrl})`);
-  expect(out.join("")).toContain(
-    "If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address stored then: run them with --run-program.",
-  );
-  // The advice, followed.
-  expect((await t.stack.refresh({ runProgram: true })).summary.resourceChanges).toEqual({ same: 2 });
-  const { uuid } = await monitorNamed("moved-api");
-  await clearRequests(emulator);
-  await t.stack.destroy({ runProgram: true });
-  expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${uuid}`]);
-  expect(await monitorNamed("moved-api")).toBeUndefined();
 });
