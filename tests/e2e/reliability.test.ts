@@ -1,6 +1,8 @@
 // Reliability through the real engine: a fleet applied while the service throttles, fails and drops
-// connections; a creation whose answer was lost; and a CLI killed in the middle of `pulumi up`.
-// Every scenario ends with exactly the declared monitors: none lost, none duplicated.
+// connections; a CLI, or a whole runner, killed in the middle of `pulumi up`; creations whose answer was
+// lost, kept as placeholders, and every way out of them followed through the engine (what the provider
+// decides for each call: tests/integration/provider/monitor-recovery.test.ts, monitor-dynamic.test.ts,
+// plugin-server.test.ts). Every scenario ends with exactly the declared monitors: none lost, none duplicated.
 import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -16,33 +18,44 @@ jest.setTimeout(600_000);
 
 const FLEET = path.join(__dirname, "programs/fleet");
 
-async function fleetStack(
-  emulator: RunningEmulator,
+/**
+ * For a describe: its own emulator (`start`), and a stack of the fleet program of `count` monitors against it.
+ * The plugin mode's program declares `uptime:index:Monitor`: the engine finds the plugin on PATH, as in a checkout.
+ */
+function emulatorAndStack(
   count: number,
-  stackName = "e2e",
-  config: Record<string, { value: string; secret?: boolean }> = {},
-): Promise<TestStack> {
-  return createStack(FLEET, {
-    stackName,
-    config: {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-      "fleet:count": { value: String(count) },
-      ...config,
-    },
-    // The plugin mode's program declares `uptime:index:Monitor`: the engine finds the plugin on PATH, as in a checkout.
-    env: config["fleet:mode"]?.value === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {},
+  stackName: string,
+  start: Parameters<typeof startE2eEmulator>[0],
+  config: Record<string, { value: string }> = {},
+): { emulator: RunningEmulator; t: TestStack } {
+  const ctx = {} as { emulator: RunningEmulator; t: TestStack };
+  beforeAll(async () => {
+    ctx.emulator = await startE2eEmulator(start);
+    ctx.t = await createStack(FLEET, {
+      stackName,
+      config: {
+        "uptime:baseUrl": { value: ctx.emulator.url },
+        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+        "fleet:count": { value: String(count) },
+        ...config,
+      },
+      env: config["fleet:mode"]?.value === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {},
+    });
   });
+  afterAll(async () => {
+    await ctx.t?.remove();
+    await ctx.emulator?.close();
+  });
+  return ctx;
 }
 
 const expectedNames = (n: number) => Array.from({ length: n }, (_, i) => `fleet-${String(i).padStart(4, "0")}`).sort();
 
 describe("faults: 20% 429 (Retry-After: 0), 10% 503 on GET/PATCH/DELETE, 2% dropped connections on GET/PATCH", () => {
-  let emulator: RunningEmulator;
-  let t: TestStack;
-  beforeAll(async () => {
-    emulator = await startE2eEmulator({ seed: {} });
-    t = await fleetStack(emulator, 100);
+  const ctx = emulatorAndStack(100, "e2e", { seed: {} });
+
+  test("up of 100 monitors completes with exactly 100, no name twice; an edit of 10 and a refresh go through", async () => {
+    const { t, emulator } = ctx;
     await adminCall(emulator, "PUT", "/faults", {
       seed: 20261122,
       rules: [
@@ -52,13 +65,6 @@ describe("faults: 20% 429 (Retry-After: 0), 10% 503 on GET/PATCH/DELETE, 2% drop
         { method: "DELETE", rate429: 0.2, rate5xx: 0.1, statuses: [503], retryAfter: "0" },
       ],
     });
-  });
-  afterAll(async () => {
-    await t?.remove();
-    await emulator?.close();
-  });
-
-  test("up of 100 monitors completes with exactly 100, no name twice; an edit of 10 and a refresh go through", async () => {
     const up = await t.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ create: 101 });
     expect(await monitorNames(emulator)).toEqual(expectedNames(100));
@@ -73,50 +79,12 @@ describe("faults: 20% 429 (Retry-After: 0), 10% 503 on GET/PATCH/DELETE, 2% drop
   });
 
   test("the second preview is empty, and destroy removes all 100", async () => {
+    const { t, emulator } = ctx;
     const preview = await t.stack.preview({ expectNoChanges: true });
     expect(preview.changeSummary).toEqual({ same: 101 });
     const destroy = await t.stack.destroy();
     expect(destroy.summary.resourceChanges).toMatchObject({ delete: 101 });
     expect(await monitorNames(emulator)).toEqual([]);
-  });
-});
-
-describe("a creation whose connection dropped after the service acted", () => {
-  let emulator: RunningEmulator;
-  let t: TestStack;
-  beforeAll(async () => {
-    emulator = await startE2eEmulator({ seed: {} });
-    t = await fleetStack(emulator, 1, "ambiguous");
-  });
-  afterAll(async () => {
-    await t?.remove();
-    await emulator?.close();
-  });
-
-  test("fails saying what happened and how to recover, and no later run sends a second POST on its own", async () => {
-    await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-    const first: string[] = [];
-    await expect(t.stack.up({ onOutput: (l) => first.push(l) })).rejects.toThrow();
-    expect(first.join("")).toContain("kept in the stack as unconfirmed");
-    expect(first.join("")).toContain("adoptUuid");
-    expect(await monitorNames(emulator)).toEqual(["fleet-0000"]); // the service did create it
-
-    await clearRequests(emulator);
-    const second: string[] = [];
-    await expect(t.stack.up({ onOutput: (l) => second.push(l) })).rejects.toThrow();
-    expect(second.join("")).toContain("its creation was never confirmed");
-    expect(mutating(await requestLines(emulator))).toEqual([]);
-  });
-
-  test("following the message (adoptUuid) takes the created monitor over: exactly one, and a clean preview", async () => {
-    const [created] = (await adminGet(emulator, "/state")).monitors;
-    await t.stack.setConfig("fleet:adopt", { value: JSON.stringify({ 0: created.uuid }) });
-    await clearRequests(emulator);
-    const up = await t.stack.up({ onOutput: (l) => process.stdout.write(l) });
-    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
-    expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${created.uuid}`]);
-    expect((await adminGet(emulator, "/state")).monitors.map((m: Json) => m.uuid)).toEqual([created.uuid]);
-    await t.stack.preview({ expectNoChanges: true });
   });
 });
 
@@ -136,44 +104,16 @@ function cli(t: TestStack, args: string[], env: Record<string, string> = {}): Pr
   });
 }
 
-/** Processes of a killed run (the engine starts plugins in process groups of their own), found by the stack's environment. */
-function killRun(t: TestStack): number {
-  const marker = `UPTIME_JOURNAL_DIR=${t.env.UPTIME_JOURNAL_DIR}`;
-  let killed = 0;
-  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) {
-        process.kill(Number(pid), "SIGKILL");
-        killed++;
-      }
-    } catch {
-      // gone, or not ours
-    }
-  }
-  return killed;
-}
+// README's recovery after a killed run, as a user types it (on another runner: `env`).
+const pulumiCli = {
+  cancel: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["cancel", "--yes", "--non-interactive"], env),
+  exportStack: async (t: TestStack, env: Record<string, string> = {}) => JSON.parse((await cli(t, ["stack", "export"], env)).stdout),
+  refreshClearingPendingCreates: (t: TestStack, env: Record<string, string> = {}) =>
+    cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"], env),
+  up: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"], env),
+};
 
-/** `pulumi up --yes` in the background, its output collected as a CI log would hold it. */
-function upInBackground(t: TestStack): { pid: number; log: () => string } {
-  const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", t.stack.name], {
-    cwd: FLEET,
-    env: { ...process.env, ...t.env },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let text = "";
-  child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  return { pid: child.pid!, log: () => text };
-}
-
-async function untilMonitors(emulator: RunningEmulator, count: number): Promise<void> {
-  const started = Date.now();
-  while ((await monitorNames(emulator)).length < count) {
-    if (Date.now() - started > 120_000) throw new Error("the update never got going");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A kill during a checkpoint write can leave the local backend's metadata sidecar (`*.attrs`) empty,
@@ -188,54 +128,83 @@ function removeEmptyAttrs(t: TestStack): number {
   return empty.length;
 }
 
+/**
+ * `pulumi up --yes` of the stack in the background, killed (SIGKILL) once the service holds `made` monitors.
+ * `cliOnly`: the CLI alone, its orphaned provider left 2 s to finish the creations in flight, then the rest;
+ * otherwise everything at once, as a lost CI runner, then 1.5 s for the creations already at the service to
+ * complete there, answered to no one. The run's processes (the engine starts plugins in process groups of their
+ * own) are found by the stack's journal directory in their environment, never another file's. `journalGone`:
+ * the journal deleted with the runner. Returns what the run printed before the kill (a CI log) and the number
+ * of empty `.attrs` removed.
+ */
+async function killedUp(
+  t: TestStack,
+  emulator: RunningEmulator,
+  made: number,
+  { cliOnly = false, journalGone = false } = {},
+): Promise<{ log: string; emptyAttrs: number }> {
+  const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", t.stack.name], {
+    cwd: FLEET,
+    env: { ...process.env, ...t.env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let printed = "";
+  child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  const started = Date.now();
+  while ((await monitorNames(emulator)).length < made) {
+    if (Date.now() - started > 120_000) throw new Error("the update never got going");
+    await sleep(50);
+  }
+  if (cliOnly) {
+    process.kill(child.pid!, "SIGKILL");
+    await sleep(2000);
+  }
+  const marker = `UPTIME_JOURNAL_DIR=${t.env.UPTIME_JOURNAL_DIR}`;
+  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) process.kill(Number(pid), "SIGKILL");
+    } catch {
+      // gone, or not ours
+    }
+  }
+  const log = printed;
+  if (!cliOnly) await sleep(1500);
+  if (journalGone) fs.rmSync(t.env.UPTIME_JOURNAL_DIR, { recursive: true, force: true });
+  return { log, emptyAttrs: removeEmptyAttrs(t) };
+}
+
 describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors, the journal in uptime:journalDir", () => {
-  let emulator: RunningEmulator;
-  let t: TestStack;
-  let shared: string;
-  beforeAll(async () => {
-    // Slow answers, so that the kill lands while creations are in flight.
-    emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 150 } } });
-    t = await fleetStack(emulator, 50, "killed");
-    // The journal where a team's CI keeps it between runners (a volume that outlives them, written as the run goes), set in the stack's config.
-    shared = path.join(t.backendDir, "shared-journal");
-    await t.stack.setConfig("uptime:journalDir", { value: shared });
-  });
-  afterAll(async () => {
-    await t?.remove();
-    await emulator?.close();
-  });
+  const ctx = emulatorAndStack(50, "killed", { seed: {}, faults: { latency: { fixedMs: 150 } } });
 
   test("the documented recovery (cancel, refresh clearing pending creates, then up), on another runner, converges to exactly 50", async () => {
-    const run = upInBackground(t);
-    await untilMonitors(emulator, 12);
-    process.kill(run.pid, "SIGKILL"); // the CLI only
-    // The orphaned provider finishes the creations in flight; then everything left of the run is stopped.
-    await new Promise((r) => setTimeout(r, 2000));
-    killRun(t);
+    const { t, emulator } = ctx;
+    // The journal where a team's CI keeps it between runners (a volume that outlives them, written as the run goes), set in the stack's config.
+    const shared = path.join(t.backendDir, "shared-journal");
+    await t.stack.setConfig("uptime:journalDir", { value: shared });
+    const { emptyAttrs } = await killedUp(t, emulator, 12, { cliOnly: true });
     const inService = (await monitorNames(emulator)).length;
     expect(inService).toBeGreaterThanOrEqual(12);
     expect(inService).toBeLessThan(50);
     // The notes are in the configured directory, not in the default one.
     expect(fs.readdirSync(shared).length).toBeGreaterThan(0);
     expect(fs.existsSync(t.env.UPTIME_JOURNAL_DIR)).toBe(false);
-    const emptyAttrs = removeEmptyAttrs(t);
 
     // Another runner: nothing of the first one's Pulumi home, the same backend and the same journalDir.
     const runner = { PULUMI_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "uptime-runner-home-")) };
-    const exported = JSON.parse((await cli(t, ["stack", "export"], runner)).stdout);
-    const inState = (exported.deployment.resources ?? []).filter((r: Json) => r.type.endsWith("uptime:Monitor")).length;
-    const pending = (exported.deployment.pending_operations ?? []).length;
+    const { deployment } = await pulumiCli.exportStack(t, runner);
+    const inState = (deployment.resources ?? []).filter((r: Json) => r.type.endsWith("uptime:Monitor")).length;
+    const pending = (deployment.pending_operations ?? []).length;
     console.log(
       `killed: ${inService} monitors in the service, ${inState} in the state, ${pending} pending operations, ${emptyAttrs} empty .attrs removed`,
     );
 
     // The killed CLI left its lock on the stack: `pulumi cancel` removes it (a local backend's lock).
-    await cli(t, ["cancel", "--yes", "--non-interactive"], runner);
-    await cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"], runner);
-    const up = await cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"], runner);
+    await pulumiCli.cancel(t, runner);
+    await pulumiCli.refreshClearingPendingCreates(t, runner);
     // Creations the killed run made but never recorded are taken over, not made twice.
-    expect(up.stdout).toMatch(/took over .*, created by an interrupted run/);
-
+    expect((await pulumiCli.up(t, runner)).stdout).toMatch(/took over .*, created by an interrupted run/);
     expect(await monitorNames(emulator)).toEqual(expectedNames(50));
     const preview = await t.stack.preview({ expectNoChanges: true });
     expect(preview.changeSummary).toEqual({ same: 51 });
@@ -244,33 +213,18 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors, 
 });
 
 describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI and its provider killed at once, the journal gone with it", () => {
-  let emulator: RunningEmulator;
-  let t: TestStack;
-  beforeAll(async () => {
-    // Slow answers, so that creations are in flight, at the service, when the runner goes.
-    emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 300 } } });
-    t = await fleetStack(emulator, 30, "runner-lost");
-  });
-  afterAll(async () => {
-    await t?.remove();
-    await emulator?.close();
-  });
+  // Slow answers, so that creations are in flight, at the service, when the runner goes.
+  const ctx = emulatorAndStack(30, "runner-lost", { seed: {}, faults: { latency: { fixedMs: 300 } } });
 
   test("the run's log and Pulumi's list of interrupted creations name what the state lacks; adopting those converges to exactly 30", async () => {
-    const run = upInBackground(t);
-    await untilMonitors(emulator, 20);
-    killRun(t); // everything at once, as a runner that is lost
-    const log = run.log(); // the CI log: what the runner printed before it went
-    // Creations already at the service complete there, answered to no one.
-    await new Promise((r) => setTimeout(r, 1500));
-    fs.rmSync(t.env.UPTIME_JOURNAL_DIR, { recursive: true, force: true }); // the journal, gone with the runner
-    removeEmptyAttrs(t);
+    const { t, emulator } = ctx;
+    const { log } = await killedUp(t, emulator, 20, { journalGone: true });
 
     // The next runner: what the state lacks.
-    await cli(t, ["cancel", "--yes", "--non-interactive"]);
-    const exported = JSON.parse((await cli(t, ["stack", "export"])).stdout);
-    const held = new Set((exported.deployment.resources ?? []).map((r: Json) => String(r.id)));
-    const interrupted = (exported.deployment.pending_operations ?? [])
+    await pulumiCli.cancel(t);
+    const { deployment } = await pulumiCli.exportStack(t);
+    const held = new Set((deployment.resources ?? []).map((r: Json) => String(r.id)));
+    const interrupted = (deployment.pending_operations ?? [])
       .filter((op: Json) => op.type === "creating")
       .map((op: Json) => ({ index: Number(String(op.resource.urn).replace(/^.*::m/, "")), name: String(op.resource.inputs.name) }));
     const service = (await adminGet(emulator, "/state")).monitors as Json[];
@@ -299,8 +253,8 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     expect(Object.values(adopt).sort()).toEqual(unrecorded.map((m) => m.uuid).sort());
 
     await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
-    await cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"]);
-    await cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"]);
+    await pulumiCli.refreshClearingPendingCreates(t);
+    await pulumiCli.up(t);
     // Service == program == state: 30 monitors, none twice, the unrecorded ones kept.
     const after = (await adminGet(emulator, "/state")).monitors as Json[];
     expect(after.map((m) => m.name).sort()).toEqual(expectedNames(30));
@@ -316,34 +270,31 @@ async function postedNames(emulator: RunningEmulator): Promise<Set<string>> {
   return new Set(requests.filter((r) => r.method === "POST" && r.path === "/v1/monitors" && r.status !== 429).map((r) => r.body?.name));
 }
 
+/** The stack's MonitorFleet as the state holds it. */
+const fleetResource = async (t: TestStack): Promise<Json> =>
+  ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet")!;
+
 describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a rate limit: the CLI and its provider killed at once, the journal kept", () => {
-  let emulator: RunningEmulator;
-  let t: TestStack;
-  beforeAll(async () => {
-    // Slow answers, so that members are in flight, at the service, when the runner goes; a rate limit, so
-    // that others wait their turn in the account's scheduler, never sent.
-    emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 300 } }, rateLimit: { rps: 20, burst: 20 } });
-    t = await fleetStack(emulator, 100, "fleet-lost", { "fleet:mode": { value: "fleet" } });
-  });
-  afterAll(async () => {
-    await t?.remove();
-    await emulator?.close();
-  });
+  // Slow answers, so that members are in flight, at the service, when the runner goes; a rate limit, so
+  // that others wait their turn in the account's scheduler, never sent.
+  const ctx = emulatorAndStack(
+    100,
+    "fleet-lost",
+    { seed: {}, faults: { latency: { fixedMs: 300 } }, rateLimit: { rps: 20, burst: 20 } },
+    { "fleet:mode": { value: "fleet" } },
+  );
 
   test("cancel, refresh clearing the pending create, up: the members made are taken over; each in flight is named with both ways out; following them gives exactly 100", async () => {
-    upInBackground(t);
-    await untilMonitors(emulator, 30);
-    killRun(t);
-    await new Promise((r) => setTimeout(r, 1500));
-    removeEmptyAttrs(t);
+    const { t, emulator } = ctx;
+    await killedUp(t, emulator, 30);
     const made = (await adminGet(emulator, "/state")).monitors as Json[];
     expect(made.length).toBeLessThan(100);
 
-    await cli(t, ["cancel", "--yes", "--non-interactive"]);
-    await cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"]);
+    await pulumiCli.cancel(t);
+    await pulumiCli.refreshClearingPendingCreates(t);
     // The next up takes over what the killed run made (the journal's notes); a member whose POST was in
     // flight is kept as a placeholder, and the run says how to settle it.
-    const first = await cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"]).then(
+    const first = await pulumiCli.up(t).then(
       (r) => ({ ok: true, text: r.stdout + r.stderr }),
       (e: Error) => ({ ok: false, text: e.message }),
     );
@@ -351,8 +302,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
     const service = (await adminGet(emulator, "/state")).monitors as Json[];
     // None made twice: every name once.
     expect(new Set(service.map((m) => m.name)).size).toBe(service.length);
-    const { deployment } = await t.stack.exportStack();
-    const fleet = (deployment.resources as Json[]).find((r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet");
+    const fleet = await fleetResource(t);
     const placeholders = Object.entries((fleet?.outputs?.monitors ?? {}) as Record<string, Json>).filter(([, m]) => m.unconfirmed);
     console.log(
       `fleet runner lost: ${made.length} made when killed, ${placeholders.length} creations in flight left unconfirmed, ` +
@@ -376,42 +326,31 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
       else drop.push(member.uuid);
     }
     await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
-    await cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"], { UPTIME_DROP_UNCONFIRMED: drop.join(",") });
+    await pulumiCli.up(t, { UPTIME_DROP_UNCONFIRMED: drop.join(",") });
     const after = (await adminGet(emulator, "/state")).monitors as Json[];
     expect(after.map((m) => m.name).sort()).toEqual(expectedNames(100));
-    const held = ((await t.stack.exportStack()).deployment.resources as Json[]).find(
-      (r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet",
-    );
+    const held = await fleetResource(t);
     expect(Object.values(held.outputs.uuids as Record<string, string>).sort()).toEqual(after.map((m) => m.uuid).sort());
     await expectEmptyPreview(t, 2);
   });
 });
 
 describe("a runner lost in the middle of a MonitorFleet's creation of 100, the journal gone with it", () => {
-  let emulator: RunningEmulator;
-  let t: TestStack;
-  beforeAll(async () => {
-    emulator = await startE2eEmulator({ seed: {}, faults: { latency: { fixedMs: 300 } } });
-    t = await fleetStack(emulator, 100, "fleet-journal-lost", { "fleet:mode": { value: "fleet" } });
-  });
-  afterAll(async () => {
-    await t?.remove();
-    await emulator?.close();
-  });
+  const ctx = emulatorAndStack(
+    100,
+    "fleet-journal-lost",
+    { seed: {}, faults: { latency: { fixedMs: 300 } } },
+    { "fleet:mode": { value: "fleet" } },
+  );
 
   test("README's recipe: the members' `created` lines in the run's log (else the dashboard) as adoptUuid, then refresh and up: exactly 100", async () => {
-    const run = upInBackground(t);
-    await untilMonitors(emulator, 30);
-    killRun(t);
-    const log = run.log();
-    await new Promise((r) => setTimeout(r, 1500));
-    fs.rmSync(t.env.UPTIME_JOURNAL_DIR, { recursive: true, force: true });
-    removeEmptyAttrs(t);
+    const { t, emulator } = ctx;
+    const { log } = await killedUp(t, emulator, 30, { journalGone: true });
 
-    await cli(t, ["cancel", "--yes", "--non-interactive"]);
-    const exported = JSON.parse((await cli(t, ["stack", "export"])).stdout);
+    await pulumiCli.cancel(t);
+    const { deployment } = await pulumiCli.exportStack(t);
     // The fleet's creation is what Pulumi lists as interrupted; none of its members is in the state.
-    const interrupted = (exported.deployment.pending_operations ?? []).filter((op: Json) => op.type === "creating");
+    const interrupted = (deployment.pending_operations ?? []).filter((op: Json) => op.type === "creating");
     expect(interrupted.map((op: Json) => op.resource.type)).toEqual(["pulumi-nodejs:dynamic/uptime:MonitorFleet"]);
     const service = (await adminGet(emulator, "/state")).monitors as Json[];
     expect(service.length).toBeGreaterThanOrEqual(30);
@@ -427,196 +366,13 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100, the j
     }
     expect(Object.values(adopt).sort()).toEqual(service.map((m) => m.uuid).sort());
     await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
-    await cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"]);
-    await cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"]);
+    await pulumiCli.refreshClearingPendingCreates(t);
+    await pulumiCli.up(t);
     const after = (await adminGet(emulator, "/state")).monitors as Json[];
     expect(after.map((m) => m.name).sort()).toEqual(expectedNames(100));
     expect(after.map((m) => m.uuid)).toEqual(expect.arrayContaining(service.map((m) => m.uuid)));
     await expectEmptyPreview(t, 2);
   });
-});
-
-describe("destroy with a monitor whose creation was never confirmed", () => {
-  let emulator: RunningEmulator;
-  beforeAll(async () => {
-    emulator = await startE2eEmulator({ seed: {} });
-  });
-  afterAll(async () => {
-    await emulator?.close();
-  });
-
-  /** A fleet of two whose first creation's answer is lost: one monitor confirmed, one kept as a placeholder. */
-  async function withPlaceholder(stackName: string): Promise<TestStack> {
-    const t = await fleetStack(emulator, 2, stackName);
-    await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-    await expect(t.stack.up()).rejects.toThrow(/kept in the stack as unconfirmed/);
-    await adminCall(emulator, "DELETE", "/faults");
-    return t;
-  }
-
-  const destroyFails = async (t: TestStack): Promise<string> => {
-    const output: string[] = [];
-    await expect(t.stack.destroy({ onOutput: (l) => output.push(l) })).rejects.toThrow();
-    const text = output.join("");
-    expect(text).toContain("its creation was never confirmed, so it may exist in the service");
-    return text;
-  };
-
-  test("it exists: destroy stops and deletes nothing of it; following the message (adoptUuid, up, destroy) deletes it", async () => {
-    const t = await withPlaceholder("placeholder-exists");
-    try {
-      const both = (await adminGet(emulator, "/state")).monitors;
-      expect(both).toHaveLength(2);
-      await clearRequests(emulator);
-      const text = await destroyFails(t);
-      expect(text).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
-      // The confirmed one went; the unconfirmed one is still in the service and in the stack.
-      const left = (await adminGet(emulator, "/state")).monitors;
-      expect(left).toHaveLength(1);
-      const index = Number(String(left[0].name).replace("fleet-", ""));
-      expect(mutating(await requestLines(emulator))).toHaveLength(1);
-
-      // The program is left as it was (both monitors declared); only adoptUuid is added. Whichever of
-      // the two lost its answer, up takes it over by uuid and creates again the one destroy deleted.
-      await t.stack.setConfig("fleet:adopt", { value: JSON.stringify({ [index]: left[0].uuid }) });
-      await t.stack.up();
-      const afterUp = (await adminGet(emulator, "/state")).monitors;
-      expect(afterUp.map((m: Json) => m.name).sort()).toEqual(expectedNames(2));
-      expect(afterUp.map((m: Json) => m.uuid)).toContain(left[0].uuid);
-      await clearRequests(emulator);
-      const destroy = await t.stack.destroy();
-      expect(destroy.summary.result).toBe("succeeded");
-      expect(mutating(await requestLines(emulator)).sort()).toEqual(afterUp.map((m: Json) => `DELETE /v1/monitors/${m.uuid}`).sort());
-      expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
-    } finally {
-      await t.remove();
-    }
-  });
-
-  test("it does not exist: following the message (the same command with UPTIME_DROP_UNCONFIRMED=<its id>) empties the stack", async () => {
-    const t = await withPlaceholder("placeholder-gone");
-    try {
-      const placeholder = ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) =>
-        String(r.id).startsWith("unconfirmed-"),
-      );
-      const index = Number(String(placeholder.urn).replace(/^.*::m/, ""));
-      const [created] = (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === `fleet-000${index}`);
-      await adminCall(emulator, "DELETE", `/monitors/${created.uuid}`); // "it does not exist"
-      const text = await destroyFails(t);
-      const advice = /run the same command again with (UPTIME_DROP_UNCONFIRMED)=(\S+) in the environment/.exec(text);
-      expect(advice).not.toBeNull();
-      expect(advice![2]).toBe(placeholder.id);
-      await clearRequests(emulator);
-      const output: string[] = [];
-      const destroy = await withEnv(t, { [advice![1]]: advice![2] }, () => t.stack.destroy({ onOutput: (l) => output.push(l) }));
-      expect(destroy.summary.result).toBe("succeeded");
-      expect(output.join("")).toContain(
-        `unconfirmed placeholder ${placeholder.id} dropped from the stack, as UPTIME_DROP_UNCONFIRMED says`,
-      );
-      expect(mutating(await requestLines(emulator))).toEqual([]);
-      expect((await t.stack.exportStack()).deployment.resources ?? []).toHaveLength(0);
-      expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
-    } finally {
-      await t.remove();
-    }
-  });
-
-  test.each([
-    ["the dynamic resources", "uptime"],
-    ["the provider plugin", "plugin"],
-  ])(
-    "%s: with deleteBeforeReplace, following the message (adoptUuid, up) deletes the placeholder first and takes the monitor over",
-    async (_face, mode) => {
-      const t = await fleetStack(emulator, 1, `placeholder-dbr-${mode}`, {
-        "fleet:mode": { value: mode },
-        "fleet:deleteBeforeReplace": { value: "true" },
-      });
-      try {
-        await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-        await expect(t.stack.up()).rejects.toThrow(/kept in the stack as unconfirmed/);
-        await adminCall(emulator, "DELETE", "/faults");
-        const [made] = (await adminGet(emulator, "/state")).monitors as Json[];
-        const [placeholder] = await stateMonitors(t);
-        expect(placeholder.id).toMatch(/^unconfirmed-/);
-
-        await t.stack.setConfig("fleet:adopt", { value: JSON.stringify({ 0: made.uuid }) });
-        await clearRequests(emulator);
-        const output: string[] = [];
-        const up = await t.stack.up({ onOutput: (l) => output.push(l) });
-        expect(up.summary.result).toBe("succeeded");
-        expect(output.join("")).toContain(
-          `unconfirmed placeholder ${placeholder.id} dropped from the stack: this run takes ${made.uuid} over in its place (adoptUuid)`,
-        );
-        expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${made.uuid}`]);
-        // Service == program == state: the one monitor, taken over; an empty preview.
-        expect((await adminGet(emulator, "/state")).monitors.map((m: Json) => m.uuid)).toEqual([made.uuid]);
-        expect(await stateMonitors(t)).toEqual([{ id: made.uuid, urn: placeholder.urn, delete: false }]);
-        await expectEmptyPreview(t, 2);
-        await t.stack.destroy();
-        expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
-      } finally {
-        await t.remove();
-      }
-    },
-  );
-
-  test.each([
-    ["the dynamic resources", "uptime"],
-    ["the provider plugin", "plugin"],
-  ])(
-    "%s: a replacement's answer lost beside the monitor it replaces: `destroy --refresh` stops on it; following the message deletes both",
-    async (_face, mode) => {
-      const t = await fleetStack(emulator, 1, `placeholder-replacing-${mode}`, { "fleet:mode": { value: mode } });
-      try {
-        await t.stack.up();
-        const [old] = (await adminGet(emulator, "/state")).monitors as Json[];
-        const [{ urn }] = await stateMonitors(t);
-        // `up --replace` creates a new monitor, whose answer is lost: the placeholder is live under the URN, and the
-        // monitor it replaces (confirmed) is pending deletion under the same URN.
-        await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-        await expect(t.stack.up({ replace: [urn] })).rejects.toThrow(/kept in the stack as unconfirmed/);
-        await adminCall(emulator, "DELETE", "/faults");
-        const made = ((await adminGet(emulator, "/state")).monitors as Json[]).find((m) => m.uuid !== old.uuid)!;
-        const placeholder = (await stateMonitors(t)).find((r) => r.id.startsWith("unconfirmed-"))!;
-        expect(await stateMonitors(t)).toEqual(
-          expect.arrayContaining([
-            { id: placeholder.id, urn, delete: false },
-            { id: old.uuid, urn, delete: true },
-          ]),
-        );
-
-        // The refresh reads (and diffs) the confirmed one pending deletion; that is no replacement of the placeholder,
-        // whose monitor exists: destroy deletes the old one and stops on the placeholder, with the way out.
-        await clearRequests(emulator);
-        const output: string[] = [];
-        await expect(t.stack.destroy({ refresh: true, onOutput: (l) => output.push(l) })).rejects.toThrow();
-        const text = output.join("");
-        expect(text).toContain("its creation was never confirmed, so it may exist in the service");
-        expect(text).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
-        expect(text).not.toContain("dropped from the stack");
-        expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${old.uuid}`]);
-        expect((await adminGet(emulator, "/state")).monitors.map((m: Json) => m.uuid)).toEqual([made.uuid]);
-        expect((await stateMonitors(t)).map((r) => r.id)).toEqual([placeholder.id]);
-
-        // Following it: adoptUuid on the resource, `pulumi up` takes the monitor over (service == program == state,
-        // an empty preview), and `pulumi destroy` deletes it.
-        await t.stack.setConfig("fleet:adopt", { value: JSON.stringify({ 0: made.uuid }) });
-        await clearRequests(emulator);
-        await t.stack.up();
-        // Taking over sets the declared fields on it (one PATCH); nothing is created.
-        expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${made.uuid}`]);
-        expect((await adminGet(emulator, "/state")).monitors.map((m: Json) => m.uuid)).toEqual([made.uuid]);
-        expect(await stateMonitors(t)).toEqual([{ id: made.uuid, urn, delete: false }]);
-        await expectEmptyPreview(t, 2);
-        const destroy = await t.stack.destroy();
-        expect(destroy.summary.result).toBe("succeeded");
-        expect(await stateMonitors(t)).toEqual([]);
-        expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
-      } finally {
-        await t.remove();
-      }
-    },
-  );
 });
 
 /** Runs `run` with extra environment variables for the stack's engine runs (as a user prefixes a command with them). */
@@ -648,88 +404,213 @@ async function expectEmptyPreview(t: TestStack, same: number): Promise<void> {
   expect(text).not.toMatch(/to (create|update|delete|replace)/);
 }
 
-describe.each([
-  ["the dynamic resources", "uptime", "the next `pulumi up` drops it and converges"],
-  ["the provider plugin", "plugin", "`pulumi destroy` stops on it, and following its message empties the stack"],
-])("%s: an unconfirmed monitor replaced as advised, in a run that then fails for another reason", (_face, mode, outcome) => {
-  let emulator: RunningEmulator;
-  let t: TestStack;
-  beforeAll(async () => {
-    emulator = await startE2eEmulator({ seed: {} });
-    t = await fleetStack(emulator, 2, `replaced-${mode}`, {
-      "fleet:mode": { value: mode },
-      "fleet:chain": { value: "true" },
-    });
-  });
-  afterAll(async () => {
-    await t?.remove();
-    await emulator?.close();
-  });
+/** An engine run that fails, and what it printed. */
+async function fails(run: (onOutput: (line: string) => void) => Promise<unknown>, error?: RegExp): Promise<string> {
+  const output: string[] = [];
+  await expect(run((l) => output.push(l))).rejects.toThrow(error);
+  return output.join("");
+}
 
-  test(`its placeholder is left pending deletion beside its replacement; ${outcome}`, async () => {
-    // 1. m0's creation loses its answer (the service made it): m0 is kept as a placeholder, and m1 (after it) is not made.
-    await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-    await expect(t.stack.up()).rejects.toThrow(/kept in the stack as unconfirmed/);
-    const [m0] = (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === "fleet-0000");
-    const placeholder = (await stateMonitors(t)).find((r) => r.id.startsWith("unconfirmed-"))!;
-    expect(placeholder.urn).toMatch(/::m0$/);
+/** The placeholders a message says to name in `UPTIME_DROP_UNCONFIRMED=<its id>` if their monitor does not exist. */
+const dropAdvice = (text: string) =>
+  new Set([...text.matchAll(/run the same command again with UPTIME_DROP_UNCONFIRMED=(\S+) in the environment/g)].map((m) => m[1]));
 
-    // 2. As the message advises, adoptUuid takes m0 over (the program now declares three); the creation after it, m1's,
-    //    fails (500), so the run stops before the engine deletes what was replaced.
-    await t.stack.setAllConfig({ "fleet:adopt": { value: JSON.stringify({ 0: m0.uuid }) }, "fleet:count": { value: "3" } });
-    await adminCall(emulator, "PUT", "/faults", {
-      rules: [{ route: "POST /monitors", respond: { status: 500, body: '{"error":{"code":"internal","message":"boom"}}' }, times: 1 }],
-    });
-    await expect(t.stack.up()).rejects.toThrow(/500/);
+/** The next POST of a monitor: its answer lost (the service made it; `times` such POSTs), or refused with a 500. */
+const answerLost = (emulator: RunningEmulator, times = 1) =>
+  adminCall(emulator, "PUT", "/faults", { rules: [{ route: "POST /monitors", dropAfterRate: 1, times }] });
+const refused500 = (emulator: RunningEmulator) =>
+  adminCall(emulator, "PUT", "/faults", {
+    rules: [{ route: "POST /monitors", respond: { status: 500, body: '{"error":{"code":"internal","message":"boom"}}' }, times: 1 }],
+  });
+const inService = async (emulator: RunningEmulator) => (await adminGet(emulator, "/state")).monitors as Json[];
+const sent = async (emulator: RunningEmulator) => mutating(await requestLines(emulator));
+
+describe("creations whose answer was lost (the service made the monitor), through the dynamic resources: the placeholders kept, and each way out followed", () => {
+  const ctx = emulatorAndStack(3, "placeholders", { seed: {} });
+  /** Service == program == state: the declared monitors, each once, the state holding exactly the service's, nothing pending deletion. */
+  const converged = async (count: number) => {
+    const service = await inService(ctx.emulator);
+    expect(service.map((m) => m.name).sort()).toEqual(expectedNames(count));
+    const state = await stateMonitors(ctx.t);
+    expect(state.map((r) => r.id).sort()).toEqual(service.map((m) => m.uuid).sort());
+    expect(state.filter((r) => r.delete)).toEqual([]);
+  };
+  // The placeholders of m0 and m2, their monitors, and their URNs, from the first test on.
+  const kept: Record<"m0" | "m2", { placeholder: string; uuid: string; urn: string }> = {
+    m0: { placeholder: "", uuid: "", urn: "" },
+    m2: { placeholder: "", uuid: "", urn: "" },
+  };
+
+  test("each is kept as a placeholder and the next up sends nothing; destroy stops on them, but for the one UPTIME_DROP_UNCONFIRMED names", async () => {
+    const { t, emulator } = ctx;
+    // The service makes the three monitors, and every answer is lost: the run fails, saying what happened and how to recover.
+    await answerLost(emulator, 3);
+    const first = await fails((onOutput) => t.stack.up({ onOutput }));
     await adminCall(emulator, "DELETE", "/faults");
-    // The replacement is in the stack; the placeholder, under the same URN, is pending deletion.
-    const held = (await stateMonitors(t)).filter((r) => r.urn === placeholder.urn);
+    expect(first).toContain("kept in the stack as unconfirmed");
+    expect(first).toContain("adoptUuid");
+    expect(await monitorNames(emulator)).toEqual(expectedNames(3));
+    const state = await stateMonitors(t);
+    const [p0, p1, p2] = ["::m0", "::m1", "::m2"].map((m) => state.find((r) => r.urn.endsWith(m))!);
+    for (const p of [p0, p1, p2]) expect(p.id).toMatch(/^unconfirmed-/);
+
+    // No later run sends a second POST on its own.
+    await clearRequests(emulator);
+    expect(await fails((onOutput) => t.stack.up({ onOutput }))).toContain("its creation was never confirmed");
+    expect(await sent(emulator)).toEqual([]);
+
+    // m1's monitor is deleted in the dashboard, so `pulumi destroy` is run with UPTIME_DROP_UNCONFIRMED=<m1's placeholder>:
+    // that one, and only it, leaves the stack, with no request. destroy deletes nothing of the others, whose monitors
+    // exist, and stops on them, naming both ways out, each with its placeholder's id.
+    const service = await inService(emulator);
+    const [u0, u1, u2] = expectedNames(3).map((name) => service.find((m) => m.name === name)!);
+    await adminCall(emulator, "DELETE", `/monitors/${u1.uuid}`);
+    await clearRequests(emulator);
+    const stopped = await fails((onOutput) => withEnv(t, { UPTIME_DROP_UNCONFIRMED: p1.id }, () => t.stack.destroy({ onOutput })));
+    expect(stopped).toContain(`unconfirmed placeholder ${p1.id} dropped from the stack, as UPTIME_DROP_UNCONFIRMED says`);
+    expect(stopped).toContain("its creation was never confirmed, so it may exist in the service");
+    expect(stopped).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
+    expect(dropAdvice(stopped)).toEqual(new Set([p0.id, p2.id]));
+    expect(await sent(emulator)).toEqual([]);
+    expect(await stateMonitors(t)).toEqual(expect.arrayContaining([p0, p2]));
+    expect(await stateMonitors(t)).toHaveLength(2);
+    expect((await inService(emulator)).map((m) => m.uuid).sort()).toEqual([u0.uuid, u2.uuid].sort());
+    kept.m0 = { placeholder: p0.id, uuid: u0.uuid, urn: p0.urn };
+    kept.m2 = { placeholder: p2.id, uuid: u2.uuid, urn: p2.urn };
+  });
+
+  test("both taken over as advised (adoptUuid: one PATCH each), m0 in a run that then fails for another reason: its placeholder is left pending deletion beside it; the next up drops it and converges", async () => {
+    const { t, emulator } = ctx;
+    const { m0, m2 } = kept;
+    // Each monitor now waits for the one before: m0 is taken over, then m1's creation fails (500), so the run stops
+    // before the engine deletes what was replaced, and before m2.
+    await t.stack.setAllConfig({ "fleet:adopt": { value: JSON.stringify({ 0: m0.uuid, 2: m2.uuid }) }, "fleet:chain": { value: "true" } });
+    await refused500(emulator);
+    await clearRequests(emulator);
+    await fails((onOutput) => t.stack.up({ onOutput }), /500/);
+    await adminCall(emulator, "DELETE", "/faults");
+    expect(await sent(emulator)).toEqual([`PATCH /v1/monitors/${m0.uuid}`, "POST /v1/monitors"]);
+    // The monitor taken over is in the stack; the placeholder, under the same URN, is pending deletion.
+    const held = (await stateMonitors(t)).filter((r) => r.urn === m0.urn);
     expect(held).toEqual(
       expect.arrayContaining([
-        { id: placeholder.id, urn: placeholder.urn, delete: true },
-        { id: m0.uuid, urn: placeholder.urn, delete: false },
+        { id: m0.placeholder, urn: m0.urn, delete: true },
+        { id: m0.uuid, urn: m0.urn, delete: false },
       ]),
     );
     expect(held).toHaveLength(2);
 
-    if (mode === "uptime") {
-      // 3. The program unchanged: the next `pulumi up` drops the placeholder (no request) and creates m1 and m2.
-      await clearRequests(emulator);
-      const output: string[] = [];
-      const up = await t.stack.up({ onOutput: (l) => output.push(l) });
-      expect(up.summary.result).toBe("succeeded");
-      expect(output.join("")).toContain(
-        `unconfirmed placeholder ${placeholder.id} dropped from the stack: its replacement, ${m0.uuid}, is in the stack under the same URN`,
-      );
-      expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", "POST /v1/monitors"]);
-      // Service == program == state: three monitors, each once, the state holding exactly the service's.
-      const service = (await adminGet(emulator, "/state")).monitors as Json[];
-      expect(service.map((m) => m.name).sort()).toEqual(expectedNames(3));
-      const state = await stateMonitors(t);
-      expect(state.map((r) => r.id).sort()).toEqual(service.map((m) => m.uuid).sort());
-      expect(state.filter((r) => r.delete)).toEqual([]);
-      await expectEmptyPreview(t, 4);
-    } else {
-      // 3. destroy sees no replacement in its run (it diffs nothing): it stops on the placeholder with the way out.
-      const first: string[] = [];
-      await expect(t.stack.destroy({ onOutput: (l) => first.push(l) })).rejects.toThrow();
-      const advice = /run the same command again with (UPTIME_DROP_UNCONFIRMED)=(\S+) in the environment/.exec(first.join(""));
-      expect(advice).not.toBeNull();
-      expect(advice![2]).toBe(placeholder.id);
-      // `pulumi state delete '<urn>'` cannot name it: two resources share its URN.
-      const destroy = await withEnv(t, { [advice![1]]: advice![2] }, () => t.stack.destroy());
-      expect(destroy.summary.result).toBe("succeeded");
-      expect(await stateMonitors(t)).toEqual([]);
-      expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
-      // Nothing of it is left to trouble the stack: an `up` makes the program's three (m0 no longer taken over: its
-      // monitor was destroyed), and the preview after it is empty.
-      await t.stack.removeConfig("fleet:adopt");
-      const up = await t.stack.up();
-      expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
-      const service = (await adminGet(emulator, "/state")).monitors as Json[];
-      expect(service.map((m) => m.name).sort()).toEqual(expectedNames(3));
-      expect((await stateMonitors(t)).map((r) => r.id).sort()).toEqual(service.map((m) => m.uuid).sort());
-      await expectEmptyPreview(t, 4);
-    }
+    // The program unchanged: the next `pulumi up` drops m0's placeholder (no request), creates m1, and takes m2 over,
+    // dropping its placeholder once the monitor is taken over.
+    await clearRequests(emulator);
+    const output: string[] = [];
+    const up = await t.stack.up({ onOutput: (l) => output.push(l) });
+    expect(up.summary.resourceChanges).toMatchObject({ create: 1, replace: 1 });
+    expect(output.join("")).toContain(
+      `unconfirmed placeholder ${m0.placeholder} dropped from the stack: its replacement, ${m0.uuid}, is in the stack under the same URN`,
+    );
+    expect(output.join("")).toContain(
+      `unconfirmed placeholder ${m2.placeholder} dropped from the stack, replaced by the monitor created or taken over in this run`,
+    );
+    expect(await sent(emulator)).toEqual(["POST /v1/monitors", `PATCH /v1/monitors/${m2.uuid}`]);
+    await converged(3);
+    await expectEmptyPreview(t, 4);
+  });
+
+  test("an `up --replace` whose answer is lost beside the monitor it replaces: `destroy --refresh` deletes that one and stops on the placeholder; following the message, with deleteBeforeReplace, drops it first; destroy then deletes all", async () => {
+    const { t, emulator } = ctx;
+    const { m0 } = kept;
+    // adoptUuid goes before a change that replaces its monitor. m0's new creation loses its answer: the placeholder
+    // is live under the URN, and the monitor it replaces (confirmed) is pending deletion under the same URN.
+    await t.stack.removeConfig("fleet:adopt");
+    const before = await inService(emulator);
+    await answerLost(emulator);
+    await fails((onOutput) => t.stack.up({ replace: [m0.urn], onOutput }), /kept in the stack as unconfirmed/);
+    await adminCall(emulator, "DELETE", "/faults");
+    const made = (await inService(emulator)).find((m) => !before.some((b) => b.uuid === m.uuid))!;
+    const placeholder = (await stateMonitors(t)).find((r) => r.id.startsWith("unconfirmed-"))!;
+    expect(await stateMonitors(t)).toEqual(
+      expect.arrayContaining([
+        { id: placeholder.id, urn: m0.urn, delete: false },
+        { id: m0.uuid, urn: m0.urn, delete: true },
+      ]),
+    );
+
+    // The refresh reads (and diffs) the confirmed one pending deletion; that is no replacement of the placeholder,
+    // whose monitor exists: destroy deletes the others and stops on the placeholder, with the way out.
+    await clearRequests(emulator);
+    const text = await fails((onOutput) => t.stack.destroy({ refresh: true, onOutput }));
+    expect(text).toContain("its creation was never confirmed, so it may exist in the service");
+    expect(text).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
+    expect(text).not.toContain("dropped from the stack");
+    expect((await sent(emulator)).sort()).toEqual(before.map((m) => `DELETE /v1/monitors/${m.uuid}`).sort());
+    expect((await inService(emulator)).map((m) => m.uuid)).toEqual([made.uuid]);
+    expect((await stateMonitors(t)).map((r) => r.id)).toEqual([placeholder.id]);
+
+    // Following it: adoptUuid on the resource, now under deleteBeforeReplace, and `pulumi up`: the placeholder goes
+    // first, then its monitor is taken over (one PATCH, nothing created for it), and m1 and m2 are created again.
+    await t.stack.setAllConfig({
+      "fleet:adopt": { value: JSON.stringify({ 0: made.uuid }) },
+      "fleet:deleteBeforeReplace": { value: "true" },
+    });
+    await clearRequests(emulator);
+    const output: string[] = [];
+    const up = await t.stack.up({ onOutput: (l) => output.push(l) });
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 1, create: 2 });
+    expect(output.join("")).toContain(
+      `unconfirmed placeholder ${placeholder.id} dropped from the stack: this run takes ${made.uuid} over in its place (adoptUuid)`,
+    );
+    expect(await sent(emulator)).toEqual([`PATCH /v1/monitors/${made.uuid}`, "POST /v1/monitors", "POST /v1/monitors"]);
+    await converged(3);
+    expect(await stateMonitors(t)).toContainEqual({ id: made.uuid, urn: m0.urn, delete: false });
+    await expectEmptyPreview(t, 4);
+
+    // destroy deletes every monitor, the one taken over included.
+    const all = await inService(emulator);
+    await clearRequests(emulator);
+    expect((await t.stack.destroy()).summary.result).toBe("succeeded");
+    expect((await sent(emulator)).sort()).toEqual(all.map((m) => `DELETE /v1/monitors/${m.uuid}`).sort());
+    expect(await stateMonitors(t)).toEqual([]);
+    expect(await inService(emulator)).toEqual([]);
+  });
+});
+
+describe("through the provider plugin: an unconfirmed monitor taken over as advised, in a run that then fails for another reason", () => {
+  const ctx = emulatorAndStack(
+    2,
+    "placeholder-plugin",
+    { seed: {} },
+    { "fleet:mode": { value: "plugin" }, "fleet:chain": { value: "true" } },
+  );
+
+  test("its placeholder is left pending deletion beside it; `pulumi destroy` stops on it, and following its message empties the stack", async () => {
+    const { t, emulator } = ctx;
+    // m0's creation loses its answer: m0 is kept as a placeholder, and m1 (after it) is not made.
+    await answerLost(emulator);
+    await fails((onOutput) => t.stack.up({ onOutput }), /kept in the stack as unconfirmed/);
+    const [made] = await inService(emulator);
+    const placeholder = (await stateMonitors(t)).find((r) => r.id.startsWith("unconfirmed-"))!;
+    expect(placeholder.urn).toMatch(/::m0$/);
+    // As the message advises, adoptUuid takes m0 over (the program now declares three); m1's creation then fails (500).
+    await t.stack.setAllConfig({ "fleet:adopt": { value: JSON.stringify({ 0: made.uuid }) }, "fleet:count": { value: "3" } });
+    await refused500(emulator);
+    await fails((onOutput) => t.stack.up({ onOutput }), /500/);
+    await adminCall(emulator, "DELETE", "/faults");
+    const held = (await stateMonitors(t)).filter((r) => r.urn === placeholder.urn);
+    expect(held).toEqual(
+      expect.arrayContaining([
+        { id: placeholder.id, urn: placeholder.urn, delete: true },
+        { id: made.uuid, urn: placeholder.urn, delete: false },
+      ]),
+    );
+    expect(held).toHaveLength(2);
+
+    // destroy runs no program, so it sees no replacement: it stops on the placeholder with the way out, naming its id.
+    expect(dropAdvice(await fails((onOutput) => t.stack.destroy({ onOutput })))).toEqual(new Set([placeholder.id]));
+    // `pulumi state delete '<urn>'` cannot name it: two resources share its URN.
+    const destroy = await withEnv(t, { UPTIME_DROP_UNCONFIRMED: placeholder.id }, () => t.stack.destroy());
+    expect(destroy.summary.result).toBe("succeeded");
+    expect(await stateMonitors(t)).toEqual([]);
+    expect(await inService(emulator)).toEqual([]);
   });
 });
