@@ -1,24 +1,70 @@
-// The e2e matrix of real programs (tests/e2e/programs/matrix/<row>): each row is a user's program
-// run through the real engine against the emulator. These helpers run one engine operation and
-// return what the service was asked to do meanwhile, so every step can assert exactly the requests
-// the change needs; a bystander monitor (not in any stack) must come out of every row untouched, and
-// the create journal must hold no note once a run finished.
+// The e2e matrix of real programs (tests/e2e/programs/matrix/<row>): each row is a user's program run
+// through the real engine, against an emulator of its own. `matrixFile().row` is the one driver every
+// row uses: it starts the row's emulator (the demo seed, a second alert, and a bystander monitor in no
+// stack), makes the row's stack, runs `up`, and hands the row its stack and steps; once the row is
+// done, the bystander must be untouched by anything the row did and the create journal must hold no
+// note. Every step returns the requests the service received meanwhile, so a row asserts exactly the
+// requests its change needs; a row runs only the engine operations its fact needs, and its stack is
+// removed at the end of the file without an engine run.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { DestroyResult, PreviewResult, UpOptions, UpResult } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, createStack } from "./pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, requestLines, withoutAccountCheck } from "./e2e";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, mutating, withoutAccountCheck } from "./e2e";
 import { E2E_API_KEY, startE2eEmulator } from "./servers";
 
-export const MATRIX = path.resolve(__dirname, "../e2e/programs/matrix");
+const MATRIX = path.resolve(__dirname, "../e2e/programs/matrix");
 /** A second alert in the service, for rows that change a monitor's alerts. */
 export const SECOND_ALERT = "7d2f9b64-1c3e-4a58-b0d7-6e9f2a1c3b04";
 const BYSTANDER = "b1b2b3b4-0000-4000-8000-00000000b0b0";
 
-/** The emulator every row of a file shares: the demo seed, a second alert and a bystander monitor. */
-export async function startMatrixEmulator(options: { fillDefaults?: boolean; documentedOnly?: boolean } = {}): Promise<RunningEmulator> {
-  const emulator = await startE2eEmulator(options);
+/** What one operation did: its result, the requests it sent ("METHOD /v1/path", the account check aside), in order and as logged. */
+export interface Observed<T> {
+  result: T;
+  requests: string[];
+  /** The requests that change something, sorted (the engine runs independent steps in parallel). */
+  changes: string[];
+  /** The requests as the emulator logged them (method, path, body). */
+  log: Json[];
+}
+
+/** A matrix row: its stack and emulator, what its first `up` did, and the steps a row takes. */
+export interface Row {
+  t: TestStack;
+  emulator: RunningEmulator;
+  created: Observed<UpResult>;
+  /** Sets stack config values (the program's own namespace). */
+  set(config: Record<string, string>): Promise<void>;
+  /** `pulumi up`; the create journal is empty after it. */
+  up(options?: UpOptions): Promise<Observed<UpResult>>;
+  preview(): Promise<Observed<PreviewResult>>;
+  /** A preview proposes nothing and sends nothing that changes anything. */
+  expectNoChanges(): Promise<void>;
+  destroy(): Promise<Observed<DestroyResult>>;
+  /** `pulumi destroy` refused because of `protect`, sending nothing that changes anything: its message. */
+  destroyRefused(): Promise<string>;
+  /** Any operation, observed. */
+  observe<T>(operation: () => Promise<T>): Promise<Observed<T>>;
+  /** The monitors in the service, by name (the bystander left out). */
+  monitors(): Promise<Record<string, Json[]>>;
+  /** The one monitor of this name. */
+  only(name: string): Promise<Json>;
+  /** The uuid of the one monitor of each name. */
+  uuids(...names: string[]): Promise<string[]>;
+  /** The seeded page as the service has it. */
+  page(): Promise<Json>;
+  /** The stack's resources as `pulumi stack export` gives them (no engine run). */
+  resources(): Promise<Json[]>;
+  urn(name: string): Promise<string>;
+  /** The pulumi CLI on this stack, as a user types it. */
+  cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }>;
+}
+
+/** The emulator of one row: the demo seed, a second alert and the bystander monitor. */
+async function startMatrixEmulator(): Promise<RunningEmulator> {
+  const emulator = await startE2eEmulator();
   await adminCall(emulator, "POST", "/alerts", { uuid: SECOND_ALERT, name: "Escalation", down: true, recipients: [] });
   await adminCall(emulator, "POST", "/monitors", {
     uuid: BYSTANDER,
@@ -32,145 +78,115 @@ export async function startMatrixEmulator(options: { fillDefaults?: boolean; doc
 }
 
 /**
- * The set-up every matrix test file shares, registered in the calling file: one emulator for its
- * rows, and every stack a row makes removed at the end.
+ * The driver of a matrix file's rows, registered in the calling file: `row(program, body, config)`
+ * runs one row, every emulator and stack it made closed and removed at the end of the file.
  */
-export function matrixFile(options: { fillDefaults?: boolean; documentedOnly?: boolean } = {}) {
-  let emulator: RunningEmulator | undefined;
+export function matrixFile() {
+  const emulators: RunningEmulator[] = [];
   const stacks: TestStack[] = [];
-  beforeAll(async () => {
-    emulator = await startMatrixEmulator(options);
-  });
   afterAll(async () => {
     for (const t of stacks) await t.remove();
-    await emulator?.close();
+    for (const e of emulators) await e.close();
   });
-  const current = (): RunningEmulator => {
-    if (!emulator) throw new Error("the matrix emulator is not started yet (use it inside a test)");
-    return emulator;
-  };
-  const track = (t: TestStack): TestStack => {
+
+  return async function row(program: string, body: (r: Row) => Promise<void>, config: Record<string, string> = {}): Promise<void> {
+    const emulator = await startMatrixEmulator();
+    emulators.push(emulator);
+    const t = await createStack(path.join(MATRIX, program), {
+      stackName: program,
+      config: {
+        "uptime:baseUrl": { value: emulator.url },
+        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
+        pageUuid: { value: SEEDED_PAGE },
+        alertUuid: { value: SEEDED_ALERT },
+        secondAlertUuid: { value: SECOND_ALERT },
+        ...Object.fromEntries(Object.entries(config).map(([k, value]) => [k, { value }])),
+      },
+    });
     stacks.push(t);
-    return t;
+
+    const log = async (): Promise<Json[]> => (await adminGet(emulator, "/requests")).requests;
+    const observe = async <T>(operation: () => Promise<T>): Promise<Observed<T>> => {
+      const before = Math.max(0, ...(await log()).map((r) => r.seq as number));
+      const result = await operation();
+      const after = (await log()).filter((r) => r.seq > before);
+      const requests = withoutAccountCheck(after.map((r) => `${r.method} ${String(r.path).replace(/\?.*$/, "")}`));
+      return { result, requests, changes: mutating(requests).sort(), log: after };
+    };
+    const up = async (options: UpOptions = {}) => {
+      const out = await observe(() => t.stack.up(options));
+      expectJournalEmpty(t);
+      return out;
+    };
+    const monitors = async () => {
+      const out: Record<string, Json[]> = {};
+      for (const m of (await adminGet(emulator, "/state")).monitors) if (m.uuid !== BYSTANDER) (out[m.name] ??= []).push(m);
+      return out;
+    };
+    const only = async (name: string) => {
+      const found = (await monitors())[name] ?? [];
+      expect([name, found.length]).toEqual([name, 1]);
+      return found[0];
+    };
+    const resources = async (): Promise<Json[]> => (await t.stack.exportStack()).deployment.resources ?? [];
+
+    const r: Row = {
+      t,
+      emulator,
+      created: await up(),
+      set: (values) => t.stack.setAllConfig(Object.fromEntries(Object.entries(values).map(([k, value]) => [k, { value }]))),
+      up,
+      preview: () => observe(() => t.stack.preview()),
+      async expectNoChanges() {
+        const { result, changes } = await observe(() => t.stack.preview({ expectNoChanges: true }));
+        expect(Object.keys(result.changeSummary).filter((k) => k !== "same")).toEqual([]);
+        expect(changes).toEqual([]);
+      },
+      destroy: () => observe(() => t.stack.destroy()),
+      async destroyRefused() {
+        const refused = await observe(() =>
+          t.stack.destroy().then(
+            () => "destroyed",
+            (e: Error) => e.message,
+          ),
+        );
+        expect(refused.result).toMatch(/protected/);
+        expect(refused.changes).toEqual([]);
+        return refused.result;
+      },
+      observe,
+      monitors,
+      only,
+      uuids: async (...names) => Promise.all(names.map(async (n) => (await only(n)).uuid as string)),
+      page: async () => (await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE),
+      resources,
+      async urn(name) {
+        const found = (await resources()).filter((res: Json) => String(res.urn).endsWith(`::${name}`));
+        if (found.length !== 1) throw new Error(`expected one resource named ${name}, found ${found.length}`);
+        return found[0].urn;
+      },
+      cli: (args) => cli(t, args),
+    };
+    await body(r);
+
+    // Whatever the row did, the bystander monitor is still there, never edited nor asked for.
+    const bystander = await adminGet(emulator, `/monitors/${BYSTANDER}`);
+    expect(bystander).toMatchObject({ uuid: BYSTANDER, name: "bystander (not in any stack)", updatedAt: null });
+    expect((await log()).filter((req) => String(req.path).includes(BYSTANDER))).toEqual([]);
+    expectJournalEmpty(t);
   };
-  return {
-    emulator: current,
-    track,
-    /** A stack of the row's program (tests/e2e/programs/matrix/<name>), removed at the end. */
-    row: async (name: string, config: Record<string, string> = {}): Promise<TestStack> => track(await rowStack(name, current(), config)),
-    /** The uuid of the one monitor of each name. */
-    uuidsOf: async (names: string[]): Promise<string[]> => {
-      const byName = await monitorsByName(current());
-      return names.map((n) => {
-        expect(byName[n]).toHaveLength(1);
-        return byName[n][0].uuid as string;
-      });
-    },
-  };
 }
-
-/** The bystander monitor is still there, never edited. */
-export async function expectBystanderUntouched(emulator: RunningEmulator): Promise<void> {
-  const bystander = await adminGet(emulator, `/monitors/${BYSTANDER}`);
-  expect(bystander).toMatchObject({ uuid: BYSTANDER, name: "bystander (not in any stack)", updatedAt: null });
-  const touched = (await adminGet(emulator, "/requests")).requests.filter((r: Json) => String(r.path).includes(BYSTANDER));
-  expect(touched).toEqual([]);
-}
-
-export async function rowStack(row: string, emulator: RunningEmulator, config: Record<string, string> = {}): Promise<TestStack> {
-  return createStack(path.join(MATRIX, row), {
-    stackName: row,
-    config: {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-      pageUuid: { value: SEEDED_PAGE },
-      alertUuid: { value: SEEDED_ALERT },
-      secondAlertUuid: { value: SECOND_ALERT },
-      ...Object.fromEntries(Object.entries(config).map(([k, value]) => [k, { value }])),
-    },
-  });
-}
-
-/** Runs `operation` and returns it with the requests the service received meanwhile ("METHOD /v1/path"), the account check aside. */
-export async function observed<T>(emulator: RunningEmulator, operation: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
-  await clearRequests(emulator);
-  const result = await operation();
-  return { result, requests: withoutAccountCheck(await requestLines(emulator)) };
-}
-
-/** Requests that change something, sorted (the engine runs independent steps in parallel). */
-export const changes = (requests: string[]) => requests.filter((r) => !r.startsWith("GET ")).sort();
 
 /** No note of a finished run is left in the create journal. */
-export function expectJournalEmpty(t: TestStack): void {
+function expectJournalEmpty(t: TestStack): void {
   const dir = t.env.UPTIME_JOURNAL_DIR;
   // A monitor's note is a .json file; a fleet's notes are one .log.
   const notes = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(json|log)$/.test(f)) : [];
   expect(notes).toEqual([]);
 }
 
-/** `pulumi up`; the journal is empty after it. */
-export async function up(t: TestStack, emulator: RunningEmulator, options: Parameters<TestStack["stack"]["up"]>[0] = {}) {
-  const out = await observed(emulator, () => t.stack.up(options));
-  expectJournalEmpty(t);
-  return out;
-}
-
-/** A second preview proposes nothing and sends nothing. */
-export async function expectNoChanges(t: TestStack, emulator: RunningEmulator): Promise<void> {
-  const { result, requests } = await observed(emulator, () => t.stack.preview({ expectNoChanges: true }));
-  expect(Object.keys(result.changeSummary).filter((k) => k !== "same")).toEqual([]);
-  expect(changes(requests)).toEqual([]);
-}
-
-/**
- * `pulumi refresh` reads and writes nothing in the service, and the preview after it plans nothing and
- * sends nothing: an `up` then has nothing to do (the engine calls no provider operation for a resource
- * it plans no step for).
- */
-export async function refreshChangesNothing(t: TestStack, emulator: RunningEmulator): Promise<void> {
-  const refresh = await observed(emulator, () => t.stack.refresh());
-  expect(Object.keys(refresh.result.summary.resourceChanges ?? {}).filter((k) => k !== "same")).toEqual([]);
-  expect(changes(refresh.requests)).toEqual([]);
-  await expectNoChanges(t, emulator);
-}
-
-/** `pulumi destroy` refused because of `protect`: its message, after checking it says so and sent nothing that changes anything. */
-export async function destroyRefused(t: TestStack, emulator: RunningEmulator): Promise<string> {
-  const refused = await observed(emulator, () =>
-    t.stack.destroy().then(
-      () => "destroyed",
-      (e: Error) => e.message,
-    ),
-  );
-  expect(refused.result).toMatch(/protected/);
-  expect(changes(refused.requests)).toEqual([]);
-  return refused.result;
-}
-
-/** The monitors in the service, by name (the bystander left out). */
-export async function monitorsByName(emulator: RunningEmulator): Promise<Record<string, Json[]>> {
-  const out: Record<string, Json[]> = {};
-  for (const m of (await adminGet(emulator, "/state")).monitors) {
-    if (m.uuid === BYSTANDER) continue;
-    (out[m.name] ??= []).push(m);
-  }
-  return out;
-}
-
-/** The stack's resources as `pulumi stack export` gives them. */
-export async function exportedResources(t: TestStack): Promise<Json[]> {
-  return (await t.stack.exportStack()).deployment.resources ?? [];
-}
-
-export async function urnOf(t: TestStack, name: string): Promise<string> {
-  const found = (await exportedResources(t)).filter((r: Json) => String(r.urn).endsWith(`::${name}`));
-  if (found.length !== 1) throw new Error(`expected one resource named ${name}, found ${found.length}`);
-  return found[0].urn;
-}
-
 /** The pulumi CLI on this stack, as a user types it (asynchronous: the emulator runs in this process). */
-export function cli(t: TestStack, args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+function cli(t: TestStack, args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((resolve) => {
     execFile(
       "pulumi",
