@@ -1,8 +1,8 @@
 // MonitorFleet written in YAML and run through the provider plugin, as fleet-resource.test.ts does it in
-// TypeScript: 300 members and a page listing one; an empty preview sends nothing; an edit of 10 is 10
-// PATCHes, the preview naming each member's changed field; an alerts change of one replaces that member
-// only; removing 20 deletes 20; refresh finds an edit and a deletion made outside; destroy deletes every
-// member. `pulumi import` takes a fleet of existing monitors over, by `name=<uuid>` pairs.
+// TypeScript: 300 members and a page listing one; an empty preview sends nothing; refresh finds an edit
+// and a deletion made outside; one up puts both back, edits 10 (10 PATCHes, the preview naming each
+// member's changed field), replaces the one whose alerts changed and deletes 20 removed. `pulumi import`
+// takes a fleet of existing monitors over, by `name=<uuid>` pairs; destroy deletes every member.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import * as fs from "node:fs";
@@ -85,7 +85,7 @@ test("up of 300 at --parallel 32, then an empty preview that sends nothing but t
   expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
 });
 
-test("an edit of 10: the preview names each member's field, the page stays unchanged; up sends 10 PATCHes", async () => {
+test("an edit of 10 previewed naming each member's field, the page unchanged; refresh finds an edit and a deletion made outside; one up puts both back, sends the 10 PATCHes, replaces the one whose alerts changed, deletes 20 removed", async () => {
   const before = await members();
   writeProgram({ count: 300, edited: 10 });
   const out: string[] = [];
@@ -93,50 +93,32 @@ test("an edit of 10: the preview names each member's field, the page stays uncha
   expect(preview.changeSummary).toEqual({ same: 2, update: 1 });
   const text = out.join("");
   for (let i = 0; i < 10; i++) expect(text).toMatch(new RegExp(`m${i}\\s*:\\s*\\{[^}]*interval\\s*:\\s*60 => 120`));
-  await clearRequests(emulator);
-  await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator)).sort()).toEqual(
-    Array.from({ length: 10 }, (_, i) => `PATCH /v1/monitors/${before[`m${i}`].uuid}`).sort(),
-  );
-});
 
-test("an alerts change of one member replaces that member only; removing 20 deletes those 20", async () => {
-  const before = await members();
-  writeProgram({ count: 300, edited: 10, alerted: [5] });
-  await clearRequests(emulator);
-  await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", `DELETE /v1/monitors/${before.m5.uuid}`]);
-  const after = await members();
-  expect(after.m5.alerts).toEqual([SEEDED_ALERT]);
-  for (const key of Object.keys(before)) if (key !== "m5") expect(after[key].uuid).toBe(before[key].uuid);
-
-  writeProgram({ count: 280, edited: 10, alerted: [5] });
-  await clearRequests(emulator);
-  await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator)).sort()).toEqual(
-    Array.from({ length: 20 }, (_, i) => `DELETE /v1/monitors/${before[`m${280 + i}`].uuid}`).sort(),
-  );
-  await expectStateIsService();
-});
-
-test("refresh finds an edit and a deletion made outside; the next up puts both back", async () => {
-  const before = await members();
   await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
   await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
   await t.stack.refresh({ parallel: 32 });
   const refreshed = await members();
   expect(refreshed.m20.intervalId).toBe(900);
   expect(refreshed).not.toHaveProperty("m21");
+
+  writeProgram({ count: 280, edited: 10, alerted: [15] });
   await clearRequests(emulator);
   await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator)).sort()).toEqual([`PATCH /v1/monitors/${before.m20.uuid}`, "POST /v1/monitors"]);
+  const patched = [...Array.from({ length: 10 }, (_, i) => before[`m${i}`].uuid), before.m20.uuid];
+  const deleted = [before.m15.uuid, ...Array.from({ length: 20 }, (_, i) => before[`m${280 + i}`].uuid)];
+  expect(mutating(await requestLines(emulator)).sort()).toEqual(
+    [
+      ...patched.map((u) => `PATCH /v1/monitors/${u}`),
+      "POST /v1/monitors", // m21, made again
+      "POST /v1/monitors", // m15's replacement
+      ...deleted.map((u) => `DELETE /v1/monitors/${u}`),
+    ].sort(),
+  );
+  const after = await members();
+  expect(after.m15.alerts).toEqual([SEEDED_ALERT]);
+  for (const key of Object.keys(after)) if (!["m15", "m21"].includes(key)) expect(after[key].uuid).toBe(before[key].uuid);
+  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(280));
   await expectStateIsService();
-});
-
-test("destroy deletes every member", async () => {
-  const destroy = await t.stack.destroy({ parallel: 32 });
-  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
-  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
 });
 
 test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the members read, stored, then managed", async () => {
@@ -154,30 +136,11 @@ test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the
   // The emulator answers from this process: the CLI runs beside it, not blocking it.
   const pulumi = (...args: string[]) =>
     run("pulumi", [...args, "--yes", "--stack", t.stack.name, "--cwd", work], { env: { ...process.env, ...t.env } });
-  const failed = async (command: Promise<{ stdout: string }>) => {
-    try {
-      await command;
-    } catch (error) {
-      return `${(error as { stdout?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`;
-    }
-    throw new Error("the command succeeded");
-  };
-  const fleetsInState = async () =>
-    (((await t.stack.exportStack()).deployment.resources ?? []) as Json[]).filter((r) => r.type === "uptime:index:MonitorFleet");
-
-  // A wrong id, or a uuid the service does not have: nothing stored, the message says what an id is.
-  expect(await failed(pulumi("import", "uptime:index:MonitorFleet", "imported", made.api))).toContain(
-    "a MonitorFleet is imported by the names and uuids of its members, `name=<uuid>` separated by commas",
-  );
-  expect(
-    await failed(pulumi("import", "uptime:index:MonitorFleet", "imported", `api=${made.api},gone=0b1c2d3e-0000-4000-8000-000000000000`)),
-  ).toContain("importing the fleet: 1 of 2 members failed; nothing was imported");
-  expect(await fleetsInState()).toEqual([]);
-
   await clearRequests(emulator);
   const { stdout: out } = await pulumi("import", "uptime:index:MonitorFleet", "imported", `api=${made.api},web=${made.web},db=${made.db}`);
   expect(mutating(await requestLines(emulator))).toEqual([]);
-  const [imported] = await fleetsInState();
+  // Into the stack beside the fleet the program declares.
+  const imported = ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) => r.urn.endsWith("MonitorFleet::imported"))!;
   expect(Object.keys(imported.outputs.monitors).sort()).toEqual(["api", "db", "web"]);
   expect(imported.outputs.uuids).toEqual(made);
   expect(imported.inputs.monitors.api).toMatchObject({
@@ -193,6 +156,10 @@ test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the
   // Managed from now on (`pulumi import` protects what it imports, as for any resource): a destroy deletes them.
   expect(imported.protect).toBe(true);
   await pulumi("state", "unprotect", imported.urn);
-  await t.stack.destroy({ parallel: 32 });
+});
+
+test("destroy deletes every member, the imported fleet's too", async () => {
+  const destroy = await t.stack.destroy({ parallel: 32 });
+  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 4 });
   expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
 });

@@ -1,14 +1,14 @@
 // MonitorFleet through the real engine, as a TypeScript program declares it (tests/e2e/programs/fleet,
-// mode `fleet`): 300 monitors as one resource at --parallel 32, a page listing three members; an empty
-// preview sends nothing; an edit of 10 members is 10 PATCHes; an alerts change of one replaces that
-// member only; removing 20 deletes 20; refresh finds an edit and a deletion made outside; destroy
-// deletes every member and releases the page. A run that fails for some members keeps exactly what it
-// made, and the next `up` makes the rest, none twice.
+// mode `fleet`): 300 monitors as one resource at --parallel 32, a page listing three members; refresh
+// finds an edit and a deletion made outside; one up puts both back, edits 10 members (10 PATCHes),
+// replaces the one whose alerts changed and deletes 20 removed; destroy deletes every member and
+// releases the page. A run that fails for some members keeps exactly what it made, and the next `up`
+// makes the rest, none twice. Monitors move between Monitor resources and a fleet without re-creation.
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
 import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { fleetNames } from "../helpers/rate-limit";
+import { expectStateIsService as expectMonitorsAreService, fleetNames } from "../helpers/rate-limit";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -79,16 +79,21 @@ describe("a fleet of 300 with a page listing three of its members", () => {
     expect(up.outputs.created.value).toBe(300);
   });
 
-  test("a second preview is empty and sends nothing but the account check", async () => {
-    await clearRequests(emulator);
-    const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 3 });
-    expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
-  });
-
-  test("an edit of 10 members: 10 PATCHes of those, nothing else; the page unchanged", async () => {
+  test("refresh finds an edit and a deletion made outside Pulumi; one up puts both back, edits 10 (PATCHes), replaces the one whose alerts changed, deletes 20 removed", async () => {
     const before = await members(t);
-    await t.stack.setAllConfig({ "fleet:edited": { value: "10" }, "fleet:generation": { value: "1" } });
+    await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
+    await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
+    await t.stack.refresh({ parallel: 32 });
+    const refreshed = await members(t);
+    expect(refreshed.m20.intervalId).toBe(900);
+    expect(refreshed).not.toHaveProperty("m21");
+
+    await t.stack.setAllConfig({
+      "fleet:edited": { value: "10" },
+      "fleet:generation": { value: "1" },
+      "fleet:alerted": { value: "[15]" },
+      "fleet:count": { value: "280" },
+    });
     // The dynamic-provider host cannot plan an update's outputs: the page listing members shows as a possible change (README).
     const preview = await t.stack.preview({ parallel: 32 });
     expect(preview.changeSummary).toEqual({ same: 1, update: 2 });
@@ -97,52 +102,34 @@ describe("a fleet of 300 with a page listing three of its members", () => {
     const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
     expect(up.summary.resourceChanges).toMatchObject({ update: 1, same: 2 });
     const lines = mutating(await requestLines(emulator));
-    expect(lines.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `PATCH /v1/monitors/${before[`m${i}`].uuid}`).sort());
-    expect(out.join("")).toMatch(/monitor fleet: update 10 \(m0: interval, m1: interval, /);
+    const patched = [...Array.from({ length: 10 }, (_, i) => before[`m${i}`].uuid), before.m20.uuid];
+    const removed = Array.from({ length: 20 }, (_, i) => before[`m${280 + i}`].uuid);
+    expect(lines.sort()).toEqual(
+      [
+        ...patched.map((u) => `PATCH /v1/monitors/${u}`),
+        "POST /v1/monitors", // m21, made again
+        "POST /v1/monitors", // m15's replacement
+        ...[before.m15.uuid, ...removed].map((u) => `DELETE /v1/monitors/${u}`),
+      ].sort(),
+    );
+    expect(out.join("")).toMatch(
+      /monitor fleet: create 1 \(m21\); update 11 \(m0: interval, m1: interval, .*m20: interval\); replace 1 \(m15: alerts\); delete 20 \(m280, /,
+    );
+    const after = await members(t);
+    expect(after.m15.uuid).not.toBe(before.m15.uuid);
+    expect(after.m15.alerts).toEqual([SEEDED_ALERT]);
+    for (const key of Object.keys(after)) if (!["m15", "m21"].includes(key)) expect(after[key].uuid).toBe(before[key].uuid);
     const service = await monitorsInService();
     expect(service.filter((m) => m.intervalId === 120).map((m) => m.name)).toEqual(fleetNames.expected(10));
-  });
-
-  test("an alerts change of one member replaces that member only: one POST, one DELETE of its old monitor", async () => {
-    const before = await members(t);
-    await t.stack.setConfig("fleet:alerted", { value: "[5]" });
-    await clearRequests(emulator);
-    const out: string[] = [];
-    await t.stack.up({ parallel: 32, onOutput: collect(out) });
-    expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", `DELETE /v1/monitors/${before.m5.uuid}`]);
-    const after = await members(t);
-    expect(after.m5.uuid).not.toBe(before.m5.uuid);
-    expect(after.m5.alerts).toEqual([SEEDED_ALERT]);
-    for (const key of Object.keys(before)) if (key !== "m5") expect(after[key].uuid).toBe(before[key].uuid);
-    expect(out.join("")).toContain("monitor fleet: replace 1 (m5: alerts)");
-    await expectStateIsService(t);
-  });
-
-  test("removing 20 members deletes those 20", async () => {
-    const before = await members(t);
-    await t.stack.setConfig("fleet:count", { value: "280" });
-    await clearRequests(emulator);
-    await t.stack.up({ parallel: 32 });
-    const removed = Array.from({ length: 20 }, (_, i) => `DELETE /v1/monitors/${before[`m${280 + i}`].uuid}`);
-    expect(mutating(await requestLines(emulator)).sort()).toEqual(removed.sort());
+    expect(service.find((m) => m.uuid === before.m20.uuid).intervalId).toBe(60);
     expect(await fleetNames(emulator)).toEqual(fleetNames.expected(280));
     await expectStateIsService(t);
-  });
-
-  test("refresh finds an edit and a deletion made outside Pulumi; the next up puts both back", async () => {
-    const before = await members(t);
-    await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
-    await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
-    await t.stack.refresh({ parallel: 32 });
-    const refreshed = await members(t);
-    expect(refreshed.m20.intervalId).toBe(900);
-    expect(refreshed).not.toHaveProperty("m21");
-    await clearRequests(emulator);
-    await t.stack.up({ parallel: 32 });
-    expect(mutating(await requestLines(emulator)).sort()).toEqual([`PATCH /v1/monitors/${before.m20.uuid}`, "POST /v1/monitors"]);
-    expect(await fleetNames(emulator)).toEqual(fleetNames.expected(280));
-    expect((await monitorsInService()).find((m) => m.uuid === before.m20.uuid).intervalId).toBe(60);
-    await expectStateIsService(t);
+    // The page unchanged.
+    expect((await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE).items).toEqual([
+      before.m0.uuid,
+      before.m1.uuid,
+      before.m2.uuid,
+    ]);
   });
 
   test("destroy deletes every member and releases the page, which stays", async () => {
@@ -157,8 +144,15 @@ describe("a fleet of 300 with a page listing three of its members", () => {
   });
 });
 
-test("an up that fails for some members keeps exactly those it made; the next up makes the rest, none twice", async () => {
+/** Deletes every monitor through the emulator's admin API: the next test starts from an empty service, no engine run spent on it. */
+async function emptyService(): Promise<void> {
+  for (const m of await monitorsInService()) await adminCall(emulator, "DELETE", `/monitors/${m.uuid}`);
+}
+
+test("an up that fails for some members keeps exactly those it made; the next up makes the rest, none twice; a secret header value stored in no plain text", async () => {
+  const secret = "Bearer fleet-secret-7d2c9e";
   const t = await fleetStack(50);
+  await t.stack.setConfig("fleet:secretHeader", { value: secret, secret: true });
   await adminCall(emulator, "PUT", "/faults", {
     rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times: 4 }],
   });
@@ -172,6 +166,8 @@ test("an up that fails for some members keeps exactly those it made; the next up
   expect(text).toContain("* the fleet's state records what was done (46 members), so running the command again retries only these");
   expect(Object.keys(await members(t))).toHaveLength(46);
   await expectStateIsService(t);
+  // The header value wrapped in pulumi.secret() in each member: sent, never stored in plain text.
+  expect(rawCheckpoint(t)).not.toContain("fleet-secret-7d2c9e");
 
   await adminCall(emulator, "PUT", "/faults", { rules: [] });
   await clearRequests(emulator);
@@ -179,8 +175,9 @@ test("an up that fails for some members keeps exactly those it made; the next up
   expect(mutating(await requestLines(emulator))).toEqual(Array(4).fill("POST /v1/monitors"));
   expect(await fleetNames(emulator)).toEqual(fleetNames.expected(50));
   await expectStateIsService(t);
-  await t.stack.destroy();
-  expect(await monitorsInService()).toEqual([]);
+  expect((await monitorsInService()).filter((m) => m.httpRequest?.headers?.[0]?.value === secret)).toHaveLength(50);
+  expect(rawCheckpoint(t)).not.toContain("fleet-secret-7d2c9e");
+  await emptyService();
 });
 
 test("moving monitors between Monitor resources and a fleet re-creates none, either way (README, MonitorFleet)", async () => {
@@ -188,16 +185,15 @@ test("moving monitors between Monitor resources and a fleet re-creates none, eit
   await t.stack.up({ parallel: 32 });
   const uuids = Object.fromEntries(((await monitorsInService()) as Json[]).map((m) => [m.name, m.uuid]));
   const adopt = JSON.stringify(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [String(i), uuids[`fleet-000${i}`]])));
+  const patchedEach = Object.values(uuids)
+    .map((u) => `PATCH /v1/monitors/${u}`)
+    .sort();
 
   // Into a fleet: the Monitors have retainOnDelete; the members take them over with adoptUuid.
   await t.stack.setAllConfig({ "fleet:mode": { value: "fleet" }, "fleet:adopt": { value: adopt } });
   await clearRequests(emulator);
   await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator)).sort()).toEqual(
-    Object.values(uuids)
-      .map((u) => `PATCH /v1/monitors/${u}`)
-      .sort(),
-  );
+  expect(mutating(await requestLines(emulator)).sort()).toEqual(patchedEach);
   const held = await members(t);
   expect(
     Object.values(held)
@@ -207,86 +203,12 @@ test("moving monitors between Monitor resources and a fleet re-creates none, eit
   const { deployment } = await t.stack.exportStack();
   expect((deployment.resources as Json[]).filter((r) => r.type === "pulumi-nodejs:dynamic/uptime:Monitor")).toEqual([]);
 
-  // A member removed with retainOnRemove is released: no request, still in the service, no longer in the state.
-  await t.stack.setConfig("fleet:count", { value: "4" });
-  await clearRequests(emulator);
-  await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator))).toEqual([]);
-  expect(await members(t)).not.toHaveProperty("m4");
-  expect((await monitorsInService()).map((m) => m.uuid)).toContain(uuids["fleet-0004"]);
-
   // Back to Monitor resources: the fleet has retainOnDelete; each Monitor takes its monitor over.
-  await t.stack.setAllConfig({ "fleet:mode": { value: "uptime" }, "fleet:count": { value: "5" } });
+  await t.stack.setConfig("fleet:mode", { value: "uptime" });
   await clearRequests(emulator);
   await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator)).sort()).toEqual(
-    Object.values(uuids)
-      .map((u) => `PATCH /v1/monitors/${u}`)
-      .sort(),
-  );
+  expect(mutating(await requestLines(emulator)).sort()).toEqual(patchedEach);
   expect((await monitorsInService()).map((m) => m.uuid).sort()).toEqual(Object.values(uuids).sort());
-  await expectMonitorsAreService(t);
-  await t.stack.setConfig("fleet:retain", { value: "false" });
-  await t.stack.up({ parallel: 32 });
-  await t.stack.destroy({ parallel: 32 });
-  expect(await monitorsInService()).toEqual([]);
-});
-
-/** The stack's Monitor resources are the service's monitors. */
-async function expectMonitorsAreService(t: TestStack): Promise<void> {
-  const { deployment } = await t.stack.exportStack();
-  const inState = (deployment.resources as Json[])
-    .filter((r) => r.type === "pulumi-nodejs:dynamic/uptime:Monitor")
-    .map((r) => `${r.id} ${r.outputs?.name}`)
-    .sort();
-  expect(inState).toEqual(((await monitorsInService()) as Json[]).map((m) => `${m.uuid} ${m.name}`).sort());
-}
-
-test("a header value wrapped in pulumi.secret() in a member is never stored in plain text", async () => {
-  const secret = "Bearer fleet-secret-7d2c9e";
-  const t = await fleetStack(3);
-  await t.stack.setConfig("fleet:secretHeader", { value: secret, secret: true });
-  await t.stack.up({ parallel: 32 });
-  const service = await monitorsInService();
-  expect(service.filter((m) => m.httpRequest?.headers?.[0]?.value === secret)).toHaveLength(3);
-  expect(rawCheckpoint(t)).not.toContain("fleet-secret-7d2c9e");
-  await t.stack.destroy();
-  expect(await monitorsInService()).toEqual([]);
-});
-
-test("a wrong address: refresh and destroy fail with one line naming uptime:baseUrl for the members; nothing changes; the right address works", async () => {
-  const t = await fleetStack(3);
-  await t.stack.up({ parallel: 32 });
-  const before = await members(t);
-  const wrong = new URL(emulator.url).origin; // the API's address without its /v1
-  await t.stack.setConfig("uptime:baseUrl", { value: wrong });
-  await clearRequests(emulator);
-  // With --run-program, as a changed setting needs (without it they use the settings of the last `up`).
-  for (const run of [t.stack.refresh.bind(t.stack), t.stack.destroy.bind(t.stack)]) {
-    const out: string[] = [];
-    const error = await run({ parallel: 32, runProgram: true, onOutput: collect(out) }).then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    expect(error).toBeDefined();
-    // The three members fail for one reason: one line names them and the setting, with the fix.
-    const text = `${out.join("")}\n${error!.message}`;
-    expect(text).toContain(`monitors.m0, monitors.m1, monitors.m2: uptime:baseUrl (${wrong}) does not answer as the service's API`);
-    expect(text).toContain("ending in its version segment, e.g. https://<host>/v1");
-    // What the message says running again does is what happens: nothing was changed by either.
-    expect(text).toMatch(/the fleet's state is unchanged|the fleet stays in the stack as it was/);
-  }
-  // Nothing reached the service's API, and the state still holds the three.
-  expect(mutating(await requestLines(emulator))).toEqual([]);
-  expect(await members(t)).toEqual(before);
-  expect(await monitorsInService()).toHaveLength(3);
-
-  // The advice followed: the API's base address, with its version segment. Refresh finds the three as they are.
-  await t.stack.setConfig("uptime:baseUrl", { value: emulator.url });
-  const fixed = await t.stack.refresh({ parallel: 32, runProgram: true });
-  expect(fixed.summary.resourceChanges).toEqual({ same: 2 });
-  expect(await members(t)).toEqual(before);
-  await expectStateIsService(t);
-  await t.stack.destroy({ parallel: 32 });
-  expect(await monitorsInService()).toEqual([]);
+  await expectMonitorsAreService(t, emulator);
+  await emptyService();
 });

@@ -48,21 +48,15 @@ test("every entry of the file becomes one monitor, and a second preview is empty
   expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
 });
 
-test("editing one entry updates only that monitor, in place, by PATCH", async () => {
+test("one up: an entry edited and alerts added to every monitor replaces them: POST of the new ones, DELETE of the old", async () => {
+  // That an edit alone is one PATCH of that monitor only: quickstart.test.ts, the same Monitor resource.
+  const before = (await adminGet(emulator, "/state")).monitors.map((m: { uuid: string }) => m.uuid);
   const edited = structuredClone(original);
   edited.monitors.website.interval = 600;
-  await t.stack.setConfig("monitors-as-data:file", { value: writeData("v2.json", edited) });
-  await clearRequests(emulator);
-  const up = await t.stack.up();
-  expect(up.summary.resourceChanges).toMatchObject({ update: 1, same: 3 });
-  const lines = mutating(await requestLines(emulator));
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^PATCH \/v1\/monitors\//);
-});
-
-test("adding alerts to every monitor replaces them: POST of the new ones, DELETE of the old", async () => {
-  const before = (await adminGet(emulator, "/state")).monitors.map((m: { uuid: string }) => m.uuid);
-  await t.stack.setConfig("monitors-as-data:alerts", { value: JSON.stringify([SEEDED_ALERT]) });
+  await t.stack.setAllConfig({
+    "monitors-as-data:file": { value: writeData("v2.json", edited) },
+    "monitors-as-data:alerts": { value: JSON.stringify([SEEDED_ALERT]) },
+  });
   await clearRequests(emulator);
   const up = await t.stack.up();
   expect(up.summary.resourceChanges).toMatchObject({ replace: 3 });
@@ -71,9 +65,11 @@ test("adding alerts to every monitor replaces them: POST of the new ones, DELETE
   expect(lines.filter((l) => l.startsWith("DELETE /v1/monitors/")).sort()).toEqual(
     before.map((u: string) => `DELETE /v1/monitors/${u}`).sort(),
   );
+  expect(lines).toHaveLength(6);
   const { monitors } = await adminGet(emulator, "/state");
   expect(monitors).toHaveLength(3);
   for (const m of monitors) expect(m.alerts).toEqual([SEEDED_ALERT]);
+  expect(monitors.find((m: { name: string }) => m.name === "Website").intervalId).toBe(600);
 });
 
 test("a bad entry fails the preview naming the file, the entry and the field, before any request", async () => {
