@@ -32,7 +32,7 @@ const OTHER = [
 
 function shim(dir: string, real: string, log: string): void {
   fs.mkdirSync(dir, { recursive: true });
-  const script = `#!/usr/bin/env bash
+  const script = `#!/bin/sh
 for a in "$@"; do
   case "$a" in
     ${ENGINE.join("|")}) echo "$a" >> ${JSON.stringify(log)}; break ;;
