@@ -115,8 +115,6 @@ test("the dynamic monitor moves to the plugin's type in place: same uuid, no rep
 
   fs.writeFileSync(path.join(dir, "index.js"), PLUGIN(DECLARED));
   await clearRequests(emulator);
-  const preview = await t.stack.preview({ diff: true });
-  expect(preview.changeSummary).toEqual({ same: 5 });
   const moved = await t.stack.up({ onOutput: collect(t.log) });
   expect(moved.summary.resourceChanges).toEqual({ same: 5 });
   expect(withoutAccountCheck(await requestLines(emulator))).toEqual([]);
@@ -150,7 +148,6 @@ test("after the move the plugin edits the monitor with one PATCH, and destroy de
   const state = await monitorState();
   expect(state.outputs).not.toHaveProperty("declaredFields");
   expect(state.outputs).not.toHaveProperty("journalKey");
-  expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
 
   await clearRequests(emulator);
   await t.stack.destroy({ onOutput: collect(t.log) });
