@@ -44,8 +44,8 @@ for project in "${projects[@]}"; do
   split="$split $project $(( $(date +%s) - project_start ))s"
 done
 if [ -s "$UPTIME_ENGINE_RUNS_DIR/counts" ]; then
-  echo "test: engine runs per e2e file:"
-  sort -k2,2nr "$UPTIME_ENGINE_RUNS_DIR/counts" | awk '{ printf "  %4d %s\n", $2, $1 }'
+  echo "test: engine runs and seconds per e2e file:"
+  sort -k2,2nr "$UPTIME_ENGINE_RUNS_DIR/counts" | awk '{ printf "  %4d runs %5d s  %s\n", $2, $3, $1 }'
   echo "test: e2e engine runs: $(awk '{ n += $2 } END { print n }' "$UPTIME_ENGINE_RUNS_DIR/counts")"
 fi
 if [ -n "${failed:-}" ]; then echo "test: jest project '$failed' failed ($(( $(date +%s) - start ))s;$split)"; exit 1; fi

@@ -23,13 +23,15 @@ for (const operation of ["up", "preview", "refresh", "destroy"] as Operation[]) 
 }
 
 const runLog = countEngineRuns();
+const started = Date.now();
 
 afterAll(() => {
   expect(nodeWarningsSeen()).toEqual([]);
   const file = path.basename(expect.getState().testPath ?? "");
   const runs = runsIn(runLog);
   const summary = process.env.UPTIME_ENGINE_RUNS_DIR;
-  if (summary) fs.appendFileSync(path.join(summary, "counts"), `${file} ${runs}\n`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (summary) fs.appendFileSync(path.join(summary, "counts"), `${file} ${runs} ${seconds}\n`);
   const allowed = allowances()[file] ?? 0;
   if (runs > allowed) throw new Error(`${file} made ${runs} engine runs; tests/README.md ("Engine runs") allows it ${allowed}`);
 });
