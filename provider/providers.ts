@@ -174,7 +174,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         const result = await ops.update(id, olds, news);
         return { ...result, outs: withAccount(result.outs) };
       }),
-    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), props),
+    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), props, true),
   };
 }
 
@@ -219,9 +219,10 @@ function accountMove(olds: object): "none" | "renamed" | "another" {
  * (a changed key has its own advice, on the 401: api/errors.ts). A copy: the client keeps and throws
  * its failed address check again (api/client.ts verifyBaseUrl), and it must not carry this elsewhere.
  */
-function staleAddressAdvice(error: unknown, props: object): unknown {
+function staleAddressAdvice(error: unknown, props: object, deleting: boolean): unknown {
   const atAddress = /[Cc]heck uptime:baseUrl \(|uptime:baseUrl \(\S+\) does not answer/;
-  const inState = Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
+  // A delete's object is always in the state (the plugin's carries no declaredFields); a read's, when it has them.
+  const inState = deleting || Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
   if (programRun.noted() || !inState || !addressConfigured() || !(error instanceof Error) || !atAddress.test(error.message)) return error;
   const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as Error;
   copy.message =
@@ -234,11 +235,11 @@ function staleAddressAdvice(error: unknown, props: object): unknown {
  * Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it
  * succeeds or fails; `stored`, the state a read or delete works on (see staleAddressAdvice).
  */
-async function delivered<T>(call: () => Promise<T>, stored?: object): Promise<T> {
+async function delivered<T>(call: () => Promise<T>, stored?: object, deleting = false): Promise<T> {
   try {
     return await call();
   } catch (caught) {
-    const error = stored ? staleAddressAdvice(caught, stored) : caught;
+    const error = stored ? staleAddressAdvice(caught, stored, deleting) : caught;
     // An Account's settings are named as the program gives them (session.ts inAccountWords).
     if (error instanceof Error && currentAccount() !== undefined) error.message = inAccountWords(error.message);
     throw error;

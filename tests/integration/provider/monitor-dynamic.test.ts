@@ -312,7 +312,13 @@ test("a read or delete failing at the address, the program not run, says refresh
   try {
     for (const dead of [refused, `http://${notTheApi.host}/v1`]) {
       await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" });
-      for (const call of [() => provider.read(made.id, state), () => provider.delete(made.id, state)]) {
+      // A delete as the plugin hands it: the stored outputs without declaredFields.
+      const pluginState = { ...state, declaredFields: undefined };
+      for (const call of [
+        () => provider.read(made.id, state),
+        () => provider.delete(made.id, state),
+        () => provider.delete(made.id, pluginState),
+      ]) {
         const message = await failure(call);
         expect(message).toContain(`uptime:baseUrl (${dead})`);
         expect(message).toContain(advice);
@@ -375,7 +381,13 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
     for (const wrong of [origin, `${origin}/v2`]) {
       await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": wrong });
       await admin.clearRequests();
-      for (const call of [() => provider.read(made.id, state), () => provider.delete(made.id, state)]) {
+      // A delete as the plugin hands it: the stored outputs without declaredFields.
+      const pluginState = { ...state, declaredFields: undefined };
+      for (const call of [
+        () => provider.read(made.id, state),
+        () => provider.delete(made.id, state),
+        () => provider.delete(made.id, pluginState),
+      ]) {
         const message = await failure(call);
         expect(message).toContain(`uptime:baseUrl (${wrong}) does not answer as the service's API: GET `);
         expect(message).toContain(
