@@ -7,37 +7,30 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
-import { TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { DEMO_SEED, startTestEmulator } from "../helpers/servers";
+import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, e2eFile, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
 
 const PROD_KEY = "prod-key-3b9f2c71e0";
 const STAGING_KEY = "staging-key-8d4a6e15c2";
-let prod: RunningEmulator;
+const { emulator: prod, stack, track } = e2eFile({ apiKey: PROD_KEY });
 let staging: RunningEmulator;
 let t: TestStack;
 const out: string[] = [];
 
 beforeAll(async () => {
-  prod = await startTestEmulator({ apiKey: PROD_KEY, seed: DEMO_SEED });
-  staging = await startTestEmulator({ apiKey: STAGING_KEY, seed: DEMO_SEED });
-  t = await createStack(path.join(__dirname, "programs/accounts"), {
+  staging = track(await startE2eEmulator({ apiKey: STAGING_KEY }));
+  t = await stack(path.join(__dirname, "programs/accounts"), {
     config: {
-      "uptime:baseUrl": { value: prod.url },
       "uptime:apiKey": { value: PROD_KEY, secret: true },
-      "accounts:stagingUrl": { value: staging.url },
+      "accounts:stagingUrl": staging.url,
       "accounts:stagingKey": { value: STAGING_KEY, secret: true },
-      "accounts:pageUuid": { value: SEEDED_PAGE },
-      "accounts:alertUuid": { value: SEEDED_ALERT },
+      "accounts:pageUuid": SEEDED_PAGE,
+      "accounts:alertUuid": SEEDED_ALERT,
     },
   });
-});
-afterAll(async () => {
-  await t?.remove();
-  await prod?.close();
-  await staging?.close();
 });
 
 const refused = async (emulator: RunningEmulator) =>

@@ -5,27 +5,17 @@
 // cleared again after the import, the engine's dynamic-provider host cannot find @pulumi/pulumi.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { RunningEmulator } from "../../emulator/types";
 import { PASSPHRASE, REPO } from "../helpers/pulumi";
-import { adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 
 const execFileAsync = promisify(execFile);
-let emulator: RunningEmulator;
-let work: string;
-beforeAll(async () => {
-  emulator = await startE2eEmulator({ seed: {} });
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-inline-"));
-});
-afterAll(async () => {
-  await emulator?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const { emulator, tempDir } = e2eFile({ seed: {} });
+const work = tempDir("uptime-inline-");
 
 /** The Automation API program: `up`, `preview --expect-no-changes`, `destroy` of an inline program with one monitor. */
 const PROGRAM = `

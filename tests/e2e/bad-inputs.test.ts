@@ -7,36 +7,23 @@
 // One emulator, one preview per case (the engine stops a preview at the first failing resource),
 // three stacks of the program previewing side by side.
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
 import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
-import { TestStack, createStack } from "../helpers/pulumi";
-import { Json, adminGet, mutating, requestLines } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import type { TestStack } from "../helpers/pulumi";
+import { Json, adminGet, e2eFile, mutating, requestLines } from "../helpers/e2e";
 
 jest.setTimeout(120_000);
 
-const PROGRAM = path.join(__dirname, "programs/bad-input");
 const STACKS = 3;
-let emulator: RunningEmulator;
+const { emulator, stack } = e2eFile();
 const idle: TestStack[] = [];
 const all: TestStack[] = [];
 const waiting: ((t: TestStack) => void)[] = [];
 let stateBefore: Json;
 
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  for (let i = 0; i < STACKS; i++) {
-    const t = await createStack(PROGRAM, {
-      config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
-    });
-    all.push(t);
-    idle.push(t);
-  }
+  for (let i = 0; i < STACKS; i++) all.push(await stack(path.join(__dirname, "programs/bad-input")));
+  idle.push(...all);
   stateBefore = await adminGet(emulator, "/state");
-}, 300_000);
-afterAll(async () => {
-  for (const t of all) await t.remove();
-  await emulator?.close();
 }, 300_000);
 
 /** Runs `use` with a stack no other case is using. */

@@ -3,38 +3,26 @@
 // with their statuses), and hostile text shown as text. scripts/chromium.ts drives the browser.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
 import { BrowserPage, Chromium } from "../../scripts/chromium";
-import { adminCall, exampleStack, Json } from "../helpers/e2e";
-import { REPO, TestStack } from "../helpers/pulumi";
-import { startE2eEmulator } from "../helpers/servers";
+import { adminCall, e2eFile, Json } from "../helpers/e2e";
+import { REPO } from "../helpers/pulumi";
 
 jest.setTimeout(300_000);
 
 const QUICKSTART = path.join(REPO, "examples/quickstart");
 const HOSTILE = `<script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">"'&amp; </td></li>`;
 
-let emulator: RunningEmulator;
+const { emulator, stack, track } = e2eFile();
 let origin: string;
-let t: TestStack;
 let outputs: Record<string, { value: Json }>;
-let browser: Chromium;
 let tab: BrowserPage;
 
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
   origin = emulator.url.replace(/\/v1$/, "");
-  t = await exampleStack("quickstart", emulator);
-  const up = await t.stack.up();
+  const up = await (await stack("quickstart")).stack.up();
   expect(up.summary.result).toBe("succeeded");
   outputs = up.outputs;
-  browser = await Chromium.launch();
-  tab = await browser.newPage(1000, 800);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.remove();
-  await emulator?.close();
+  tab = await track(await Chromium.launch()).newPage(1000, 800);
 });
 
 interface Visible {

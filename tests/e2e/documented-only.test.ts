@@ -3,24 +3,14 @@
 // a destroy stop at the refused DELETE with nothing lost, and following the message
 // (UPTIME_DELETE_UNSUPPORTED=leave) leaves the monitors in the service and the stack consistent.
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
-import type { RunningEmulator } from "../../emulator/types";
-import { TestStack } from "../helpers/pulumi";
-import { adminCall, adminGet, exampleStack } from "../helpers/e2e";
-import { startE2eEmulator } from "../helpers/servers";
+import type { TestStack } from "../helpers/pulumi";
+import { adminCall, adminGet, e2eFile } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
-let emulator: RunningEmulator;
+const { emulator, stack } = e2eFile({ documentedOnly: true });
 let t: TestStack;
-
-beforeAll(async () => {
-  emulator = await startE2eEmulator({ documentedOnly: true });
-  t = await exampleStack("quickstart", emulator);
-});
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-});
+beforeAll(async () => (t = await stack("quickstart")));
 
 test("up works with the documented routes alone", async () => {
   const up = await t.stack.up();

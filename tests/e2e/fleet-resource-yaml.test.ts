@@ -6,34 +6,22 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, collect, createStack } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { REPO, TestStack, collect } from "../helpers/pulumi";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
 import { fleetNames } from "../helpers/rate-limit";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
 
 const run = promisify(execFile);
 
-let emulator: RunningEmulator;
-let work: string;
+const { emulator, stack, tempDir } = e2eFile();
+const work = tempDir("uptime-yaml-fleet-resource-");
 let t: TestStack;
 
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-yaml-fleet-resource-"));
   writeProgram({ count: 300 });
-  t = await createStack(work, {
-    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
-  });
-});
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  t = await stack(work);
 });
 
 /** The YAML program: `count` members m0..., the first `edited` at interval 120, those in `alerted` with the seeded alert. */

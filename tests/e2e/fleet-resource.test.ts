@@ -5,41 +5,24 @@
 // releases the page. A run that fails for some members keeps exactly what it made, and the next `up`
 // makes the rest, none twice. Monitors move between Monitor resources and a fleet without re-creation.
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
-import { TestStack, collect, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
 import { expectStateIsService as expectMonitorsAreService, fleetNames } from "../helpers/rate-limit";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
 
-const PROGRAM = path.join(__dirname, "programs/fleet");
-let emulator: RunningEmulator;
-const stacks: TestStack[] = [];
+const { emulator, stack } = e2eFile();
 
-beforeAll(async () => {
-  emulator = await startE2eEmulator();
-});
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-});
-
-async function fleetStack(count: number, extra: Record<string, string> = {}): Promise<TestStack> {
-  const t = await createStack(PROGRAM, {
+const fleetStack = (count: number, extra: Record<string, string> = {}): Promise<TestStack> =>
+  stack(path.join(__dirname, "programs/fleet"), {
     stackName: "fleet-resource",
     config: {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-      "fleet:mode": { value: "fleet" },
-      "fleet:count": { value: String(count) },
-      "fleet:alert": { value: SEEDED_ALERT },
-      ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`fleet:${k}`, { value: v }])),
+      "fleet:mode": "fleet",
+      "fleet:count": String(count),
+      "fleet:alert": SEEDED_ALERT,
+      ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`fleet:${k}`, v])),
     },
   });
-  stacks.push(t);
-  return t;
-}
 
 /** The fleet's members as the state holds them, by name. */
 async function members(t: TestStack): Promise<Record<string, Json>> {

@@ -3,42 +3,17 @@
 // it sends nothing but GETs, and destroying it leaves every object as it was. A uuid the service lacks,
 // or an object it cannot read (405, as without the undocumented GET routes), fails the read, naming it.
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
-import { TestStack, createStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, exampleStack, requestLines } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, requestLines } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
-const PROGRAM = path.join(__dirname, "programs/get");
-let emulator: RunningEmulator;
-const stacks: TestStack[] = [];
+const { emulator, stack } = e2eFile();
 
-beforeAll(async () => {
-  emulator = await startE2eEmulator();
-});
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-});
-
-async function reader(ids: { monitor: string; page: string; alert: string }): Promise<TestStack> {
-  const t = await createStack(PROGRAM, {
-    config: {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-      "get:monitor": { value: ids.monitor },
-      "get:page": { value: ids.page },
-      "get:alert": { value: ids.alert },
-    },
-  });
-  stacks.push(t);
-  return t;
-}
+const reader = (ids: { monitor: string; page: string; alert: string }) =>
+  stack(path.join(__dirname, "programs/get"), { config: { "get:monitor": ids.monitor, "get:page": ids.page, "get:alert": ids.alert } });
 
 test("a program reads objects another stack manages: the service's values, GETs only, and destroy leaves them", async () => {
-  const owner = await exampleStack("quickstart", emulator);
-  stacks.push(owner);
+  const owner = await stack("quickstart");
   await owner.stack.up();
   const before = await adminGet(emulator, "/state");
   const api = before.monitors.find((m: { name: string }) => m.name === "Public API");

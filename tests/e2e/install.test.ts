@@ -5,13 +5,10 @@
 // only one. Installed from git, the same clone gives the same files.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, createStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { REPO, TestStack } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, e2eFile } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
@@ -23,8 +20,8 @@ const HIGHEST: string = repoPackage.devDependencies["@pulumi/pulumi"];
 const versionOf = (name: string): string =>
   JSON.parse(fs.readFileSync(path.join(REPO, "node_modules", name, "package.json"), "utf8")).version;
 
-let work: string;
-let emulator: RunningEmulator;
+const { emulator, stack, tempDir } = e2eFile();
+const work = fs.realpathSync(tempDir("uptime-install-"));
 /** What scripts/release.sh made: the tarball, and the clone (with its commit) it was packed from. */
 let release: { tarball: string; clone: string; commit: string; output: string };
 
@@ -94,21 +91,14 @@ function tarballManifest(): Promise<Json> {
 }
 
 beforeAll(async () => {
-  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "uptime-install-")));
   // Nothing of the repository's node_modules may be reachable from the programs.
   expect(path.relative(REPO, work).startsWith("..")).toBe(true);
-  emulator = await startE2eEmulator();
   const clone = path.join(work, "clone");
   const output = await sh("bash", [path.join(REPO, "scripts/release.sh"), "--worktree", "--out", work, "--clone", clone], REPO);
   const tarball = /^release: wrote (.+)$/m.exec(output)?.[1];
   const commit = /\(commit ([0-9a-f]{40})\)/.exec(output)?.[1];
   if (!tarball || !commit) throw new Error(`scripts/release.sh said:\n${output}`);
   release = { tarball, clone, commit, output };
-});
-
-afterAll(async () => {
-  await emulator?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 test("the tarball holds what a program loads, and nothing else; the release script says its size and file count", async () => {
@@ -164,18 +154,12 @@ describe.each([
     pulumiVersion = await version();
     dir = newProgram(pulumiVersion, typescript);
     await npmInstall(dir, release.tarball);
-    t = await createStack(dir, {
-      config: {
-        "uptime:baseUrl": { value: emulator.url },
-        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-        "installed:alertUuid": { value: SEEDED_ALERT },
-        "installed:pageUuid": { value: SEEDED_PAGE },
-      },
+    t = await stack(dir, {
+      config: { "installed:alertUuid": SEEDED_ALERT, "installed:pageUuid": SEEDED_PAGE },
       // Type-checked as Pulumi does by default, against the installed declarations and this @pulumi/pulumi's.
       env: { PULUMI_NODEJS_TRANSPILE_ONLY: "false" },
     });
   });
-  afterAll(async () => t?.remove());
 
   test("npm installs the tarball beside the program's own @pulumi/pulumi, the only copy", async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
@@ -251,25 +235,19 @@ test("the plugin tarball installs with `pulumi plugin install --file` and runs e
   const dir = path.join(work, "yaml-program");
   fs.mkdirSync(dir);
   fs.copyFileSync(path.join(REPO, "examples/yaml/Pulumi.yaml"), path.join(dir, "Pulumi.yaml"));
-  const t = await createStack(dir, {
+  const t = await stack(dir, {
     config: {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-      "uptime-yaml:alertUuid": { value: SEEDED_ALERT },
-      "uptime-yaml:pageUuid": { value: SEEDED_PAGE },
+      "uptime-yaml:alertUuid": SEEDED_ALERT,
+      "uptime-yaml:pageUuid": SEEDED_PAGE,
       "uptime-yaml:probeToken": { value: "Bearer installed-plugin", secret: true },
     },
     // Never a pulumi-resource-uptime found on PATH: the plugin cache only.
     env: { PULUMI_HOME: home, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
   });
-  try {
-    const up = await t.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 5 });
-    const monitor = (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.uuid === up.outputs.apiUuid.value);
-    expect(monitor).toMatchObject({ name: "api", alerts: [SEEDED_ALERT] });
-    expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
-    expect((await t.stack.destroy()).summary.resourceChanges).toEqual({ delete: 5 });
-  } finally {
-    await t.remove();
-  }
+  const up = await t.stack.up();
+  expect(up.summary.resourceChanges).toEqual({ create: 5 });
+  const monitor = (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.uuid === up.outputs.apiUuid.value);
+  expect(monitor).toMatchObject({ name: "api", alerts: [SEEDED_ALERT] });
+  expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
+  expect((await t.stack.destroy()).summary.resourceChanges).toEqual({ delete: 5 });
 });

@@ -1,19 +1,16 @@
 // examples/monitors-as-data through the real engine: monitors declared in a reviewed JSON file.
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, adminGet, clearRequests, exampleStack, mutating, requestLines } from "../helpers/e2e";
-import { startE2eEmulator } from "../helpers/servers";
+import { SEEDED_ALERT, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
 const EXAMPLE = path.join(REPO, "examples/monitors-as-data");
 const original = JSON.parse(fs.readFileSync(path.join(EXAMPLE, "monitors.json"), "utf8"));
-let emulator: RunningEmulator;
+const { emulator, stack, tempDir } = e2eFile();
+const dataDir = tempDir("uptime-data-");
 let t: TestStack;
-let dataDir: string;
 
 function writeData(name: string, data: unknown): string {
   const file = path.join(dataDir, name);
@@ -21,16 +18,7 @@ function writeData(name: string, data: unknown): string {
   return file;
 }
 
-beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-data-"));
-  t = await exampleStack(EXAMPLE, emulator, { "monitors-as-data:file": { value: writeData("v1.json", original) } });
-});
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+beforeAll(async () => (t = await stack(EXAMPLE, { config: { "monitors-as-data:file": writeData("v1.json", original) } })));
 
 test("every entry of the file becomes one monitor, and a second preview is empty", async () => {
   const up = await t.stack.up();

@@ -7,13 +7,11 @@ import { execFile, execFileSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import { createServer } from "node:http";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { RunningEmulator } from "../../emulator/types";
 import { REPO } from "../helpers/pulumi";
-import { SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { E2E_API_KEY, Listening, listenOnLoopback, startE2eEmulator } from "../helpers/servers";
+import { SEEDED_PAGE, Json, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY, listenOnLoopback } from "../helpers/servers";
 
 jest.setTimeout(900_000);
 
@@ -30,18 +28,15 @@ const CLI_DIR = path.dirname(
     .find((f) => fs.existsSync(f))!,
 );
 
-let emulator: RunningEmulator;
-let releases: Listening;
+const { emulator, track, tempDir } = e2eFile();
 /** The paths the release server was asked for, in order. */
 const fetched: string[] = [];
-let work: string;
+const work = tempDir("uptime-download-");
 let baseUrl: string;
 
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-download-"));
   const served = path.join(work, "releases");
-  releases = await listenOnLoopback(
+  const releases = await listenOnLoopback(
     createServer((req, res) => {
       fetched.push(req.url ?? "");
       const file = path.join(served, path.basename(decodeURIComponent(req.url ?? "")));
@@ -50,6 +45,7 @@ beforeAll(async () => {
       fs.createReadStream(file).pipe(res);
     }),
   );
+  track(releases);
   baseUrl = `http://${releases.host}/releases`;
   // The release as a maintainer makes it, from this work tree: tarballs, and a clone whose SDKs carry the address.
   const { stdout } = await execFileAsync(
@@ -72,12 +68,6 @@ beforeAll(async () => {
   expect(VERSION).toMatch(/^\d+\.\d+\.\d+-dev\.g[0-9a-f]{7}$/);
   TARBALL = `pulumi-resource-uptime-v${VERSION}-${PLATFORM}.tar.gz`;
   expect(fs.existsSync(path.join(served, TARBALL))).toBe(true);
-});
-
-afterAll(async () => {
-  await releases?.close();
-  await emulator?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 /** A user's environment: the Pulumi CLI alone on PATH, automatic plugin acquisition on, its own plugin cache. */

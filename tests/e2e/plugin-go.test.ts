@@ -4,26 +4,21 @@
 // repository's bin/); the key and the secret header value stay encrypted in the state.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { RunningEmulator } from "../../emulator/types";
 import { REPO } from "../helpers/pulumi";
-import { SEEDED_PAGE, Json, adminGet, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { SEEDED_PAGE, Json, adminGet, asUser, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY } from "../helpers/servers";
 
 jest.setTimeout(600_000);
 
 const execFileAsync = promisify(execFile);
 const PROBE_TOKEN = "Bearer go-probe-51c3";
-let emulator: RunningEmulator;
-let work: string;
-let binary: string;
+const { emulator, tempDir } = e2eFile();
+const work = tempDir("uptime-go-");
+const binary = path.join(work, "uptime-go-example");
 
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-go-"));
-  binary = path.join(work, "uptime-go-example");
   // A cold Go build cache compiles the Pulumi Go SDK: minutes, once per machine.
   await execFileAsync("go", ["build", "-o", binary, "."], {
     cwd: path.join(REPO, "examples/go"),
@@ -31,11 +26,6 @@ beforeAll(async () => {
     maxBuffer: 16 * 1024 * 1024,
   });
   fs.mkdirSync(path.join(work, "state"));
-});
-
-afterAll(async () => {
-  await emulator?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 /** The example's command line, in the environment its README gives: its exit code and output. */

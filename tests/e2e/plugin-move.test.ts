@@ -5,19 +5,17 @@
 // page and the alert the program took over move the same way, and destroy releases them.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, collect, createStack } from "../helpers/pulumi";
+import { REPO, TestStack, collect } from "../helpers/pulumi";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines, withoutAccountCheck } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { e2eFile } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
 const execFileAsync = promisify(execFile);
-let emulator: RunningEmulator;
-let dir: string;
+const { emulator, stack, tempDir } = e2eFile();
+const dir = tempDir("uptime-move-");
 let t: TestStack;
 
 const DECLARED = `{ name: "move-api", type: "https", target: "https://move.example.com/health", regions: [1, 2], interval: 120 }`;
@@ -79,8 +77,6 @@ async function buildGeneratedSdk(into: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-move-"));
   fs.mkdirSync(path.join(dir, "node_modules", "@pulumi"), { recursive: true });
   // The program's dependencies: this repository's @pulumi/pulumi and the package as bootstrap installed it.
   fs.symlinkSync(path.join(REPO, "node_modules", "@pulumi", "pulumi"), path.join(dir, "node_modules", "@pulumi", "pulumi"));
@@ -92,15 +88,7 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "move", private: true, main: "index.js" }));
   fs.writeFileSync(path.join(dir, "index.js"), DYNAMIC);
-  t = await createStack(dir, {
-    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
-  });
-});
-
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  t = await stack(dir);
 });
 
 const monitors = async (): Promise<Json[]> => (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === "move-api");

@@ -18,9 +18,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
+import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
 import { readOutput } from "../helpers/node-warnings";
-import { SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_PAGE, Json, adminGet, e2eFile, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
@@ -34,11 +34,11 @@ const SDK = path.join(REPO, "sdks/python");
 const CACHE =
   process.env.UPTIME_TOOLCHAIN_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-uptime");
 
-let emulator: RunningEmulator;
+const { emulator, stack, track, tempDir } = e2eFile();
 /** The second account, of the explicit uptime.Provider. */
 let staging: RunningEmulator;
-let work: string;
-let dir: string;
+const work = tempDir("uptime-python-");
+const dir = path.join(work, "example");
 let t: TestStack;
 /** Everything the CLI printed in this file's runs. */
 const printed: string[] = [];
@@ -97,10 +97,7 @@ async function venvTemplate(): Promise<string> {
 
 beforeAll(async () => {
   const template = venvTemplate();
-  emulator = await startE2eEmulator();
-  staging = await startE2eEmulator({ apiKey: STAGING_KEY, seed: {} });
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-python-"));
-  dir = path.join(work, "example");
+  staging = track(await startE2eEmulator({ apiKey: STAGING_KEY, seed: {} }));
   fs.mkdirSync(dir);
   for (const f of ["Pulumi.yaml", "__main__.py"]) fs.copyFileSync(path.join(EXAMPLE, f), path.join(dir, f));
   fs.writeFileSync(path.join(dir, "requirements.txt"), requirements(SDK));
@@ -112,26 +109,17 @@ beforeAll(async () => {
       mode: 0o755,
     });
   }
-  const stack = createStack(dir, {
+  const made = stack(dir, {
     stackName: "py",
     config: {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
       "uptime-python:probeToken": { value: PROBE_TOKEN, secret: true },
-      "uptime-python:pageUuid": { value: SEEDED_PAGE },
-      "uptime-python:stagingUrl": { value: staging.url },
+      "uptime-python:pageUuid": SEEDED_PAGE,
+      "uptime-python:stagingUrl": staging.url,
       "uptime-python:stagingKey": { value: STAGING_KEY, secret: true },
     },
   });
   await fs.promises.cp(await template, path.join(dir, "venv"), { recursive: true, verbatimSymlinks: true });
-  t = await stack;
-});
-
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-  await staging?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
+  t = await made;
 });
 
 /** The pulumi CLI in the example's directory, as its user runs it (the plugin on PATH): exit code and output. */

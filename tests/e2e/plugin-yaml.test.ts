@@ -9,14 +9,14 @@
 // The plugin is the repository's bin/pulumi-resource-uptime, named in each program's Pulumi.yaml;
 // install.test.ts runs the plugin installed from its release tarball.
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, collect, createStack, oldestPulumi, rawCheckpoint, versions } from "../helpers/pulumi";
+import { REPO, TestStack, collect, oldestPulumi, rawCheckpoint, versions } from "../helpers/pulumi";
 import { readOutput } from "../helpers/node-warnings";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { e2eFile } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
@@ -26,22 +26,16 @@ const execFileAsync = promisify(execFile);
 /** How Pulumi's state marks a secret value. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const PROBE_TOKEN = "Bearer probe-7d1c0e55";
+/** examples/yaml's own settings. */
+const exampleConfig = {
+  "uptime-yaml:alertUuid": SEEDED_ALERT,
+  "uptime-yaml:pageUuid": SEEDED_PAGE,
+  "uptime-yaml:probeToken": { value: PROBE_TOKEN, secret: true },
+};
 const PLUGINS = `plugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n`;
 
-let emulator: RunningEmulator;
-let work: string;
-const stacks: TestStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-yaml-"));
-});
-
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const { emulator, stack, track, tempDir } = e2eFile();
+const work = tempDir("uptime-yaml-");
 
 /** A YAML `resources:` block of https monitors, each named as its resource; `options` for every one. */
 function monitorsYaml(names: string[], options = ""): string {
@@ -58,17 +52,6 @@ function program(name: string, text: string): string {
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `${text.trimEnd()}\n${PLUGINS}`);
   return dir;
 }
-
-async function yamlStack(dir: string, config: Record<string, { value: string; secret?: boolean }>): Promise<TestStack> {
-  const t = await createStack(dir, { config });
-  stacks.push(t);
-  return t;
-}
-
-const settings = () => ({
-  "uptime:baseUrl": { value: emulator.url },
-  "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-});
 
 /** A call to the service's API as someone outside Pulumi makes it (with the e2e emulator's key). */
 async function service(method: string, p: string, body: unknown): Promise<Json> {
@@ -103,12 +86,7 @@ describe("examples/yaml through the plugin", () => {
 
   beforeAll(async () => {
     dir = program("example", fs.readFileSync(path.join(REPO, "examples/yaml/Pulumi.yaml"), "utf8"));
-    t = await yamlStack(dir, {
-      ...settings(),
-      "uptime-yaml:alertUuid": { value: SEEDED_ALERT },
-      "uptime-yaml:pageUuid": { value: SEEDED_PAGE },
-      "uptime-yaml:probeToken": { value: PROBE_TOKEN, secret: true },
-    });
+    t = await stack(dir, { config: exampleConfig });
   });
 
   test("up creates the monitors, takes the alert and the page over, and reads the webhooks through the invoke; the state holds the key and the header value encrypted only", async () => {
@@ -192,12 +170,7 @@ test("on the oldest supported CLI: examples/yaml's up, an empty preview and dest
   const { stdout: version } = await execFileAsync("pulumi", ["version"], { env: { ...process.env, ...env } });
   expect(version.trim()).toBe(`v${versions.PULUMI_OLDEST_VERSION}`);
   const dir = program("oldest", fs.readFileSync(path.join(REPO, "examples/yaml/Pulumi.yaml"), "utf8"));
-  const t = await yamlStack(dir, {
-    ...settings(),
-    "uptime-yaml:alertUuid": { value: SEEDED_ALERT },
-    "uptime-yaml:pageUuid": { value: SEEDED_PAGE },
-    "uptime-yaml:probeToken": { value: PROBE_TOKEN, secret: true },
-  });
+  const t = await stack(dir, { config: exampleConfig });
   const before = (await state()).monitors.length;
   const up = await cli(t, dir, ["up", "--yes"], env);
   expect(up).toMatchObject({ code: 0 });
@@ -216,7 +189,7 @@ test("on the oldest supported CLI: examples/yaml's up, an empty preview and dest
 });
 
 test("two accounts: an explicit `uptime` provider beside the stack's own, renamed with `aliases`, a monitor moved off it; a retained monitor outlives its resource", async () => {
-  const staging = await startE2eEmulator({ apiKey: "staging-yaml-key-6c2e", seed: {} });
+  const staging = track(await startE2eEmulator({ apiKey: "staging-yaml-key-6c2e", seed: {} }));
   /** The program: the explicit provider named `provider` (an alias of its first name), `staging-api` on it unless moved, and `retained`. */
   const accounts = (p: { provider: string; aliasOf?: string; moved?: boolean; retained?: { retainOnDelete: boolean } }) =>
     [
@@ -251,70 +224,60 @@ test("two accounts: an explicit `uptime` provider beside the stack's own, rename
       "outputs:",
       "  stagingHookCount: ${stagingHooks.count}",
     ].join("\n");
-  try {
-    const dir = program("two-accounts", accounts({ provider: "staging", retained: { retainOnDelete: true } }));
-    const file = path.join(dir, "Pulumi.yaml");
-    const t = await yamlStack(dir, {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-      "two-accounts:stagingUrl": { value: staging.url },
-      "two-accounts:stagingKey": { value: "staging-yaml-key-6c2e", secret: true },
-    });
-    const journal = () => (fs.existsSync(t.env.UPTIME_JOURNAL_DIR) ? fs.readdirSync(t.env.UPTIME_JOURNAL_DIR) : []);
-    const retainedNow = async () => (await state()).monitors.filter((m: Json) => m.name === "retained");
-    const stagingUuids = async () => ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid);
-    const clearBoth = async () => Promise.all([clearRequests(emulator), clearRequests(staging)]);
-    const sentToBoth = async () => [mutating(await requestLines(emulator)), mutating(await requestLines(staging))];
+  const dir = program("two-accounts", accounts({ provider: "staging", retained: { retainOnDelete: true } }));
+  const file = path.join(dir, "Pulumi.yaml");
+  const t = await stack(dir, {
+    config: { "two-accounts:stagingUrl": staging.url, "two-accounts:stagingKey": { value: "staging-yaml-key-6c2e", secret: true } },
+  });
+  const journal = () => (fs.existsSync(t.env.UPTIME_JOURNAL_DIR) ? fs.readdirSync(t.env.UPTIME_JOURNAL_DIR) : []);
+  const retainedNow = async () => (await state()).monitors.filter((m: Json) => m.name === "retained");
+  const stagingUuids = async () => ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid);
+  const clearBoth = async () => Promise.all([clearRequests(emulator), clearRequests(staging)]);
+  const sentToBoth = async () => [mutating(await requestLines(emulator)), mutating(await requestLines(staging))];
 
-    const up = await t.stack.up();
-    expect(up.outputs.stagingHookCount.value).toBe(0);
-    expect(await monitorNames(emulator)).toEqual(expect.arrayContaining(["prod-api", "retained"]));
-    expect(await monitorNames(emulator)).not.toContain("staging-api");
-    expect(await monitorNames(staging)).toEqual(["staging-api"]);
-    expect(rawCheckpoint(t)).not.toContain("staging-yaml-key-6c2e");
-    expect(journal()).toEqual([]);
-    const [retained] = await retainedNow();
-    const [uuid] = await stagingUuids();
+  const up = await t.stack.up();
+  expect(up.outputs.stagingHookCount.value).toBe(0);
+  expect(await monitorNames(emulator)).toEqual(expect.arrayContaining(["prod-api", "retained"]));
+  expect(await monitorNames(emulator)).not.toContain("staging-api");
+  expect(await monitorNames(staging)).toEqual(["staging-api"]);
+  expect(rawCheckpoint(t)).not.toContain("staging-yaml-key-6c2e");
+  expect(journal()).toEqual([]);
+  const [retained] = await retainedNow();
+  const [uuid] = await stagingUuids();
 
-    // The provider renamed with its old URN as an alias: nothing replaced, nothing sent, the monitor's uuid kept.
-    // (Without the alias it would be a replacement, as tests/integration/provider/accounts.test.ts shows.) And the
-    // retained monitor no longer declared: it leaves the stack, not the service.
-    const oldUrn = `urn:pulumi:${t.stack.name}::two-accounts::pulumi:providers:uptime::staging`;
-    fs.writeFileSync(file, `${accounts({ provider: "stg", aliasOf: oldUrn })}\n${PLUGINS}`);
-    await clearBoth();
-    const aliased = await t.stack.up();
-    expect(Object.keys(aliased.summary.resourceChanges ?? {}).sort()).toEqual(["delete", "same"]);
-    expect(aliased.summary.resourceChanges?.delete).toBe(1);
-    expect(await sentToBoth()).toEqual([[], []]);
-    expect(await stagingUuids()).toEqual([uuid]);
-    expect(await retainedNow()).toEqual([retained]);
+  // The provider renamed with its old URN as an alias: nothing replaced, nothing sent, the monitor's uuid kept.
+  // (Without the alias it would be a replacement, as tests/integration/provider/accounts.test.ts shows.) And the
+  // retained monitor no longer declared: it leaves the stack, not the service.
+  const oldUrn = `urn:pulumi:${t.stack.name}::two-accounts::pulumi:providers:uptime::staging`;
+  fs.writeFileSync(file, `${accounts({ provider: "stg", aliasOf: oldUrn })}\n${PLUGINS}`);
+  await clearBoth();
+  const aliased = await t.stack.up();
+  expect(Object.keys(aliased.summary.resourceChanges ?? {}).sort()).toEqual(["delete", "same"]);
+  expect(aliased.summary.resourceChanges?.delete).toBe(1);
+  expect(await sentToBoth()).toEqual([[], []]);
+  expect(await stagingUuids()).toEqual([uuid]);
+  expect(await retainedNow()).toEqual([retained]);
 
-    // Moved to the stack's own account: a replacement, made there and deleted from staging. The retained monitor
-    // declared again: a new monitor, a POST, never a PATCH of the retained one (a note of the first run would have
-    // made it a takeover).
-    fs.writeFileSync(
-      file,
-      `${accounts({ provider: "stg", aliasOf: oldUrn, moved: true, retained: { retainOnDelete: false } })}\n${PLUGINS}`,
-    );
-    await clearBoth();
-    const moved = await t.stack.up();
-    expect(moved.summary.resourceChanges).toMatchObject({ replace: 1, create: 1 });
-    // Nothing else: what the aliased up stored is as declared.
-    expect(Object.keys(moved.summary.resourceChanges ?? {}).sort()).toEqual(["create", "replace", "same"]);
-    expect(await sentToBoth()).toEqual([["POST /v1/monitors", "POST /v1/monitors"], [`DELETE /v1/monitors/${uuid}`]]);
-    expect(await monitorNames(emulator)).toEqual(expect.arrayContaining(["prod-api", "staging-api"]));
-    expect(await monitorNames(staging)).toEqual([]);
-    const both = await retainedNow();
-    expect(both).toHaveLength(2);
-    expect(both).toContainEqual(retained);
+  // Moved to the stack's own account: a replacement, made there and deleted from staging. The retained monitor
+  // declared again: a new monitor, a POST, never a PATCH of the retained one (a note of the first run would have
+  // made it a takeover).
+  fs.writeFileSync(file, `${accounts({ provider: "stg", aliasOf: oldUrn, moved: true, retained: { retainOnDelete: false } })}\n${PLUGINS}`);
+  await clearBoth();
+  const moved = await t.stack.up();
+  expect(moved.summary.resourceChanges).toMatchObject({ replace: 1, create: 1 });
+  // Nothing else: what the aliased up stored is as declared.
+  expect(Object.keys(moved.summary.resourceChanges ?? {}).sort()).toEqual(["create", "replace", "same"]);
+  expect(await sentToBoth()).toEqual([["POST /v1/monitors", "POST /v1/monitors"], [`DELETE /v1/monitors/${uuid}`]]);
+  expect(await monitorNames(emulator)).toEqual(expect.arrayContaining(["prod-api", "staging-api"]));
+  expect(await monitorNames(staging)).toEqual([]);
+  const both = await retainedNow();
+  expect(both).toHaveLength(2);
+  expect(both).toContainEqual(retained);
 
-    await t.stack.destroy();
-    expect(await monitorNames(staging)).toEqual([]);
-    expect(await retainedNow()).toEqual([retained]);
-    expect(journal()).toEqual([]);
-  } finally {
-    await staging.close();
-  }
+  await t.stack.destroy();
+  expect(await monitorNames(staging)).toEqual([]);
+  expect(await retainedNow()).toEqual([retained]);
+  expect(journal()).toEqual([]);
 });
 
 test("a key set in plain text is refused before any request, naming the fix, and no state holds it; set with --secret, `pulumi import` of a monitor, a page and an alert writes YAML blocks that then preview empty", async () => {
@@ -330,7 +293,7 @@ test("a key set in plain text is refused before any request, naming the fix, and
     }),
   );
   const dir = program("imports", `name: imports\nruntime: yaml\n${monitorsYaml(["plain-key"])}`);
-  const t = await yamlStack(dir, { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY } });
+  const t = await stack(dir, { config: { "uptime:apiKey": E2E_API_KEY } });
   await clearRequests(emulator);
   // `pulumi up` refuses it in its preview, before the provider's state is saved (provider/plugin/server.ts configure).
   const plain = await cli(t, dir, ["up", "--yes"]);
@@ -384,12 +347,7 @@ test("a key set in plain text is refused before any request, naming the fix, and
 
 describe("pulumi import from a service that offers only the documented routes (no GET of an object)", () => {
   let documented: RunningEmulator;
-  beforeAll(async () => {
-    documented = await startE2eEmulator({ documentedOnly: true });
-  });
-  afterAll(async () => {
-    await documented?.close();
-  });
+  beforeAll(async () => (documented = track(await startE2eEmulator({ documentedOnly: true }))));
 
   test("the import fails with nothing stored, naming the way out for each object; following it (adoptUuid / uuid, then up) takes the objects over", async () => {
     const created = await asUser(
@@ -400,7 +358,7 @@ describe("pulumi import from a service that offers only the documented routes (n
     );
     const legacy = created.json.monitor as Json;
     const dir = program("imports-documented", "name: imports-documented\nruntime: yaml\n");
-    const t = await yamlStack(dir, { "uptime:baseUrl": { value: documented.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } });
+    const t = await stack(dir, { emulator: documented });
     const before = await adminGet(documented, "/state");
     await clearRequests(documented);
 

@@ -3,12 +3,9 @@
 // policy config turns rules advisory, off, or moves their bounds.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
-import { SEEDED_ALERT, mutating, clearRequests, requestLines } from "../helpers/e2e";
-import { REPO, TestStack, createStack } from "../helpers/pulumi";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { SEEDED_ALERT, e2eFile, mutating, clearRequests, requestLines } from "../helpers/e2e";
+import { REPO, TestStack } from "../helpers/pulumi";
 
 jest.setTimeout(300_000);
 
@@ -18,28 +15,12 @@ const VIOLATIONS = path.join(REPO, "tests/e2e/programs/policy-violations");
 /** The shipped config: every rule at its default, spelled out for a team to edit. */
 const SHIPPED_CONFIG = path.join(REPO, "policy/config.json");
 
-let emulator: RunningEmulator;
-let configDir: string;
-const stacks: TestStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  configDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-policy-config-"));
-});
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-  fs.rmSync(configDir, { recursive: true, force: true });
-});
-
-async function stackOf(dir: string, stackName: string, config: Record<string, { value: string }> = {}): Promise<TestStack> {
-  const t = await createStack(dir, {
-    stackName,
-    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true }, ...config },
-  });
-  stacks.push(t);
-  return t;
-}
+const { emulator, stack, tempDir } = e2eFile();
+const configDir = tempDir("uptime-policy-config-");
+const stackOf = (dir: string, config: Record<string, string> = {}) => stack(dir, { stackName: "policy", config });
+/** The quickstart with an alert on every monitor, and the program breaking every rule, once made. */
+let quickstart: TestStack | undefined;
+let violations: TestStack;
 
 /** `pulumi preview --policy-pack` as a user or CI runs it (async: the emulator lives in this process). */
 function preview(t: TestStack, extra: string[] = [], stack = t.stack.name): Promise<{ code: number; output: string }> {
@@ -63,7 +44,7 @@ const violationLines = (output: string) =>
     .map((l) => l.replace(/\s+/g, " "));
 
 test("the quickstart, with an alert on every monitor, passes (with the shipped config)", async () => {
-  const t = await stackOf(path.join(REPO, "examples/quickstart"), "policy", { "uptime-quickstart:databaseAlerts": { value: "true" } });
+  const t = (quickstart = await stackOf("quickstart", { "uptime-quickstart:databaseAlerts": "true" }));
   await clearRequests(emulator);
   const { code, output } = await preview(t, ["--policy-pack-config", SHIPPED_CONFIG]);
   expect(violationLines(output)).toEqual([]);
@@ -73,9 +54,7 @@ test("the quickstart, with an alert on every monitor, passes (with the shipped c
 });
 
 test("the exit codes examples/ci relies on: --expect-no-changes with changes exits 7, a missing stack 6", async () => {
-  const t =
-    stacks.find((s) => s.stack.workspace.workDir === path.join(REPO, "examples/quickstart")) ??
-    (await stackOf(path.join(REPO, "examples/quickstart"), "policy", { "uptime-quickstart:databaseAlerts": { value: "true" } }));
+  const t = quickstart ?? (await stackOf("quickstart", { "uptime-quickstart:databaseAlerts": "true" }));
   expect((await preview(t, ["--policy-pack-config", SHIPPED_CONFIG, "--expect-no-changes"])).code).toBe(7);
   const missing = await preview(t, [], "no-such-stack");
   expect(missing.code).toBe(6);
@@ -83,16 +62,14 @@ test("the exit codes examples/ci relies on: --expect-no-changes with changes exi
 });
 
 test("monitors-as-data, with the team's alert on every monitor, passes (with the defaults)", async () => {
-  const t = await stackOf(path.join(REPO, "examples/monitors-as-data"), "policy", {
-    "monitors-as-data:alerts": { value: JSON.stringify([SEEDED_ALERT]) },
-  });
+  const t = await stackOf("monitors-as-data", { "monitors-as-data:alerts": JSON.stringify([SEEDED_ALERT]) });
   const { code, output } = await preview(t);
   expect(violationLines(output)).toEqual([]);
   expect(code).toBe(0);
 });
 
 test("a program breaking every rule is blocked, each violation naming the resource and the rule", async () => {
-  const t = await stackOf(VIOLATIONS, "policy");
+  const t = (violations = await stackOf(VIOLATIONS));
   const { code, output } = await preview(t);
   expect(code).toBe(1); // a mandatory violation fails the preview like any error (v3.259 does not use exit code 5)
   const monitor = (rule: string, name: string) => `- [mandatory] ${rule} (pulumi-nodejs:dynamic/uptime:Monitor: ${name})`;
@@ -115,7 +92,6 @@ test("a program breaking every rule is blocked, each violation naming the resour
 });
 
 test("a policy config makes rules advisory or disabled and moves their bounds: the same program passes", async () => {
-  const t = stacks.find((s) => s.stack.workspace.workDir === VIOLATIONS)!;
   const configFile = path.join(configDir, "relaxed.json");
   fs.writeFileSync(
     configFile,
@@ -127,7 +103,7 @@ test("a policy config makes rules advisory or disabled and moves their bounds: t
       "monitor-interval-bounds": { minIntervalSeconds: 10 },
     }),
   );
-  const { code, output } = await preview(t, ["--policy-pack-config", configFile]);
+  const { code, output } = await preview(violations, ["--policy-pack-config", configFile]);
   expect(code).toBe(0);
   const lines = violationLines(output);
   expect(lines.every((l) => l.startsWith("- [advisory]"))).toBe(true);

@@ -3,10 +3,10 @@
 // both forms the CLI prints (the digest, and the event stream that carries policy violations).
 import { spawn } from "node:child_process";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, createStack } from "../helpers/pulumi";
+import { REPO, TestStack } from "../helpers/pulumi";
 import { readOutput } from "../helpers/node-warnings";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { e2eFile } from "../helpers/e2e";
+import { E2E_API_KEY } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 
@@ -14,20 +14,9 @@ const POLICY_PACK = path.join(REPO, "policy/analyzer");
 const TS_NODE = require.resolve("ts-node/dist/bin.js");
 const SECRET_HEADER = "not-a-real-token"; // the quickstart's pulumi.secret() header value
 
-let emulator: RunningEmulator;
+const { stack } = e2eFile();
 let t: TestStack;
-
-beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  t = await createStack(path.join(REPO, "examples/quickstart"), {
-    stackName: "pr-summary",
-    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
-  });
-});
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-});
+beforeAll(async () => (t = await stack("quickstart", { stackName: "pr-summary" })));
 
 interface Run {
   code: number;

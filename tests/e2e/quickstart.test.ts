@@ -4,26 +4,17 @@
 // and the dynamic-provider host working together.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, exampleStack, mutating, requestLines } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { E2E_API_KEY } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 
-let emulator: RunningEmulator;
+const { emulator, stack } = e2eFile();
 let t: TestStack;
+beforeAll(async () => (t = await stack("quickstart")));
 const monitorsByName = async (): Promise<Record<string, Json>> =>
   Object.fromEntries((await adminGet(emulator, "/state")).monitors.map((m: Json) => [m.name, m]));
-
-beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  t = await exampleStack("quickstart", emulator);
-});
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-});
 
 test("up creates both monitors and takes over the seeded alert and page", async () => {
   const up = await t.stack.up();

@@ -3,29 +3,15 @@
 // key (429 and Retry-After only), --parallel 32, default settings. up, an empty preview and destroy
 // succeed with exactly the declared monitors, the stack equal to the service.
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, collect, createStack } from "../helpers/pulumi";
-import { adminCall, adminGet, clearRequests, requestLines } from "../helpers/e2e";
+import { REPO, collect } from "../helpers/pulumi";
+import { adminCall, adminGet, clearRequests, e2eFile, requestLines } from "../helpers/e2e";
 import { expectStateIsService, fleetNames, rateLimitShare } from "../helpers/rate-limit";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(900_000);
 
-let emulator: RunningEmulator;
-let work: string;
-let t: TestStack | undefined;
-
-beforeAll(async () => {
-  emulator = await startE2eEmulator({ seed: {}, rateLimit: { rps: 10, burst: 10 } });
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-yaml-fleet-"));
-});
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const { emulator, stack, tempDir } = e2eFile({ seed: {}, rateLimit: { rps: 10, burst: 10 } });
+const work = tempDir("uptime-yaml-fleet-");
 
 /** A YAML program of `n` https monitors, as a team generates one from its list, naming the repository's plugin. */
 function fleetProgram(n: number): string {
@@ -45,9 +31,7 @@ function fleetProgram(n: number): string {
 }
 
 test("YAML through the plugin: 300 monitors at 10 requests/s, --parallel 32: up, an empty preview and destroy", async () => {
-  t = await createStack(fleetProgram(300), {
-    config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
-  });
+  const t = await stack(fleetProgram(300));
   const out: string[] = [];
   const started = Date.now();
   const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });

@@ -7,39 +7,18 @@
 // printed. The YAML program through the plugin: rate-limit-yaml.test.ts.
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
-import { TestStack, collect, createStack } from "../helpers/pulumi";
-import { adminCall, adminGet, clearRequests, requestLines } from "../helpers/e2e";
+import { TestStack, collect } from "../helpers/pulumi";
+import { adminCall, adminGet, clearRequests, e2eFile, requestLines } from "../helpers/e2e";
 import { expectStateIsService, fleetNames, rateLimitShare } from "../helpers/rate-limit";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(900_000);
 
 const FLEET = path.join(__dirname, "programs/fleet");
-const LIMIT = { rps: 10, burst: 10 };
+const { emulator, stack } = e2eFile({ seed: {}, rateLimit: { rps: 10, burst: 10 } });
 
-let emulator: RunningEmulator;
-const stacks: TestStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startE2eEmulator({ seed: {}, rateLimit: LIMIT });
-});
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-});
-
-async function fleet(count: number, stackName: string): Promise<TestStack> {
-  const t = await createStack(FLEET, {
-    stackName,
-    config: {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-      "fleet:count": { value: String(count) },
-    },
-  });
-  stacks.push(t);
-  return t;
-}
+const fleet = (count: number, stackName: string, on?: RunningEmulator) =>
+  stack(FLEET, { stackName, emulator: on, config: { "fleet:count": String(count) } });
 
 test("300 monitors at 10 requests/s, --parallel 32, default settings: up, an empty preview and destroy succeed", async () => {
   const t = await fleet(300, "paced");
@@ -101,15 +80,7 @@ test("a limit of one request per 5 s: while requests wait, a line every 10 s say
   // through the first 10 s of pacing whatever the machine's speed, and the progress line must be printed.
   const slow = await startE2eEmulator({ seed: {}, rateLimit: { rps: 0.2, burst: 1 } });
   try {
-    const t = await createStack(FLEET, {
-      stackName: "slow",
-      config: {
-        "uptime:baseUrl": { value: slow.url },
-        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-        "fleet:count": { value: "5" },
-      },
-    });
-    stacks.push(t);
+    const t = await fleet(5, "slow", slow);
     const out: string[] = [];
     const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
     expect(up.summary.resourceChanges).toMatchObject({ create: 6 });

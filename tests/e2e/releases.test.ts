@@ -9,21 +9,17 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, createStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { REPO } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
 
 jest.setTimeout(1_200_000);
 
 const execFileAsync = promisify(execFile);
-let work: string;
-let scratch: string;
-let emulator: RunningEmulator;
-const stacks: TestStack[] = [];
+const { emulator, stack, tempDir } = e2eFile();
+const work = tempDir("uptime-releases-");
+const scratch = path.join(work, "repo");
 /** Each release: its directory, the version release.sh said it made, and what it printed. */
 const made: Record<string, { dir: string; version: string; output: string }> = {};
 
@@ -49,9 +45,6 @@ async function cut(label: string, ref: string, ...flags: string[]): Promise<{ di
 }
 
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-releases-"));
-  scratch = path.join(work, "repo");
   // The repository as it is: its commit, then the work tree's changes committed on top.
   await sh("git", ["clone", "--quiet", REPO, scratch], work);
   const diff = await sh("git", ["--no-optional-locks", "diff", "--binary", "HEAD"], REPO);
@@ -74,12 +67,6 @@ beforeAll(async () => {
   await git("tag", "v0.2.1");
   await cut("a", "v0.2.0", "--no-executables");
   await cut("b", "v0.2.1", "--no-executables");
-});
-
-afterAll(async () => {
-  for (const t of stacks) await t.remove();
-  await emulator?.close();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 test("each release carries its tag's version in every file, and says so", async () => {
@@ -160,15 +147,7 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     await install("a");
     const running = () => sh("node", ["-p", "require('pulumi-uptime').version"], dir, userEnv());
     expect((await running()).trim()).toBe("0.2.0");
-    const t = await createStack(dir, {
-      config: {
-        "uptime:baseUrl": { value: emulator.url },
-        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-        "installed:alertUuid": { value: SEEDED_ALERT },
-        "installed:pageUuid": { value: SEEDED_PAGE },
-      },
-    });
-    stacks.push(t);
+    const t = await stack(dir, { config: { "installed:alertUuid": SEEDED_ALERT, "installed:pageUuid": SEEDED_PAGE } });
     await t.stack.up();
 
     await install("b");
@@ -218,11 +197,7 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
         ].join("\n"),
       );
     program("0.2.0");
-    const t = await createStack(dir, {
-      config: { "uptime:baseUrl": { value: emulator.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } },
-      env: { PULUMI_HOME: home },
-    });
-    stacks.push(t);
+    const t = await stack(dir, { env: { PULUMI_HOME: home } });
     await t.stack.up();
 
     await installPlugin("b");

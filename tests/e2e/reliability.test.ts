@@ -7,12 +7,11 @@ import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
+import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { REPO, TestStack, createStack } from "../helpers/pulumi";
+import { REPO, TestStack } from "../helpers/pulumi";
 import { readOutput } from "../helpers/node-warnings";
-import { Json, adminCall, adminGet, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
+import { Json, adminCall, adminGet, e2eFile, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
 
 jest.setTimeout(600_000);
 
@@ -25,26 +24,17 @@ const FLEET = path.join(__dirname, "programs/fleet");
 function emulatorAndStack(
   count: number,
   stackName: string,
-  start: Parameters<typeof startE2eEmulator>[0],
-  config: Record<string, { value: string }> = {},
+  start: Partial<EmulatorOptions>,
+  config: Record<string, string> = {},
 ): { emulator: RunningEmulator; t: TestStack } {
-  const ctx = {} as { emulator: RunningEmulator; t: TestStack };
+  const { emulator, stack } = e2eFile(start);
+  const ctx = { emulator } as { emulator: RunningEmulator; t: TestStack };
   beforeAll(async () => {
-    ctx.emulator = await startE2eEmulator(start);
-    ctx.t = await createStack(FLEET, {
+    ctx.t = await stack(FLEET, {
       stackName,
-      config: {
-        "uptime:baseUrl": { value: ctx.emulator.url },
-        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-        "fleet:count": { value: String(count) },
-        ...config,
-      },
-      env: config["fleet:mode"]?.value === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {},
+      config: { "fleet:count": String(count), ...config },
+      env: config["fleet:mode"] === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {},
     });
-  });
-  afterAll(async () => {
-    await ctx.t?.remove();
-    await ctx.emulator?.close();
   });
   return ctx;
 }
@@ -281,7 +271,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
     100,
     "fleet-lost",
     { seed: {}, faults: { latency: { fixedMs: 300 } }, rateLimit: { rps: 20, burst: 20 } },
-    { "fleet:mode": { value: "fleet" } },
+    { "fleet:mode": "fleet" },
   );
 
   test("cancel, refresh clearing the pending create, up: the members made are taken over; each in flight is named with both ways out; following them gives exactly 100", async () => {
@@ -336,12 +326,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
 });
 
 describe("a runner lost in the middle of a MonitorFleet's creation of 100, the journal gone with it", () => {
-  const ctx = emulatorAndStack(
-    100,
-    "fleet-journal-lost",
-    { seed: {}, faults: { latency: { fixedMs: 300 } } },
-    { "fleet:mode": { value: "fleet" } },
-  );
+  const ctx = emulatorAndStack(100, "fleet-journal-lost", { seed: {}, faults: { latency: { fixedMs: 300 } } }, { "fleet:mode": "fleet" });
 
   test("README's recipe: the members' `created` lines in the run's log (else the dashboard) as adoptUuid, then refresh and up: exactly 100", async () => {
     const { t, emulator } = ctx;
@@ -576,12 +561,7 @@ describe("creations whose answer was lost (the service made the monitor), throug
 });
 
 describe("through the provider plugin: an unconfirmed monitor taken over as advised, in a run that then fails for another reason", () => {
-  const ctx = emulatorAndStack(
-    2,
-    "placeholder-plugin",
-    { seed: {} },
-    { "fleet:mode": { value: "plugin" }, "fleet:chain": { value: "true" } },
-  );
+  const ctx = emulatorAndStack(2, "placeholder-plugin", { seed: {} }, { "fleet:mode": "plugin", "fleet:chain": "true" });
 
   test("its placeholder is left pending deletion beside it; `pulumi destroy` stops on it, and following its message empties the stack", async () => {
     const { t, emulator } = ctx;

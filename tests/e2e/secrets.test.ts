@@ -16,9 +16,8 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import type { RunningEmulator } from "../../emulator/types";
-import { TestStack } from "../helpers/pulumi";
-import { adminGet, exampleStack } from "../helpers/e2e";
+import type { TestStack } from "../helpers/pulumi";
+import { adminGet, e2eFile } from "../helpers/e2e";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -44,7 +43,7 @@ interface Captured {
   dumpOnly: SecretName[];
 }
 
-let emulator: RunningEmulator;
+const { emulator, stack, track } = e2eFile({ apiKey: API_KEY });
 let t: TestStack;
 const captured: Captured[] = [];
 
@@ -147,14 +146,7 @@ const cli = (args: string[]): Promise<string> =>
     );
   });
 
-beforeAll(async () => {
-  emulator = await startE2eEmulator({ apiKey: API_KEY });
-  t = await exampleStack("quickstart", emulator, { "uptime:apiKey": { value: API_KEY, secret: true } });
-});
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
-});
+beforeAll(async () => (t = await stack("quickstart", { config: { "uptime:apiKey": { value: API_KEY, secret: true } } })));
 
 test("up, then preview and refresh at every log level, succeed", async () => {
   expect((await run("up", "plain", (o) => t.stack.up(o))).error).toBeUndefined();
@@ -192,7 +184,7 @@ test("a key the service no longer accepts: refresh fails on the provider's reads
   // The same address, now a service that wants another key: every request is refused.
   const port = Number(new URL(emulator.url).port);
   await emulator.close();
-  emulator = await startE2eEmulator({ apiKey: "sk-service-side-rotated-0000", port });
+  track(await startE2eEmulator({ apiKey: "sk-service-side-rotated-0000", port }));
   const { output, error } = await run("refresh with a revoked key", "-v=8", (o) => t.stack.refresh(o));
   expect(error).toBeDefined();
   expect(output).toMatch(/GET \/monitors\/[\w-]+ failed with 401 Unauthorized: .*check uptime:apiKey/);

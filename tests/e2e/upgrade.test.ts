@@ -5,10 +5,8 @@
 // The state is also put back in the shape the version before the resource model wrote: a monitor's
 // journal key as project/stack/name, declaredFields without the keys of option objects, a page's
 // outputs without its declared image files; that upgrades with no change and no request too.
-import type { RunningEmulator } from "../../emulator/types";
-import { TestStack } from "../helpers/pulumi";
-import { clearRequests, exampleStack, mutating, requestLines } from "../helpers/e2e";
-import { startE2eEmulator } from "../helpers/servers";
+import type { TestStack } from "../helpers/pulumi";
+import { clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
@@ -40,13 +38,12 @@ async function earlierProviderText(kind: string): Promise<string> {
   return (await serializeFunction(() => shim, { allowSecrets: true })).text;
 }
 
-let emulator: RunningEmulator;
+const { emulator, stack } = e2eFile();
 let t: TestStack;
 /** The stack as the earlier version left it. */
 let earlier: Awaited<ReturnType<TestStack["stack"]["exportStack"]>>;
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
-  t = await exampleStack("quickstart", emulator);
+  t = await stack("quickstart");
   await t.stack.up();
   // The stack as the earlier version left it: every resource of ours with the closure text.
   const exported = await t.stack.exportStack();
@@ -61,10 +58,6 @@ beforeAll(async () => {
   }
   earlier = exported;
   await t.stack.importStack(earlier);
-});
-afterAll(async () => {
-  await t?.remove();
-  await emulator?.close();
 });
 
 test("the earlier shape was really there: old journal keys, no option keys declared, no image files in the outputs", () => {

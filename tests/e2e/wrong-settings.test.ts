@@ -10,22 +10,20 @@ import * as fs from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
 import { request as httpRequest } from "node:http";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { TestStack, createStack, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { TestStack, rawCheckpoint } from "../helpers/pulumi";
+import { Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
 import { LOOPBACK_CERT_PEM, LOOPBACK_KEY_PEM } from "../helpers/tls";
-import { E2E_API_KEY, Listening, listenOnLoopback, startE2eEmulator } from "../helpers/servers";
+import { E2E_API_KEY, Listening, listenOnLoopback } from "../helpers/servers";
 
 jest.setTimeout(600_000);
 
 const ROTATED = "e2e-rotated-key-2b9f41";
-let emulator: RunningEmulator;
+const { emulator, stack, track } = e2eFile();
 let front: Listening;
 let t: TestStack;
 
 beforeAll(async () => {
-  emulator = await startE2eEmulator();
   // The service behind TLS: a TLS front for the emulator, with a certificate for 127.0.0.1.
   const upstream = new URL(emulator.url);
   front = await listenOnLoopback(
@@ -40,18 +38,14 @@ beforeAll(async () => {
       req.pipe(forward);
     }),
   );
+  track(front);
   // The key set as a user might first set it: without --secret.
-  t = await createStack(path.join(__dirname, "programs/settings"), {
+  t = await stack(path.join(__dirname, "programs/settings"), {
     stackName: "wrong-settings",
+    emulator: false,
     env: { UPTIME_BASE_URL: emulator.url },
-    config: { "uptime:apiKey": { value: E2E_API_KEY }, "settings:alertUuid": { value: SEEDED_ALERT } },
+    config: { "uptime:apiKey": E2E_API_KEY, "settings:alertUuid": SEEDED_ALERT },
   });
-});
-afterAll(async () => {
-  await adminCall(emulator, "PUT", "/api-key", { apiKey: E2E_API_KEY }).catch(() => undefined);
-  await t?.remove();
-  await front?.close();
-  await emulator?.close();
 });
 
 /** Sets (or, with undefined, removes) an environment variable of every later engine run of the stack. */

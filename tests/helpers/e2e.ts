@@ -1,30 +1,71 @@
-// Shared set-up of the e2e tests: an emulator with the demo seed on a free loopback port, and stacks
-// of the examples configured against it the way a user would (`uptime:baseUrl`, secret `uptime:apiKey`).
+// Shared set-up of the e2e tests: `e2eFile(options)` registers the calling file's hooks and hands back
+// its emulator (the demo seed, on a free loopback port), stacks configured against it the way a user
+// would (`uptime:baseUrl`, secret `uptime:apiKey`), and whatever else the file opens, each closed or
+// removed at the file's end; and the admin calls under the names the e2e files use.
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator/types";
+import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
+import { late } from "./emulator";
+import { type Json, type Reply, adminApi, adminJson, api } from "./emulator-http";
 import { REPO, TestStack, createStack } from "./pulumi";
-import { E2E_API_KEY } from "./servers";
+import { E2E_API_KEY, startE2eEmulator } from "./servers";
 
 /** In the demo seed (emulator/seed.json), started by `startE2eEmulator` (./servers). */
 export const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 export const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 
-export async function exampleStack(
-  example: string,
-  emulator: RunningEmulator,
-  config: Record<string, { value: string; secret?: boolean }> = {},
-): Promise<TestStack> {
-  const dir = example.startsWith("/") ? example : path.join(REPO, "examples", example);
-  return createStack(dir, {
-    config: {
-      "uptime:baseUrl": { value: emulator.url },
-      "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-      ...config,
-    },
-  });
+export interface E2eStackOptions {
+  /** Stack config, over the address and key: a string is a plain value. */
+  config?: Record<string, string | { value: string; secret?: boolean }>;
+  env?: Record<string, string>;
+  stackName?: string;
+  /** The emulator whose address and (secret) e2e key the stack is set to: the file's by default, none with false. */
+  emulator?: RunningEmulator | false;
 }
 
-import { type Json, type Reply, adminApi, adminJson, api } from "./emulator-http";
+/**
+ * Starts an emulator (`startE2eEmulator(options)`; none with false) before the calling file's tests.
+ * `stack(dir)` (an absolute directory, or an example's name) makes a stack of the program, and `track`
+ * and `tempDir` keep a server or a directory; at the file's end, each is removed or closed, last first.
+ */
+export function e2eFile(options: Partial<EmulatorOptions> | false = {}) {
+  let running: RunningEmulator | undefined;
+  const closing: (() => Promise<unknown>)[] = [];
+  const track = <T extends { close(): unknown }>(closable: T): T => {
+    closing.push(async () => closable.close());
+    return closable;
+  };
+  beforeAll(async () => {
+    if (options) running = track(await startE2eEmulator(options));
+  });
+  afterAll(async () => {
+    for (const close of closing.splice(0).reverse()) await close();
+  });
+  return {
+    emulator: late(() => running, "the e2e emulator"),
+    track,
+    tempDir(prefix: string): string {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+      track({ close: () => fs.rmSync(dir, { recursive: true, force: true }) });
+      return dir;
+    },
+    async stack(dir: string, o: E2eStackOptions = {}): Promise<TestStack> {
+      const target = o.emulator ?? running;
+      const config = Object.entries(o.config ?? {}).map(([k, v]) => [k, typeof v === "string" ? { value: v } : v]);
+      const t = await createStack(path.isAbsolute(dir) ? dir : path.join(REPO, "examples", dir), {
+        stackName: o.stackName,
+        env: o.env,
+        config: {
+          ...(target && { "uptime:baseUrl": { value: target.url }, "uptime:apiKey": { value: E2E_API_KEY, secret: true } }),
+          ...Object.fromEntries(config),
+        },
+      });
+      track({ close: () => t.remove() });
+      return t;
+    },
+  };
+}
 
 export type { Json };
 

@@ -11,9 +11,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { DestroyResult, PreviewResult, UpOptions, UpResult } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator/types";
-import { TestStack, createStack } from "./pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, mutating, withoutAccountCheck } from "./e2e";
-import { E2E_API_KEY, startE2eEmulator } from "./servers";
+import type { TestStack } from "./pulumi";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, e2eFile, mutating, withoutAccountCheck } from "./e2e";
+import { startE2eEmulator } from "./servers";
 
 const MATRIX = path.resolve(__dirname, "../e2e/programs/matrix");
 /** A second alert in the service, for rows that change a monitor's alerts. */
@@ -82,28 +82,15 @@ async function startMatrixEmulator(): Promise<RunningEmulator> {
  * runs one row, every emulator and stack it made closed and removed at the end of the file.
  */
 export function matrixFile() {
-  const emulators: RunningEmulator[] = [];
-  const stacks: TestStack[] = [];
-  afterAll(async () => {
-    for (const t of stacks) await t.remove();
-    for (const e of emulators) await e.close();
-  });
+  const file = e2eFile(false);
 
   return async function row(program: string, body: (r: Row) => Promise<void>, config: Record<string, string> = {}): Promise<void> {
-    const emulator = await startMatrixEmulator();
-    emulators.push(emulator);
-    const t = await createStack(path.join(MATRIX, program), {
+    const emulator = file.track(await startMatrixEmulator());
+    const t = await file.stack(path.join(MATRIX, program), {
       stackName: program,
-      config: {
-        "uptime:baseUrl": { value: emulator.url },
-        "uptime:apiKey": { value: E2E_API_KEY, secret: true },
-        pageUuid: { value: SEEDED_PAGE },
-        alertUuid: { value: SEEDED_ALERT },
-        secondAlertUuid: { value: SECOND_ALERT },
-        ...Object.fromEntries(Object.entries(config).map(([k, value]) => [k, { value }])),
-      },
+      emulator,
+      config: { pageUuid: SEEDED_PAGE, alertUuid: SEEDED_ALERT, secondAlertUuid: SECOND_ALERT, ...config },
     });
-    stacks.push(t);
 
     const log = async (): Promise<Json[]> => (await adminGet(emulator, "/requests")).requests;
     const observe = async <T>(operation: () => Promise<T>): Promise<Observed<T>> => {
