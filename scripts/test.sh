@@ -4,8 +4,9 @@
 #   bash scripts/test.sh                    # everything (what CI runs)
 #   bash scripts/test.sh unit integration   # the quick loop (`npm test`): lint, types, the in-process tiers
 #   bash scripts/test.sh e2e                # one or more jest projects (unit | integration | e2e), after set-up
-# Test files run on several Jest workers (UPTIME_TEST_WORKERS, default: the cores less one, at least
-# two): each file starts its own emulator, stacks and backends, so none shares anything with another.
+# Test files run on several Jest workers (UPTIME_TEST_WORKERS, default: the cores plus one; e2e files wait
+# on builds, paced services and killed runs, and one more worker keeps the cores busy meanwhile):
+# each file starts its own emulator, stacks and backends, so none shares anything with another.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
@@ -32,7 +33,7 @@ project_start_first=$(date +%s)
 # modules (@pulumi/pulumi, this package), and reading them compiled saves a tenth of each run's CPU.
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${UPTIME_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-uptime}/node-compile-cache}"
 cores=$(nproc 2>/dev/null || echo 2)
-workers="${UPTIME_TEST_WORKERS:-$(( cores > 2 ? cores - 1 : 2 ))}"
+workers="${UPTIME_TEST_WORKERS:-$(( cores + 1 ))}"
 split=""
 # Each e2e file notes its engine runs here (tests/helpers/engine-runs.ts); the count is printed at the end.
 UPTIME_ENGINE_RUNS_DIR="$(mktemp -d)"
