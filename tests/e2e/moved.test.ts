@@ -2,10 +2,10 @@
 // (the dynamic provider) and the same two monitors in YAML (the provider plugin). Refresh and destroy
 // still use the address the last up stored, so they fail naming it and say to run them with
 // --run-program; nothing changes; following the advice refreshes and destroys through the new address.
-import { createServer, request as httpRequest } from "node:http";
+import { createServer } from "node:http";
 import * as path from "node:path";
 import { Json, SEEDED_ALERT, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
-import { listenOnLoopback } from "../helpers/servers";
+import { forwardTo, listenOnLoopback } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 
@@ -22,19 +22,7 @@ test.each(FACES)(
   "$face: with uptime:baseUrl changed, refresh and destroy fail naming the address of the last up and saying to run them with --run-program; with it they work",
   async ({ face, dir, config }) => {
     // The service first reached through a front at another address, which then stops answering.
-    const upstream = new URL(emulator.url);
-    const old = await listenOnLoopback(
-      createServer((req, res) => {
-        const forward = httpRequest(
-          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        req.pipe(forward);
-      }),
-    );
+    const old = await listenOnLoopback(createServer(forwardTo(emulator.url)));
     const oldUrl = `http://${old.host}/v1`;
     const t = await stack(dir, { stackName: `moved-${face}`, config: { ...config, "uptime:baseUrl": oldUrl, "uptime:maxRetries": "0" } });
     await t.stack.up();

@@ -8,13 +8,12 @@
 // uptime:offlinePreview, uptime:rateLimitWaitSeconds), are proven in-process: tests/README.md says where.
 import * as fs from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
-import { request as httpRequest } from "node:http";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { TestStack, rawCheckpoint } from "../helpers/pulumi";
 import { Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
 import { LOOPBACK_CERT_PEM, LOOPBACK_KEY_PEM } from "../helpers/tls";
-import { E2E_API_KEY, Listening, listenOnLoopback } from "../helpers/servers";
+import { E2E_API_KEY, Listening, forwardTo, listenOnLoopback } from "../helpers/servers";
 
 jest.setTimeout(600_000);
 
@@ -25,19 +24,7 @@ let t: TestStack;
 
 beforeAll(async () => {
   // The service behind TLS: a TLS front for the emulator, with a certificate for 127.0.0.1.
-  const upstream = new URL(emulator.url);
-  front = await listenOnLoopback(
-    createHttpsServer({ key: LOOPBACK_KEY_PEM, cert: LOOPBACK_CERT_PEM }, (req, res) => {
-      const forward = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(forward);
-    }),
-  );
+  front = await listenOnLoopback(createHttpsServer({ key: LOOPBACK_KEY_PEM, cert: LOOPBACK_CERT_PEM }, forwardTo(emulator.url)));
   track(front);
   // The key set as a user might first set it: without --secret.
   t = await stack(path.join(__dirname, "programs/settings"), {

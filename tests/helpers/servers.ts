@@ -1,7 +1,7 @@
 // Every server a test starts, in one place: the emulator (with the integration tests' key, or with
 // the e2e key and the demo seed) and any other node HTTP(S) server, each on a free 127.0.0.1 port and
 // closed together with its open connections, so a test's end never waits on a kept-alive socket.
-import { createServer, type Server as HttpServer } from "node:http";
+import { type IncomingMessage, type ServerResponse, createServer, request as httpRequest, type Server as HttpServer } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator/server";
@@ -54,3 +54,18 @@ export async function closedPort(): Promise<number> {
   await probe.close();
   return probe.port;
 }
+
+/** A request handler that passes every request on to `url`'s host and port, and its answer back: a front (a proxy, a TLS terminator). */
+export const forwardTo =
+  (url: string) =>
+  (req: IncomingMessage, res: ServerResponse): void => {
+    const upstream = new URL(url);
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(forward);
+  };

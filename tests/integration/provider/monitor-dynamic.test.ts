@@ -28,9 +28,18 @@ const { emulator } = useEmulator();
 const { emulator: documented } = useEmulator({ documentedOnly: true });
 const savedEnv = { ...process.env };
 
+const asConfig = (config: Record<string, string>) => ({ config: { get: (key: string) => config[key] } });
+
 function configureFor(target: RunningEmulator): Promise<void> {
-  const config: Record<string, string> = { "uptime:apiKey": API_KEY, "uptime:baseUrl": target.url, "uptime:maxRetries": "1" };
-  return Promise.resolve(provider.configure({ config: { get: (key: string) => config[key] } }));
+  return Promise.resolve(
+    provider.configure(asConfig({ "uptime:apiKey": API_KEY, "uptime:baseUrl": target.url, "uptime:maxRetries": "1" })),
+  );
+}
+
+/** A new provider process's configuration: the session reset, then these settings. */
+function configureWith(config: Record<string, string>): Promise<void> {
+  resetSession();
+  return Promise.resolve(provider.configure(asConfig(config)));
 }
 
 beforeAll(() => {
@@ -300,10 +309,6 @@ test("a read or delete failing at the address, the program not run, says refresh
       () => "no failure",
       (e: Error) => e.message,
     );
-  const configure = (config: Record<string, string>) => {
-    resetSession();
-    return provider.configure({ config: { get: (key: string) => config[key] } });
-  };
   // Refused connections, and a server whose every answer is a JSON 404 (the failed address check is kept and thrown again).
   const refused = `http://127.0.0.1:${await closedPort()}/v1`;
   const notTheApi = await listenOnLoopback(
@@ -311,7 +316,7 @@ test("a read or delete failing at the address, the program not run, says refresh
   );
   try {
     for (const dead of [refused, `http://${notTheApi.host}/v1`]) {
-      await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" });
+      await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" });
       // A delete as the plugin hands it: the stored outputs without declaredFields.
       const pluginState = { ...state, declaredFields: undefined };
       for (const call of [
@@ -335,10 +340,10 @@ test("a read or delete failing at the address, the program not run, says refresh
     }
     // An address from UPTIME_BASE_URL is read by every run, and a malformed address is not an address that answered.
     process.env.UPTIME_BASE_URL = refused;
-    await configure({ "uptime:apiKey": API_KEY, "uptime:maxRetries": "0" });
+    await configureWith({ "uptime:apiKey": API_KEY, "uptime:maxRetries": "0" });
     expect(await failure(() => provider.read(made.id, state))).not.toContain("--run-program");
     delete process.env.UPTIME_BASE_URL;
-    await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": "api.example.com/v1" });
+    await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": "api.example.com/v1" });
     expect(await failure(() => provider.delete(made.id, state))).not.toContain("--run-program");
   } finally {
     delete process.env.UPTIME_BASE_URL;
@@ -354,10 +359,6 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
   const admin = adminApi(emulator);
   const made = await provider.create(checkedMonitor(programInputs));
   const state = made.outs as MonitorOutputs;
-  const configure = (config: Record<string, string>) => {
-    resetSession();
-    return provider.configure({ config: { get: (key: string) => config[key] } });
-  };
   const failure = (call: () => Promise<unknown>) =>
     call().then(
       () => "no failure",
@@ -379,7 +380,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
   try {
     // An address without its version segment, or with another one: check (preview), read (refresh) and delete (destroy) refused.
     for (const wrong of [origin, `${origin}/v2`]) {
-      await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": wrong });
+      await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": wrong });
       await admin.clearRequests();
       // A delete as the plugin hands it: the stored outputs without declaredFields.
       const pluginState = { ...state, declaredFields: undefined };
@@ -404,7 +405,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
     }
     // A proxy's HTML 404 page is no answer about the monitor: nothing taken as gone.
     const html = `http://${proxy.host}/v1`;
-    await configure({ "uptime:apiKey": API_KEY, "uptime:baseUrl": html });
+    await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": html });
     const message = await failure(() => provider.read(made.id, state));
     expect(message).toContain(
       'answered 404 with an HTML page "404 Not Found", which is not the service\'s answer about an object; nothing is taken as gone.',
@@ -412,7 +413,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
     expect(message).toContain(`Check uptime:baseUrl (${html})`);
 
     // A refused key at preview: check's one request, naming the setting, never the key.
-    await configure({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url });
+    await configureWith({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url });
     await admin.clearRequests();
     const refused = await provider.check({}, programInputs);
     expect(refused.failures).toHaveLength(1);
@@ -422,7 +423,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
     expect((await admin.requests()).map((r) => `${r.method} ${String(r.path).replace(/\?.*$/, "")}`)).toEqual(["GET /v1/webhooks"]);
 
     // uptime:offlinePreview: the same key, and an edit's check and diff send nothing at all; the update then meets the refusal.
-    await configure({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url, "uptime:offlinePreview": "true" });
+    await configureWith({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url, "uptime:offlinePreview": "true" });
     await admin.clearRequests();
     const edit = await provider.check(checkedMonitor(programInputs), { ...programInputs, intervalId: "120" });
     expect(edit.failures).toEqual([]);
