@@ -51,6 +51,8 @@ async function runQuickStart(env: Record<string, string>): Promise<string> {
     const file = path.join(work, "quickstart.sh");
     fs.writeFileSync(file, wrapped);
     const { stdout, stderr } = await execFileAsync("bash", [file], { cwd: REPO, env: runEnv, maxBuffer: 64 << 20 });
+    // `--npm-only`: the npm tarball alone, nothing else in --out.
+    expect(fs.readdirSync(path.join(work, "release"))).toEqual([expect.stringMatching(/^pulumi-uptime-\S+\.tgz$/)]);
     return stdout + stderr;
   } catch (error) {
     const e = error as Error & { stdout?: string; stderr?: string };

@@ -99,15 +99,6 @@ test("a release is reproducible: the same tag twice gives the same bytes", async
   }
 });
 
-test("a commit without a tag is a build of package.json's version, named by its commit; --npm-only makes the npm tarball alone", async () => {
-  await git("commit", "--quiet", "--allow-empty", "-m", "after the tags");
-  const head = (await git("rev-parse", "--short=7", "HEAD")).trim();
-  const build = await cut("untagged", "HEAD", "--npm-only");
-  expect(build.version).toBe(`0.1.0-dev.g${head}`);
-  expect(build.output).toContain(`carries no v<semver> tag (tag it, e.g. \`git tag v0.1.0`);
-  expect(fs.readdirSync(build.dir)).toEqual([`pulumi-uptime-0.1.0-dev.g${head}.tgz`]);
-});
-
 test("an earlier tree is released by its own release.sh, as that tree says", async () => {
   await git("checkout", "--quiet", "-b", "old", "v0.2.0");
   const own = path.join(scratch, "scripts/release.sh");
