@@ -3,29 +3,12 @@
 // the provider plugin with the provider in the state, which is why the plugin refuses a plain key.
 import * as path from "node:path";
 import type { UptimeClientOptions } from "./api/client";
-import { SETTINGS as MODEL_SETTINGS, SettingSpec } from "./model/package";
+import { SETTINGS as MODEL_SETTINGS, ProviderSettings, SettingKey, SettingSpec } from "./model/package";
 
-export interface ProviderSettings {
-  baseUrl?: string;
-  apiKey?: string;
-  authScheme?: string;
-  connectTimeoutMs?: number;
-  requestTimeoutMs?: number;
-  maxRetries?: number;
-  /** A ceiling on requests per second (api/scheduler.ts); unset: learned from the service. */
-  requestsPerSecond?: number;
-  maxConcurrentRequests?: number;
-  rateLimitWaitSeconds?: number;
-  /** No request at preview: the account check (session.ts accountProblem) is left to `up`. */
-  offlinePreview?: boolean;
-  /** What delete does when the service refuses DELETE: "fail" (the default) or "leave" the monitor in the service. */
-  deleteUnsupported?: "fail" | "leave";
-  /** Where the create journal is kept (journal.ts); an absolute path. */
-  journalDir?: string;
-}
+export type { ProviderSettings };
 
-/** Each setting: its stack config key (under `uptime:`) and its environment variable (model/package.ts lists them). */
-export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])) as Record<keyof ProviderSettings, SettingSpec>;
+/** Each setting by its key: its stack config key (under `uptime:`) and its environment variable. */
+export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])) as Record<SettingKey, SettingSpec>;
 
 export class ConfigError extends Error {}
 
@@ -45,74 +28,52 @@ export function accountWords(problem: string, account: string | undefined): stri
     .replace(new RegExp(setting, "g"), `$1 of ${named}`);
 }
 
-/** Reads settings from a config lookup (`key -> value`) and the environment. */
+/** Reads settings from a config lookup (`key -> value`) and the environment, each as its row says. */
 export function readSettings(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  // An empty value is "not set": it must not hide the other source.
   const given = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
-  // An empty config value is "not set": it must not hide the environment variable.
-  const pick = (s: { key: string; env: string }) => given(get(s.key)) ?? given(env[s.env]);
-  const num = (s: { key: string; env: string }, min: number) => {
-    const v = pick(s);
-    if (v === undefined) return undefined;
-    // Digits only: Number() would take " " for 0 and "1e3" or "0x10" for numbers.
-    const n = /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || n < min) {
-      throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be a whole number >= ${min}, got ${JSON.stringify(v)}`);
+  const read = (s: SettingSpec) => {
+    const [first, second] = s.envFirst ? [env[s.env], get(s.key)] : [get(s.key), env[s.env]];
+    const raw = given(first) ?? given(second);
+    return raw === undefined ? undefined : parse(s, raw);
+  };
+  return Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, read(s)])) as ProviderSettings;
+}
+
+/** One setting's text as its value, or a ConfigError naming the setting and what it takes. */
+function parse(s: SettingSpec, raw: string): string | number | boolean {
+  const refuse = (takes: string): never => {
+    throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be ${takes}, got ${JSON.stringify(raw)}`);
+  };
+  const v = s.value;
+  switch (v.kind) {
+    case "whole": {
+      // Digits only: Number() would take " " for 0 and "1e3" or "0x10" for numbers.
+      const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+      return Number.isSafeInteger(n) && n >= v.min ? n : refuse(`a whole number >= ${v.min}`);
     }
-    return n;
-  };
-  const rate = (s: { key: string; env: string }) => {
-    const v = pick(s);
-    if (v === undefined) return undefined;
-    const n = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(v) ? Number(v) : NaN;
-    if (!(n > 0) || !Number.isFinite(n)) {
-      throw new ConfigError(
-        `uptime:${s.key} (or ${s.env}) must be a number of requests per second > 0, such as 8 or 0.5, got ${JSON.stringify(v)}`,
-      );
+    case "rate": {
+      const n = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(raw) ? Number(raw) : NaN;
+      return n > 0 && Number.isFinite(n) ? n : refuse("a number of requests per second > 0, such as 8 or 0.5");
     }
-    return n;
-  };
-  const flag = (s: { key: string; env: string }) => {
-    const v = pick(s)?.trim().toLowerCase();
-    if (v === undefined) return undefined;
-    if (v !== "true" && v !== "false")
-      throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be true or false, got ${JSON.stringify(pick(s))}`);
-    return v === "true";
-  };
-  const choice = <T extends string>(s: { key: string; env: string }, allowed: readonly T[]): T | undefined => {
-    // The environment wins here: it is how a single run overrides the choice stored with the stack.
-    const v = given(env[s.env]) ?? given(get(s.key));
-    if (v === undefined) return undefined;
-    if (!(allowed as readonly string[]).includes(v)) {
-      throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be one of ${allowed.join(", ")}, got ${JSON.stringify(v)}`);
+    case "flag": {
+      const word = raw.trim().toLowerCase();
+      return word === "true" || word === "false" ? word === "true" : refuse("true or false");
     }
-    return v as T;
-  };
-  return {
-    baseUrl: pick(SETTINGS.baseUrl),
-    apiKey: pick(SETTINGS.apiKey),
-    authScheme: pick(SETTINGS.authScheme),
-    connectTimeoutMs: num(SETTINGS.connectTimeoutMs, 1),
-    requestTimeoutMs: num(SETTINGS.requestTimeoutMs, 1),
-    maxRetries: num(SETTINGS.maxRetries, 0),
-    requestsPerSecond: rate(SETTINGS.requestsPerSecond),
-    maxConcurrentRequests: num(SETTINGS.maxConcurrentRequests, 1),
-    rateLimitWaitSeconds: num(SETTINGS.rateLimitWaitSeconds, 1),
-    offlinePreview: flag(SETTINGS.offlinePreview),
-    deleteUnsupported: choice(SETTINGS.deleteUnsupported, ["fail", "leave"] as const),
-    journalDir: absolutePath(SETTINGS.journalDir, pick(SETTINGS.journalDir)),
-  };
+    case "choice":
+      return v.of.includes(raw) ? raw : refuse(`one of ${v.of.join(", ")}`);
+    case "path":
+      // Absolute, since the program and the provider may run in different directories.
+      return path.isAbsolute(raw) ? raw : refuse("an absolute path");
+    case "text":
+      return raw;
+  }
 }
 
 const CREDENTIALS = new Set(["UPTIME_BASE_URL", "UPTIME_API_KEY", "UPTIME_AUTH_SCHEME"]);
 /** The environment without the default account's address and key: what an Account's settings may take from it. */
 export const withoutCredentials = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !CREDENTIALS.has(name)));
-
-/** A directory setting: absolute, since the program and the provider may run in different directories. */
-function absolutePath(s: { key: string; env: string }, value: string | undefined): string | undefined {
-  if (value === undefined || path.isAbsolute(value)) return value;
-  throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be an absolute path, got ${JSON.stringify(value)}`);
-}
 
 /** The setting a problem names: each problem's words name its `uptime:<key>`. */
 export function settingNamed(problem: string): string | undefined {

@@ -14,6 +14,7 @@ import { namesOf } from "../provider/model/field";
 import { ALL_TABLES } from "../provider/model/tables";
 import { packageToken } from "../provider/model/kinds";
 import { packageSchema } from "../provider/model/schema";
+import { SETTINGS, SettingSpec, SettingValue } from "../provider/model/package";
 
 export const GENERATED = path.resolve(__dirname, "../sdk/generated.ts");
 
@@ -183,6 +184,23 @@ function resourceOutputs(w: Writer, spec: ResourceSpec, schema: Schema): void {
   w.out += `/** The outputs of ${article(spec.typeName)}: every property its provider keeps, members of the class. */\nexport interface ${spec.typeName}Outputs {\n${body}}\n\n`;
 }
 
+/** An Account's args: one per setting of the table, typed as the provider reads it, documented from it. */
+function accountArgs(w: Writer): void {
+  const tsType = (v: SettingValue) =>
+    v.kind === "choice"
+      ? v.of.map((c) => JSON.stringify(c)).join(" | ")
+      : v.kind === "flag"
+        ? "boolean"
+        : v.kind === "whole" || v.kind === "rate"
+          ? "number"
+          : "string";
+  const body = SETTINGS.map((s: SettingSpec) => {
+    const text = `${s.accountDoc ?? s.doc}${s.default ? ` @default ${s.default}` : ""}`;
+    return `${doc(text, "  ")}  ${s.key}${s.required ? "" : "?"}: pulumi.Input<${tsType(s.value)}>;\n`;
+  });
+  w.out += `/** The settings of an {@link Account}: the stack configuration's (\`uptime:<key>\`), given in code. */\nexport interface AccountArgs {\n${body.join("")}}\n\n`;
+}
+
 /** The text of sdk/generated.ts, formatted as the repository formats TypeScript. */
 export async function sdkTypesText(specs: readonly ResourceSpec[] = ALL_TABLES): Promise<string> {
   const schema = packageSchema({ version: "0.0.0" }) as unknown as Schema;
@@ -192,6 +210,7 @@ export async function sdkTypesText(specs: readonly ResourceSpec[] = ALL_TABLES):
     resourceOutputs(w, spec, schema);
     w.flush();
   }
+  accountArgs(w);
   const modules = new Map<string, string[]>();
   for (const word of [...w.words].sort()) {
     const module = MODULE_OF[word] ?? ARG_TYPES_MODULE;

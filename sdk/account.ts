@@ -6,37 +6,12 @@
 // always made a secret here).
 import * as pulumi from "@pulumi/pulumi";
 import { ACCOUNT_ALIASES_KEY, ACCOUNT_KEY } from "../provider/model/package";
+import type { AccountArgs } from "./generated";
+
+export type { AccountArgs };
 
 /** Marks the instances, across copies of the package. */
 const ACCOUNT_MARK = Symbol.for("pulumi-uptime.Account");
-
-/** The settings of an {@link Account}: those of the stack configuration, given in code (README, Configuration). */
-export interface AccountArgs {
-  /** API base address, ending in the version segment, e.g. `https://api.example.com/v1`. */
-  baseUrl: pulumi.Input<string>;
-  /** The credential. Always stored as a secret, whatever is passed; give it from a secret, e.g. `config.requireSecret("stagingKey")`. */
-  apiKey: pulumi.Input<string>;
-  /** A word put before the key (`Bearer` gives `Authorization: Bearer <key>`); none by default. */
-  authScheme?: pulumi.Input<string>;
-  /** Time allowed to open a connection, in milliseconds. @default 10000 */
-  connectTimeoutMs?: pulumi.Input<number>;
-  /** Time allowed for the response headers, and between body chunks, in milliseconds. @default 30000 */
-  requestTimeoutMs?: pulumi.Input<number>;
-  /** Retries of a request that failed (502/503/504, a dropped connection); a 429 is not counted. @default 5 */
-  maxRetries?: pulumi.Input<number>;
-  /** A ceiling on the requests sent per second to this account; without it the pace is learned from the service. */
-  requestsPerSecond?: pulumi.Input<number>;
-  /** Requests in flight at once to this account, at most. @default 16 */
-  maxConcurrentRequests?: pulumi.Input<number>;
-  /** How long one request may keep being answered 429 before it fails. @default 300 */
-  rateLimitWaitSeconds?: pulumi.Input<number>;
-  /** `true`: `pulumi preview` sends this account no request of its own (a `getWebhooks` lookup still does; the address and key are proven at `up`). @default false */
-  offlinePreview?: pulumi.Input<boolean>;
-  /** What deleting a monitor does when the service refuses `DELETE`: `fail` or `leave` it in the service. @default "fail" */
-  deleteUnsupported?: pulumi.Input<"fail" | "leave">;
-  /** Where the create journal is kept, an absolute path. */
-  journalDir?: pulumi.Input<string>;
-}
 
 /** The names an Account's `aliases` give it besides its own: an alias's `name`, or a URN's last part. */
 function formerNames(name: string, aliases: NonNullable<pulumi.ResourceOptions["aliases"]>): pulumi.Output<string[]> {

@@ -405,3 +405,31 @@ export interface AlertRecipient {
   /** RFC 3339 time of the last edit. */
   updatedAt?: string;
 }
+
+/** The settings of an {@link Account}: the stack configuration's (`uptime:<key>`), given in code. */
+export interface AccountArgs {
+  /** API base address, ending in the version segment, e.g. `https://api.example.com/v1`. */
+  baseUrl: pulumi.Input<string>;
+  /** The credential, sent as `Authorization: <key>`. Always stored as a secret, whatever is passed; give it from a secret, e.g. `config.requireSecret("stagingKey")`. */
+  apiKey: pulumi.Input<string>;
+  /** A word put before the key (`Bearer` gives `Authorization: Bearer <key>`); none by default. */
+  authScheme?: pulumi.Input<string>;
+  /** Time allowed to open a connection, in milliseconds. @default 10000 */
+  connectTimeoutMs?: pulumi.Input<number>;
+  /** Time allowed for the response headers, and between body chunks, in milliseconds. @default 30000 */
+  requestTimeoutMs?: pulumi.Input<number>;
+  /** Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted. @default 5 */
+  maxRetries?: pulumi.Input<number>;
+  /** A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers. */
+  requestsPerSecond?: pulumi.Input<number>;
+  /** Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. @default 16 */
+  maxConcurrentRequests?: pulumi.Input<number>;
+  /** How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once. @default 300 */
+  rateLimitWaitSeconds?: pulumi.Input<number>;
+  /** `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. @default false */
+  offlinePreview?: pulumi.Input<boolean>;
+  /** What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. @default fail */
+  deleteUnsupported?: pulumi.Input<"fail" | "leave">;
+  /** Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. */
+  journalDir?: pulumi.Input<string>;
+}

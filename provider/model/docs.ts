@@ -2,7 +2,7 @@
 // between markers; a test fails when README.md is stale).
 import { z } from "zod";
 import type { FieldSpec, ResourceSpec, SchemaType } from "./field";
-import { SETTINGS } from "./package";
+import { SETTINGS, SettingSpec } from "./package";
 
 /** A type as a program writes it. */
 function typeText(type: SchemaType, field?: FieldSpec): string {
@@ -49,10 +49,10 @@ export function inputsTable(spec: ResourceSpec): string {
 
 /** The table of the provider's settings. */
 export function settingsTable(): string {
-  const rows = SETTINGS.map((s) => {
+  const rows = SETTINGS.map((s: SettingSpec) => {
     const key = `\`uptime:${s.key}\`${s.secret ? " (set with `--secret`)" : ""}`;
-    const fallback = s.default !== undefined ? `\`${s.default}\`` : /Required\./.test(s.doc) ? "(required)" : "none";
-    return `| ${key} | \`${s.env}\` | ${fallback} | ${s.doc.replace(/ Required\.$/, "")} |`;
+    const fallback = s.default !== undefined ? `\`${s.default}\`` : s.required ? "(required)" : "none";
+    return `| ${key} | \`${s.env}\` | ${fallback} | ${s.doc} |`;
   });
   return ["| Stack config | Environment | Default | Meaning |", "|---|---|---|---|", ...rows].join("\n");
 }

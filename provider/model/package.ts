@@ -9,100 +9,142 @@ export const PACKAGE = {
   license: "Apache-2.0",
 } as const;
 
+/** How a setting's text is read, and so the type a program gives an Account for it. */
+export type SettingValue =
+  | { kind: "text" }
+  | { kind: "whole"; min: number }
+  | { kind: "rate" }
+  | { kind: "flag" }
+  | { kind: "choice"; of: readonly string[] }
+  | { kind: "path" };
+
 export interface SettingSpec {
-  /** The stack config key, under `uptime:`. */
+  /** The stack config key, under `uptime:`; an Account's argument of the same name. */
   key: string;
   env: string;
-  type: SchemaType;
-  secret?: boolean;
+  value: SettingValue;
+  required?: true;
+  secret?: true;
+  /** The environment wins over the stack config, so that one run can choose. */
+  envFirst?: true;
   /** The default as documented (undefined: required, or none). */
   default?: string;
   doc: string;
+  /** What it is for an Account, where the words differ from `doc` (sdk/generated.ts AccountArgs). */
+  accountDoc?: string;
 }
 
-/** The provider's settings: stack config first, then the environment (provider/config.ts reads them). */
-export const SETTINGS: readonly SettingSpec[] = [
+/**
+ * The provider's settings, the one table: the stack config (`uptime:<key>`), then the environment, read
+ * by provider/config.ts; the plugin's config schema, README's table and an Account's args
+ * (sdk/generated.ts) are made from it.
+ */
+export const SETTINGS = [
   {
     key: "baseUrl",
     env: "UPTIME_BASE_URL",
-    type: { type: "string" },
-    doc: "API base address, ending in the version segment, e.g. `https://api.example.com/v1`. Required.",
+    value: { kind: "text" },
+    required: true,
+    doc: "API base address, ending in the version segment, e.g. `https://api.example.com/v1`.",
   },
   {
     key: "apiKey",
     env: "UPTIME_API_KEY",
-    type: { type: "string" },
+    value: { kind: "text" },
+    required: true,
     secret: true,
-    doc: "The credential, sent as `Authorization: <key>`; set it with `--secret`. Required.",
+    doc: "The credential, sent as `Authorization: <key>`; set it with `--secret`.",
+    accountDoc:
+      'The credential, sent as `Authorization: <key>`. Always stored as a secret, whatever is passed; give it from a secret, e.g. `config.requireSecret("stagingKey")`.',
   },
   {
     key: "authScheme",
     env: "UPTIME_AUTH_SCHEME",
-    type: { type: "string" },
+    value: { kind: "text" },
     doc: "A word put before the key (`Bearer` gives `Authorization: Bearer <key>`); none by default.",
   },
   {
     key: "connectTimeoutMs",
     env: "UPTIME_CONNECT_TIMEOUT_MS",
-    type: { type: "integer" },
+    value: { kind: "whole", min: 1 },
     default: "10000",
     doc: "Time allowed to open a connection, in milliseconds.",
   },
   {
     key: "requestTimeoutMs",
     env: "UPTIME_REQUEST_TIMEOUT_MS",
-    type: { type: "integer" },
+    value: { kind: "whole", min: 1 },
     default: "30000",
     doc: "Time allowed for the response headers, and between body chunks, in milliseconds.",
   },
   {
     key: "maxRetries",
     env: "UPTIME_MAX_RETRIES",
-    type: { type: "integer" },
+    value: { kind: "whole", min: 0 },
     default: "5",
-    doc: "Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)).",
+    doc: "Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted.",
   },
   {
     key: "requestsPerSecond",
     env: "UPTIME_REQUESTS_PER_SECOND",
-    type: { type: "number" },
-    doc: "A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)).",
+    value: { kind: "rate" },
+    doc: "A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers.",
   },
   {
     key: "maxConcurrentRequests",
     env: "UPTIME_MAX_CONCURRENT_REQUESTS",
-    type: { type: "integer" },
+    value: { kind: "whole", min: 1 },
     default: "16",
     doc: "Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider.",
   },
   {
     key: "rateLimitWaitSeconds",
     env: "UPTIME_RATE_LIMIT_WAIT_SECONDS",
-    type: { type: "integer" },
+    value: { kind: "whole", min: 1 },
     default: "300",
-    doc: "How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)).",
+    doc: "How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once.",
   },
   {
     key: "offlinePreview",
     env: "UPTIME_OFFLINE_PREVIEW",
-    type: { type: "boolean" },
+    value: { kind: "flag" },
     default: "false",
     doc: "`true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting.",
   },
   {
     key: "deleteUnsupported",
     env: "UPTIME_DELETE_UNSUPPORTED",
-    type: { type: "string" },
+    value: { kind: "choice", of: ["fail", "leave"] },
+    envFirst: true,
     default: "fail",
     doc: "What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`.",
   },
   {
     key: "journalDir",
     env: "UPTIME_JOURNAL_DIR",
-    type: { type: "string" },
-    doc: "Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)).",
+    value: { kind: "path" },
+    doc: "Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again.",
   },
-];
+] as const satisfies readonly SettingSpec[];
+
+/** A setting's value as the provider holds it: a number, a flag, one of its choices, or text. */
+export type SettingType<V extends SettingValue> = V extends { kind: "whole" | "rate" }
+  ? number
+  : V extends { kind: "flag" }
+    ? boolean
+    : V extends { kind: "choice"; of: readonly (infer C)[] }
+      ? C
+      : string;
+
+/** The settings as read (provider/config.ts): each unset one undefined. */
+export type ProviderSettings = { [S in (typeof SETTINGS)[number] as S["key"]]?: SettingType<S["value"]> };
+export type SettingKey = keyof ProviderSettings;
+
+/** The schema type of a setting, as the plugin's config schema states it. */
+export function settingSchemaType(value: SettingValue): SchemaType {
+  const type = { whole: "integer", rate: "number", flag: "boolean" } as const;
+  return { type: value.kind in type ? type[value.kind as keyof typeof type] : "string" };
+}
 
 /** The config key by which an Account (sdk/account.ts, an explicit provider) names itself to its provider process. */
 export const ACCOUNT_KEY = "uptime:__account";

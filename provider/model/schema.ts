@@ -4,7 +4,7 @@
 // scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
 import { z } from "zod";
 import { FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
-import { GET_WEBHOOKS, PACKAGE, SETTINGS } from "./package";
+import { GET_WEBHOOKS, PACKAGE, SETTINGS, SettingSpec, settingSchemaType } from "./package";
 import { ALL_TABLES } from "./tables";
 import { TYPE_NAMES } from "./kinds";
 import { packageToken } from "./kinds";
@@ -165,11 +165,11 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
   const resources: Record<string, Json> = Object.fromEntries(ALL_TABLES.map((spec) => [token(spec.typeName), resource(spec, types)]));
   resources[token(TYPE_NAMES.fleet)] = fleetResource(resources[token(TYPE_NAMES.monitor)], types);
   const config = Object.fromEntries(
-    SETTINGS.map((s) => [
+    SETTINGS.map((s: SettingSpec) => [
       s.key,
       {
-        ...s.type,
-        description: `${s.doc} Environment: \`${s.env}\`.${s.default ? ` Default: ${s.default}.` : ""}`,
+        ...settingSchemaType(s.value),
+        description: `${s.doc}${s.required ? " Required." : ""} Environment: \`${s.env}\`.${s.default ? ` Default: ${s.default}.` : ""}`,
         ...(s.secret ? { secret: true } : {}),
       },
     ]),

@@ -46,19 +46,19 @@ type providerArgs struct {
 	ConnectTimeoutMs *int `pulumi:"connectTimeoutMs"`
 	// What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
 	DeleteUnsupported *string `pulumi:"deleteUnsupported"`
-	// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+	// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. Environment: `UPTIME_JOURNAL_DIR`.
 	JournalDir *string `pulumi:"journalDir"`
 	// Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
 	MaxConcurrentRequests *int `pulumi:"maxConcurrentRequests"`
-	// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+	// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted. Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
 	OfflinePreview *bool `pulumi:"offlinePreview"`
-	// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+	// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once. Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
 	RateLimitWaitSeconds *int `pulumi:"rateLimitWaitSeconds"`
 	// Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
 	RequestTimeoutMs *int `pulumi:"requestTimeoutMs"`
-	// A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+	// A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers. Environment: `UPTIME_REQUESTS_PER_SECOND`.
 	RequestsPerSecond *float64 `pulumi:"requestsPerSecond"`
 }
 
@@ -74,19 +74,19 @@ type ProviderArgs struct {
 	ConnectTimeoutMs pulumi.IntPtrInput
 	// What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
 	DeleteUnsupported pulumi.StringPtrInput
-	// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+	// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. Environment: `UPTIME_JOURNAL_DIR`.
 	JournalDir pulumi.StringPtrInput
 	// Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
 	MaxConcurrentRequests pulumi.IntPtrInput
-	// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+	// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted. Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 	MaxRetries pulumi.IntPtrInput
 	// `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
 	OfflinePreview pulumi.BoolPtrInput
-	// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+	// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once. Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
 	RateLimitWaitSeconds pulumi.IntPtrInput
 	// Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
 	RequestTimeoutMs pulumi.IntPtrInput
-	// A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+	// A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers. Environment: `UPTIME_REQUESTS_PER_SECOND`.
 	RequestsPerSecond pulumi.Float64PtrInput
 }
 

@@ -63,7 +63,7 @@ Object.defineProperty(exports, "deleteUnsupported", {
 });
 
 /**
- * Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+ * Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. Environment: `UPTIME_JOURNAL_DIR`.
  */
 export declare const journalDir: string | undefined;
 Object.defineProperty(exports, "journalDir", {
@@ -85,7 +85,7 @@ Object.defineProperty(exports, "maxConcurrentRequests", {
 });
 
 /**
- * Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+ * Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted. Environment: `UPTIME_MAX_RETRIES`. Default: 5.
  */
 export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {
@@ -107,7 +107,7 @@ Object.defineProperty(exports, "offlinePreview", {
 });
 
 /**
- * How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+ * How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once. Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
  */
 export declare const rateLimitWaitSeconds: number | undefined;
 Object.defineProperty(exports, "rateLimitWaitSeconds", {
@@ -129,7 +129,7 @@ Object.defineProperty(exports, "requestTimeoutMs", {
 });
 
 /**
- * A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+ * A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers. Environment: `UPTIME_REQUESTS_PER_SECOND`.
  */
 export declare const requestsPerSecond: number | undefined;
 Object.defineProperty(exports, "requestsPerSecond", {

@@ -39,13 +39,13 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: API base address, ending in the version segment, e.g. `https://api.example.com/v1`. Required. Environment: `UPTIME_BASE_URL`.
         :param pulumi.Input[_builtins.int] connect_timeout_ms: Time allowed to open a connection, in milliseconds. Environment: `UPTIME_CONNECT_TIMEOUT_MS`. Default: 10000.
         :param pulumi.Input[_builtins.str] delete_unsupported: What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
-        :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+        :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. Environment: `UPTIME_JOURNAL_DIR`.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted. Environment: `UPTIME_MAX_RETRIES`. Default: 5.
         :param pulumi.Input[_builtins.bool] offline_preview: `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
-        :param pulumi.Input[_builtins.int] rate_limit_wait_seconds: How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+        :param pulumi.Input[_builtins.int] rate_limit_wait_seconds: How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once. Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
         :param pulumi.Input[_builtins.int] request_timeout_ms: Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
-        :param pulumi.Input[_builtins.float] requests_per_second: A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+        :param pulumi.Input[_builtins.float] requests_per_second: A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers. Environment: `UPTIME_REQUESTS_PER_SECOND`.
         """
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
@@ -136,7 +136,7 @@ class ProviderArgs:
     @pulumi.getter(name="journalDir")
     def journal_dir(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+        Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. Environment: `UPTIME_JOURNAL_DIR`.
         """
         return pulumi.get(self, "journal_dir")
 
@@ -160,7 +160,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted. Environment: `UPTIME_MAX_RETRIES`. Default: 5.
         """
         return pulumi.get(self, "max_retries")
 
@@ -184,7 +184,7 @@ class ProviderArgs:
     @pulumi.getter(name="rateLimitWaitSeconds")
     def rate_limit_wait_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+        How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once. Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
         """
         return pulumi.get(self, "rate_limit_wait_seconds")
 
@@ -208,7 +208,7 @@ class ProviderArgs:
     @pulumi.getter(name="requestsPerSecond")
     def requests_per_second(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+        A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers. Environment: `UPTIME_REQUESTS_PER_SECOND`.
         """
         return pulumi.get(self, "requests_per_second")
 
@@ -246,13 +246,13 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: API base address, ending in the version segment, e.g. `https://api.example.com/v1`. Required. Environment: `UPTIME_BASE_URL`.
         :param pulumi.Input[_builtins.int] connect_timeout_ms: Time allowed to open a connection, in milliseconds. Environment: `UPTIME_CONNECT_TIMEOUT_MS`. Default: 10000.
         :param pulumi.Input[_builtins.str] delete_unsupported: What deleting a monitor does when the service refuses `DELETE` (405/501): `fail` stops the run with nothing deleted; `leave` drops the monitor from the stack, leaves it in the service and names it in a warning. Here the environment wins over the stack config, so one run can say `leave`. Environment: `UPTIME_DELETE_UNSUPPORTED`. Default: fail.
-        :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+        :param pulumi.Input[_builtins.str] journal_dir: Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. Environment: `UPTIME_JOURNAL_DIR`.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once, at most, whatever `--parallel` is; the others wait their turn in the provider. Environment: `UPTIME_MAX_CONCURRENT_REQUESTS`. Default: 16.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted. Environment: `UPTIME_MAX_RETRIES`. Default: 5.
         :param pulumi.Input[_builtins.bool] offline_preview: `true`: `pulumi preview` sends no request of its own (a `getWebhooks` lookup in the program still lists the webhooks), so a wrong address or key is found only by `pulumi up` (before anything changes). By default every run proves the address and the key once per account with `GET /webhooks?pageSize=1`, so a wrong one fails `pulumi preview`, naming the setting. Environment: `UPTIME_OFFLINE_PREVIEW`. Default: false.
-        :param pulumi.Input[_builtins.int] rate_limit_wait_seconds: How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+        :param pulumi.Input[_builtins.int] rate_limit_wait_seconds: How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once. Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
         :param pulumi.Input[_builtins.int] request_timeout_ms: Time allowed for the response headers, and between body chunks, in milliseconds. Environment: `UPTIME_REQUEST_TIMEOUT_MS`. Default: 30000.
-        :param pulumi.Input[_builtins.float] requests_per_second: A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+        :param pulumi.Input[_builtins.float] requests_per_second: A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers. Environment: `UPTIME_REQUESTS_PER_SECOND`.
         """
         ...
     @overload

@@ -36,7 +36,7 @@ func GetDeleteUnsupported(ctx *pulumi.Context) string {
 	return config.Get(ctx, "uptime:deleteUnsupported")
 }
 
-// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again (see [Troubleshooting](#troubleshooting)). Environment: `UPTIME_JOURNAL_DIR`.
+// Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. Environment: `UPTIME_JOURNAL_DIR`.
 func GetJournalDir(ctx *pulumi.Context) string {
 	return config.Get(ctx, "uptime:journalDir")
 }
@@ -46,7 +46,7 @@ func GetMaxConcurrentRequests(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:maxConcurrentRequests")
 }
 
-// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted (see [Retries](#retries)). Environment: `UPTIME_MAX_RETRIES`. Default: 5.
+// Retries of a request that failed (502/503/504, a dropped connection) after the first attempt; a 429 is not a failure and is not counted. Environment: `UPTIME_MAX_RETRIES`. Default: 5.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:maxRetries")
 }
@@ -56,7 +56,7 @@ func GetOfflinePreview(ctx *pulumi.Context) bool {
 	return config.GetBool(ctx, "uptime:offlinePreview")
 }
 
-// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once (see [Rate limits](#rate-limits)). Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
+// How long one request may keep being answered 429 Too Many Requests before it fails; a `Retry-After` longer than this fails at once. Environment: `UPTIME_RATE_LIMIT_WAIT_SECONDS`. Default: 300.
 func GetRateLimitWaitSeconds(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:rateLimitWaitSeconds")
 }
@@ -66,7 +66,7 @@ func GetRequestTimeoutMs(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "uptime:requestTimeoutMs")
 }
 
-// A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers (see [Rate limits](#rate-limits)). Environment: `UPTIME_REQUESTS_PER_SECOND`.
+// A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers. Environment: `UPTIME_REQUESTS_PER_SECOND`.
 func GetRequestsPerSecond(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "uptime:requestsPerSecond")
 }
