@@ -3,6 +3,7 @@
 // the provider plugin with the provider in the state, which is why the plugin refuses a plain key.
 import * as path from "node:path";
 import type { UptimeClientOptions } from "./api/client";
+import { STACK_NAMES, type SettingNames } from "./api/errors";
 import { SETTINGS as MODEL_SETTINGS, ProviderSettings, SettingKey, SettingSpec } from "./model/package";
 
 export type { ProviderSettings };
@@ -10,40 +11,64 @@ export type { ProviderSettings };
 /** Each setting by its key: its stack config key (under `uptime:`) and its environment variable. */
 export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])) as Record<SettingKey, SettingSpec>;
 
-export class ConfigError extends Error {}
+/** A setting's problem: the setting by its key, and the words of the face that gave it (settingWords). */
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: SettingKey,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How messages name the settings and say how to give one that is missing. */
+export interface SettingWords extends SettingNames {
+  /** `run \`pulumi config set --secret uptime:apiKey <key>\` or set UPTIME_API_KEY`; `give Account "staging" its apiKey`. */
+  give(key: SettingKey, example: string): string;
+}
 
 /**
- * A problem with the settings as the program gives them: an Account's by its name and argument
- * (`maxRetries of Account "staging"`), the stack's (no account) by its config key and variable, as written.
+ * The stack's words (`uptime:maxRetries (or UPTIME_MAX_RETRIES)`), or an Account's, by its name and argument
+ * (`maxRetries of Account "staging"`): a failure is made in the words of the account it is about.
  */
-export function accountWords(problem: string, account: string | undefined): string {
-  if (account === undefined) return problem;
+export function settingWords(account?: string): SettingWords {
+  if (account === undefined) {
+    return {
+      ...STACK_NAMES,
+      give: (key, example) =>
+        `run \`pulumi config set ${SETTINGS[key].secret ? "--secret " : ""}uptime:${key} ${example}\` or set ${SETTINGS[key].env}`,
+    };
+  }
   const named = `Account ${JSON.stringify(account)}`;
-  // The settings' own names only: an address such as http://uptime:8080/v1 is left as it is.
-  const setting = `uptime:(${Object.keys(SETTINGS).join("|")})\\b`;
-  return problem
-    .replace(/^no API key: .*/, `no API key: give ${named} its apiKey`)
-    .replace(/^no API address: .*/, `no API address: give ${named} its baseUrl, e.g. https://<host>/v1`)
-    .replace(new RegExp(`${setting} \\(or UPTIME_\\w+\\)`, "g"), `$1 of ${named}`)
-    .replace(new RegExp(setting, "g"), `$1 of ${named}`);
+  const name = (key: string) => `${key} of ${named}`;
+  return {
+    name,
+    withEnv: name,
+    rule: (key, value) => `give ${named} ${key}: ${JSON.stringify(value)} and run \`pulumi up\``,
+    give: (key, example) => `give ${named} its ${key}${SETTINGS[key].secret ? "" : `, e.g. ${example}`}`,
+  };
 }
 
 /** Reads settings from a config lookup (`key -> value`) and the environment, each as its row says. */
-export function readSettings(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+export function readSettings(
+  get: (key: string) => string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  words: SettingNames = STACK_NAMES,
+): ProviderSettings {
   // An empty value is "not set": it must not hide the other source.
   const given = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
   const read = (s: SettingSpec) => {
     const [first, second] = s.envFirst ? [env[s.env], get(s.key)] : [get(s.key), env[s.env]];
     const raw = given(first) ?? given(second);
-    return raw === undefined ? undefined : parse(s, raw);
+    return raw === undefined ? undefined : parse(s, raw, words);
   };
   return Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, read(s)])) as ProviderSettings;
 }
 
 /** One setting's text as its value, or a ConfigError naming the setting and what it takes. */
-function parse(s: SettingSpec, raw: string): string | number | boolean {
+function parse(s: SettingSpec, raw: string, words: SettingNames): string | number | boolean {
   const refuse = (takes: string): never => {
-    throw new ConfigError(`uptime:${s.key} (or ${s.env}) must be ${takes}, got ${JSON.stringify(raw)}`);
+    throw new ConfigError(s.key as SettingKey, `${words.withEnv(s.key)} must be ${takes}, got ${JSON.stringify(raw)}`);
   };
   const v = s.value;
   switch (v.kind) {
@@ -75,36 +100,34 @@ const CREDENTIALS = new Set(["UPTIME_BASE_URL", "UPTIME_API_KEY", "UPTIME_AUTH_S
 export const withoutCredentials = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !CREDENTIALS.has(name)));
 
-/** The setting a problem names: each problem's words name its `uptime:<key>`. */
-export function settingNamed(problem: string): string | undefined {
-  return MODEL_SETTINGS.find((s) => problem.includes(`uptime:${s.key}`))?.key;
-}
-
-/** The problem with the settings, if any, in words that say both ways to fix it. */
-export function settingsProblem(s: ProviderSettings): string | undefined {
-  if (!s.apiKey) {
-    return "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY";
-  }
-  if (!s.baseUrl) {
-    return "no API address: run `pulumi config set uptime:baseUrl https://<host>/v1` or set UPTIME_BASE_URL";
-  }
+/** The problem with the settings, if any, in words that say how to fix it. */
+export function settingsProblem(s: ProviderSettings, words: SettingWords = settingWords()): ConfigError | undefined {
+  if (!s.apiKey) return new ConfigError("apiKey", `no API key: ${words.give("apiKey", "<key>")}`);
+  if (!s.baseUrl) return new ConfigError("baseUrl", `no API address: ${words.give("baseUrl", "https://<host>/v1")}`);
   try {
     const url = new URL(s.baseUrl);
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
   } catch {
-    return `uptime:baseUrl (or UPTIME_BASE_URL) ${JSON.stringify(s.baseUrl)} is not an http(s) URL; give the API's base address, e.g. https://<host>/v1`;
+    return new ConfigError(
+      "baseUrl",
+      `${words.withEnv("baseUrl")} ${JSON.stringify(s.baseUrl)} is not an http(s) URL; give the API's base address, e.g. https://<host>/v1`,
+    );
   }
   if (s.authScheme !== undefined && !/^[A-Za-z][A-Za-z0-9._-]*$/.test(s.authScheme)) {
-    return `uptime:authScheme (or UPTIME_AUTH_SCHEME) must be one word such as Bearer, got ${JSON.stringify(s.authScheme)}`;
+    return new ConfigError(
+      "authScheme",
+      `${words.withEnv("authScheme")} must be one word such as Bearer, got ${JSON.stringify(s.authScheme)}`,
+    );
   }
   return undefined;
 }
 
 /** Client options from valid settings; throws ConfigError naming the fix otherwise. */
-export function clientOptions(s: ProviderSettings): UptimeClientOptions {
-  const problem = settingsProblem(s);
-  if (problem) throw new ConfigError(problem);
+export function clientOptions(s: ProviderSettings, words: SettingWords = settingWords()): UptimeClientOptions {
+  const problem = settingsProblem(s, words);
+  if (problem) throw problem;
   return {
+    names: words,
     baseUrl: s.baseUrl!,
     apiKey: s.apiKey!,
     authScheme: s.authScheme,

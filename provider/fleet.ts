@@ -220,7 +220,9 @@ function partialFailure(
 ): Error {
   const reasons = reasonLines(failures);
   const message = `${what}: ${failures.length} member${failures.length === 1 ? "" : "s"} failed; ${again}.\n${reasons.join("\n")}`;
-  const error = new Error(message);
+  // At the address if a member's failure was (providers.ts staleAddressAdvice then says what a changed address does).
+  const atAddress = failures.some(({ error }) => (error as { atAddress?: unknown } | undefined)?.atAddress === true);
+  const error = Object.assign(new Error(message), { atAddress });
   // With an id the engine keeps the fleet (created, or updated) with these outputs: exactly the members that exist.
   // It prints the reasons, not the message: the last one says what the state holds.
   const summary = `the fleet's state records what was done (${Object.keys(state.monitors).length} members), so running the command again retries only these`;

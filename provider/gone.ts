@@ -18,7 +18,7 @@ export async function isGone(client: UptimeClient, error: unknown): Promise<bool
   if (error.bodyKind === "other") {
     throw new BaseUrlError(
       `${error.method} ${error.path} answered ${error.status} with ${error.serviceMessage}, which is not the service's answer ` +
-        `about an object; nothing is taken as gone. Check uptime:baseUrl (${client.baseUrl}): it is the API's base address, ` +
+        `about an object; nothing is taken as gone. Check ${client.names.name("baseUrl")} (${client.baseUrl}): it is the API's base address, ` +
         `ending in its version segment, e.g. https://<host>/v1.`,
     );
   }

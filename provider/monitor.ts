@@ -195,15 +195,15 @@ export async function deleteMonitor(
     if (options.onUnsupported === "leave") {
       options.warn?.(
         `${what} is left in the service, still checking and alerting, and is no longer in the stack: ${why}, and ` +
-          `uptime:deleteUnsupported (or UPTIME_DELETE_UNSUPPORTED) is "leave". Delete it in the service's dashboard if it should go.`,
+          `${client.names.withEnv("deleteUnsupported")} is "leave". Delete it in the service's dashboard if it should go.`,
       );
       return;
     }
     throw new Error(
       `${what}: ${why}; nothing was deleted, and it is still in the service. To drop it from the stack and leave it in ` +
         `the service, run the same command again with UPTIME_DELETE_UNSUPPORTED=leave in the environment (a warning names ` +
-        `each monitor left; delete it in the dashboard if it should go). To make that the rule, run ` +
-        `\`pulumi config set uptime:deleteUnsupported leave\` and \`pulumi up\`.`,
+        `each monitor left; delete it in the dashboard if it should go). To make that the rule, ` +
+        `${client.names.rule("deleteUnsupported", "leave")}.`,
       { cause: error },
     );
   }

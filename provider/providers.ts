@@ -15,10 +15,10 @@ import {
   currentSettings,
   getClient,
   getJournal,
-  inAccountWords,
+  currentWords,
 } from "./session";
 import { flushLogs, providerLog, warnOnce } from "./log";
-import { settingNamed } from "./config";
+import type { ConfigError } from "./config";
 import { isUnconfirmed, placeholderDropped, skipCheckpointsRefusal, skipsCheckpoints, thisRun } from "./monitor-safety";
 import * as monitor from "./monitor";
 import * as page from "./page";
@@ -56,10 +56,8 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
  * for a long value, since the engine prints a named property's whole value beside the reason (which
  * names the field already): a 100,000-character input would be printed, twice.
  */
-function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: string | undefined): CheckFailure[] {
-  const all = problem
-    ? [{ property: `uptime:${settingNamed(problem) ?? "apiKey"}`, reason: inAccountWords(problem) }, ...failures]
-    : failures;
+function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigError | undefined): CheckFailure[] {
+  const all = problem ? [{ property: `uptime:${problem.setting}`, reason: problem.message }, ...failures] : failures;
   return all.map((f) => {
     const value = news[f.property.split(/[.[]/)[0]];
     const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
@@ -220,16 +218,18 @@ function accountMove(olds: object): "none" | "renamed" | "another" {
  * its failed address check again (api/client.ts verifyBaseUrl), and it must not carry this elsewhere.
  */
 function staleAddressAdvice(error: unknown, props: object, deleting: boolean): unknown {
-  const atAddress = /[Cc]heck uptime:baseUrl \(|uptime:baseUrl \(\S+\) does not answer/;
   // A delete's object is always in the state (the plugin's carries no declaredFields); a read's, when it has them.
   const inState = deleting || Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
-  if (programRun.noted() || !inState || !addressConfigured() || !(error instanceof Error) || !atAddress.test(error.message)) return error;
+  if (programRun.noted() || !inState || !addressConfigured() || !atAddress(error)) return error;
   const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as Error;
   copy.message =
-    `${error.message.replace(/\.?\s*$/, ".")} If uptime:baseUrl changed since the last \`pulumi up\`, \`pulumi refresh\` and ` +
-    `\`pulumi destroy\` still use the address stored then: run them with --run-program.`;
+    `${copy.message.replace(/\.?\s*$/, ".")} If ${currentWords().name("baseUrl")} changed since the last \`pulumi up\`, ` +
+    `\`pulumi refresh\` and \`pulumi destroy\` still use the address stored then: run them with --run-program.`;
   return copy;
 }
+
+/** A failure at the address: the client's (api/errors.ts UptimeError), or a fleet's whose members failed there (fleet.ts). */
+const atAddress = (error: unknown): error is Error => error instanceof Error && (error as { atAddress?: unknown }).atAddress === true;
 
 /**
  * Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it
@@ -239,10 +239,7 @@ async function delivered<T>(call: () => Promise<T>, stored?: object, deleting = 
   try {
     return await call();
   } catch (caught) {
-    const error = stored ? staleAddressAdvice(caught, stored, deleting) : caught;
-    // An Account's settings are named as the program gives them (session.ts inAccountWords).
-    if (error instanceof Error && currentAccount() !== undefined) error.message = inAccountWords(error.message);
-    throw error;
+    throw stored ? staleAddressAdvice(caught, stored, deleting) : caught;
   } finally {
     await flushLogs();
   }

@@ -1,7 +1,17 @@
 // Per-process provider state: the settings handed to configure() and one client built from them.
 // Every resource of every kind shares the client, and so one connection pool per origin.
 import { UptimeClient } from "./api/client";
-import { ProviderSettings, accountWords, clientOptions, readSettings, settingsProblem, withoutCredentials } from "./config";
+import { BaseUrlError } from "./api/errors";
+import {
+  ConfigError,
+  ProviderSettings,
+  SettingWords,
+  clientOptions,
+  readSettings,
+  settingWords,
+  settingsProblem,
+  withoutCredentials,
+} from "./config";
 import { providerLog } from "./log";
 import { packageVersion } from "./release";
 import { CreateJournal, journalDir } from "./journal";
@@ -38,9 +48,9 @@ export function configure(req: ConfigureRequest): void {
   settings = undefined;
 }
 
-/** A problem in the words of the account this process serves (config.ts accountWords). */
-export function inAccountWords(problem: string): string {
-  return accountWords(problem, account);
+/** How this process's messages name the settings: the stack's, or its Account's (config.ts settingWords). */
+export function currentWords(): SettingWords {
+  return settingWords(account);
 }
 
 /** Whether the address comes from the configuration (stored with the stack), not UPTIME_BASE_URL (read by every run). */
@@ -80,37 +90,39 @@ function parseNames(json: string | undefined): string[] {
  * default account's. The other UPTIME_* variables are the run's, for every account.
  */
 export function currentSettings(): ProviderSettings {
-  settings ??= readSettings(lookup, account === undefined ? process.env : withoutCredentials(process.env));
+  settings ??= readSettings(lookup, account === undefined ? process.env : withoutCredentials(process.env), currentWords());
   return settings;
 }
 
 /**
  * Whether the account answers as the service's API with this key: `GET /webhooks?pageSize=1`, once
- * per process (api/client.ts verifyBaseUrl), unless uptime:offlinePreview. The problem in words that
- * name the setting, or undefined. check() reports it, so a wrong address or key fails `pulumi preview`.
+ * per process (api/client.ts verifyBaseUrl), unless uptime:offlinePreview. The problem, naming the
+ * setting, or undefined. check() reports it, so a wrong address or key fails `pulumi preview`.
  */
-export async function accountProblem(): Promise<string | undefined> {
+export async function accountProblem(): Promise<ConfigError | undefined> {
   if (configProblem() || currentSettings().offlinePreview) return undefined;
   try {
     await getClient().verifyBaseUrl();
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    // An address that is not the service's API, else a refused key (verifyBaseUrl lets only those through).
+    return new ConfigError(error instanceof BaseUrlError ? "baseUrl" : "apiKey", (error as Error).message);
   }
 }
 
 /** The configuration problem, if any: reported by check() so `pulumi preview` stops before any request. */
-export function configProblem(): string | undefined {
+export function configProblem(): ConfigError | undefined {
   try {
-    return settingsProblem(currentSettings());
+    return settingsProblem(currentSettings(), currentWords());
   } catch (error) {
-    return (error as Error).message;
+    if (error instanceof ConfigError) return error;
+    throw error;
   }
 }
 
 export function getClient(): UptimeClient {
-  const options = clientOptions(currentSettings());
-  const key = JSON.stringify(options);
+  const options = clientOptions(currentSettings(), currentWords());
+  const key = JSON.stringify({ ...options, account });
   if (!client || client.key !== key) client = { key, client: new UptimeClient({ ...options, log: providerLog }) };
   return client.client;
 }
@@ -129,5 +141,5 @@ export function resetSession(): void {
 /** The create journal of the configured service (see journal.ts). */
 export function getJournal(): CreateJournal {
   const settings = currentSettings();
-  return new CreateJournal(journalDir(settings.journalDir), clientOptions(settings).baseUrl);
+  return new CreateJournal(journalDir(settings.journalDir), clientOptions(settings, currentWords()).baseUrl);
 }

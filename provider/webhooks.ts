@@ -4,7 +4,7 @@
 // server can make it run forever.
 import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
-import { accountWords, clientOptions, readSettings, withoutCredentials } from "./config";
+import { clientOptions, readSettings, settingWords, withoutCredentials } from "./config";
 import { CheckFailure, show } from "./model/values";
 
 /** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
@@ -123,12 +123,9 @@ export async function lookupWebhooks(
 ): Promise<WebhookList> {
   // The arguments first: a bad one is reported even while the provider's settings are missing too.
   throwOnBadArgs(options);
-  try {
-    const env = account === undefined ? process.env : withoutCredentials(process.env);
-    const client = new UptimeClient({ ...clientOptions(readSettings(get, env)), log: options.log });
-    return await listWebhooks(client, { warn: options.log?.warn, ...options });
-  } catch (error) {
-    if (error instanceof Error) error.message = accountWords(error.message, account);
-    throw error;
-  }
+  // Its failures are made in the words of the account it asks (config.ts settingWords).
+  const words = settingWords(account);
+  const env = account === undefined ? process.env : withoutCredentials(process.env);
+  const client = new UptimeClient({ ...clientOptions(readSettings(get, env, words), words), log: options.log });
+  return listWebhooks(client, { warn: options.log?.warn, ...options });
 }

@@ -3,7 +3,7 @@
 // pace. And what a 429 means for the request that got it: wait its next turn, or fail once the
 // service has refused it for longer than a run may wait.
 import { createHash } from "node:crypto";
-import { RateLimitError, type ApiError } from "./errors";
+import { RateLimitError, type ApiError, type SettingNames } from "./errors";
 import { PacingReport, type PacingLog } from "./pacing-report";
 import { RequestScheduler, type SchedulerHalted, type SchedulerSettings } from "./scheduler";
 
@@ -51,17 +51,24 @@ function refusal(method: string, path: string, hint: string, from?: ApiError): R
 }
 
 /** The advice when the service asks for a wait longer than uptime:rateLimitWaitSeconds. */
-function tooLongHint(askedMs: number, budgetMs: number): string {
+function tooLongHint(askedMs: number, budgetMs: number, n: SettingNames): string {
+  const setting = n.name("rateLimitWaitSeconds");
   return (
     `the service asks to wait ${secondsText(askedMs)} (Retry-After) before it takes more requests, longer than ` +
-    `uptime:rateLimitWaitSeconds (${budgetMs / 1000}) lets a run wait: run the command again after that wait, or raise ` +
-    `uptime:rateLimitWaitSeconds above it`
+    `${setting} (${budgetMs / 1000}) lets a run wait: run the command again after that wait, or raise ` +
+    `${setting} above it`
   );
 }
 
 /** The error of a request the scheduler would not send (SchedulerHalted), naming that request. */
-export function haltedError(scheduler: RequestScheduler, halted: SchedulerHalted, method: string, path: string): RateLimitError {
-  return refusal(method, path, tooLongHint(halted.askedMs, scheduler.maxWaitMs));
+export function haltedError(
+  scheduler: RequestScheduler,
+  halted: SchedulerHalted,
+  method: string,
+  path: string,
+  names: SettingNames,
+): RateLimitError {
+  return refusal(method, path, tooLongHint(halted.askedMs, scheduler.maxWaitMs, names));
 }
 
 /**
@@ -73,18 +80,20 @@ export function throttleVerdict(
   scheduler: RequestScheduler,
   error: ApiError,
   throttledSince: number,
+  names: SettingNames,
 ): { fail?: RateLimitError; when?: string } {
   const budgetMs = scheduler.maxWaitMs;
   const waited = scheduler.clock.now() - throttledSince;
   const asked = error.retryAfterMs;
-  if (asked !== undefined && asked > budgetMs) return { fail: refusal(error.method, error.path, tooLongHint(asked, budgetMs), error) };
+  if (asked !== undefined && asked > budgetMs)
+    return { fail: refusal(error.method, error.path, tooLongHint(asked, budgetMs, names), error) };
   if (waited + (asked ?? 0) > budgetMs) {
     const state = scheduler.state();
     const pace = Number.isFinite(state.rate) ? `${state.rate.toFixed(2)} requests/s` : "the service's Retry-After";
     const hint =
-      `the service kept refusing it for ${secondsText(waited)}, and uptime:rateLimitWaitSeconds (${budgetMs / 1000}) allows no more; ` +
+      `the service kept refusing it for ${secondsText(waited)}, and ${names.name("rateLimitWaitSeconds")} (${budgetMs / 1000}) allows no more; ` +
       `requests were paced to ${pace} with up to ${state.peakDemand} asked at once (pulumi's --parallel). Another client may be ` +
-      `using this key's limit: raise uptime:rateLimitWaitSeconds to wait longer`;
+      `using this key's limit: raise ${names.name("rateLimitWaitSeconds")} to wait longer`;
     return { fail: refusal(error.method, error.path, hint, error) };
   }
   return { when: asked === undefined ? "after a backoff" : `in ${(asked / 1000).toFixed(1)} s (Retry-After)` };

@@ -4,7 +4,7 @@
 import { connect as tlsConnect } from "node:tls";
 import { Pool, errors as undiciErrors } from "undici";
 import type { z } from "zod";
-import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, redact } from "./errors";
+import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, STACK_NAMES, SettingNames, redact } from "./errors";
 import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
 import type { ResponseHeaders } from "./rate-limit-headers";
 import { RequestScheduler, SchedulerHalted, SchedulerSettings } from "./scheduler";
@@ -42,6 +42,8 @@ export interface UptimeClientOptions {
   /** Larger response bodies are refused. @default 8388608 (8 MiB) */
   maxResponseBytes?: number;
   log?: ClientLogger;
+  /** How messages name the settings: the stack's by default, an Account's for one (provider/config.ts). */
+  names?: SettingNames;
   /** Replaceable for tests. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -97,6 +99,8 @@ export class UptimeClient {
   private readonly retryPolicy: RetryPolicy;
   private readonly maxResponseBytes: number;
   private readonly log: ClientLogger;
+  /** How this client's messages name the settings. */
+  readonly names: SettingNames;
   private readonly sleep: (ms: number) => Promise<void>;
   /** Where every request of this account waits its turn. */
   readonly scheduler: RequestScheduler;
@@ -115,6 +119,7 @@ export class UptimeClient {
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...Object.fromEntries(given) };
     this.maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
     this.log = options.log ?? noopLog;
+    this.names = options.names ?? STACK_NAMES;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.scheduler = options.scheduler ?? accountScheduler(this.origin, this.authorization, options.pacing ?? {}, this.log);
   }
@@ -176,7 +181,7 @@ export class UptimeClient {
             ? ""
             : " Check the address: it is the API's base, ending in its version segment, e.g. https://<host>/v1.";
         throw new BaseUrlError(
-          `uptime:baseUrl (${this.baseUrl}) does not answer as the service's API: GET ${this.basePath}/webhooks, a ` +
+          `${this.names.name("baseUrl")} (${this.baseUrl}) does not answer as the service's API: GET ${this.basePath}/webhooks, a ` +
             `documented route, ${foundThere(error)}.${advice} Nothing was changed.`,
           { cause: error },
         );
@@ -202,7 +207,7 @@ export class UptimeClient {
     let throttledSince: number | undefined;
     for (let attempt = 0; ;) {
       const startedAt = await this.scheduler.turn(throttledSince !== undefined).catch((error: unknown) => {
-        throw error instanceof SchedulerHalted ? haltedError(this.scheduler, error, method, path) : error;
+        throw error instanceof SchedulerHalted ? haltedError(this.scheduler, error, method, path, this.names) : error;
       });
       let settled = false;
       const settle = (status?: number, headers?: ResponseHeaders, retryAfterMs?: number) => {
@@ -219,7 +224,7 @@ export class UptimeClient {
         if (error instanceof ApiError && error.status === 429) {
           options.onRefused?.();
           throttledSince ??= this.scheduler.clock.now();
-          const verdict = throttleVerdict(this.scheduler, error, throttledSince);
+          const verdict = throttleVerdict(this.scheduler, error, throttledSince, this.names);
           if (verdict.fail) throw verdict.fail;
           this.log.debug(`uptime: ${method} ${path}: 429; its turn comes again ${verdict.when}`);
           continue;
@@ -349,7 +354,7 @@ export class UptimeClient {
     }
     // Redact before cutting: a cut through the key would leave a piece redact() cannot recognise.
     const said = message ? excerpt(this.redact(message), 500) : excerpt(this.redact(text));
-    return new ApiError({ method, path, status, code, serviceMessage: said, bodyKind });
+    return new ApiError({ method, path, status, code, serviceMessage: said, bodyKind, names: this.names });
   }
 
   private connectionError(method: string, path: string, error: unknown): ConnectionError {
@@ -357,15 +362,15 @@ export class UptimeClient {
     const tls = TLS_CODE.test(code);
     const notSent = NOT_SENT_CODES.has(code) || tls;
     const timedOut = error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
-    const check = `check uptime:baseUrl (${this.baseUrl})`;
+    const check = `check ${this.names.name("baseUrl")} (${this.baseUrl})`;
     let detail = this.redact((error as Error).message ?? String(error));
     if (tls) {
       const reason = this.redact((error as { reason?: string }).reason ?? detail);
       detail = `TLS with ${this.origin} failed before anything was sent: ${reason} (${code}); ${check}, and that this machine trusts the service's certificate`;
     } else if (timedOut) {
-      detail = `no response from ${this.origin} within ${this.requestTimeoutMs} ms (uptime:requestTimeoutMs); ${check}`;
+      detail = `no response from ${this.origin} within ${this.requestTimeoutMs} ms (${this.names.name("requestTimeoutMs")}); ${check}`;
     } else if (code === "UND_ERR_CONNECT_TIMEOUT") {
-      detail = `could not connect to ${this.origin} within ${this.connectTimeoutMs} ms (uptime:connectTimeoutMs); ${check}`;
+      detail = `could not connect to ${this.origin} within ${this.connectTimeoutMs} ms (${this.names.name("connectTimeoutMs")}); ${check}`;
     } else if (code === "ECONNREFUSED") {
       detail = `connection refused by ${this.origin}; ${check}, and that the service is up`;
     } else if (code === NO_SUCH_HOST) {
@@ -384,6 +389,7 @@ export class UptimeClient {
       permanent: tls || code === NO_SUCH_HOST,
       timedOut,
       closedEarly: code === "UND_ERR_SOCKET" || code === "ECONNRESET",
+      atAddress: detail.includes(check),
       cause: error,
     });
   }

@@ -1,11 +1,36 @@
 // Errors of the HTTP client. Every message names the request (method and path, never the host's
 // credentials) and what the service said; the API key is never part of any of them.
 
+/**
+ * How the face that shows a failure names a provider setting: the stack's `uptime:baseUrl`, or an
+ * Account's `baseUrl of Account "staging"` (provider/config.ts settingNames). Messages are made in the
+ * names of the account they are about, never rewritten after.
+ */
+export interface SettingNames {
+  /** `uptime:baseUrl`; `baseUrl of Account "staging"`. */
+  name(key: string): string;
+  /** The same, with the environment variable that sets it where the face has one: `uptime:apiKey (or UPTIME_API_KEY)`. */
+  withEnv(key: string): string;
+  /** How to make `value` the rule: `run \`pulumi config set uptime:<key> <value>\` and \`pulumi up\``. */
+  rule(key: string, value: string): string;
+}
+
+/** The stack's names: `uptime:<key>`, set by `UPTIME_<KEY>` (the settings table's rule, tests/unit/config.test.ts). */
+export const STACK_NAMES: SettingNames = {
+  name: (key) => `uptime:${key}`,
+  withEnv: (key) => `uptime:${key} (or UPTIME_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()})`,
+  rule: (key, value) => `run \`pulumi config set uptime:${key} ${value}\` and \`pulumi up\``,
+};
+
 /** Base class of every error the client raises. */
 export class UptimeError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The failure is at the address (uptime:baseUrl): one a changed address explains (providers.ts staleAddressAdvice). */
+  readonly atAddress: boolean;
+
+  constructor(message: string, options?: { cause?: unknown; atAddress?: boolean }) {
     super(message, options);
     this.name = new.target.name;
+    this.atAddress = options?.atAddress ?? false;
   }
 }
 
@@ -28,11 +53,11 @@ const REASONS: Record<number, string> = {
   504: "Gateway Timeout",
 };
 
-const HINTS: Record<number, string> = {
-  401:
-    "check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme; if uptime:apiKey changed since the last `pulumi up`, " +
+const HINTS: Record<number, (n: SettingNames) => string> = {
+  401: (n) =>
+    `check ${n.withEnv("apiKey")} and ${n.name("authScheme")}; if ${n.name("apiKey")} changed since the last \`pulumi up\`, ` +
     "`pulumi refresh` and `pulumi destroy` still use the key stored then: run them with --run-program",
-  403: "the API key is valid but may not reach this object",
+  403: () => "the API key is valid but may not reach this object",
 };
 
 /** The service answered with a status that is not a success. */
@@ -58,10 +83,12 @@ export class ApiError extends UptimeError {
     bodyKind?: "json" | "empty" | "other";
     /** What to do about it, in place of the status's usual advice. */
     hint?: string;
+    /** How the usual advice names the settings. */
+    names?: SettingNames;
   }) {
     const reason = REASONS[args.status] ?? "";
     const said = args.serviceMessage ? `: ${args.serviceMessage}` : "";
-    const advice = args.hint ?? HINTS[args.status];
+    const advice = args.hint ?? HINTS[args.status]?.(args.names ?? STACK_NAMES);
     const hint = advice ? ` (${advice})` : "";
     super(`${args.method} ${args.path} failed with ${args.status}${reason ? " " + reason : ""}${said}${hint}`);
     this.status = args.status;
@@ -80,7 +107,11 @@ export class RateLimitError extends ApiError {}
  * The address in uptime:baseUrl is not the service's API (a path without its version segment, another
  * server, a proxy's page): found out before any answer of it was taken for the service's.
  */
-export class BaseUrlError extends UptimeError {}
+export class BaseUrlError extends UptimeError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, { ...options, atAddress: true });
+  }
+}
 
 /**
  * The request did not get an answer: refused, reset, dropped or timed out. `mayHaveReachedServer`
@@ -105,9 +136,11 @@ export class ConnectionError extends UptimeError {
     permanent?: boolean;
     timedOut?: boolean;
     closedEarly?: boolean;
+    /** The detail tells to check the address. */
+    atAddress?: boolean;
     cause?: unknown;
   }) {
-    super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause });
+    super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause, atAddress: args.atAddress });
     this.method = args.method;
     this.path = args.path;
     this.mayHaveReachedServer = args.mayHaveReachedServer;

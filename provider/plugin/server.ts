@@ -9,8 +9,8 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { ConfigError, readSettings, settingNamed, settingsProblem } from "../config";
-import { configProblem, configure, getClient, getJournal, inAccountWords } from "../session";
+import { ConfigError, readSettings, settingsProblem } from "../config";
+import { configProblem, configure, getClient, getJournal } from "../session";
 import { providers } from "../providers";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
@@ -223,17 +223,16 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     checkConfig: unary(async (req: provproto.CheckRequest) => {
       const news = toJs(req.getNews());
       const response = new provproto.CheckResponse().setInputs(req.getNews());
-      const refuse = (reason: string) => {
-        return response.setFailuresList([new provproto.CheckFailure().setProperty(settingNamed(reason) ?? "").setReason(reason)]);
-      };
+      const refuse = (problem: ConfigError) =>
+        response.setFailuresList([new provproto.CheckFailure().setProperty(problem.setting).setReason(problem.message)]);
       // A setting computed from another resource is unknown during a preview: checked once it is known.
       if (Object.values(news).some((v) => plain(v) === UNKNOWN)) return response;
       try {
-        const reason = settingsProblem(readSettings(configLookup(news)));
-        return reason ? refuse(reason) : response;
+        const problem = settingsProblem(readSettings(configLookup(news)));
+        return problem ? refuse(problem) : response;
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
-        return refuse(error.message);
+        return refuse(error);
       }
     }),
     diffConfig: unary(async (req: provproto.DiffRequest) => {
@@ -281,7 +280,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const args = toJs(req.getArgs()) as { topic?: string; pageSize?: number; maxPages?: number };
       const problems = checkWebhooksArgs(args);
       const problem = configProblem();
-      if (problem) problems.unshift({ property: "", reason: inAccountWords(problem) });
+      if (problem) problems.unshift({ property: "", reason: problem.message });
       const response = new provproto.InvokeResponse();
       if (problems.length > 0) {
         return response.setFailuresList(problems.map((p) => new provproto.CheckFailure().setProperty(p.property).setReason(p.reason)));
@@ -289,9 +288,6 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       try {
         const list = await listWebhooks(getClient(), { ...args, warn: (m) => providerLog.warn(m) });
         return response.setReturn(toStruct(list));
-      } catch (error) {
-        if (error instanceof Error) error.message = inAccountWords(error.message);
-        throw error;
       } finally {
         await flushLogs();
       }

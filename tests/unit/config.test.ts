@@ -1,5 +1,8 @@
 // Provider settings: stack config first, then the environment; every problem names both ways to fix it.
-import { ConfigError, SETTINGS, accountWords, clientOptions, readSettings, settingsProblem } from "../../provider/config";
+import { ConfigError, SETTINGS, clientOptions, readSettings, settingWords, settingsProblem } from "../../provider/config";
+import { STACK_NAMES } from "../../provider/api/errors";
+import { UptimeClient } from "../../provider/api/client";
+import { SETTINGS as TABLE } from "../../provider/model/package";
 import { DEFAULT_TIMEOUTS } from "../../provider/api/client";
 import { DEFAULT_RETRY_POLICY } from "../../provider/api/retry";
 import { DEFAULT_SCHEDULER_SETTINGS } from "../../provider/api/scheduler";
@@ -136,6 +139,7 @@ describe("settingsProblem", () => {
   test("valid settings: no problem, and client options carry them", () => {
     expect(settingsProblem(good)).toBeUndefined();
     expect(clientOptions({ ...good, maxRetries: 0, authScheme: "Bearer" })).toEqual({
+      names: expect.objectContaining({ name: expect.any(Function) }),
       baseUrl: good.baseUrl,
       apiKey: good.apiKey,
       authScheme: "Bearer",
@@ -152,14 +156,14 @@ describe("settingsProblem", () => {
   });
 
   test("a missing key names both ways to give it, the secret way first", () => {
-    const problem = settingsProblem({ baseUrl: good.baseUrl });
+    const problem = settingsProblem({ baseUrl: good.baseUrl })?.message;
     expect(problem).toContain("pulumi config set --secret uptime:apiKey");
     expect(problem).toContain("UPTIME_API_KEY");
     expect(() => clientOptions({ baseUrl: good.baseUrl })).toThrow(ConfigError);
   });
 
   test("a missing address names both ways to give it", () => {
-    const problem = settingsProblem({ apiKey: good.apiKey });
+    const problem = settingsProblem({ apiKey: good.apiKey })?.message;
     expect(problem).toContain("pulumi config set uptime:baseUrl");
     expect(problem).toContain("UPTIME_BASE_URL");
   });
@@ -167,14 +171,14 @@ describe("settingsProblem", () => {
   test.each(["api.example.com/v1", "ftp://api.example.com/v1", "https://", "not a url"])(
     "baseUrl %j is refused with an example",
     (baseUrl) => {
-      const problem = settingsProblem({ ...good, baseUrl });
+      const problem = settingsProblem({ ...good, baseUrl })?.message;
       expect(problem).toContain(`uptime:baseUrl (or UPTIME_BASE_URL) ${JSON.stringify(baseUrl)} is not an http(s) URL`);
       expect(problem).toContain("https://<host>/v1");
     },
   );
 
   test("an authScheme must be one word", () => {
-    expect(settingsProblem({ ...good, authScheme: "Bearer token" })).toContain(
+    expect(settingsProblem({ ...good, authScheme: "Bearer token" })?.message).toContain(
       "uptime:authScheme (or UPTIME_AUTH_SCHEME) must be one word",
     );
     expect(settingsProblem({ ...good, authScheme: "Token" })).toBeUndefined();
@@ -183,7 +187,7 @@ describe("settingsProblem", () => {
   test("no problem message ever holds the key", () => {
     const key = "sk-secret-0123456789";
     for (const s of [{ apiKey: key }, { apiKey: key, baseUrl: "nope" }, { apiKey: key, baseUrl: good.baseUrl, authScheme: "a b" }]) {
-      expect(settingsProblem(s)).not.toContain(key);
+      expect(settingsProblem(s)?.message).not.toContain(key);
     }
   });
 });
@@ -208,23 +212,34 @@ describe("session: configure() takes the engine's stack config", () => {
     configure({
       config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "https://h/v1", "uptime:maxRetries": "many" })[k] },
     });
-    expect(configProblem()).toBe('uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"');
+    expect(configProblem()).toMatchObject({
+      setting: "maxRetries",
+      message: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
+    });
   });
 
   test("nothing configured and nothing in the environment: the missing key is the problem", () => {
     delete process.env.UPTIME_API_KEY;
     delete process.env.UPTIME_BASE_URL;
     configure({ config: { get: () => undefined } });
-    expect(configProblem()).toMatch(/^no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY$/);
+    expect(configProblem()?.message).toMatch(/^no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY$/);
   });
 });
 
-test("an Account's words: its settings by name, an address that merely contains uptime: left as it is", () => {
-  expect(accountWords("GET /webhooks failed: connection refused; check uptime:baseUrl (http://uptime:8080/v1)", "staging")).toBe(
-    'GET /webhooks failed: connection refused; check baseUrl of Account "staging" (http://uptime:8080/v1)',
+test("an Account's words: each failure made naming its settings by name, an address that merely contains uptime: as it is", async () => {
+  const words = settingWords("staging");
+  const client = new UptimeClient({ baseUrl: "http://uptime:8080/v1", apiKey: "k-123456", retry: { maxRetries: 0 }, names: words });
+  // No host of that name here: the failure names the address the Account was given, in its words.
+  await expect(client.monitors.get("m1")).rejects.toThrow(/; check baseUrl of Account "staging" \(http:\/\/uptime:8080\/v1\)/);
+  expect(() => readSettings((k) => ({ maxRetries: "many" })[k], {}, words)).toThrow(
+    'maxRetries of Account "staging" must be a whole number >= 0, got "many"',
   );
-  expect(accountWords("uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number", "staging")).toBe(
-    'maxRetries of Account "staging" must be a whole number',
+  expect(settingsProblem({}, words)).toMatchObject({ setting: "apiKey", message: 'no API key: give Account "staging" its apiKey' });
+  expect(settingsProblem({ apiKey: "k-123456" }, words)?.message).toBe(
+    'no API address: give Account "staging" its baseUrl, e.g. https://<host>/v1',
   );
-  expect(accountWords("check uptime:baseUrl (http://uptime:8080/v1)", undefined)).toBe("check uptime:baseUrl (http://uptime:8080/v1)");
+});
+
+test("the stack's words name each setting's own environment variable, as the table gives it", () => {
+  for (const s of TABLE) expect(STACK_NAMES.withEnv(s.key)).toBe(`uptime:${s.key} (or ${s.env})`);
 });
