@@ -89,7 +89,7 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
   if (retain !== undefined && typeof retain !== "boolean" && !isUnknown(retain)) {
     return {
       inputs,
-      failures: [{ property: "retainOnRemove", reason: `retainOnRemove: expected true or false, got ${show(retain)}` }],
+      failures: [{ property: "retainOnRemove", problem: `expected true or false, got ${show(retain)}` }],
       warnings: [],
     };
   }
@@ -97,8 +97,8 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
   // Not known yet (a preview, from another resource's outputs): checked when it is.
   if (isUnknown(monitors)) return { inputs: { ...inputs, monitors: monitors as never }, failures: [], warnings: [] };
   if (!isPlainObject(monitors)) {
-    const reason = `monitors: expected an object of monitors keyed by names you choose, e.g. { api: { name: "api", type: "https", ... } }, got ${show(monitors)}`;
-    return { inputs, failures: [{ property: "monitors", reason }], warnings: [] };
+    const problem = `expected an object of monitors keyed by names you choose, e.g. { api: { name: "api", type: "https", ... } }, got ${show(monitors)}`;
+    return { inputs, failures: [{ property: "monitors", problem }], warnings: [] };
   }
   const failures: CheckFailure[] = [];
   const warnings: string[] = [];
@@ -106,8 +106,9 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
     const at = memberPath(key);
     if (key.trim() === "" || key.length > 256) {
       failures.push({
-        property: "monitors",
-        reason: `${at}: a member's name is 1-256 characters, not blank; it keys the member in the state`,
+        property: "",
+        member: at,
+        problem: "a member's name is 1-256 characters, not blank; it keys the member in the state",
       });
       continue;
     }
@@ -117,18 +118,14 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
     }
     if (!isPlainObject(member)) {
       failures.push({
-        property: at,
-        reason: `${at}: expected a monitor's inputs ({ name, type, urn, interval, regions, ... }), got ${show(member)}`,
+        property: "",
+        member: at,
+        problem: `expected a monitor's inputs ({ name, type, urn, interval, regions, ... }), got ${show(member)}`,
       });
       continue;
     }
     const result = checkMonitor(memberArgs(member));
-    for (const f of result.failures) {
-      failures.push({
-        property: f.property ? `${at}.${f.property}` : at,
-        reason: f.reason.startsWith("monitor ") ? `${at}: ${f.reason}` : `${at}.${f.reason}`,
-      });
-    }
+    failures.push(...result.failures.map((f) => ({ ...f, member: at })));
     warnings.push(...result.warnings.map((w) => `${at}: ${w}`));
     inputs.monitors[key] = result.inputs;
   }

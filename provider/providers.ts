@@ -1,8 +1,9 @@
 // The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
-import { CheckFailure, CheckResult, show } from "./model/values";
-import type { Untyped } from "./model/engine";
+import { CheckResult, EngineFailure, engineFailure, show, type CheckFailure } from "./model/values";
+import { inputPath, type Untyped } from "./model/engine";
+import { MONITOR } from "./model/monitor";
 import {
   ConfigureRequest,
   accountProblem,
@@ -52,12 +53,15 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
 }
 
 /**
- * The failures as the engine gets them: the configuration's problem first, and no property named
- * for a long value, since the engine prints a named property's whole value beside the reason (which
- * names the field already): a 100,000-character input would be printed, twice.
+ * The failures as the engine gets them, in the face's names: the configuration's problem first, and no
+ * property named for a long value, since the engine prints a named property's whole value beside the
+ * reason (which names the field already): a 100,000-character input would be printed, twice.
  */
-function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigError | undefined): CheckFailure[] {
-  const all = problem ? [{ property: `uptime:${problem.setting}`, reason: problem.message }, ...failures] : failures;
+function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigError | undefined, names: FieldNames): EngineFailure[] {
+  const all = [
+    ...(problem ? [{ property: `uptime:${problem.setting}`, reason: problem.message }] : []),
+    ...failures.map((f) => engineFailure(f, names)),
+  ];
   return all.map((f) => {
     const value = news[f.property.split(/[.[]/)[0]];
     const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
@@ -81,8 +85,15 @@ type ReadOutcome<I, O> =
  * What a resource kind does: its plain functions, which the factory below wraps for the engine. `I`
  * is its checked inputs, `O` its outputs, `S` what its state may hold (a monitor's placeholder too).
  */
+/** How a face names a field's path: a program's `urn` (the dynamic resources), the schema's `target` (the plugin). */
+export type FieldNames = (path: string) => string;
+/** The schema's names, which are the table's: how the plugin's failures name a field. */
+export const SCHEMA_NAMES: FieldNames = (path) => path;
+
 interface ResourceOperations<I extends object, O extends object, S extends object = O> {
   kind: ProviderKind;
+  /** How a program names the fields (a monitor's `target` is its `urn`); the table's names by default. */
+  programNames?: FieldNames;
   /** `olds` are the inputs last applied: empty for a resource the engine is about to create. */
   check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
   diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[]; detailed?: DetailedDiff };
@@ -101,7 +112,12 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
   return {
     configure: async (req: ConfigureRequest) => configure(req),
 
-    check: (olds: ProgramArgs | undefined, news: ProgramArgs): Promise<pulumi.dynamic.CheckResult<I>> =>
+    /** `names`: the face's names for the failures' fields; a program's by default (the dynamic-provider host's). */
+    check: (
+      olds: ProgramArgs | undefined,
+      news: ProgramArgs,
+      names: FieldNames = ops.programNames ?? SCHEMA_NAMES,
+    ): Promise<pulumi.dynamic.CheckResult<I>> =>
       delivered(async () => {
         programRun.note();
         const result = await ops.check(news, olds ?? {});
@@ -109,7 +125,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         // The account is proven (one GET per process) for a resource whose own inputs are right: bad input is
         // refused before any request.
         const problem = configProblem() ?? (result.failures.length === 0 ? await accountProblem() : undefined);
-        return { inputs: withAccount(result.inputs), failures: forEngine(result.failures, news, problem) };
+        return { inputs: withAccount(result.inputs), failures: forEngine(result.failures, news, problem, names) };
       }),
 
     // `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest.
@@ -222,8 +238,9 @@ function staleAddressAdvice(error: unknown, props: object, deleting: boolean): u
   const inState = deleting || Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
   if (programRun.noted() || !inState || !addressConfigured() || !atAddress(error)) return error;
   const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as Error;
+  const said = copy.message.trimEnd();
   copy.message =
-    `${copy.message.replace(/\.?\s*$/, ".")} If ${currentWords().name("baseUrl")} changed since the last \`pulumi up\`, ` +
+    `${said.endsWith(".") ? said : `${said}.`} If ${currentWords().name("baseUrl")} changed since the last \`pulumi up\`, ` +
     `\`pulumi refresh\` and \`pulumi destroy\` still use the address stored then: run them with --run-program.`;
   return copy;
 }
@@ -247,12 +264,13 @@ async function delivered<T>(call: () => Promise<T>, stored?: object, deleting = 
 
 export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
+  programNames: inputPath(MONITOR),
   check(news, olds) {
     thisRun.declared(news.journalKey);
     const result = monitor.checkMonitor(news);
     // A monitor about to be created (no inputs applied before) and not taken over: see monitor-safety.ts.
     if (skipsCheckpoints() && Object.keys(olds).length === 0 && news.adoptUuid === undefined) {
-      result.failures.unshift({ property: "", reason: skipCheckpointsRefusal(news.name) });
+      result.failures.unshift({ property: "", problem: skipCheckpointsRefusal(news.name) });
     }
     return result;
   },
@@ -335,6 +353,7 @@ const fleetContext = (): fleet.FleetContext => ({
 /** Monitors as one resource (fleet.ts): each member's requests through the same client and journal as a Monitor's. */
 export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
   kind: "fleet",
+  programNames: inputPath(MONITOR),
   check(news, olds) {
     const result = fleet.checkFleet(news);
     // A fleet about to be created: what it creates (an update's plan is said by diff).
@@ -346,10 +365,7 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
     if (skipsCheckpoints() && typeof result.inputs.monitors === "object") {
       for (const [key, member] of Object.entries(result.inputs.monitors)) {
         if (!(key in before) && member?.adoptUuid === undefined) {
-          result.failures.unshift({
-            property: fleet.memberPath(key),
-            reason: `${fleet.memberPath(key)}: ${skipCheckpointsRefusal(member?.name)}`,
-          });
+          result.failures.unshift({ property: "", member: fleet.memberPath(key), problem: skipCheckpointsRefusal(member?.name) });
         }
       }
     }
@@ -386,7 +402,7 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
  * dynamic-provider host hands over what check() returned before, and so does the plugin (plugin/server.ts).
  */
 export interface HostedProvider {
-  check(olds: Untyped | undefined, news: Untyped): Promise<{ inputs?: Untyped; failures?: CheckFailure[] }>;
+  check(olds: Untyped | undefined, news: Untyped, names?: FieldNames): Promise<{ inputs?: Untyped; failures?: EngineFailure[] }>;
   diff(
     id: string,
     olds: Untyped,

@@ -5,7 +5,7 @@
 import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
 import { clientOptions, readSettings, settingWords, withoutCredentials } from "./config";
-import { CheckFailure, show } from "./model/values";
+import { CheckFailure, failureText, show } from "./model/values";
 
 /** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
 export interface WebhookSubscription {
@@ -46,7 +46,7 @@ function subscription(record: WebhookRecord): WebhookSubscription {
  */
 export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown; maxPages?: unknown }): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const add = (property: string, problem: string) => failures.push({ property, reason: `${property}: ${problem}` });
+  const add = (property: string, problem: string) => failures.push({ property, problem });
   const { topic, pageSize, maxPages } = options;
   if (topic !== undefined && topic !== null) {
     if (typeof topic !== "string") add("topic", `expected a topic string such as "monitors/status_change", got ${show(topic)}`);
@@ -67,7 +67,7 @@ export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown
 // No "getWebhooks: " prefix: the SDK puts it in front of every message of the lookup.
 function throwOnBadArgs(options: ListWebhooksOptions): void {
   const failures = checkWebhooksArgs(options);
-  if (failures.length > 0) throw new Error(failures.map((f) => f.reason).join("; "));
+  if (failures.length > 0) throw new Error(failures.map((f) => failureText(f)).join("; "));
 }
 
 /** Every webhook subscription, each once, in the order the service lists them. */

@@ -11,10 +11,10 @@ export function validateMonitorArgs(data: unknown, where: string): MonitorArgs {
   }
   const { urn, ...rest } = data as Record<string, unknown>;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on use: the checks the provider runs, not a copy
-  const { checkMonitorArgs } = require("../provider/validation/monitor") as typeof import("../provider/validation/monitor");
+  const { checkMonitorArgs, inProgramWords } = require("../provider/validation/monitor") as typeof import("../provider/validation/monitor");
   const { failures } = checkMonitorArgs({ ...rest, target: urn });
   if (failures.length > 0) {
-    throw new Error(`${where}: invalid monitor:\n${failures.map((f) => `  - ${f.reason}`).join("\n")}`);
+    throw new Error(`${where}: invalid monitor:\n${failures.map((f) => `  - ${inProgramWords(f)}`).join("\n")}`);
   }
   return data as MonitorArgs;
 }

@@ -405,9 +405,8 @@ function foundThere(error: unknown): string {
     const what = error.bodyKind === "other" ? ` with ${error.serviceMessage}` : error.serviceMessage ? ` (${error.serviceMessage})` : "";
     return `answered ${error.status}${what}`;
   }
-  if (error instanceof ResponseFormatError)
-    return `answered something other than the documented list: ${error.message.replace(/^.*?returned an unexpected response: /, "")}`;
-  if (error instanceof ConnectionError) return `failed: ${error.message.replace(/^GET \S+ failed: /, "")}`;
+  if (error instanceof ResponseFormatError) return `answered something other than the documented list: ${error.detail}`;
+  if (error instanceof ConnectionError) return `failed: ${error.detail}`;
   return `failed: ${(error as Error)?.message ?? String(error)}`;
 }
 

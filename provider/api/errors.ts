@@ -127,6 +127,8 @@ export class ConnectionError extends UptimeError {
   readonly timedOut: boolean;
   /** The peer closed the connection before any response (what a TLS port does with plain HTTP). */
   readonly closedEarly: boolean;
+  /** What happened, without the request. */
+  readonly detail: string;
 
   constructor(args: {
     method: string;
@@ -141,6 +143,7 @@ export class ConnectionError extends UptimeError {
     cause?: unknown;
   }) {
     super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause, atAddress: args.atAddress });
+    this.detail = args.detail;
     this.method = args.method;
     this.path = args.path;
     this.mayHaveReachedServer = args.mayHaveReachedServer;
@@ -155,9 +158,13 @@ export class ResponseFormatError extends UptimeError {
   /** The answer's status, when the body itself was the problem (a 2xx means the service did act). */
   readonly status?: number;
 
+  /** What is wrong with it, without the request. */
+  readonly detail: string;
+
   constructor(method: string, path: string, detail: string, status?: number) {
     super(`${method} ${path} returned an unexpected response: ${detail}`);
     this.status = status;
+    this.detail = detail;
   }
 }
 

@@ -48,7 +48,8 @@ export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[
     if (conflict && !containsUnknown(target[to]) && !containsUnknown(target[from])) {
       failures.push({
         property: prefix + from,
-        reason: `${prefix}${from} and ${prefix}${to} are the same field with different values; keep only ${prefix}${to}`,
+        problem: `${prefix}${from} and ${prefix}${to} are the same field with different values; keep only ${prefix}${to}`,
+        unnamed: true,
       });
     }
     if (!containsUnknown(target[to])) target[to] = target[from];
@@ -63,13 +64,13 @@ export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[
   return failures;
 }
 
-/** A check failure's reason with a field's canonical name at its start put back as the program wrote it (`target` as `urn`). */
-export function inputNames(spec: ResourceSpec, reason: string): string {
-  for (const field of spec.fields) {
-    if (field.input && field.input !== field.name && new RegExp(`^${field.name}\\b`).test(reason))
-      return field.input + reason.slice(field.name.length);
-  }
-  return reason;
+/** A field's path as a program writes it (`target` as `urn`): how the dynamic resources' failures name it. */
+export function inputPath(spec: ResourceSpec): (path: string) => string {
+  const inputs = new Map(spec.fields.filter((f) => f.input && f.input !== f.name).map((f) => [f.name, f.input!]));
+  return (path) => {
+    const head = /^[^.[]*/.exec(path)![0];
+    return (inputs.get(head) ?? head) + path.slice(head.length);
+  };
 }
 
 /** Set-like lists (fields and option keys) in one order, so that inputs equal as sets are equal as values (and in a diff's display). */

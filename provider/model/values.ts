@@ -4,9 +4,37 @@
 /** The value the engine puts in place of an input that is not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/**
+ * A check failure, as data: the field, in the table's names, and what is wrong with it and the fix. Each
+ * face names the field in its own words (failureText): `urn` in a TypeScript program, `target` through
+ * the plugin, `monitors.api.interval` in a fleet.
+ */
 export interface CheckFailure {
+  /** The field's path (`target`, `httpRequest.headers`); "" for the resource as a whole. */
+  property: string;
+  /** What is wrong, and the fix. */
+  problem: string;
+  /** The fleet member it is about (`monitors.api`), named before the field. */
+  member?: string;
+  /** The problem names its fields itself (one field in two spellings): no field's name is put before it. */
+  unnamed?: true;
+}
+
+/** A failure as the engine takes it: the path it prints with its value, and the words. */
+export interface EngineFailure {
   property: string;
   reason: string;
+}
+
+/** A failure in a face's words: `name` turns a field's path in the table's names into the face's (`target` into `urn`). */
+export function failureText(f: CheckFailure, name: (path: string) => string = (path) => path): string {
+  const where = [f.member, f.unnamed || !f.property ? "" : name(f.property)].filter(Boolean).join(".");
+  return where ? `${where}: ${f.problem}` : f.problem;
+}
+
+/** A failure as the engine takes it, in a face's words. */
+export function engineFailure(f: CheckFailure, name?: (path: string) => string): EngineFailure {
+  return { property: f.member ? [f.member, f.property].filter(Boolean).join(".") : f.property, reason: failureText(f, name) };
 }
 
 export type CheckResult<T> = { inputs: T; failures: CheckFailure[]; warnings: string[] };

@@ -11,14 +11,14 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { ConfigError, readSettings, settingsProblem } from "../config";
 import { configProblem, configure, getClient, getJournal } from "../session";
-import { providers } from "../providers";
+import { SCHEMA_NAMES, providers } from "../providers";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
-import { UNKNOWN } from "../model/values";
+import { UNKNOWN, failureText } from "../model/values";
 import { PackageRelease, packageSchema } from "../model/schema";
 import { ACCOUNT_ID_KEY, ACCOUNT_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
-import { ResourceSpec, namesOf } from "../model/field";
+import type { ResourceSpec } from "../model/field";
 import { type ProviderKind, TYPE_NAMES, kindOfToken, packageToken } from "../model/kinds";
 import { TABLES } from "../model/tables";
 import { UNCONFIRMED_PREFIX } from "../monitor-safety";
@@ -97,20 +97,6 @@ function configLookup(values: Untyped): (key: string) => string | undefined {
     const value = plain(values[key]);
     return value === undefined || value === null ? undefined : typeof value === "string" ? value : JSON.stringify(value);
   };
-}
-
-/**
- * A check failure's reason as a program of the plugin reads it: a field the TypeScript SDK spells
- * otherwise (a monitor's `urn`) is named as the package schema names it (`target`).
- */
-function inSchemaNames(spec: ResourceSpec | undefined, reason: string): string {
-  // A fleet's member: `monitors.api.urn: ...` is `monitors.api.target: ...` here.
-  if (!spec) return reason.replace(/^(monitors(?:\.[\w-]+|\["(?:[^"\\]|\\.)*"\]))\.urn\b/, "$1.target");
-  for (const field of spec.fields) {
-    const { input } = namesOf(field);
-    if (input !== field.name && reason.startsWith(`${input}:`)) return `${field.name}${reason.slice(input.length)}`;
-  }
-  return reason;
 }
 
 /**
@@ -280,10 +266,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const args = toJs(req.getArgs()) as { topic?: string; pageSize?: number; maxPages?: number };
       const problems = checkWebhooksArgs(args);
       const problem = configProblem();
-      if (problem) problems.unshift({ property: "", reason: problem.message });
+      if (problem) problems.unshift({ property: "", problem: problem.message });
       const response = new provproto.InvokeResponse();
       if (problems.length > 0) {
-        return response.setFailuresList(problems.map((p) => new provproto.CheckFailure().setProperty(p.property).setReason(p.reason)));
+        return response.setFailuresList(
+          problems.map((p) => new provproto.CheckFailure().setProperty(p.property).setReason(failureText(p))),
+        );
       }
       try {
         const list = await listWebhooks(getClient(), { ...args, warn: (m) => providerLog.warn(m) });
@@ -294,16 +282,16 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     }),
 
     check: unary(async (req: provproto.CheckRequest) => {
-      const { kind, spec } = resourceOf(req.getUrn());
+      const { kind } = resourceOf(req.getUrn());
       const news = toJs(req.getNews());
       // A monitor's journal key is its URN, given with every call: never an input of the program's, never
       // stored (BOOKKEEPING). Checked with it (the provider notes which monitors the program declares), and
       // stored without it, which also drops the one inputs stored by an earlier version carry.
-      const result = await providers[kind].check(toJs(req.getOlds()), keyed(kind, req.getUrn(), news));
+      const result = await providers[kind].check(toJs(req.getOlds()), keyed(kind, req.getUrn(), news), SCHEMA_NAMES);
       const { journalKey: _urn, ...inputs } = result.inputs ?? news;
       const response = new provproto.CheckResponse().setInputs(toStruct(inputs));
       return response.setFailuresList(
-        (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(inSchemaNames(spec, f.reason))),
+        (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)),
       );
     }),
 

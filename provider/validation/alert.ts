@@ -48,7 +48,7 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
       const property = `recipients[${index}]`;
       failures.push({
         property,
-        reason: `${property}: the same ${type} recipient ${show(target)} as recipients[${first}]; list each once`,
+        problem: `the same ${type} recipient ${show(target)} as recipients[${first}]; list each once`,
       });
     }
   });

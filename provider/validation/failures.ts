@@ -23,15 +23,15 @@ export function toFailures(
       const property = formatPath(key === undefined ? issue.path : [...issue.path, key]);
       // A misspelt field is wrong whatever its value turns out to be: only value issues wait.
       if (key === undefined && unknown.some((u) => overlaps(property, u))) continue;
-      let reason = `${property || "inputs"}: ${issue.message}`;
+      let problem = issue.message;
       if (key !== undefined) {
         const here = known ? [...keysAt(known.schema, issue.path), ...(issue.path.length === 0 ? (known.spellings ?? []) : [])] : [];
         const suggestion = nearest(key, here);
-        reason = suggestion
-          ? `${property}: unknown field; did you mean ${formatPath([...issue.path, suggestion])}?`
-          : `${property}: unknown field; remove it or check its spelling against the documented fields`;
+        problem = suggestion
+          ? `unknown field; did you mean ${formatPath([...issue.path, suggestion])}?`
+          : "unknown field; remove it or check its spelling against the documented fields";
       }
-      failures.push({ property: property || "inputs", reason });
+      failures.push({ property: property || "inputs", problem });
     }
   }
   return failures;

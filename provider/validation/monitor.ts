@@ -1,9 +1,9 @@
 // Monitor inputs: every spelling the API document allows, normalized to one canonical form, then
 // validated with messages that name the field and the fix.
-import { CheckFailure, CheckResult, isUnknown, programArgs, show, unknownPaths } from "../model/values";
+import { CheckFailure, CheckResult, failureText, isUnknown, programArgs, show, unknownPaths } from "../model/values";
 import { isHostName } from "../model/field-schemas";
 import { toFailures } from "./failures";
-import { canonicalNames, checkedInputs, inputNames, inputsSchema, sortSets } from "../model/engine";
+import { canonicalNames, checkedInputs, inputPath, inputsSchema, sortSets } from "../model/engine";
 import { type InputsOf, programNames } from "../model/field";
 import { KNOWN_TYPES, MONITOR } from "../model/monitor";
 
@@ -17,7 +17,7 @@ export type MonitorInputs = InputsOf<typeof MONITOR>;
 function crossFieldFailures(m: Record<string, unknown>): CheckFailure[] {
   const failures: CheckFailure[] = [];
   if (typeof m.type !== "string" || isUnknown(m.type)) return failures;
-  const add = (property: string, reason: string) => failures.push({ property, reason: `${property}: ${reason}` });
+  const add = (property: string, problem: string) => failures.push({ property, problem });
   const isHttp = m.type === "http" || m.type === "https";
   if (typeof m.target === "string" && !isUnknown(m.target)) {
     const problem = isHttp ? httpUrnProblem(m.target, m.type) : m.type === "tcp" ? tcpUrnProblem(m.target) : undefined;
@@ -86,6 +86,9 @@ export function normalizeMonitorArgs(raw: Record<string, unknown>): { args: Reco
   return { args, failures };
 }
 
+/** A monitor's failure in a program's words: the field as it wrote it (`urn`, which the SDK hands over as `target`). */
+export const inProgramWords = (f: CheckFailure): string => failureText(f, inputPath(MONITOR));
+
 /** check(): canonical inputs, failures that name field and fix, and warnings. */
 export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<MonitorInputs> {
   const { args, failures } = normalizeMonitorArgs(raw);
@@ -94,8 +97,6 @@ export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<Moni
   if (!parsed.success)
     failures.push(...toFailures(parsed.error.issues, unknownPaths(args), { schema: MonitorInputs, spellings: programNames(MONITOR) }));
   failures.push(...crossFieldFailures(args));
-  // Messages use the name the program wrote (the API's `urn`, which the SDK hands over as `target`).
-  for (const f of failures) f.reason = inputNames(MONITOR, f.reason);
   if (typeof args.type === "string" && !isUnknown(args.type) && !(KNOWN_TYPES as readonly string[]).includes(args.type)) {
     warnings.push(`type ${show(args.type)} is not one the API document lists (${KNOWN_TYPES.join(", ")}); it is sent as written`);
   }

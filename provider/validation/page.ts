@@ -30,8 +30,8 @@ export function normalizePageArgs(raw: Record<string, unknown>): { args: Record<
     if (image && typeof image === "object" && "base64" in image) {
       failures.push({
         property: field,
-        reason:
-          `${field}: inline base64 is not accepted (it would be stored in the state); write the image to a file ` +
+        problem:
+          `inline base64 is not accepted (it would be stored in the state); write the image to a file ` +
           `in the project and give { path: "<file>" }, e.g. uptime.imageFile("${field}.png")`,
       });
       delete args[field];
@@ -46,7 +46,7 @@ function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
     return [
       {
         property: "useGroups",
-        reason: "useGroups: required with items, to say what the uuids are: false for monitor uuids, true for group uuids",
+        problem: "required with items, to say what the uuids are: false for monitor uuids, true for group uuids",
       },
     ];
   }
@@ -70,7 +70,7 @@ export async function checkPageArgs(raw: Record<string, unknown>, images: ImageS
     if (failures.some((f) => f.property === field || f.property.startsWith(`${field}.`))) continue;
     const loaded = await loadImage(image.path, images);
     if (loaded.ok) args[field] = loaded.ref;
-    else failures.push({ property: field, reason: `${field}: ${loaded.problem}` });
+    else failures.push({ property: field, problem: loaded.problem });
   }
   return { inputs: checkedInputs(PAGE, args), failures, warnings: [] };
 }

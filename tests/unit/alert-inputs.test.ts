@@ -1,11 +1,11 @@
 // Alert check(): the recipient types, each type's target rule with its message, phone numbers
 // stripped to one canonical form, duplicates, flags, and unknown values left alone.
-import { UNKNOWN } from "../../provider/model/values";
+import { UNKNOWN, failureText } from "../../provider/model/values";
 import { checkAlertArgs } from "../../provider/validation/alert";
 
 const UUID = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 const check = (args: Record<string, unknown>) => checkAlertArgs({ uuid: UUID, ...args });
-const reasons = (args: Record<string, unknown>) => check(args).failures.map((f) => f.reason);
+const reasons = (args: Record<string, unknown>) => check(args).failures.map((f) => failureText(f));
 const one = (type: string, target: string) => reasons({ recipients: [{ type, target }] });
 
 test("a full alert passes and keeps the declared fields", () => {

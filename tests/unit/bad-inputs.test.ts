@@ -6,24 +6,27 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { checkAlert } from "../../provider/alert";
 import type { UptimeClient } from "../../provider/api/client";
-import type { CheckFailure } from "../../provider/model/values";
+import { type EngineFailure, engineFailure } from "../../provider/model/values";
+import { inputPath } from "../../provider/model/engine";
+import { MONITOR } from "../../provider/model/monitor";
 import { checkMonitorArgs } from "../../provider/validation/monitor";
 import { checkPage } from "../../provider/page";
 import { checkWebhooksArgs, listWebhooks } from "../../provider/webhooks";
 import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
 
-async function failuresOf(c: BadInputCase): Promise<CheckFailure[]> {
+/** The case's failures as a program reads them (a Monitor's `target` as `urn`). */
+async function failuresOf(c: BadInputCase): Promise<EngineFailure[]> {
   switch (c.kind) {
     case "monitor": {
       const { urn, ...rest } = c.args;
-      return checkMonitorArgs({ ...rest, target: urn }).failures;
+      return checkMonitorArgs({ ...rest, target: urn }).failures.map((f) => engineFailure(f, inputPath(MONITOR)));
     }
     case "page":
-      return (await checkPage(c.args)).failures;
+      return (await checkPage(c.args)).failures.map((f) => engineFailure(f));
     case "alert":
-      return checkAlert(c.args).failures;
+      return checkAlert(c.args).failures.map((f) => engineFailure(f));
     case "webhooks":
-      return checkWebhooksArgs(c.args);
+      return checkWebhooksArgs(c.args).map((f) => engineFailure(f));
   }
 }
 

@@ -2,7 +2,9 @@
 // rejected, and the few refusals a table row cannot state. Each rule's refusals are rows of the one
 // bad-input table, tests/bad-inputs/cases.ts (run by tests/unit/bad-inputs.test.ts and, through the
 // SDK's classes, tests/integration/sdk/bad-inputs.test.ts).
-import { CheckFailure, UNKNOWN } from "../../provider/model/values";
+import { EngineFailure, UNKNOWN, engineFailure } from "../../provider/model/values";
+import { inputPath } from "../../provider/model/engine";
+import { MONITOR } from "../../provider/model/monitor";
 import { checkMonitorArgs } from "../../provider/validation/monitor";
 
 type Args = Record<string, unknown>;
@@ -11,8 +13,9 @@ const HTTPS: Args = { name: "api", type: "https", target: "https://api.example.c
 const TCP: Args = { name: "db", type: "tcp", target: "db.internal:5432", interval: 60, regions: [1] };
 const WINDOW = { days: [1], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 0 }], timeZone: "Europe/Paris" };
 
-function failuresOf(args: Args): CheckFailure[] {
-  return checkMonitorArgs(args).failures;
+/** The failures as a program reads them (a Monitor's `target` as `urn`). */
+function failuresOf(args: Args): EngineFailure[] {
+  return checkMonitorArgs(args).failures.map((f) => engineFailure(f, inputPath(MONITOR)));
 }
 
 /** The name a user reads: the SDK takes `urn` and hands it over as `target`. */

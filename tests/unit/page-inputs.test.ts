@@ -1,7 +1,7 @@
 // Page check(): every validation rule with its message, the analytics-id alias, and images read
 // through an in-memory source (no I/O), recognized by their bytes and kept as a sha256.
 import { createHash } from "node:crypto";
-import { UNKNOWN } from "../../provider/model/values";
+import { UNKNOWN, engineFailure, failureText } from "../../provider/model/values";
 import { ImageSource, ImageTooLargeError, MAX_IMAGE_BYTES } from "../../provider/validation/image";
 import { checkPageArgs } from "../../provider/validation/page";
 import { GIF, ICO_START, JPEG_START, SVG, WEBP_START, png } from "../helpers/images";
@@ -27,7 +27,7 @@ const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const check = (args: Record<string, unknown>, files: Record<string, Buffer | string> = {}) =>
   checkPageArgs({ uuid: UUID, ...args }, memory(files));
 const reasons = async (args: Record<string, unknown>, files?: Record<string, Buffer | string>) =>
-  (await check(args, files)).failures.map((f) => f.reason);
+  (await check(args, files)).failures.map((f) => failureText(f));
 
 test("a full page passes; the logo becomes { sha256, path } and no bytes or base64 stay in the inputs", async () => {
   const logo = png(10, 20, 30);
@@ -151,7 +151,7 @@ test.each([
   ],
 ])("%s is a check failure on the field", async (_label, files, message) => {
   const result = await check({ logo: { path: "/img/logo.png" } }, files as Record<string, Buffer | string>);
-  expect(result.failures).toEqual([{ property: "logo", reason: expect.stringMatching(message) }]);
+  expect(result.failures.map((f) => engineFailure(f))).toEqual([{ property: "logo", reason: expect.stringMatching(message) }]);
 });
 
 test("inline base64 and a bare string are refused with the way to give a file", async () => {

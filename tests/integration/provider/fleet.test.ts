@@ -22,7 +22,9 @@ import {
   readFleet,
   updateFleet,
 } from "../../../provider/fleet";
-import { UNKNOWN } from "../../../provider/model/values";
+import { UNKNOWN, engineFailure, failureText } from "../../../provider/model/values";
+import { inputPath } from "../../../provider/model/engine";
+import { MONITOR } from "../../../provider/model/monitor";
 import { testClient, useEmulator } from "../../helpers/emulator";
 import { adminApi, adminJson } from "../../helpers/emulator-http";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
@@ -75,8 +77,10 @@ describe("check", () => {
       monitors: { api: member("api", { interval: 0 }), db: { ...member("db"), urn: undefined } },
       journalKey: URN,
     });
-    expect(result.failures.map((f) => f.property).sort()).toEqual(["monitors.api.interval", "monitors.db.target"]);
-    expect(result.failures.find((f) => f.property === "monitors.api.interval")?.reason).toMatch(/^monitors\.api\.interval: /);
+    const failures = result.failures.map((f) => engineFailure(f, inputPath(MONITOR)));
+    expect(failures.map((f) => f.property).sort()).toEqual(["monitors.api.interval", "monitors.db.target"]);
+    expect(failures.find((f) => f.property === "monitors.api.interval")?.reason).toMatch(/^monitors\.api\.interval: /);
+    expect(failures.find((f) => f.property === "monitors.db.target")?.reason).toMatch(/^monitors\.db\.urn: /);
     const { interval: _interval, ...rest } = member("api");
     const ok = checkFleet({ monitors: { api: { ...rest, intervalId: "120" } } });
     expect(ok.failures).toEqual([]);
@@ -84,10 +88,12 @@ describe("check", () => {
   });
 
   test("monitors must be an object keyed by names; not yet known (a preview), it passes as it is", () => {
-    expect(checkFleet({ monitors: [member("a")] }).failures[0].reason).toMatch(
+    expect(failureText(checkFleet({ monitors: [member("a")] }).failures[0])).toMatch(
       /^monitors: expected an object of monitors keyed by names you choose/,
     );
-    expect(checkFleet({ monitors: { " ": member("a") } }).failures[0].reason).toMatch(/a member's name is 1-256 characters, not blank/);
+    expect(failureText(checkFleet({ monitors: { " ": member("a") } }).failures[0])).toMatch(
+      /^monitors\[" "\]: a member's name is 1-256 characters, not blank/,
+    );
     expect(checkFleet({ monitors: UNKNOWN })).toMatchObject({ failures: [], inputs: { monitors: UNKNOWN } });
     expect(checkFleet({ monitors: { a: UNKNOWN } })).toMatchObject({ failures: [], inputs: { monitors: { a: UNKNOWN } } });
   });

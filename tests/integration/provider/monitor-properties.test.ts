@@ -5,7 +5,7 @@
 // made bad are refused with that field's path, before any request. The seed is fixed so CI runs the
 // same inputs; FC_SEED=<n> explores others (fast-check prints seed and path of any failure).
 import fc from "fast-check";
-import { MonitorInputs, checkMonitorArgs } from "../../../provider/validation/monitor";
+import { MonitorInputs, checkMonitorArgs, inProgramWords } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { useEmulator } from "../../helpers/emulator";
 
@@ -284,7 +284,7 @@ test("one field made bad: check() refuses it with that field's path, and nothing
       expect(failures.length).toBeGreaterThan(0);
       for (const f of failures) {
         expect(f.property).toMatch(FIELD_PATH);
-        expect(f.reason.startsWith(f.property.replace(/^target\b/, "urn"))).toBe(true);
+        expect(inProgramWords(f).startsWith(f.property.replace(/^target\b/, "urn"))).toBe(true);
       }
       const named = failures.some((f) => f.property === field || f.property.startsWith(`${field}.`) || f.property.startsWith(`${field}[`));
       expect({ field, failures, named }).toMatchObject({ named: true });

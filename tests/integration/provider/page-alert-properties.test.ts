@@ -8,6 +8,7 @@ import { checkAlert, createAlert, diffAlert, readAlert } from "../../../provider
 import { checkPage, createPage, diffPage, readPage } from "../../../provider/page";
 import { GIF, SVG, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
+import { type CheckFailure, failureText } from "../../../provider/model/values";
 
 jest.setTimeout(120_000);
 
@@ -46,11 +47,11 @@ function expectAccepted<I>(result: { inputs: I; failures: unknown[] }, raw: Args
   return result.inputs;
 }
 
-function expectFieldPaths(failures: { property: string; reason: string }[], field: string): void {
+function expectFieldPaths(failures: CheckFailure[], field: string): void {
   expect(failures.length).toBeGreaterThan(0);
   for (const f of failures) {
     expect(f.property).toMatch(FIELD_PATH);
-    expect(f.reason.startsWith(f.property)).toBe(true);
+    expect(failureText(f).startsWith(f.property)).toBe(true);
   }
   const named = failures.some((f) => f.property === field || f.property.startsWith(`${field}.`) || f.property.startsWith(`${field}[`));
   expect({ field, failures, named }).toMatchObject({ named: true });
