@@ -170,66 +170,75 @@ export async function createJournaled<R extends { uuid: string }>(
   return { record };
 }
 
-// ---- This run's bookkeeping (one provider process is one run): when a placeholder may leave the stack.
+// ---- This run's bookkeeping: when a placeholder may leave the stack.
 
-/** Monitors created or taken over in this run, by URN (journalKey) and by name. */
-const createdThisRun = new Set<string>();
 /** A placeholder is matched by its URN; one from a state that did not keep the URN, by its name. */
 const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
   typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
-/**
- * Monitors the program declares in this run, by URN: check() is called for a resource the program
- * registers, never for one a refresh reads or a monitor pending deletion.
- */
-const declaredThisRun = new Set<string>();
-/**
- * Confirmed monitors the engine diffed or updated in this run under a URN the program declares, by
- * that URN. A placeholder deleted under such a URN is not the resource the program declares there (a
- * declared resource is deleted only to be replaced, and a placeholder is replaced only as the user
- * says): it is the one its replacement (`adoptUuid` or `up --replace`) left pending deletion in a run
- * that failed before the engine deleted it. The replacement exists, so the placeholder has served.
- * Diffs outside the program's registrations (a refresh's, which include monitors pending deletion)
- * come before any check() of the run or in runs without one, so they note nothing.
- */
-const heldThisRun = new Map<string, string>();
-/** Placeholders this run's diff found replaced by taking a monitor over (adoptUuid), by URN: the uuid taken over. */
-const adoptingThisRun = new Map<string, string>();
 
-/** What the provider tells the bookkeeping, as the engine calls it. */
-export const thisRun = {
+/**
+ * What one run has seen, as the engine calls the provider: one provider process is one run, and
+ * session.ts holds this for its lifetime (a new one per test's resetSession).
+ */
+export class ThisRun {
+  /** check() ran: the program ran, so the settings are the configuration's as it is now. */
+  programRan = false;
+  /** Monitors created or taken over in this run, by URN (journalKey) and by name. */
+  private readonly createdOnes = new Set<string>();
+  /**
+   * Monitors the program declares in this run, by URN: check() is called for a resource the program
+   * registers, never for one a refresh reads or a monitor pending deletion.
+   */
+  private readonly declaredOnes = new Set<string>();
+  /**
+   * Confirmed monitors the engine diffed or updated in this run under a URN the program declares, by
+   * that URN. A placeholder deleted under such a URN is not the resource the program declares there (a
+   * declared resource is deleted only to be replaced, and a placeholder is replaced only as the user
+   * says): it is the one its replacement (`adoptUuid` or `up --replace`) left pending deletion in a run
+   * that failed before the engine deleted it. The replacement exists, so the placeholder has served.
+   * Diffs outside the program's registrations (a refresh's, which include monitors pending deletion)
+   * come before any check() of the run or in runs without one, so they note nothing.
+   */
+  private readonly heldOnes = new Map<string, string>();
+  /** Placeholders this run's diff found replaced by taking a monitor over (adoptUuid), by URN: the uuid taken over. */
+  private readonly adoptingOnes = new Map<string, string>();
+
   /** check() of a monitor the program registers. */
   declared(key: unknown): void {
-    if (typeof key === "string") declaredThisRun.add(`key:${key}`);
-  },
+    if (typeof key === "string") this.declaredOnes.add(`key:${key}`);
+  }
+
   /** diff() or update() of the monitor `id` under the URN `key`. */
   held(id: string, olds: object, key: unknown): void {
-    if (typeof key === "string" && declaredThisRun.has(`key:${key}`) && !isUnconfirmed(id, olds)) heldThisRun.set(`key:${key}`, id);
-  },
+    if (typeof key === "string" && this.declaredOnes.has(`key:${key}`) && !isUnconfirmed(id, olds)) this.heldOnes.set(`key:${key}`, id);
+  }
+
   /** diff() of a placeholder that `adoptUuid` replaces. */
   adopting(olds: { journalKey?: unknown; name?: unknown }, uuid: string): void {
-    adoptingThisRun.set(identityOf(olds), uuid);
-  },
+    this.adoptingOnes.set(identityOf(olds), uuid);
+  }
+
   /** create() of a monitor, created or taken over. */
   created(inputs: { journalKey?: unknown; name?: unknown }): void {
-    createdThisRun.add(`name:${String(inputs.name)}`);
-    if (typeof inputs.journalKey === "string") createdThisRun.add(`key:${inputs.journalKey}`);
-  },
-};
+    this.createdOnes.add(`name:${String(inputs.name)}`);
+    if (typeof inputs.journalKey === "string") this.createdOnes.add(`key:${inputs.journalKey}`);
+  }
 
-/**
- * Why a placeholder may leave the stack, in the words of the line logged: replaced in this run (taken
- * over with adoptUuid, or created anew by `up --replace`; with `deleteBeforeReplace`, about to be taken
- * over), replaced in an earlier run (heldThisRun), or named by the user. Throws the way out otherwise.
- */
-export function placeholderDropped(id: string, props: { journalKey?: unknown; name?: unknown }): string {
-  const identity = identityOf(props);
-  if (createdThisRun.has(identity)) return "dropped from the stack, replaced by the monitor created or taken over in this run";
-  const adopting = adoptingThisRun.get(identity);
-  if (adopting) return `dropped from the stack: this run takes ${adopting} over in its place (adoptUuid)`;
-  const replacement = heldThisRun.get(identity);
-  if (replacement) return `dropped from the stack: its replacement, ${replacement}, is in the stack under the same URN`;
-  if (dropRequested(id)) return "dropped from the stack, as UPTIME_DROP_UNCONFIRMED says";
-  throw unconfirmedDeleteError(id, props.name);
+  /**
+   * Why a placeholder may leave the stack, in the words of the line logged: replaced in this run (taken
+   * over with adoptUuid, or created anew by `up --replace`; with `deleteBeforeReplace`, about to be taken
+   * over), replaced in an earlier run (held), or named by the user. Throws the way out otherwise.
+   */
+  placeholderDropped(id: string, props: { journalKey?: unknown; name?: unknown }): string {
+    const identity = identityOf(props);
+    if (this.createdOnes.has(identity)) return "dropped from the stack, replaced by the monitor created or taken over in this run";
+    const adopting = this.adoptingOnes.get(identity);
+    if (adopting) return `dropped from the stack: this run takes ${adopting} over in its place (adoptUuid)`;
+    const replacement = this.heldOnes.get(identity);
+    if (replacement) return `dropped from the stack: its replacement, ${replacement}, is in the stack under the same URN`;
+    if (dropRequested(id)) return "dropped from the stack, as UPTIME_DROP_UNCONFIRMED says";
+    throw unconfirmedDeleteError(id, props.name);
+  }
 }
 
 // ---- PULUMI_SKIP_CHECKPOINTS=true makes the engine save the state once, when the run ends, instead of

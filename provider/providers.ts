@@ -9,7 +9,7 @@ import {
   accountProblem,
   addressConfigured,
   configProblem,
-  programRun,
+  thisRun,
   configure,
   currentAccount,
   currentAccountIdentity,
@@ -20,7 +20,7 @@ import {
 } from "./session";
 import { flushLogs, providerLog, warnOnce } from "./log";
 import type { ConfigError } from "./config";
-import { isUnconfirmed, placeholderDropped, skipCheckpointsRefusal, skipsCheckpoints, thisRun } from "./monitor-safety";
+import { isUnconfirmed, skipCheckpointsRefusal, skipsCheckpoints } from "./monitor-safety";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
@@ -119,7 +119,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       names: FieldNames = ops.programNames ?? SCHEMA_NAMES,
     ): Promise<pulumi.dynamic.CheckResult<I>> =>
       delivered(async () => {
-        programRun.note();
+        thisRun().programRan = true;
         const result = await ops.check(news, olds ?? {});
         for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
         // The account is proven (one GET per process) for a resource whose own inputs are right: bad input is
@@ -236,7 +236,7 @@ function accountMove(olds: object): "none" | "renamed" | "another" {
 function staleAddressAdvice(error: unknown, props: object, deleting: boolean): unknown {
   // A delete's object is always in the state (the plugin's carries no declaredFields); a read's, when it has them.
   const inState = deleting || Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
-  if (programRun.noted() || !inState || !addressConfigured() || !atAddress(error)) return error;
+  if (thisRun().programRan || !inState || !addressConfigured() || !atAddress(error)) return error;
   const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as Error;
   const said = copy.message.trimEnd();
   copy.message =
@@ -266,7 +266,7 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
   kind: "monitor",
   programNames: inputPath(MONITOR),
   check(news, olds) {
-    thisRun.declared(news.journalKey);
+    thisRun().declared(news.journalKey);
     const result = monitor.checkMonitor(news);
     // A monitor about to be created (no inputs applied before) and not taken over: see monitor-safety.ts.
     if (skipsCheckpoints() && Object.keys(olds).length === 0 && news.adoptUuid === undefined) {
@@ -277,9 +277,9 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
   diff(id, olds, news) {
     // The engine holds the monitor it asks to diff: a journal note of its creation is no longer needed.
     if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
-    thisRun.held(id, olds, news.journalKey);
+    thisRun().held(id, olds, news.journalKey);
     const result = monitor.diffMonitor(olds, news);
-    if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) thisRun.adopting(olds, String(news.adoptUuid));
+    if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) thisRun().adopting(olds, String(news.adoptUuid));
     // A replacement creates a monitor (see monitor-safety.ts); taking one over with adoptUuid does not.
     if (skipsCheckpoints() && result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
       throw new Error(skipCheckpointsRefusal(news.name, `replacing it (its ${result.replaces.join(", ")} changed)`));
@@ -291,7 +291,7 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
     // The last word before a POST: a creation the preview did not see (`up --replace`) is refused too.
     if (skipsCheckpoints() && !inputs.adoptUuid) throw new Error(skipCheckpointsRefusal(inputs.name));
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
-    thisRun.created(inputs);
+    thisRun().created(inputs);
     if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
     // In the run's output as soon as the service answers: if the run is then killed before Pulumi saves the
     // stack, and the journal is lost with its machine (a CI runner), this line is where the uuid is found.
@@ -302,14 +302,14 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
   // A placeholder has nothing to read: it stays as it is until the user says what it is.
   read: async (id, props) => (isUnconfirmed(id, props) ? { kind: "kept" } : monitor.readMonitor(getClient(), id, props)),
   update(id, olds, news) {
-    thisRun.held(id, olds, news.journalKey);
+    thisRun().held(id, olds, news.journalKey);
     return monitor.updateMonitor(getClient(), id, olds, news);
   },
 
   async delete(id, props) {
     if (isUnconfirmed(id, props)) {
       providerLog.info(
-        `monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} ${placeholderDropped(id, props)} (no request)`,
+        `monitor ${JSON.stringify(props.name)}: unconfirmed placeholder ${id} ${thisRun().placeholderDropped(id, props)} (no request)`,
       );
       return;
     }

@@ -15,6 +15,7 @@ import {
 import { providerLog } from "./log";
 import { packageVersion } from "./release";
 import { CreateJournal, journalDir } from "./journal";
+import { ThisRun } from "./monitor-safety";
 import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY, SETTINGS } from "./model/package";
 
 /** What configure() receives from the engine: the whole stack config. */
@@ -58,12 +59,9 @@ export function addressConfigured(): boolean {
   return Boolean(lookup("baseUrl"));
 }
 
-/** check() ran in this process: the program ran, so the settings are the configuration's as it is now. */
-let programRan = false;
-export const programRun = {
-  noted: () => programRan,
-  note: () => void (programRan = true),
-};
+let run = new ThisRun();
+/** This run's bookkeeping (monitor-safety.ts): the process's, a new one per resetSession. */
+export const thisRun = (): ThisRun => run;
 
 /** The account this process serves: an Account's name, or undefined for the stack's own settings. */
 export function currentAccount(): string | undefined {
@@ -135,7 +133,7 @@ export function resetSession(): void {
   accountId = undefined;
   settings = undefined;
   client = undefined;
-  programRan = false;
+  run = new ThisRun();
 }
 
 /** The create journal of the configured service (see journal.ts). */
