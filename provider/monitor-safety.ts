@@ -274,6 +274,16 @@ export function skipCheckpointsRefusal(name: unknown, what = "creating it"): str
   );
 }
 
+/**
+ * The refusal of creating the monitor `name` (`what`: how, e.g. by replacing it) while the engine skips
+ * checkpoints; none when it saves as it goes, or when the monitor is taken over (adoptUuid), not created.
+ * Every path that would create a monitor asks here (providers.ts: a Monitor's and a fleet's check, diff, create).
+ */
+export function creationRefused(monitor: { name?: unknown; adoptUuid?: unknown }, what?: string): string | undefined {
+  if (!skipsCheckpoints() || (monitor.adoptUuid !== undefined && monitor.adoptUuid !== null && monitor.adoptUuid !== "")) return undefined;
+  return skipCheckpointsRefusal(monitor.name, what);
+}
+
 /** Tests: the next refusal is explained in full again. */
 export function resetSkipCheckpointsNotice(): void {
   explained = false;

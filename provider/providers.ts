@@ -20,7 +20,7 @@ import {
 } from "./session";
 import { flushLogs, providerLog, warnOnce } from "./log";
 import type { ConfigError } from "./config";
-import { isUnconfirmed, skipCheckpointsRefusal, skipsCheckpoints } from "./monitor-safety";
+import { creationRefused, isUnconfirmed } from "./monitor-safety";
 import * as monitor from "./monitor";
 import * as page from "./page";
 import * as alert from "./alert";
@@ -268,10 +268,9 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
   check(news, olds) {
     thisRun().declared(news.journalKey);
     const result = monitor.checkMonitor(news);
-    // A monitor about to be created (no inputs applied before) and not taken over: see monitor-safety.ts.
-    if (skipsCheckpoints() && Object.keys(olds).length === 0 && news.adoptUuid === undefined) {
-      result.failures.unshift({ property: "", problem: skipCheckpointsRefusal(news.name) });
-    }
+    // A monitor about to be created (no inputs applied before): see monitor-safety.ts.
+    const refusal = Object.keys(olds).length === 0 ? creationRefused(news) : undefined;
+    if (refusal) result.failures.unshift({ property: "", problem: refusal });
     return result;
   },
   diff(id, olds, news) {
@@ -281,15 +280,18 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
     const result = monitor.diffMonitor(olds, news);
     if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) thisRun().adopting(olds, String(news.adoptUuid));
     // A replacement creates a monitor (see monitor-safety.ts); taking one over with adoptUuid does not.
-    if (skipsCheckpoints() && result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
-      throw new Error(skipCheckpointsRefusal(news.name, `replacing it (its ${result.replaces.join(", ")} changed)`));
-    }
+    const replacing = result.replaces.length > 0 && !result.replaces.includes("adoptUuid");
+    const refusal = replacing
+      ? creationRefused({ name: news.name }, `replacing it (its ${result.replaces.join(", ")} changed)`)
+      : undefined;
+    if (refusal) throw new Error(refusal);
     return result;
   },
 
   async create(inputs) {
     // The last word before a POST: a creation the preview did not see (`up --replace`) is refused too.
-    if (skipsCheckpoints() && !inputs.adoptUuid) throw new Error(skipCheckpointsRefusal(inputs.name));
+    const refusal = creationRefused(inputs);
+    if (refusal) throw new Error(refusal);
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
     thisRun().created(inputs);
     if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
@@ -360,13 +362,12 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
     if (olds.monitors === undefined && result.failures.length === 0 && !fleet.fleetUnknown(result.inputs)) {
       providerLog.info(`monitor fleet: ${fleet.describePlan(fleet.planFleet({ monitors: {} }, result.inputs))}`);
     }
-    // Members about to be created, not taken over: see monitor-safety.ts.
+    // Members about to be created: see monitor-safety.ts.
     const before = (olds.monitors ?? {}) as Record<string, unknown>;
-    if (skipsCheckpoints() && typeof result.inputs.monitors === "object") {
+    if (typeof result.inputs.monitors === "object") {
       for (const [key, member] of Object.entries(result.inputs.monitors)) {
-        if (!(key in before) && member?.adoptUuid === undefined) {
-          result.failures.unshift({ property: "", member: fleet.memberPath(key), problem: skipCheckpointsRefusal(member?.name) });
-        }
+        const refusal = key in before ? undefined : creationRefused(member ?? {});
+        if (refusal) result.failures.unshift({ property: "", member: fleet.memberPath(key), problem: refusal });
       }
     }
     return result;
@@ -378,16 +379,16 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
     const changes = fleet.planChanges(plan, news);
     // The dynamic host shows a fleet's change as one update: this line says what it does to each member.
     if (changes && !fleet.fleetUnknown(news)) providerLog.info(`monitor fleet: ${fleet.describePlan(plan)}`);
-    if (skipsCheckpoints() && plan.replace.length > 0) {
-      throw new Error(skipCheckpointsRefusal(plan.replace[0].key, `replacing it (its ${plan.replace[0].fields.join(", ")} changed)`));
-    }
+    const [replaced] = plan.replace;
+    const refusal = replaced && creationRefused({ name: replaced.key }, `replacing it (its ${replaced.fields.join(", ")} changed)`);
+    if (refusal) throw new Error(refusal);
     return { changes, replaces: [], changed: changes ? ["monitors"] : [], detailed: fleet.detailedPlan(plan) };
   },
   async create(inputs) {
-    if (skipsCheckpoints()) {
-      const created = Object.entries(inputs.monitors).find(([, m]) => m.adoptUuid === undefined);
-      if (created) throw new Error(skipCheckpointsRefusal(created[1].name));
-    }
+    const refusal = Object.values(inputs.monitors)
+      .map((m) => creationRefused(m))
+      .find(Boolean);
+    if (refusal) throw new Error(refusal);
     return fleet.createFleet(getClient(), inputs, fleetContext()).catch(keepProvider(inputs));
   },
   // No members in the state: `pulumi import` through the plugin, the id naming them.
