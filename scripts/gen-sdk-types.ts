@@ -165,7 +165,7 @@ function resourceArgs(w: Writer, spec: ResourceSpec, schema: Schema): void {
     names: [namesOf(field).input, ...(field.aliases ?? [])],
     type: w.argType(inputs[field.name], field.ts),
     required: field.required === true,
-    doc: field.doc,
+    doc: field.tsNote ? `${field.doc}. ${field.tsNote}` : field.doc,
   }));
   for (const [name, input] of Object.entries(spec.providerInputs))
     if (!input.internal) args.push({ names: [name], type: w.argType(input.type), required: false, doc: input.doc });

@@ -13,7 +13,7 @@ export interface MonitorCommonArgs {
   title?: pulumi.Input<string>;
   /** `https`, `http` or `tcp`; another value is sent as written, with a warning */
   type: pulumi.Input<MonitorType>;
-  /** http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn` */
+  /** http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Written `urn` (the API's name); kept as `target` in the resource, because Pulumi reserves `urn` */
   urn: pulumi.Input<string>;
   /** seconds, > 0 */
   timeout?: pulumi.Input<number>;
@@ -29,11 +29,11 @@ export interface MonitorCommonArgs {
   degradedThreshold?: pulumi.Input<number>;
   /** seconds, > 0 */
   apdexThreshold?: pulumi.Input<number>;
-  /** http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state */
+  /** http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state. wrap a header value in `pulumi.secret()` to keep it encrypted in the state */
   httpRequest?: pulumi.Input<HttpRequestArgs>;
   /** http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword */
   httpResponse?: pulumi.Input<HttpResponseArgs>;
-  /** tcp only; `DataRequest`-style capitalised keys accepted */
+  /** tcp only. `DataRequest`-style capitalised keys are accepted */
   tcpOptions?: pulumi.Input<TcpOptionsArgs>;
   /** `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris` */
   maintenance?: pulumi.Input<MaintenanceArgs>;
@@ -57,7 +57,7 @@ export type MonitorFollowRedirectsArgs =
 /** `interval` of {@link MonitorArgs}, in one of its spellings: give one. */
 export type MonitorIntervalArgs =
   | {
-      /** seconds, a positive whole number; `"60"` is sent as `60`; also spelt `intervalId`. */
+      /** seconds, a positive whole number. `"60"` is accepted and sent as `60`; also spelt `intervalId`. */
       interval: pulumi.Input<number | WholeNumberString>;
       intervalId?: never;
     }
@@ -78,13 +78,13 @@ export interface MonitorOutputs {
   readonly title: pulumi.Output<string | undefined>;
   /** `https`, `http` or `tcp`; another value is sent as written, with a warning */
   readonly type: pulumi.Output<string>;
-  /** http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn` */
+  /** http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535 */
   readonly target: pulumi.Output<string>;
   /** http(s) only: wait for the end of a redirect chain */
   readonly httpFollowRedirects: pulumi.Output<boolean | undefined>;
   /** seconds, > 0 */
   readonly timeout: pulumi.Output<number | undefined>;
-  /** seconds, a positive whole number; `"60"` is sent as `60` */
+  /** seconds, a positive whole number */
   readonly intervalId: pulumi.Output<number>;
   /** region ids: at least one, positive, no duplicates; order does not matter */
   readonly regions: pulumi.Output<number[]>;
@@ -98,11 +98,11 @@ export interface MonitorOutputs {
   readonly degradedThreshold: pulumi.Output<number | undefined>;
   /** seconds, > 0 */
   readonly apdexThreshold: pulumi.Output<number | undefined>;
-  /** http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state */
+  /** http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state */
   readonly httpRequest: pulumi.Output<HttpRequest | undefined>;
   /** http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword */
   readonly httpResponse: pulumi.Output<HttpResponse | undefined>;
-  /** tcp only; `DataRequest`-style capitalised keys accepted */
+  /** tcp only */
   readonly tcpOptions: pulumi.Output<TcpOptions | undefined>;
   /** `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris` */
   readonly maintenance: pulumi.Output<Maintenance | undefined>;
@@ -284,9 +284,9 @@ export interface PageCommonArgs {
   items?: pulumi.Input<pulumi.Input<string>[]>;
   /** ≤ 4096 */
   description?: pulumi.Input<string>;
-  /** Logo: an image file, see below; its URL is the `logoUrl` output */
+  /** Logo: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `logoUrl` output. `uptime.imageFile("logo.png")` gives one */
   logo?: pulumi.Input<ImageFileArgs>;
-  /** Favicon: an image file, see below; its URL is the `faviconUrl` output */
+  /** Favicon: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `faviconUrl` output. `uptime.imageFile("favicon.png")` gives one */
   favicon?: pulumi.Input<ImageFileArgs>;
 }
 

@@ -3,7 +3,7 @@ module github.com/pulumi-uptime/examples/go
 go 1.26.6
 
 require (
-	github.com/pulumi-uptime/sdk/go v0.0.0
+	github.com/pulumi-uptime/pulumi-uptime/sdks/go v0.0.0
 	github.com/pulumi/pulumi/sdk/v3 v3.274.1
 )
 
@@ -125,4 +125,4 @@ require (
 )
 
 // The generated SDK, from this repository (sdks/go).
-replace github.com/pulumi-uptime/sdk/go => ../../sdks/go
+replace github.com/pulumi-uptime/pulumi-uptime/sdks/go => ../../sdks/go

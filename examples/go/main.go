@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/pulumi-uptime/sdk/go/uptime"
+	"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"

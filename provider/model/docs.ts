@@ -39,7 +39,7 @@ export function inputsTable(spec: ResourceSpec): string {
     const names = [written, ...(field.aliases ?? [])].map((n) => `\`${n}\``);
     const name = names.length > 1 ? `${names[0]} (or ${names.slice(1).join(", ")})` : names[0];
     const required = field.readme?.required ?? (field.required ? "yes" : "");
-    return `| ${name} | ${typeText(field.type, field)} |${required ? ` ${required} ` : " "}| ${changeText(spec, field)} | ${field.doc} |`;
+    return `| ${name} | ${typeText(field.type, field)} |${required ? ` ${required} ` : " "}| ${changeText(spec, field)} | ${field.tsNote ? `${field.doc}. ${field.tsNote}` : field.doc} |`;
   });
   for (const [name, input] of Object.entries(spec.providerInputs)) {
     if (!input.internal) rows.push(`| \`${name}\` | ${typeText(input.type)} | | ${input.change ?? "update"} | ${input.doc} |`);

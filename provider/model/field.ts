@@ -49,8 +49,10 @@ export interface FieldSpec<N extends string = string, S extends z.ZodType = z.Zo
   schema: S;
   /** The type in the package schema. */
   type: SchemaType;
-  /** One line of documentation (README, schema.json, SDK). */
+  /** One line of documentation (README, schema.json, every SDK): for every language. */
   doc: string;
+  /** What only a TypeScript program needs to know (the TypeScript package's reference and types, after `doc`). */
+  tsNote?: string;
   /**
    * The TypeScript type a program writes (of the items, for a list), when the schema's type says less:
    * a name of sdk/arg-types.ts (`MonitorType`), `AnyCase`, or `ImageFileArgs` (scripts/gen-sdk-types.ts).

@@ -143,7 +143,8 @@ export const MONITOR = defineResource({
       type: { type: "string" },
       compare: "value",
       required: true,
-      doc: "http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`",
+      doc: "http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535",
+      tsNote: "Written `urn` (the API's name); kept as `target` in the resource, because Pulumi reserves `urn`",
     },
     {
       name: "followRedirects",
@@ -167,7 +168,8 @@ export const MONITOR = defineResource({
         .number({ error: expected("a whole number of seconds") })
         .int({ error: "expected a whole number of seconds" })
         .positive({ error: "must be a positive number of seconds" }),
-      doc: 'seconds, a positive whole number; `"60"` is sent as `60`',
+      doc: "seconds, a positive whole number",
+      tsNote: '`"60"` is accepted and sent as `60`',
       readme: { type: "number or numeric string" },
     },
     {
@@ -226,7 +228,8 @@ export const MONITOR = defineResource({
         headers: { doc: "Headers sent with the check request, in order: `[{ name, value }]`." },
         body: { doc: "Body sent with the check request." },
       },
-      doc: "http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state",
+      doc: "http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state",
+      tsNote: "wrap a header value in `pulumi.secret()` to keep it encrypted in the state",
     },
     {
       name: "httpResponse",
@@ -253,7 +256,8 @@ export const MONITOR = defineResource({
         keywordResponse: { alias: "KeywordResponse", doc: "Keyword looked for in the response data, case-insensitive." },
         keywordResponseExists: { alias: "KeywordResponseExists", doc: "Whether `keywordResponse` must exist (true) or must not (false)." },
       },
-      doc: "tcp only; `DataRequest`-style capitalised keys accepted",
+      doc: "tcp only",
+      tsNote: "`DataRequest`-style capitalised keys are accepted",
     },
     {
       name: "maintenance",

@@ -2,11 +2,24 @@
 // schema.json (scripts/gen-schema.ts) and the README's tables are made from here.
 import type { SchemaType } from "./field";
 
+/** Where the project lives: its repository, and so the Go module's path and the logo's address. */
+const REPOSITORY = "github.com/pulumi-uptime/pulumi-uptime";
+
 export const PACKAGE = {
   name: "uptime",
   displayName: "Uptime",
   description: "Monitors, alerts and status pages of the uptime-monitoring and status-page service, declared in code.",
   license: "Apache-2.0",
+  publisher: "pulumi-uptime",
+  repository: `https://${REPOSITORY}`,
+  homepage: `https://${REPOSITORY}`,
+  keywords: ["pulumi", "uptime", "monitoring", "status-page", "category/monitoring", "kind/native"],
+  logoUrl: `https://raw.githubusercontent.com/${REPOSITORY.replace(/^github\.com\//, "")}/main/docs/logo.svg`,
+  /**
+   * The Go SDK's module: where its go.mod is in the repository (sdks/go), as `go get` finds a module in
+   * a subdirectory, at tags of the form `sdks/go/v0.2.0` (RELEASING.md); its package is `uptime`.
+   */
+  goModule: `${REPOSITORY}/sdks/go`,
 } as const;
 
 /** How a setting's text is read, and so the type a program gives an Account for it. */

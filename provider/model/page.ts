@@ -35,7 +35,8 @@ const image = <N extends "logo" | "favicon">(name: N, what: string) =>
     type: { $ref: "#/types/uptime:index:ImageFile" },
     ts: "ImageFileArgs",
     compare: "content",
-    doc: `${what}: an image file, see below; its URL is the \`${name}Url\` output`,
+    doc: `${what}: an image file of the program's (\`{ path }\`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the \`${name}Url\` output`,
+    tsNote: `\`uptime.imageFile("${name}.png")\` gives one`,
     readme: { type: "`{ path }` or `uptime.imageFile(path)`" },
   }) as const satisfies FieldSpec;
 

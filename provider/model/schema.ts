@@ -4,6 +4,7 @@
 // scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
 import { z } from "zod";
 import { FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
+import { usageOf } from "./usage";
 import { GET_WEBHOOKS, PACKAGE, SETTINGS, SettingSpec, settingSchemaType } from "./package";
 import { ALL_TABLES } from "./tables";
 import { TYPE_NAMES } from "./kinds";
@@ -89,7 +90,7 @@ function resource(spec: ResourceSpec, types: Types): Json {
   }
   for (const [name, output] of Object.entries(spec.extraOutputs)) properties[name] = { ...output.type, description: output.doc };
   return {
-    description: spec.doc,
+    description: `${spec.doc}\n\n${usageOf(spec.typeName)}`,
     properties,
     required: spec.fields
       .filter((f) => f.required || f.listAlways)
@@ -125,7 +126,7 @@ function fleetResource(monitor: Json, types: Types): Json {
   return {
     description:
       "Many monitors as one resource, keyed by names the program chooses: one step per run for the engine, whatever the fleet's size. " +
-      "Each member is a monitor as a Monitor resource has it; its requests are sent in parallel.",
+      `Each member is a monitor as a Monitor resource has it; its requests are sent in parallel.\n\n${usageOf(TYPE_NAMES.fleet)}`,
     properties: {
       monitors: monitors(state, "Each member's monitor as the service holds it, by name."),
       uuids: monitors(
@@ -191,6 +192,11 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
     ...(pluginDownloadURL ? { pluginDownloadURL } : {}),
     description: PACKAGE.description,
     license: PACKAGE.license,
+    publisher: PACKAGE.publisher,
+    repository: PACKAGE.repository,
+    homepage: PACKAGE.homepage,
+    keywords: PACKAGE.keywords,
+    logoUrl: PACKAGE.logoUrl,
     config: { variables: config, defaults: ["baseUrl", "apiKey"] },
     provider: { description: `The provider of package ${PACKAGE.name}: its settings.`, inputProperties: config },
     resources,
@@ -218,7 +224,7 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
         pyproject: { enabled: true },
         requires: { pulumi: ">=3.269.0,<4.0.0" },
       },
-      go: { importBasePath: "github.com/pulumi-uptime/sdk/go/uptime", respectSchemaVersion: true },
+      go: { importBasePath: `${PACKAGE.goModule}/uptime`, respectSchemaVersion: true },
     },
   };
 }

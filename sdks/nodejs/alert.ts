@@ -8,6 +8,28 @@ import * as utilities from "./utilities";
 
 /**
  * An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.
+ *
+ * ## Example Usage
+ * ### An alert the service has, mailing on-call when a monitor is down
+ *
+ * ```typescript
+ * import * as uptime from "@pulumi-uptime/sdk";
+ *
+ * const onCall = new uptime.Alert("on-call", {
+ *     uuid: "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02",
+ *     name: "On-call",
+ *     down: true,
+ *     recipients: [{ type: "email", target: "oncall@example.com" }],
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * An alert, by its uuid (the alert itself is never created or deleted: the resource takes it over):
+ *
+ * ```sh
+ * $ pulumi import uptime:index:Alert on-call <uuid>
+ * ```
  */
 export class Alert extends pulumi.CustomResource {
     /**

@@ -8,6 +8,30 @@ import * as utilities from "./utilities";
 
 /**
  * An uptime monitor: a check of an HTTP(S) address or a TCP host:port, run at an interval from one or more regions.
+ *
+ * ## Example Usage
+ * ### An HTTPS check every minute from two regions
+ *
+ * ```typescript
+ * import * as uptime from "@pulumi-uptime/sdk";
+ *
+ * const api = new uptime.Monitor("api", {
+ *     name: "api",
+ *     type: "https",
+ *     target: "https://api.example.com/health",
+ *     regions: [1, 2],
+ *     interval: 60,
+ * });
+ * export const uuid = api.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A monitor the service already has, by its uuid:
+ *
+ * ```sh
+ * $ pulumi import uptime:index:Monitor api <uuid>
+ * ```
  */
 export class Monitor extends pulumi.CustomResource {
     /**
@@ -75,7 +99,7 @@ export class Monitor extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly httpFollowRedirects: pulumi.Output<boolean | undefined>;
     /**
-     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
      */
     declare public readonly httpRequest: pulumi.Output<outputs.HttpRequest | undefined>;
     /**
@@ -83,7 +107,7 @@ export class Monitor extends pulumi.CustomResource {
      */
     declare public readonly httpResponse: pulumi.Output<outputs.HttpResponse | undefined>;
     /**
-     * seconds, a positive whole number; `"60"` is sent as `60`
+     * seconds, a positive whole number
      */
     declare public /*out*/ readonly intervalId: pulumi.Output<number>;
     /**
@@ -99,11 +123,11 @@ export class Monitor extends pulumi.CustomResource {
      */
     declare public readonly regions: pulumi.Output<number[]>;
     /**
-     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
      */
     declare public readonly target: pulumi.Output<string>;
     /**
-     * tcp only; `DataRequest`-style capitalised keys accepted
+     * tcp only
      */
     declare public readonly tcpOptions: pulumi.Output<outputs.TcpOptions | undefined>;
     /**
@@ -236,7 +260,7 @@ export interface MonitorArgs {
      */
     groups?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
      */
     httpRequest?: pulumi.Input<inputs.HttpRequestArgs | undefined>;
     /**
@@ -244,7 +268,7 @@ export interface MonitorArgs {
      */
     httpResponse?: pulumi.Input<inputs.HttpResponseArgs | undefined>;
     /**
-     * seconds, a positive whole number; `"60"` is sent as `60`
+     * seconds, a positive whole number
      */
     interval: pulumi.Input<number>;
     /**
@@ -260,11 +284,11 @@ export interface MonitorArgs {
      */
     regions: pulumi.Input<pulumi.Input<number>[]>;
     /**
-     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
      */
     target: pulumi.Input<string>;
     /**
-     * tcp only; `DataRequest`-style capitalised keys accepted
+     * tcp only
      */
     tcpOptions?: pulumi.Input<inputs.TcpOptionsArgs | undefined>;
     /**

@@ -8,6 +8,28 @@ import * as utilities from "./utilities";
 
 /**
  * Many monitors as one resource, keyed by names the program chooses: one step per run for the engine, whatever the fleet's size. Each member is a monitor as a Monitor resource has it; its requests are sent in parallel.
+ *
+ * ## Example Usage
+ * ### Two monitors as one resource
+ *
+ * ```typescript
+ * import * as uptime from "@pulumi-uptime/sdk";
+ *
+ * new uptime.MonitorFleet("edge", {
+ *     monitors: {
+ *         api: { name: "api", type: "https", target: "https://api.example.com/health", regions: [1], interval: 60 },
+ *         web: { name: "web", type: "https", target: "https://www.example.com/", regions: [1], interval: 300 },
+ *     },
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * Monitors the service already has, as members named by the id's `name=<uuid>` pairs:
+ *
+ * ```sh
+ * $ pulumi import uptime:index:MonitorFleet edge 'api=<uuid>,web=<uuid>'
+ * ```
  */
 export class MonitorFleet extends pulumi.CustomResource {
     /**

@@ -8,6 +8,28 @@ import * as utilities from "./utilities";
 
 /**
  * A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.
+ *
+ * ## Example Usage
+ * ### A status page the service has, listing one monitor
+ *
+ * ```typescript
+ * import * as uptime from "@pulumi-uptime/sdk";
+ *
+ * new uptime.Page("status", {
+ *     uuid: "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01",
+ *     title: "Acme status",
+ *     useGroups: false,
+ *     items: [api.id],
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * A status page, by its uuid (the page itself is never created or deleted: the resource takes it over):
+ *
+ * ```sh
+ * $ pulumi import uptime:index:Page status <uuid>
+ * ```
  */
 export class Page extends pulumi.CustomResource {
     /**
@@ -173,7 +195,7 @@ export interface PageArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
-     * Favicon: an image file, see below; its URL is the `faviconUrl` output
+     * Favicon: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `faviconUrl` output
      */
     favicon?: pulumi.Input<inputs.ImageFileArgs | undefined>;
     /**
@@ -185,7 +207,7 @@ export interface PageArgs {
      */
     items?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Logo: an image file, see below; its URL is the `logoUrl` output
+     * Logo: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `logoUrl` output
      */
     logo?: pulumi.Input<inputs.ImageFileArgs | undefined>;
     /**

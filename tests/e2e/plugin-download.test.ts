@@ -221,7 +221,12 @@ test("Go: the SDK's default options name the release; up and destroy", async () 
   const dir = path.join(work, "go");
   fs.cpSync(path.join(REPO, "examples/go"), dir, { recursive: true });
   const goEnv = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local", CGO_ENABLED: "0" };
-  await run("go", ["mod", "edit", "-replace", `github.com/pulumi-uptime/sdk/go=${path.join(work, "clone", "sdks", "go")}`], dir, goEnv);
+  await run(
+    "go",
+    ["mod", "edit", "-replace", `github.com/pulumi-uptime/pulumi-uptime/sdks/go=${path.join(work, "clone", "sdks", "go")}`],
+    dir,
+    goEnv,
+  );
   const binary = path.join(dir, "uptime-go-example");
   await run("go", ["build", "-o", binary, "."], dir, goEnv);
   const goUser = { ...env, PROBE_TOKEN: "Bearer download-go-31", PAGE_UUID: SEEDED_PAGE };

@@ -1,4 +1,4 @@
-module github.com/pulumi-uptime/sdk/go
+module github.com/pulumi-uptime/pulumi-uptime/sdks/go
 
 go 1.26.6
 

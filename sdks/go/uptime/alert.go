@@ -8,11 +8,34 @@ import (
 	"reflect"
 
 	"errors"
-	"github.com/pulumi-uptime/sdk/go/uptime/internal"
+	"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
 // An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.
+//
+// ## Example Usage
+// ### An alert the service has, mailing on-call when a monitor is down
+// ```go
+//
+//	_, err = uptime.NewAlert(ctx, "on-call", &uptime.AlertArgs{
+//		Uuid: pulumi.String("5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"),
+//		Name: pulumi.String("On-call"),
+//		Down: pulumi.Bool(true),
+//		Recipients: uptime.AlertRecipientArray{
+//			&uptime.AlertRecipientArgs{Type: pulumi.String("email"), Target: pulumi.String("oncall@example.com")},
+//		},
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An alert, by its uuid (the alert itself is never created or deleted: the resource takes it over):
+//
+// ```sh
+// $ pulumi import uptime:index:Alert on-call <uuid>
+// ```
 type Alert struct {
 	pulumi.CustomResourceState
 

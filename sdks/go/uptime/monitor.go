@@ -8,11 +8,38 @@ import (
 	"reflect"
 
 	"errors"
-	"github.com/pulumi-uptime/sdk/go/uptime/internal"
+	"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
 // An uptime monitor: a check of an HTTP(S) address or a TCP host:port, run at an interval from one or more regions.
+//
+// ## Example Usage
+// ### An HTTPS check every minute from two regions
+// ```go
+//
+//	api, err := uptime.NewMonitor(ctx, "api", &uptime.MonitorArgs{
+//		Name:     pulumi.String("api"),
+//		Type:     pulumi.String("https"),
+//		Target:   pulumi.String("https://api.example.com/health"),
+//		Regions:  pulumi.IntArray{pulumi.Int(1), pulumi.Int(2)},
+//		Interval: pulumi.Int(60),
+//	})
+//
+//	if err != nil {
+//		return err
+//	}
+//
+// ctx.Export("uuid", api.ID())
+// ```
+//
+// ## Import
+//
+// A monitor the service already has, by its uuid:
+//
+// ```sh
+// $ pulumi import uptime:index:Monitor api <uuid>
+// ```
 type Monitor struct {
 	pulumi.CustomResourceState
 
@@ -30,11 +57,11 @@ type Monitor struct {
 	Groups pulumi.StringArrayOutput `pulumi:"groups"`
 	// http(s) only: wait for the end of a redirect chain
 	HttpFollowRedirects pulumi.BoolPtrOutput `pulumi:"httpFollowRedirects"`
-	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 	HttpRequest HttpRequestPtrOutput `pulumi:"httpRequest"`
 	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
 	HttpResponse HttpResponsePtrOutput `pulumi:"httpResponse"`
-	// seconds, a positive whole number; `"60"` is sent as `60`
+	// seconds, a positive whole number
 	IntervalId pulumi.IntOutput `pulumi:"intervalId"`
 	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
 	Maintenance MaintenancePtrOutput `pulumi:"maintenance"`
@@ -42,9 +69,9 @@ type Monitor struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// region ids: at least one, positive, no duplicates; order does not matter
 	Regions pulumi.IntArrayOutput `pulumi:"regions"`
-	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 	Target pulumi.StringOutput `pulumi:"target"`
-	// tcp only; `DataRequest`-style capitalised keys accepted
+	// tcp only
 	TcpOptions TcpOptionsPtrOutput `pulumi:"tcpOptions"`
 	// seconds, > 0
 	Timeout pulumi.Float64PtrOutput `pulumi:"timeout"`
@@ -133,11 +160,11 @@ type monitorArgs struct {
 	FollowRedirects *bool `pulumi:"followRedirects"`
 	// group uuids; order does not matter
 	Groups []string `pulumi:"groups"`
-	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 	HttpRequest *HttpRequest `pulumi:"httpRequest"`
 	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
 	HttpResponse *HttpResponse `pulumi:"httpResponse"`
-	// seconds, a positive whole number; `"60"` is sent as `60`
+	// seconds, a positive whole number
 	Interval int `pulumi:"interval"`
 	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
 	Maintenance *Maintenance `pulumi:"maintenance"`
@@ -145,9 +172,9 @@ type monitorArgs struct {
 	Name string `pulumi:"name"`
 	// region ids: at least one, positive, no duplicates; order does not matter
 	Regions []int `pulumi:"regions"`
-	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 	Target string `pulumi:"target"`
-	// tcp only; `DataRequest`-style capitalised keys accepted
+	// tcp only
 	TcpOptions *TcpOptions `pulumi:"tcpOptions"`
 	// seconds, > 0
 	Timeout *float64 `pulumi:"timeout"`
@@ -173,11 +200,11 @@ type MonitorArgs struct {
 	FollowRedirects pulumi.BoolPtrInput
 	// group uuids; order does not matter
 	Groups pulumi.StringArrayInput
-	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 	HttpRequest HttpRequestPtrInput
 	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
 	HttpResponse HttpResponsePtrInput
-	// seconds, a positive whole number; `"60"` is sent as `60`
+	// seconds, a positive whole number
 	Interval pulumi.IntInput
 	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
 	Maintenance MaintenancePtrInput
@@ -185,9 +212,9 @@ type MonitorArgs struct {
 	Name pulumi.StringInput
 	// region ids: at least one, positive, no duplicates; order does not matter
 	Regions pulumi.IntArrayInput
-	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 	Target pulumi.StringInput
-	// tcp only; `DataRequest`-style capitalised keys accepted
+	// tcp only
 	TcpOptions TcpOptionsPtrInput
 	// seconds, > 0
 	Timeout pulumi.Float64PtrInput
@@ -269,7 +296,7 @@ func (o MonitorOutput) HttpFollowRedirects() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Monitor) pulumi.BoolPtrOutput { return v.HttpFollowRedirects }).(pulumi.BoolPtrOutput)
 }
 
-// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 func (o MonitorOutput) HttpRequest() HttpRequestPtrOutput {
 	return o.ApplyT(func(v *Monitor) HttpRequestPtrOutput { return v.HttpRequest }).(HttpRequestPtrOutput)
 }
@@ -279,7 +306,7 @@ func (o MonitorOutput) HttpResponse() HttpResponsePtrOutput {
 	return o.ApplyT(func(v *Monitor) HttpResponsePtrOutput { return v.HttpResponse }).(HttpResponsePtrOutput)
 }
 
-// seconds, a positive whole number; `"60"` is sent as `60`
+// seconds, a positive whole number
 func (o MonitorOutput) IntervalId() pulumi.IntOutput {
 	return o.ApplyT(func(v *Monitor) pulumi.IntOutput { return v.IntervalId }).(pulumi.IntOutput)
 }
@@ -299,12 +326,12 @@ func (o MonitorOutput) Regions() pulumi.IntArrayOutput {
 	return o.ApplyT(func(v *Monitor) pulumi.IntArrayOutput { return v.Regions }).(pulumi.IntArrayOutput)
 }
 
-// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 func (o MonitorOutput) Target() pulumi.StringOutput {
 	return o.ApplyT(func(v *Monitor) pulumi.StringOutput { return v.Target }).(pulumi.StringOutput)
 }
 
-// tcp only; `DataRequest`-style capitalised keys accepted
+// tcp only
 func (o MonitorOutput) TcpOptions() TcpOptionsPtrOutput {
 	return o.ApplyT(func(v *Monitor) TcpOptionsPtrOutput { return v.TcpOptions }).(TcpOptionsPtrOutput)
 }

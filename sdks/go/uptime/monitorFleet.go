@@ -8,11 +8,34 @@ import (
 	"reflect"
 
 	"errors"
-	"github.com/pulumi-uptime/sdk/go/uptime/internal"
+	"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
 // Many monitors as one resource, keyed by names the program chooses: one step per run for the engine, whatever the fleet's size. Each member is a monitor as a Monitor resource has it; its requests are sent in parallel.
+//
+// ## Example Usage
+// ### Two monitors as one resource
+// ```go
+//
+//	_, err = uptime.NewMonitorFleet(ctx, "edge", &uptime.MonitorFleetArgs{
+//		Monitors: uptime.MonitorSpecMap{
+//			"api": &uptime.MonitorSpecArgs{Name: pulumi.String("api"), Type: pulumi.String("https"),
+//				Target: pulumi.String("https://api.example.com/health"), Regions: pulumi.IntArray{pulumi.Int(1)}, Interval: pulumi.Int(60)},
+//			"web": &uptime.MonitorSpecArgs{Name: pulumi.String("web"), Type: pulumi.String("https"),
+//				Target: pulumi.String("https://www.example.com/"), Regions: pulumi.IntArray{pulumi.Int(1)}, Interval: pulumi.Int(300)},
+//		},
+//	})
+//
+// ```
+//
+// ## Import
+//
+// Monitors the service already has, as members named by the id's `name=<uuid>` pairs:
+//
+// ```sh
+// $ pulumi import uptime:index:MonitorFleet edge 'api=<uuid>,web=<uuid>'
+// ```
 type MonitorFleet struct {
 	pulumi.CustomResourceState
 

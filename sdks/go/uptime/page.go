@@ -8,11 +8,32 @@ import (
 	"reflect"
 
 	"errors"
-	"github.com/pulumi-uptime/sdk/go/uptime/internal"
+	"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
 // A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.
+//
+// ## Example Usage
+// ### A status page the service has, listing one monitor
+// ```go
+//
+//	_, err = uptime.NewPage(ctx, "status", &uptime.PageArgs{
+//		Uuid:      pulumi.String("3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01"),
+//		Title:     pulumi.String("Acme status"),
+//		UseGroups: pulumi.Bool(false),
+//		Items:     pulumi.StringArray{api.ID().ToStringOutput()},
+//	})
+//
+// ```
+//
+// ## Import
+//
+// A status page, by its uuid (the page itself is never created or deleted: the resource takes it over):
+//
+// ```sh
+// $ pulumi import uptime:index:Page status <uuid>
+// ```
 type Page struct {
 	pulumi.CustomResourceState
 
@@ -101,13 +122,13 @@ type pageArgs struct {
 	CustomDomain *string `pulumi:"customDomain"`
 	// ≤ 4096
 	Description *string `pulumi:"description"`
-	// Favicon: an image file, see below; its URL is the `faviconUrl` output
+	// Favicon: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `faviconUrl` output
 	Favicon *ImageFile `pulumi:"favicon"`
 	// the API's spelling; `googleAnalyticsId` is accepted as an alias (both with different values is an error)
 	GoogleAnalitycsId *string `pulumi:"googleAnalitycsId"`
 	// uuids, each once; the order is the order on the page (reordering is a change)
 	Items []string `pulumi:"items"`
-	// Logo: an image file, see below; its URL is the `logoUrl` output
+	// Logo: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `logoUrl` output
 	Logo *ImageFile `pulumi:"logo"`
 	// not blank, ≤ 255 characters
 	Name *string `pulumi:"name"`
@@ -127,13 +148,13 @@ type PageArgs struct {
 	CustomDomain pulumi.StringPtrInput
 	// ≤ 4096
 	Description pulumi.StringPtrInput
-	// Favicon: an image file, see below; its URL is the `faviconUrl` output
+	// Favicon: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `faviconUrl` output
 	Favicon ImageFilePtrInput
 	// the API's spelling; `googleAnalyticsId` is accepted as an alias (both with different values is an error)
 	GoogleAnalitycsId pulumi.StringPtrInput
 	// uuids, each once; the order is the order on the page (reordering is a change)
 	Items pulumi.StringArrayInput
-	// Logo: an image file, see below; its URL is the `logoUrl` output
+	// Logo: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `logoUrl` output
 	Logo ImageFilePtrInput
 	// not blank, ≤ 255 characters
 	Name pulumi.StringPtrInput

@@ -7,7 +7,7 @@ import (
 	"context"
 	"reflect"
 
-	"github.com/pulumi-uptime/sdk/go/uptime/internal"
+	"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

@@ -7,7 +7,7 @@ import (
 	"context"
 	"reflect"
 
-	"github.com/pulumi-uptime/sdk/go/uptime/internal"
+	"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
@@ -1084,11 +1084,11 @@ type MonitorFleetMember struct {
 	Groups []string `pulumi:"groups"`
 	// http(s) only: wait for the end of a redirect chain
 	HttpFollowRedirects *bool `pulumi:"httpFollowRedirects"`
-	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 	HttpRequest *HttpRequest `pulumi:"httpRequest"`
 	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
 	HttpResponse *HttpResponse `pulumi:"httpResponse"`
-	// seconds, a positive whole number; `"60"` is sent as `60`
+	// seconds, a positive whole number
 	IntervalId int `pulumi:"intervalId"`
 	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
 	Maintenance *Maintenance `pulumi:"maintenance"`
@@ -1096,9 +1096,9 @@ type MonitorFleetMember struct {
 	Name string `pulumi:"name"`
 	// region ids: at least one, positive, no duplicates; order does not matter
 	Regions []int `pulumi:"regions"`
-	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 	Target string `pulumi:"target"`
-	// tcp only; `DataRequest`-style capitalised keys accepted
+	// tcp only
 	TcpOptions *TcpOptions `pulumi:"tcpOptions"`
 	// seconds, > 0
 	Timeout *float64 `pulumi:"timeout"`
@@ -1162,7 +1162,7 @@ func (o MonitorFleetMemberOutput) HttpFollowRedirects() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v MonitorFleetMember) *bool { return v.HttpFollowRedirects }).(pulumi.BoolPtrOutput)
 }
 
-// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 func (o MonitorFleetMemberOutput) HttpRequest() HttpRequestPtrOutput {
 	return o.ApplyT(func(v MonitorFleetMember) *HttpRequest { return v.HttpRequest }).(HttpRequestPtrOutput)
 }
@@ -1172,7 +1172,7 @@ func (o MonitorFleetMemberOutput) HttpResponse() HttpResponsePtrOutput {
 	return o.ApplyT(func(v MonitorFleetMember) *HttpResponse { return v.HttpResponse }).(HttpResponsePtrOutput)
 }
 
-// seconds, a positive whole number; `"60"` is sent as `60`
+// seconds, a positive whole number
 func (o MonitorFleetMemberOutput) IntervalId() pulumi.IntOutput {
 	return o.ApplyT(func(v MonitorFleetMember) int { return v.IntervalId }).(pulumi.IntOutput)
 }
@@ -1192,12 +1192,12 @@ func (o MonitorFleetMemberOutput) Regions() pulumi.IntArrayOutput {
 	return o.ApplyT(func(v MonitorFleetMember) []int { return v.Regions }).(pulumi.IntArrayOutput)
 }
 
-// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 func (o MonitorFleetMemberOutput) Target() pulumi.StringOutput {
 	return o.ApplyT(func(v MonitorFleetMember) string { return v.Target }).(pulumi.StringOutput)
 }
 
-// tcp only; `DataRequest`-style capitalised keys accepted
+// tcp only
 func (o MonitorFleetMemberOutput) TcpOptions() TcpOptionsPtrOutput {
 	return o.ApplyT(func(v MonitorFleetMember) *TcpOptions { return v.TcpOptions }).(TcpOptionsPtrOutput)
 }
@@ -1263,11 +1263,11 @@ type MonitorSpec struct {
 	FollowRedirects *bool `pulumi:"followRedirects"`
 	// group uuids; order does not matter
 	Groups []string `pulumi:"groups"`
-	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 	HttpRequest *HttpRequest `pulumi:"httpRequest"`
 	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
 	HttpResponse *HttpResponse `pulumi:"httpResponse"`
-	// seconds, a positive whole number; `"60"` is sent as `60`
+	// seconds, a positive whole number
 	Interval int `pulumi:"interval"`
 	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
 	Maintenance *Maintenance `pulumi:"maintenance"`
@@ -1275,9 +1275,9 @@ type MonitorSpec struct {
 	Name string `pulumi:"name"`
 	// region ids: at least one, positive, no duplicates; order does not matter
 	Regions []int `pulumi:"regions"`
-	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 	Target string `pulumi:"target"`
-	// tcp only; `DataRequest`-style capitalised keys accepted
+	// tcp only
 	TcpOptions *TcpOptions `pulumi:"tcpOptions"`
 	// seconds, > 0
 	Timeout *float64 `pulumi:"timeout"`
@@ -1314,11 +1314,11 @@ type MonitorSpecArgs struct {
 	FollowRedirects pulumi.BoolPtrInput `pulumi:"followRedirects"`
 	// group uuids; order does not matter
 	Groups pulumi.StringArrayInput `pulumi:"groups"`
-	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+	// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 	HttpRequest HttpRequestPtrInput `pulumi:"httpRequest"`
 	// http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
 	HttpResponse HttpResponsePtrInput `pulumi:"httpResponse"`
-	// seconds, a positive whole number; `"60"` is sent as `60`
+	// seconds, a positive whole number
 	Interval pulumi.IntInput `pulumi:"interval"`
 	// `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
 	Maintenance MaintenancePtrInput `pulumi:"maintenance"`
@@ -1326,9 +1326,9 @@ type MonitorSpecArgs struct {
 	Name pulumi.StringInput `pulumi:"name"`
 	// region ids: at least one, positive, no duplicates; order does not matter
 	Regions pulumi.IntArrayInput `pulumi:"regions"`
-	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+	// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 	Target pulumi.StringInput `pulumi:"target"`
-	// tcp only; `DataRequest`-style capitalised keys accepted
+	// tcp only
 	TcpOptions TcpOptionsPtrInput `pulumi:"tcpOptions"`
 	// seconds, > 0
 	Timeout pulumi.Float64PtrInput `pulumi:"timeout"`
@@ -1425,7 +1425,7 @@ func (o MonitorSpecOutput) Groups() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v MonitorSpec) []string { return v.Groups }).(pulumi.StringArrayOutput)
 }
 
-// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+// http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
 func (o MonitorSpecOutput) HttpRequest() HttpRequestPtrOutput {
 	return o.ApplyT(func(v MonitorSpec) *HttpRequest { return v.HttpRequest }).(HttpRequestPtrOutput)
 }
@@ -1435,7 +1435,7 @@ func (o MonitorSpecOutput) HttpResponse() HttpResponsePtrOutput {
 	return o.ApplyT(func(v MonitorSpec) *HttpResponse { return v.HttpResponse }).(HttpResponsePtrOutput)
 }
 
-// seconds, a positive whole number; `"60"` is sent as `60`
+// seconds, a positive whole number
 func (o MonitorSpecOutput) Interval() pulumi.IntOutput {
 	return o.ApplyT(func(v MonitorSpec) int { return v.Interval }).(pulumi.IntOutput)
 }
@@ -1455,12 +1455,12 @@ func (o MonitorSpecOutput) Regions() pulumi.IntArrayOutput {
 	return o.ApplyT(func(v MonitorSpec) []int { return v.Regions }).(pulumi.IntArrayOutput)
 }
 
-// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+// http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
 func (o MonitorSpecOutput) Target() pulumi.StringOutput {
 	return o.ApplyT(func(v MonitorSpec) string { return v.Target }).(pulumi.StringOutput)
 }
 
-// tcp only; `DataRequest`-style capitalised keys accepted
+// tcp only
 func (o MonitorSpecOutput) TcpOptions() TcpOptionsPtrOutput {
 	return o.ApplyT(func(v MonitorSpec) *TcpOptions { return v.TcpOptions }).(TcpOptionsPtrOutput)
 }

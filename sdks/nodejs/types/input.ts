@@ -143,7 +143,7 @@ export interface MonitorSpecArgs {
      */
     groups?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
      */
     httpRequest?: pulumi.Input<inputs.HttpRequestArgs | undefined>;
     /**
@@ -151,7 +151,7 @@ export interface MonitorSpecArgs {
      */
     httpResponse?: pulumi.Input<inputs.HttpResponseArgs | undefined>;
     /**
-     * seconds, a positive whole number; `"60"` is sent as `60`
+     * seconds, a positive whole number
      */
     interval: pulumi.Input<number>;
     /**
@@ -167,11 +167,11 @@ export interface MonitorSpecArgs {
      */
     regions: pulumi.Input<pulumi.Input<number>[]>;
     /**
-     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
      */
     target: pulumi.Input<string>;
     /**
-     * tcp only; `DataRequest`-style capitalised keys accepted
+     * tcp only
      */
     tcpOptions?: pulumi.Input<inputs.TcpOptionsArgs | undefined>;
     /**

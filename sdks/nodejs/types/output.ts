@@ -136,7 +136,7 @@ export interface MonitorFleetMember {
      */
     httpFollowRedirects?: boolean;
     /**
-     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+     * http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
      */
     httpRequest?: outputs.HttpRequest;
     /**
@@ -144,7 +144,7 @@ export interface MonitorFleetMember {
      */
     httpResponse?: outputs.HttpResponse;
     /**
-     * seconds, a positive whole number; `"60"` is sent as `60`
+     * seconds, a positive whole number
      */
     intervalId: number;
     /**
@@ -160,11 +160,11 @@ export interface MonitorFleetMember {
      */
     regions: number[];
     /**
-     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+     * http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
      */
     target: string;
     /**
-     * tcp only; `DataRequest`-style capitalised keys accepted
+     * tcp only
      */
     tcpOptions?: outputs.TcpOptions;
     /**

@@ -512,7 +512,7 @@ class MonitorSpecArgsDict(TypedDict):
     """
     interval: pulumi.Input[_builtins.int]
     """
-    seconds, a positive whole number; `"60"` is sent as `60`
+    seconds, a positive whole number
     """
     name: pulumi.Input[_builtins.str]
     """
@@ -524,7 +524,7 @@ class MonitorSpecArgsDict(TypedDict):
     """
     target: pulumi.Input[_builtins.str]
     """
-    http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+    http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
     """
     type: pulumi.Input[_builtins.str]
     """
@@ -560,7 +560,7 @@ class MonitorSpecArgsDict(TypedDict):
     """
     http_request: NotRequired[pulumi.Input[Optional['HttpRequestArgsDict']]]
     """
-    http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+    http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
     """
     http_response: NotRequired[pulumi.Input[Optional['HttpResponseArgsDict']]]
     """
@@ -572,7 +572,7 @@ class MonitorSpecArgsDict(TypedDict):
     """
     tcp_options: NotRequired[pulumi.Input[Optional['TcpOptionsArgsDict']]]
     """
-    tcp only; `DataRequest`-style capitalised keys accepted
+    tcp only
     """
     timeout: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
@@ -607,10 +607,10 @@ class MonitorSpecArgs:
         """
         A member of a fleet: a Monitor's inputs.
 
-        :param pulumi.Input[_builtins.int] interval: seconds, a positive whole number; `"60"` is sent as `60`
+        :param pulumi.Input[_builtins.int] interval: seconds, a positive whole number
         :param pulumi.Input[_builtins.str] name: 1-255 characters
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] regions: region ids: at least one, positive, no duplicates; order does not matter
-        :param pulumi.Input[_builtins.str] target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        :param pulumi.Input[_builtins.str] target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
         :param pulumi.Input[_builtins.str] type: `https`, `http` or `tcp`; another value is sent as written, with a warning
         :param pulumi.Input[_builtins.str] adopt_uuid: take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] alerts: alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
@@ -619,10 +619,10 @@ class MonitorSpecArgs:
         :param pulumi.Input[_builtins.str] description: free text, ≤ 4096 characters
         :param pulumi.Input[_builtins.bool] follow_redirects: http(s) only: wait for the end of a redirect chain
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: group uuids; order does not matter
-        :param pulumi.Input['HttpRequestArgs'] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        :param pulumi.Input['HttpRequestArgs'] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
         :param pulumi.Input['HttpResponseArgs'] http_response: http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
         :param pulumi.Input['MaintenanceArgs'] maintenance: `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
-        :param pulumi.Input['TcpOptionsArgs'] tcp_options: tcp only; `DataRequest`-style capitalised keys accepted
+        :param pulumi.Input['TcpOptionsArgs'] tcp_options: tcp only
         :param pulumi.Input[_builtins.float] timeout: seconds, > 0
         :param pulumi.Input[_builtins.str] title: title shown on a status page
         """
@@ -662,7 +662,7 @@ class MonitorSpecArgs:
     @pulumi.getter
     def interval(self) -> pulumi.Input[_builtins.int]:
         """
-        seconds, a positive whole number; `"60"` is sent as `60`
+        seconds, a positive whole number
         """
         return pulumi.get(self, "interval")
 
@@ -698,7 +698,7 @@ class MonitorSpecArgs:
     @pulumi.getter
     def target(self) -> pulumi.Input[_builtins.str]:
         """
-        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
         """
         return pulumi.get(self, "target")
 
@@ -806,7 +806,7 @@ class MonitorSpecArgs:
     @pulumi.getter(name="httpRequest")
     def http_request(self) -> pulumi.Input[Optional['HttpRequestArgs']]:
         """
-        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
         """
         return pulumi.get(self, "http_request")
 
@@ -842,7 +842,7 @@ class MonitorSpecArgs:
     @pulumi.getter(name="tcpOptions")
     def tcp_options(self) -> pulumi.Input[Optional['TcpOptionsArgs']]:
         """
-        tcp only; `DataRequest`-style capitalised keys accepted
+        tcp only
         """
         return pulumi.get(self, "tcp_options")
 

@@ -172,6 +172,28 @@ class Alert(pulumi.CustomResource):
         """
         An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.
 
+        ## Example Usage
+        ### An alert the service has, mailing on-call when a monitor is down
+        ```python
+        import pulumi_uptime as uptime
+
+        on_call = uptime.Alert(
+            "on-call",
+            uuid="5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02",
+            name="On-call",
+            down=True,
+            recipients=[uptime.AlertRecipientArgs(type="email", target="oncall@example.com")],
+        )
+        ```
+
+        ## Import
+
+        An alert, by its uuid (the alert itself is never created or deleted: the resource takes it over):
+
+        ```sh
+        $ pulumi import uptime:index:Alert on-call <uuid>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] degraded: notify when a monitor's status changes to Degraded
@@ -191,6 +213,28 @@ class Alert(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.
+
+        ## Example Usage
+        ### An alert the service has, mailing on-call when a monitor is down
+        ```python
+        import pulumi_uptime as uptime
+
+        on_call = uptime.Alert(
+            "on-call",
+            uuid="5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02",
+            name="On-call",
+            down=True,
+            recipients=[uptime.AlertRecipientArgs(type="email", target="oncall@example.com")],
+        )
+        ```
+
+        ## Import
+
+        An alert, by its uuid (the alert itself is never created or deleted: the resource takes it over):
+
+        ```sh
+        $ pulumi import uptime:index:Alert on-call <uuid>
+        ```
 
         :param str resource_name: The name of the resource.
         :param AlertArgs args: The arguments to use to populate this resource's properties.

@@ -42,10 +42,10 @@ class MonitorArgs:
         """
         The set of arguments for constructing a Monitor resource.
 
-        :param pulumi.Input[_builtins.int] interval: seconds, a positive whole number; `"60"` is sent as `60`
+        :param pulumi.Input[_builtins.int] interval: seconds, a positive whole number
         :param pulumi.Input[_builtins.str] name: 1-255 characters
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] regions: region ids: at least one, positive, no duplicates; order does not matter
-        :param pulumi.Input[_builtins.str] target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        :param pulumi.Input[_builtins.str] target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
         :param pulumi.Input[_builtins.str] type: `https`, `http` or `tcp`; another value is sent as written, with a warning
         :param pulumi.Input[_builtins.str] adopt_uuid: take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] alerts: alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
@@ -54,10 +54,10 @@ class MonitorArgs:
         :param pulumi.Input[_builtins.str] description: free text, ≤ 4096 characters
         :param pulumi.Input[_builtins.bool] follow_redirects: http(s) only: wait for the end of a redirect chain
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: group uuids; order does not matter
-        :param pulumi.Input['HttpRequestArgs'] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        :param pulumi.Input['HttpRequestArgs'] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
         :param pulumi.Input['HttpResponseArgs'] http_response: http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
         :param pulumi.Input['MaintenanceArgs'] maintenance: `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
-        :param pulumi.Input['TcpOptionsArgs'] tcp_options: tcp only; `DataRequest`-style capitalised keys accepted
+        :param pulumi.Input['TcpOptionsArgs'] tcp_options: tcp only
         :param pulumi.Input[_builtins.float] timeout: seconds, > 0
         :param pulumi.Input[_builtins.str] title: title shown on a status page
         """
@@ -97,7 +97,7 @@ class MonitorArgs:
     @pulumi.getter
     def interval(self) -> pulumi.Input[_builtins.int]:
         """
-        seconds, a positive whole number; `"60"` is sent as `60`
+        seconds, a positive whole number
         """
         return pulumi.get(self, "interval")
 
@@ -133,7 +133,7 @@ class MonitorArgs:
     @pulumi.getter
     def target(self) -> pulumi.Input[_builtins.str]:
         """
-        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
         """
         return pulumi.get(self, "target")
 
@@ -241,7 +241,7 @@ class MonitorArgs:
     @pulumi.getter(name="httpRequest")
     def http_request(self) -> pulumi.Input[Optional['HttpRequestArgs']]:
         """
-        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
         """
         return pulumi.get(self, "http_request")
 
@@ -277,7 +277,7 @@ class MonitorArgs:
     @pulumi.getter(name="tcpOptions")
     def tcp_options(self) -> pulumi.Input[Optional['TcpOptionsArgs']]:
         """
-        tcp only; `DataRequest`-style capitalised keys accepted
+        tcp only
         """
         return pulumi.get(self, "tcp_options")
 
@@ -338,6 +338,24 @@ class Monitor(pulumi.CustomResource):
         """
         An uptime monitor: a check of an HTTP(S) address or a TCP host:port, run at an interval from one or more regions.
 
+        ## Example Usage
+        ### An HTTPS check every minute from two regions
+        ```python
+        import pulumi
+        import pulumi_uptime as uptime
+
+        api = uptime.Monitor("api", name="api", type="https", target="https://api.example.com/health", regions=[1, 2], interval=60)
+        pulumi.export("uuid", api.id)
+        ```
+
+        ## Import
+
+        A monitor the service already has, by its uuid:
+
+        ```sh
+        $ pulumi import uptime:index:Monitor api <uuid>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_uuid: take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones
@@ -347,14 +365,14 @@ class Monitor(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: free text, ≤ 4096 characters
         :param pulumi.Input[_builtins.bool] follow_redirects: http(s) only: wait for the end of a redirect chain
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: group uuids; order does not matter
-        :param pulumi.Input[Union['HttpRequestArgs', 'HttpRequestArgsDict', 'outputs.HttpRequest']] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        :param pulumi.Input[Union['HttpRequestArgs', 'HttpRequestArgsDict', 'outputs.HttpRequest']] http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
         :param pulumi.Input[Union['HttpResponseArgs', 'HttpResponseArgsDict', 'outputs.HttpResponse']] http_response: http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
-        :param pulumi.Input[_builtins.int] interval: seconds, a positive whole number; `"60"` is sent as `60`
+        :param pulumi.Input[_builtins.int] interval: seconds, a positive whole number
         :param pulumi.Input[Union['MaintenanceArgs', 'MaintenanceArgsDict', 'outputs.Maintenance']] maintenance: `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
         :param pulumi.Input[_builtins.str] name: 1-255 characters
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] regions: region ids: at least one, positive, no duplicates; order does not matter
-        :param pulumi.Input[_builtins.str] target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
-        :param pulumi.Input[Union['TcpOptionsArgs', 'TcpOptionsArgsDict', 'outputs.TcpOptions']] tcp_options: tcp only; `DataRequest`-style capitalised keys accepted
+        :param pulumi.Input[_builtins.str] target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
+        :param pulumi.Input[Union['TcpOptionsArgs', 'TcpOptionsArgsDict', 'outputs.TcpOptions']] tcp_options: tcp only
         :param pulumi.Input[_builtins.float] timeout: seconds, > 0
         :param pulumi.Input[_builtins.str] title: title shown on a status page
         :param pulumi.Input[_builtins.str] type: `https`, `http` or `tcp`; another value is sent as written, with a warning
@@ -367,6 +385,24 @@ class Monitor(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An uptime monitor: a check of an HTTP(S) address or a TCP host:port, run at an interval from one or more regions.
+
+        ## Example Usage
+        ### An HTTPS check every minute from two regions
+        ```python
+        import pulumi
+        import pulumi_uptime as uptime
+
+        api = uptime.Monitor("api", name="api", type="https", target="https://api.example.com/health", regions=[1, 2], interval=60)
+        pulumi.export("uuid", api.id)
+        ```
+
+        ## Import
+
+        A monitor the service already has, by its uuid:
+
+        ```sh
+        $ pulumi import uptime:index:Monitor api <uuid>
+        ```
 
         :param str resource_name: The name of the resource.
         :param MonitorArgs args: The arguments to use to populate this resource's properties.
@@ -553,7 +589,7 @@ class Monitor(pulumi.CustomResource):
     @pulumi.getter(name="httpRequest")
     def http_request(self) -> pulumi.Output[Optional['outputs.HttpRequest']]:
         """
-        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
         """
         return pulumi.get(self, "http_request")
 
@@ -569,7 +605,7 @@ class Monitor(pulumi.CustomResource):
     @pulumi.getter(name="intervalId")
     def interval_id(self) -> pulumi.Output[_builtins.int]:
         """
-        seconds, a positive whole number; `"60"` is sent as `60`
+        seconds, a positive whole number
         """
         return pulumi.get(self, "interval_id")
 
@@ -601,7 +637,7 @@ class Monitor(pulumi.CustomResource):
     @pulumi.getter
     def target(self) -> pulumi.Output[_builtins.str]:
         """
-        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
         """
         return pulumi.get(self, "target")
 
@@ -609,7 +645,7 @@ class Monitor(pulumi.CustomResource):
     @pulumi.getter(name="tcpOptions")
     def tcp_options(self) -> pulumi.Output[Optional['outputs.TcpOptions']]:
         """
-        tcp only; `DataRequest`-style capitalised keys accepted
+        tcp only
         """
         return pulumi.get(self, "tcp_options")
 

@@ -70,6 +70,25 @@ class MonitorFleet(pulumi.CustomResource):
         """
         Many monitors as one resource, keyed by names the program chooses: one step per run for the engine, whatever the fleet's size. Each member is a monitor as a Monitor resource has it; its requests are sent in parallel.
 
+        ## Example Usage
+        ### Two monitors as one resource
+        ```python
+        import pulumi_uptime as uptime
+
+        uptime.MonitorFleet("edge", monitors={
+            "api": uptime.MonitorSpecArgs(name="api", type="https", target="https://api.example.com/health", regions=[1], interval=60),
+            "web": uptime.MonitorSpecArgs(name="web", type="https", target="https://www.example.com/", regions=[1], interval=300),
+        })
+        ```
+
+        ## Import
+
+        Monitors the service already has, as members named by the id's `name=<uuid>` pairs:
+
+        ```sh
+        $ pulumi import uptime:index:MonitorFleet edge 'api=<uuid>,web=<uuid>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union['MonitorSpecArgs', 'MonitorSpecArgsDict']]]] monitors: The members, by names you choose (1-256 characters): each a Monitor's inputs. Renaming one replaces its monitor.
@@ -83,6 +102,25 @@ class MonitorFleet(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Many monitors as one resource, keyed by names the program chooses: one step per run for the engine, whatever the fleet's size. Each member is a monitor as a Monitor resource has it; its requests are sent in parallel.
+
+        ## Example Usage
+        ### Two monitors as one resource
+        ```python
+        import pulumi_uptime as uptime
+
+        uptime.MonitorFleet("edge", monitors={
+            "api": uptime.MonitorSpecArgs(name="api", type="https", target="https://api.example.com/health", regions=[1], interval=60),
+            "web": uptime.MonitorSpecArgs(name="web", type="https", target="https://www.example.com/", regions=[1], interval=300),
+        })
+        ```
+
+        ## Import
+
+        Monitors the service already has, as members named by the id's `name=<uuid>` pairs:
+
+        ```sh
+        $ pulumi import uptime:index:MonitorFleet edge 'api=<uuid>,web=<uuid>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param MonitorFleetArgs args: The arguments to use to populate this resource's properties.

@@ -425,10 +425,10 @@ class MonitorFleetMember(dict):
         """
         A member of a fleet as the service holds it: a Monitor's outputs.
 
-        :param _builtins.int interval_id: seconds, a positive whole number; `"60"` is sent as `60`
+        :param _builtins.int interval_id: seconds, a positive whole number
         :param _builtins.str name: 1-255 characters
         :param Sequence[_builtins.int] regions: region ids: at least one, positive, no duplicates; order does not matter
-        :param _builtins.str target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        :param _builtins.str target: http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
         :param _builtins.str type: `https`, `http` or `tcp`; another value is sent as written, with a warning
         :param _builtins.str uuid: The monitor's uuid (also the resource id).
         :param Sequence[_builtins.str] alerts: alert uuids, e.g. `[alert.uuid]`. The edit endpoint does not take alerts, so a change creates a new monitor, then deletes the old one
@@ -438,10 +438,10 @@ class MonitorFleetMember(dict):
         :param _builtins.str description: free text, ≤ 4096 characters
         :param Sequence[_builtins.str] groups: group uuids; order does not matter
         :param _builtins.bool http_follow_redirects: http(s) only: wait for the end of a redirect chain
-        :param 'HttpRequest' http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        :param 'HttpRequest' http_request: http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
         :param 'HttpResponse' http_response: http(s) only. `status`: codes `"200"` or ranges `"200-299"` (100-599, low <= high); a `…Exists` flag needs its keyword
         :param 'Maintenance' maintenance: `days`: 0-7, 1 = Monday, 0 and 7 = Sunday (our assumption: the API does not document the numbering); `times`: `[{ startHour, startMinute, stopHour, stopMinute }]`, hours 0-23, minutes 0-59, start != stop; `timeZone`: an IANA name such as `Europe/Paris`
-        :param 'TcpOptions' tcp_options: tcp only; `DataRequest`-style capitalised keys accepted
+        :param 'TcpOptions' tcp_options: tcp only
         :param _builtins.float timeout: seconds, > 0
         :param _builtins.str title: title shown on a status page
         :param _builtins.str updated_at: RFC 3339 time of the last edit.
@@ -485,7 +485,7 @@ class MonitorFleetMember(dict):
     @pulumi.getter(name="intervalId")
     def interval_id(self) -> _builtins.int:
         """
-        seconds, a positive whole number; `"60"` is sent as `60`
+        seconds, a positive whole number
         """
         return pulumi.get(self, "interval_id")
 
@@ -509,7 +509,7 @@ class MonitorFleetMember(dict):
     @pulumi.getter
     def target(self) -> _builtins.str:
         """
-        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535. Kept as `target` in the resource, because Pulumi reserves `urn`
+        http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535
         """
         return pulumi.get(self, "target")
 
@@ -589,7 +589,7 @@ class MonitorFleetMember(dict):
     @pulumi.getter(name="httpRequest")
     def http_request(self) -> Optional['outputs.HttpRequest']:
         """
-        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; wrap a value in `pulumi.secret()` to keep it encrypted in state
+        http(s) only. `method`: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (lower case accepted). `headers`: `[{ name, value }]`, names HTTP tokens, no CR/LF; a header value given as a secret stays encrypted in the state
         """
         return pulumi.get(self, "http_request")
 
@@ -613,7 +613,7 @@ class MonitorFleetMember(dict):
     @pulumi.getter(name="tcpOptions")
     def tcp_options(self) -> Optional['outputs.TcpOptions']:
         """
-        tcp only; `DataRequest`-style capitalised keys accepted
+        tcp only
         """
         return pulumi.get(self, "tcp_options")
 

@@ -37,10 +37,10 @@ class PageArgs:
         :param pulumi.Input[_builtins.str] uuid: an existing page
         :param pulumi.Input[_builtins.str] custom_domain: a host name with at least one dot, no scheme, port or path (`status.example.com`); stored in lower case
         :param pulumi.Input[_builtins.str] description: ≤ 4096
-        :param pulumi.Input['ImageFileArgs'] favicon: Favicon: an image file, see below; its URL is the `faviconUrl` output
+        :param pulumi.Input['ImageFileArgs'] favicon: Favicon: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `faviconUrl` output
         :param pulumi.Input[_builtins.str] google_analitycs_id: the API's spelling; `googleAnalyticsId` is accepted as an alias (both with different values is an error)
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: uuids, each once; the order is the order on the page (reordering is a change)
-        :param pulumi.Input['ImageFileArgs'] logo: Logo: an image file, see below; its URL is the `logoUrl` output
+        :param pulumi.Input['ImageFileArgs'] logo: Logo: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `logoUrl` output
         :param pulumi.Input[_builtins.str] name: not blank, ≤ 255 characters
         :param pulumi.Input[_builtins.str] slug: 1-100 lowercase letters, digits, hyphens (`acme-status`)
         :param pulumi.Input[_builtins.str] title: ≤ 255
@@ -108,7 +108,7 @@ class PageArgs:
     @pulumi.getter
     def favicon(self) -> pulumi.Input[Optional['ImageFileArgs']]:
         """
-        Favicon: an image file, see below; its URL is the `faviconUrl` output
+        Favicon: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `faviconUrl` output
         """
         return pulumi.get(self, "favicon")
 
@@ -144,7 +144,7 @@ class PageArgs:
     @pulumi.getter
     def logo(self) -> pulumi.Input[Optional['ImageFileArgs']]:
         """
-        Logo: an image file, see below; its URL is the `logoUrl` output
+        Logo: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `logoUrl` output
         """
         return pulumi.get(self, "logo")
 
@@ -222,14 +222,30 @@ class Page(pulumi.CustomResource):
         """
         A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.
 
+        ## Example Usage
+        ### A status page the service has, listing one monitor
+        ```python
+        import pulumi_uptime as uptime
+
+        uptime.Page("status", uuid="3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01", title="Acme status", use_groups=False, items=[api.id])
+        ```
+
+        ## Import
+
+        A status page, by its uuid (the page itself is never created or deleted: the resource takes it over):
+
+        ```sh
+        $ pulumi import uptime:index:Page status <uuid>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] custom_domain: a host name with at least one dot, no scheme, port or path (`status.example.com`); stored in lower case
         :param pulumi.Input[_builtins.str] description: ≤ 4096
-        :param pulumi.Input[Union['ImageFileArgs', 'ImageFileArgsDict']] favicon: Favicon: an image file, see below; its URL is the `faviconUrl` output
+        :param pulumi.Input[Union['ImageFileArgs', 'ImageFileArgsDict']] favicon: Favicon: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `faviconUrl` output
         :param pulumi.Input[_builtins.str] google_analitycs_id: the API's spelling; `googleAnalyticsId` is accepted as an alias (both with different values is an error)
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: uuids, each once; the order is the order on the page (reordering is a change)
-        :param pulumi.Input[Union['ImageFileArgs', 'ImageFileArgsDict']] logo: Logo: an image file, see below; its URL is the `logoUrl` output
+        :param pulumi.Input[Union['ImageFileArgs', 'ImageFileArgsDict']] logo: Logo: an image file of the program's (`{ path }`: PNG, JPEG, GIF, WebP, SVG or ICO), uploaded when its bytes change; its URL is the `logoUrl` output
         :param pulumi.Input[_builtins.str] name: not blank, ≤ 255 characters
         :param pulumi.Input[_builtins.str] slug: 1-100 lowercase letters, digits, hyphens (`acme-status`)
         :param pulumi.Input[_builtins.str] title: ≤ 255
@@ -244,6 +260,22 @@ class Page(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.
+
+        ## Example Usage
+        ### A status page the service has, listing one monitor
+        ```python
+        import pulumi_uptime as uptime
+
+        uptime.Page("status", uuid="3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01", title="Acme status", use_groups=False, items=[api.id])
+        ```
+
+        ## Import
+
+        A status page, by its uuid (the page itself is never created or deleted: the resource takes it over):
+
+        ```sh
+        $ pulumi import uptime:index:Page status <uuid>
+        ```
 
         :param str resource_name: The name of the resource.
         :param PageArgs args: The arguments to use to populate this resource's properties.

@@ -41,3 +41,58 @@ test("config: every setting, the key secret; the lookup with its arguments", () 
   expect(checkedIn.types["uptime:index:TcpOptions"].properties).toHaveProperty("keywordResponseExists");
   expect(checkedIn.types["uptime:index:Maintenance"].required).toEqual(["days", "times", "timeZone"]);
 });
+
+// Every SDK's documentation is made from these words: written for every language, with nothing that
+// points into this repository's files.
+describe("descriptions are for every language", () => {
+  const descriptions: [string, string][] = [];
+  const walk = (value: unknown, at: string) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${at}[${i}]`));
+    else if (value && typeof value === "object")
+      for (const [key, v] of Object.entries(value)) {
+        if (key === "description" && typeof v === "string") descriptions.push([at, v]);
+        else walk(v, `${at}.${key}`);
+      }
+  };
+  walk(checkedIn, "schema");
+
+  test("no link relative to this repository, no README anchor, no advice for TypeScript alone", () => {
+    expect(descriptions.length).toBeGreaterThan(150);
+    const typescriptOnly = [/pulumi\.secret\(/, /requireSecret\(/, /Kept as `target`/, /capitali[sz]ed keys/, /see below/, /imageFile\(/];
+    const offending = descriptions.filter(
+      ([, text]) => /\]\((?!https?:\/\/)/.test(text) || /\(#[\w-]+\)/.test(text) || typeOnlyIn(text, typescriptOnly),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  const typeOnlyIn = (text: string, patterns: RegExp[]) => {
+    // An example's code is in its own language: only the prose counts.
+    const prose = text.replace(/```[\s\S]*?```/g, "");
+    return patterns.some((p) => p.test(prose));
+  };
+
+  test.each(["Monitor", "Page", "Alert", "MonitorFleet"])("%s: an example in each language and an Import section", (name) => {
+    const text: string = checkedIn.resources[`uptime:index:${name}`].description;
+    expect(text).toContain("{{% examples %}}");
+    for (const lang of ["typescript", "python", "go", "yaml"]) expect(text).toContain(`\`\`\`${lang}\n`);
+    expect(text).toMatch(new RegExp(`## Import[\\s\\S]*\\$ pulumi import uptime:index:${name} `));
+  });
+});
+
+test("the package says who publishes it, where it lives, its keywords and logo; the Go module is where its go.mod is", () => {
+  expect(checkedIn).toMatchObject({
+    publisher: "pulumi-uptime",
+    repository: "https://github.com/pulumi-uptime/pulumi-uptime",
+    homepage: "https://github.com/pulumi-uptime/pulumi-uptime",
+    logoUrl: "https://raw.githubusercontent.com/pulumi-uptime/pulumi-uptime/main/docs/logo.svg",
+  });
+  expect(checkedIn.keywords).toEqual(expect.arrayContaining(["category/monitoring", "kind/native"]));
+  // The logo's address names a file of this repository (at main, once pushed).
+  expect(fs.existsSync(path.join(REPO, checkedIn.logoUrl.replace(/^.*\/main\//, "")))).toBe(true);
+  // `go get <repository>/sdks/go` finds the module whose go.mod is at sdks/go, at tags sdks/go/vX.Y.Z.
+  const repository = checkedIn.repository.replace(/^https:\/\//, "");
+  const goMod = fs.readFileSync(path.join(REPO, "sdks/go/go.mod"), "utf8");
+  expect(/^module (\S+)$/m.exec(goMod)?.[1]).toBe(`${repository}/sdks/go`);
+  expect(checkedIn.language.go.importBasePath).toBe(`${repository}/sdks/go/uptime`);
+  expect(fs.readFileSync(path.join(REPO, "examples/go/main.go"), "utf8")).toContain(`"${repository}/sdks/go/uptime"`);
+});

@@ -4,7 +4,7 @@
 package config
 
 import (
-	"github.com/pulumi-uptime/sdk/go/uptime/internal"
+	"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )

@@ -1,0 +1,196 @@
+// Each resource's usage as the registry's pages show it, in the schema's description: an example in
+// every language of the plugin's SDKs (the code generators keep each SDK's own language) and how
+// `pulumi import` takes an existing object over. The same words reach every SDK, so nothing here is
+// for one language alone.
+
+const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code.trim()}\n\`\`\``;
+
+/** One example: a title and the program in each language. */
+interface Example {
+  title: string;
+  typescript: string;
+  python: string;
+  go: string;
+  yaml: string;
+}
+
+const EXAMPLES: Record<string, Example> = {
+  Monitor: {
+    title: "An HTTPS check every minute from two regions",
+    typescript: `
+import * as uptime from "@pulumi-uptime/sdk";
+
+const api = new uptime.Monitor("api", {
+    name: "api",
+    type: "https",
+    target: "https://api.example.com/health",
+    regions: [1, 2],
+    interval: 60,
+});
+export const uuid = api.id;`,
+    python: `
+import pulumi
+import pulumi_uptime as uptime
+
+api = uptime.Monitor("api", name="api", type="https", target="https://api.example.com/health", regions=[1, 2], interval=60)
+pulumi.export("uuid", api.id)`,
+    go: `
+api, err := uptime.NewMonitor(ctx, "api", &uptime.MonitorArgs{
+	Name:     pulumi.String("api"),
+	Type:     pulumi.String("https"),
+	Target:   pulumi.String("https://api.example.com/health"),
+	Regions:  pulumi.IntArray{pulumi.Int(1), pulumi.Int(2)},
+	Interval: pulumi.Int(60),
+})
+if err != nil {
+	return err
+}
+ctx.Export("uuid", api.ID())`,
+    yaml: `
+resources:
+  api:
+    type: uptime:index:Monitor
+    properties:
+      name: api
+      type: https
+      target: https://api.example.com/health
+      regions: [1, 2]
+      interval: 60
+outputs:
+  uuid: \${api.id}`,
+  },
+  Page: {
+    title: "A status page the service has, listing one monitor",
+    typescript: `
+import * as uptime from "@pulumi-uptime/sdk";
+
+new uptime.Page("status", {
+    uuid: "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01",
+    title: "Acme status",
+    useGroups: false,
+    items: [api.id],
+});`,
+    python: `
+import pulumi_uptime as uptime
+
+uptime.Page("status", uuid="3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01", title="Acme status", use_groups=False, items=[api.id])`,
+    go: `
+_, err = uptime.NewPage(ctx, "status", &uptime.PageArgs{
+	Uuid:      pulumi.String("3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01"),
+	Title:     pulumi.String("Acme status"),
+	UseGroups: pulumi.Bool(false),
+	Items:     pulumi.StringArray{api.ID().ToStringOutput()},
+})`,
+    yaml: `
+resources:
+  status:
+    type: uptime:index:Page
+    properties:
+      uuid: 3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01
+      title: Acme status
+      useGroups: false
+      items: [\${api.id}]`,
+  },
+  Alert: {
+    title: "An alert the service has, mailing on-call when a monitor is down",
+    typescript: `
+import * as uptime from "@pulumi-uptime/sdk";
+
+const onCall = new uptime.Alert("on-call", {
+    uuid: "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02",
+    name: "On-call",
+    down: true,
+    recipients: [{ type: "email", target: "oncall@example.com" }],
+});`,
+    python: `
+import pulumi_uptime as uptime
+
+on_call = uptime.Alert(
+    "on-call",
+    uuid="5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02",
+    name="On-call",
+    down=True,
+    recipients=[uptime.AlertRecipientArgs(type="email", target="oncall@example.com")],
+)`,
+    go: `
+_, err = uptime.NewAlert(ctx, "on-call", &uptime.AlertArgs{
+	Uuid: pulumi.String("5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"),
+	Name: pulumi.String("On-call"),
+	Down: pulumi.Bool(true),
+	Recipients: uptime.AlertRecipientArray{
+		&uptime.AlertRecipientArgs{Type: pulumi.String("email"), Target: pulumi.String("oncall@example.com")},
+	},
+})`,
+    yaml: `
+resources:
+  onCall:
+    type: uptime:index:Alert
+    properties:
+      uuid: 5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02
+      name: On-call
+      down: true
+      recipients:
+        - type: email
+          target: oncall@example.com`,
+  },
+  MonitorFleet: {
+    title: "Two monitors as one resource",
+    typescript: `
+import * as uptime from "@pulumi-uptime/sdk";
+
+new uptime.MonitorFleet("edge", {
+    monitors: {
+        api: { name: "api", type: "https", target: "https://api.example.com/health", regions: [1], interval: 60 },
+        web: { name: "web", type: "https", target: "https://www.example.com/", regions: [1], interval: 300 },
+    },
+});`,
+    python: `
+import pulumi_uptime as uptime
+
+uptime.MonitorFleet("edge", monitors={
+    "api": uptime.MonitorSpecArgs(name="api", type="https", target="https://api.example.com/health", regions=[1], interval=60),
+    "web": uptime.MonitorSpecArgs(name="web", type="https", target="https://www.example.com/", regions=[1], interval=300),
+})`,
+    go: `
+_, err = uptime.NewMonitorFleet(ctx, "edge", &uptime.MonitorFleetArgs{
+	Monitors: uptime.MonitorSpecMap{
+		"api": &uptime.MonitorSpecArgs{Name: pulumi.String("api"), Type: pulumi.String("https"),
+			Target: pulumi.String("https://api.example.com/health"), Regions: pulumi.IntArray{pulumi.Int(1)}, Interval: pulumi.Int(60)},
+		"web": &uptime.MonitorSpecArgs{Name: pulumi.String("web"), Type: pulumi.String("https"),
+			Target: pulumi.String("https://www.example.com/"), Regions: pulumi.IntArray{pulumi.Int(1)}, Interval: pulumi.Int(300)},
+	},
+})`,
+    yaml: `
+resources:
+  edge:
+    type: uptime:index:MonitorFleet
+    properties:
+      monitors:
+        api: { name: api, type: https, target: "https://api.example.com/health", regions: [1], interval: 60 }
+        web: { name: web, type: https, target: "https://www.example.com/", regions: [1], interval: 300 }`,
+  },
+};
+
+/** How `pulumi import` takes an existing object over, per resource. */
+const IMPORTS: Record<string, string> = {
+  Monitor: "A monitor the service already has, by its uuid:\n\n" + fence("sh", "$ pulumi import uptime:index:Monitor api <uuid>"),
+  Page:
+    "A status page, by its uuid (the page itself is never created or deleted: the resource takes it over):\n\n" +
+    fence("sh", "$ pulumi import uptime:index:Page status <uuid>"),
+  Alert:
+    "An alert, by its uuid (the alert itself is never created or deleted: the resource takes it over):\n\n" +
+    fence("sh", "$ pulumi import uptime:index:Alert on-call <uuid>"),
+  MonitorFleet:
+    "Monitors the service already has, as members named by the id's `name=<uuid>` pairs:\n\n" +
+    fence("sh", "$ pulumi import uptime:index:MonitorFleet edge 'api=<uuid>,web=<uuid>'"),
+};
+
+/** The usage part of a resource's description: its example in each language, and its Import section. */
+export function usageOf(typeName: string): string {
+  const e = EXAMPLES[typeName];
+  const code = (["typescript", "python", "go", "yaml"] as const).map((lang) => fence(lang, e[lang])).join("\n");
+  return (
+    `{{% examples %}}\n## Example Usage\n{{% example %}}\n### ${e.title}\n\n${code}\n{{% /example %}}\n{{% /examples %}}\n\n` +
+    `## Import\n\n${IMPORTS[typeName]}`
+  );
+}
