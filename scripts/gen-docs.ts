@@ -1,21 +1,22 @@
-// Writes the README's generated tables (the inputs of Monitor, Page and Alert, the settings) from
-// the model (provider/model/docs.ts).
-//   npx ts-node --transpile-only scripts/gen-docs.ts           # rewrite them in README.md
-//   npx ts-node --transpile-only scripts/gen-docs.ts --check   # exit 1 when README.md is stale
+// Writes the documentation's generated tables (the inputs of Monitor, Page and Alert, the
+// settings) from the model (provider/model/docs.ts), each into the file that holds its markers:
+// README.md or a Markdown file under docs/ (scripts/doc-tables.ts finds them).
+//   npx ts-node --transpile-only scripts/gen-docs.ts           # rewrite them
+//   npx ts-node --transpile-only scripts/gen-docs.ts --check   # exit 1 when one is stale
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { README_TABLES } from "../provider/model/readme";
-import { withGeneratedTables } from "../provider/model/docs";
+import { generatedDocs, ROOT } from "./doc-tables";
 
-const file = path.resolve(__dirname, "../README.md");
-const current = fs.readFileSync(file, "utf8");
-const next = withGeneratedTables(current, README_TABLES());
+const stale = generatedDocs().filter((doc) => doc.next !== doc.current);
 if (process.argv.includes("--check")) {
-  if (next !== current) {
-    process.stderr.write("README.md's generated tables are stale: run `npx ts-node --transpile-only scripts/gen-docs.ts`\n");
+  if (stale.length) {
+    const files = stale.map((doc) => doc.file).join(", ");
+    process.stderr.write(`${files}: generated tables are stale: run \`npx ts-node --transpile-only scripts/gen-docs.ts\`\n`);
     process.exit(1);
   }
-} else if (next !== current) {
-  fs.writeFileSync(file, next);
-  process.stdout.write("README.md: generated tables rewritten\n");
+} else {
+  for (const doc of stale) {
+    fs.writeFileSync(path.join(ROOT, doc.file), doc.next);
+    process.stdout.write(`${doc.file}: generated tables rewritten\n`);
+  }
 }

@@ -1,4 +1,4 @@
-// A PNG of a web page as headless Chromium renders it, e.g. the demo's status page for the README:
+// A PNG of a web page as headless Chromium renders it, e.g. the demo's status page for docs/emulator.md:
 //   bash scripts/demo.sh --keep       # prints the page's address, keeps the emulator running
 //   npx ts-node --transpile-only scripts/screenshot.ts http://127.0.0.1:<port>/status/acme docs/status-page.png
 import * as fs from "node:fs";

@@ -1,5 +1,6 @@
-// The README's tables of inputs and settings, made from the model (scripts/gen-docs.ts writes them
-// between markers; a test fails when README.md is stale).
+// The documentation's tables of inputs and settings, made from the model (scripts/gen-docs.ts writes
+// them between markers, in README.md or the file under docs/ that holds them; a test fails when one is
+// stale).
 import { z } from "zod";
 import type { FieldSpec, ResourceSpec, SchemaType } from "./field";
 import { SETTINGS, SettingSpec } from "./package";
@@ -57,12 +58,22 @@ export function settingsTable(): string {
   return ["| Stack config | Environment | Default | Meaning |", "|---|---|---|---|", ...rows].join("\n");
 }
 
+/** Every setting as a program's stack sets it (`pulumi config set`) and as a shell or CI job does (its variable). */
+export function configurationTable(): string {
+  const rows = SETTINGS.map((s: SettingSpec) => {
+    const example = s.example ?? s.default;
+    const set = `\`pulumi config set ${s.secret ? "--secret " : ""}uptime:${s.key} ${example}\``;
+    return `| \`${s.key}\` | ${set} | \`${s.env}=${example}\` |${s.required ? " required" : s.default ? ` \`${s.default}\`` : " none"} |`;
+  });
+  return ["| Setting | Stack configuration | Environment | Default |", "|---|---|---|---|", ...rows].join("\n");
+}
+
 /** Puts each generated table between its markers (`<!-- generated: <name> -->` ... `<!-- end generated -->`). */
 export function withGeneratedTables(readme: string, tables: Record<string, string>): string {
   let out = readme;
   for (const [name, table] of Object.entries(tables)) {
     const pattern = new RegExp(`(<!-- generated: ${name} -->\\n)[\\s\\S]*?(\\n<!-- end generated -->)`);
-    if (!pattern.test(out)) throw new Error(`README.md has no markers for the generated table "${name}"`);
+    if (!pattern.test(out)) throw new Error(`no markers for the generated table "${name}"`);
     out = out.replace(pattern, (_m, open: string, close: string) => `${open}${table}${close}`);
   }
   return out;

@@ -42,6 +42,8 @@ export interface SettingSpec {
   envFirst?: true;
   /** The default as documented (undefined: required, or none). */
   default?: string;
+  /** A value to show in the docs' commands, where the default is none to show. */
+  example?: string;
   doc: string;
   /** What it is for an Account, where the words differ from `doc` (sdk/generated.ts AccountArgs). */
   accountDoc?: string;
@@ -58,6 +60,7 @@ export const SETTINGS = [
     env: "UPTIME_BASE_URL",
     value: { kind: "text" },
     required: true,
+    example: "https://api.example.com/v1",
     doc: "API base address, ending in the version segment, e.g. `https://api.example.com/v1`.",
   },
   {
@@ -66,6 +69,7 @@ export const SETTINGS = [
     value: { kind: "text" },
     required: true,
     secret: true,
+    example: "<key>",
     doc: "The credential, sent as `Authorization: <key>`; set it with `--secret`.",
     accountDoc:
       'The credential, sent as `Authorization: <key>`. Always stored as a secret, whatever is passed; give it from a secret, e.g. `config.requireSecret("stagingKey")`.',
@@ -74,6 +78,7 @@ export const SETTINGS = [
     key: "authScheme",
     env: "UPTIME_AUTH_SCHEME",
     value: { kind: "text" },
+    example: "Bearer",
     doc: "A word put before the key (`Bearer` gives `Authorization: Bearer <key>`); none by default.",
   },
   {
@@ -101,6 +106,7 @@ export const SETTINGS = [
     key: "requestsPerSecond",
     env: "UPTIME_REQUESTS_PER_SECOND",
     value: { kind: "rate" },
+    example: "8",
     doc: "A ceiling on the requests sent per second, for a service whose limit is known (a number > 0, e.g. `8` or `0.5`). Without it the pace is learned from the service's answers.",
   },
   {
@@ -136,6 +142,7 @@ export const SETTINGS = [
     key: "journalDir",
     env: "UPTIME_JOURNAL_DIR",
     value: { kind: "path" },
+    example: "/mnt/ci-cache/uptime-journal",
     doc: "Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again.",
   },
 ] as const satisfies readonly SettingSpec[];

@@ -77,7 +77,7 @@ describe("a fleet of 300 with a page listing three of its members", () => {
       "fleet:alerted": { value: "[15]" },
       "fleet:count": { value: "280" },
     });
-    // The dynamic-provider host cannot plan an update's outputs: the page listing members shows as a possible change (README).
+    // The dynamic-provider host cannot plan an update's outputs: the page listing members shows as a possible change (docs/fleets.md).
     const preview = await t.stack.preview({ parallel: 32 });
     expect(preview.changeSummary).toEqual({ same: 1, update: 2 });
     await clearRequests(emulator);

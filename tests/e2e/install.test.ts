@@ -45,7 +45,7 @@ function newProgram(pulumiVersion: string, typescript: string): string {
   for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) fs.copyFileSync(path.join(PROGRAM, file), path.join(dir, file));
   if (Number(typescript.split(".")[0]) >= 6) {
     // TypeScript 6 refuses the older template's `"moduleResolution": "node"` (TS5107); `pulumi new` now
-    // writes nodenext and lists the @types (README, Install, says so).
+    // writes nodenext and lists the @types (docs/releases.md says so).
     const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"));
     Object.assign(tsconfig.compilerOptions, { target: "es2022", module: "nodenext", moduleResolution: "nodenext", types: ["node"] });
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
@@ -62,7 +62,7 @@ function newProgram(pulumiVersion: string, typescript: string): string {
   return dir;
 }
 
-/** `npm install` as README's Install section writes it (a git spec with --allow-git=root, which npm 12 needs). */
+/** `npm install` as docs/releases.md writes it (a git spec with --allow-git=root, which npm 12 needs). */
 async function npmInstall(dir: string, spec: string): Promise<void> {
   const allowGit = spec.startsWith("git+") ? ["--allow-git=root"] : [];
   await sh("npm", ["install", ...allowGit, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", spec], dir, userEnv());
@@ -151,7 +151,7 @@ async function lowest(): Promise<string> {
   return range.replace(/^\^/, "");
 }
 
-// Each end of the supported range twice over: @pulumi/pulumi's (the peer range) and TypeScript's (README, Install).
+// Each end of the supported range twice over: @pulumi/pulumi's (the peer range) and TypeScript's (docs/releases.md).
 describe.each([
   ["lowest", "4.9.5", lowest],
   ["highest", "6.0.3", async () => HIGHEST],

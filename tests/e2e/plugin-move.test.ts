@@ -1,5 +1,5 @@
 // A JavaScript program that moves its monitor from the dynamic resource (`pulumi-uptime`) to the
-// provider plugin's type (the generated Node.js SDK, `@pulumi-uptime/sdk`), as README's "Moving to
+// provider plugin's type (the generated Node.js SDK, `@pulumi-uptime/sdk`), as docs/plugin.md's "Moving to
 // the plugin" says: same name, same parent, an alias of the old type. The stack moves in place: no
 // replacement, no request; the monitor keeps its uuid, and the plugin then edits and deletes it. The
 // page and the alert the program took over move the same way, and destroy releases them.

@@ -190,7 +190,7 @@ test("a second preview is empty and sends nothing but reads", async () => {
 
 // The Python host prints a traceback under the provider's message for a failed invoke: its SDK raises a plain
 // Exception (pulumi 3.272.0, pulumi/runtime/invoke.py, "invoke of ... failed"), and its exec script prints the
-// stack of any exception but pulumi.RunError ("Program failed with an unhandled exception"). README says so.
+// stack of any exception but pulumi.RunError ("Program failed with an unhandled exception"). docs/troubleshooting.md says so.
 // The interrupt that cancels the program prints nothing (the generated SDK's _quiet_cancel.py). The words of
 // each refusal are the plugin's, proven in tests/integration/provider/plugin-server.test.ts.
 test("an address without its /v1, a refused key, a missing key: `pulumi preview` fails naming the setting, the program cancelled quietly, nothing changed", async () => {

@@ -144,7 +144,7 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     await install("b");
     expect((await running()).trim()).toBe("0.2.1");
     await clearRequests(emulator);
-    // README, Releases and upgrades: `--debug` names the release the provider process runs.
+    // docs/releases.md: `--debug` names the release the provider process runs.
     const lines: string[] = [];
     await t.stack.preview({ expectNoChanges: true, debug: true, onOutput: (l) => lines.push(l) });
     expect(lines.join("")).toContain(`uptime: provider 0.2.1 (Node.js `);
@@ -192,7 +192,7 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     await t.stack.up();
 
     await installPlugin("b");
-    // README: a second install of a version already installed does nothing; --reinstall replaces it.
+    // docs/releases.md: a second install of a version already installed does nothing; --reinstall replaces it.
     const installed = path.join(home, "plugins", "resource-uptime-v0.2.1");
     const contents = () =>
       createHash("sha256")

@@ -94,7 +94,7 @@ function cli(t: TestStack, args: string[], env: Record<string, string> = {}): Pr
   });
 }
 
-// README's recovery after a killed run, as a user types it (on another runner: `env`).
+// docs/troubleshooting.md's recovery after a killed run, as a user types it (on another runner: `env`).
 const pulumiCli = {
   cancel: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["cancel", "--yes", "--non-interactive"], env),
   exportStack: async (t: TestStack, env: Record<string, string> = {}) => JSON.parse((await cli(t, ["stack", "export"], env)).stdout),
@@ -107,7 +107,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A kill during a checkpoint write can leave the local backend's metadata sidecar (`*.attrs`) empty,
- * which the CLI then fails to read ("failed to load checkpoint: EOF"): README's recovery removes empty ones.
+ * which the CLI then fails to read ("failed to load checkpoint: EOF"): docs/troubleshooting.md's recovery removes empty ones.
  */
 function removeEmptyAttrs(t: TestStack): number {
   const root = path.join(t.backendDir, ".pulumi");
@@ -221,14 +221,14 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     const unrecorded = service.filter((m) => !held.has(m.uuid));
     expect(unrecorded.length).toBeGreaterThan(0);
 
-    // The advice (README, Troubleshooting): for each creation Pulumi lists as interrupted, the uuid from the
+    // The advice (docs/troubleshooting.md): for each creation Pulumi lists as interrupted, the uuid from the
     // killed run's log (`monitor "<name>": created <uuid>`), else the dashboard's monitor of that name, as adoptUuid.
     const printed = new Map([...log.matchAll(/monitor "(fleet-\d{4})": created ([\w-]+)/g)].map((m) => [m[1], m[2]]));
     for (const [name, uuid] of printed) expect(service.find((m) => m.uuid === uuid)?.name).toBe(name);
     const adopt: Record<string, string> = {};
     let fromLog = 0;
     for (const { index, name } of interrupted) {
-      // The name the README's `jq` prints beside each URN: the monitor's, as the program declares it.
+      // The name docs/troubleshooting.md's `jq` prints beside each URN: the monitor's, as the program declares it.
       expect(name).toBe(`fleet-${String(index).padStart(4, "0")}`);
       const uuid = printed.get(name) ?? service.find((m) => m.name === name)?.uuid;
       if (printed.has(name)) fromLog++;

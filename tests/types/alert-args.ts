@@ -1,4 +1,4 @@
-// Alert inputs: recipient types in any letter case (README, Resources, Alert), and types the
+// Alert inputs: recipient types in any letter case (docs/resources.md, Alert), and types the
 // provider refuses. See cases.ts for how these are run.
 import type { AlertArgs } from "pulumi-uptime";
 import { casesOf } from "./cases";

@@ -1,4 +1,4 @@
-// Monitor inputs in every spelling the README documents (Resources, Monitor), and spellings the
+// Monitor inputs in every spelling docs/resources.md documents (Monitor), and spellings the
 // provider refuses. See cases.ts for how these are run.
 import type { MonitorArgs } from "pulumi-uptime";
 import { casesOf } from "./cases";

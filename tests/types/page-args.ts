@@ -1,4 +1,4 @@
-// Page inputs: the analytics id under either spelling (README, Resources, Page), and what the
+// Page inputs: the analytics id under either spelling (docs/resources.md, Page), and what the
 // provider refuses. See cases.ts for how these are run.
 import type { PageArgs } from "pulumi-uptime";
 import { casesOf } from "./cases";

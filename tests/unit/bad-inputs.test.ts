@@ -33,9 +33,9 @@ async function failuresOf(c: BadInputCase): Promise<EngineFailure[]> {
 /** The name a user reads: the SDK takes `urn` and hands it over as `target`. */
 const shown = (field: string) => field.replace(/^target\b/, "urn");
 
-test("README and tests/README.md give the table's size as it is", () => {
+test("docs/reliability.md and tests/README.md give the table's size as it is", () => {
   const count = (kind: string) => BAD_INPUT_CASES.filter((c) => c.kind === kind).length;
-  const readme = fs.readFileSync(path.join(__dirname, "../../README.md"), "utf8");
+  const readme = fs.readFileSync(path.join(__dirname, "../../docs/reliability.md"), "utf8");
   const stated = /`tests\/bad-inputs\/cases\.ts` \((\d+) cases: Monitor (\d+),.*?Page (\d+), Alert (\d+), getWebhooks (\d+);/.exec(readme);
   expect(stated?.slice(1).map(Number)).toEqual([
     BAD_INPUT_CASES.length,

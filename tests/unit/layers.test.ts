@@ -1,4 +1,4 @@
-// The direction of imports (README's Development section): what each layer may import, read from the
+// The direction of imports (CONTRIBUTING.md, Layout): what each layer may import, read from the
 // sources themselves. Type-only imports (`import type`, `typeof import(...)`) count too: a type names a
 // dependency.
 import * as fs from "node:fs";

@@ -48,7 +48,7 @@ function ensureInstalled(): void {
 const text = providerModuleText("monitor");
 beforeAll(ensureInstalled, 120_000);
 
-test("__provider is one line of 80 bytes (README, Development)", () => {
+test("__provider is one line of 80 bytes (CONTRIBUTING.md)", () => {
   expect(text.trimEnd().split("\n")).toHaveLength(1);
   expect(Buffer.byteLength(text)).toBe(80);
 });

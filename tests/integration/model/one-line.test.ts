@@ -1,9 +1,9 @@
 // A field the API gains is one line in one table. In a scratch copy of the sources, one line is added
-// to the Monitor's table and the three generators run (schema.json, README's tables, sdk/generated.ts):
+// to the Monitor's table and the three generators run (schema.json, the docs' tables, sdk/generated.ts):
 // the copy then differs from the sources in that line and in the generated files only, and the new
 // field is everywhere a field is: accepted by check, sent in the request body, kept from the service's
 // record into the outputs, seeded as the class's runtime output, in the args type and the class's
-// members (a program using both compiles), in schema.json and in README's table.
+// members (a program using both compiles), in schema.json and in the inputs table of docs/resources.md.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -14,7 +14,7 @@ jest.setTimeout(180_000);
 
 const REPO = path.resolve(__dirname, "../../..");
 /** What the generators and the probe read: the sources, the generated files, and their configuration. */
-const COPIED = ["provider", "sdk", "scripts", "README.md", "schema.json", "package.json", "tsconfig.json", ".prettierrc.json"];
+const COPIED = ["provider", "sdk", "scripts", "README.md", "docs", "schema.json", "package.json", "tsconfig.json", ".prettierrc.json"];
 const LINE = `    { name: "escalationPolicy", schema: text(255), type: { type: "string" }, compare: "value", doc: "escalation policy id" },\n`;
 /** The new line goes after the description's. */
 const AFTER = /^ {4}\{ name: "description", .*\n/m;
@@ -60,7 +60,7 @@ test("the one line, and what the generators write, are the whole change", () => 
         ? []
         : [entry],
   );
-  expect(changed.sort()).toEqual(["README.md", "provider/model/monitor.ts", "schema.json", "sdk/generated.ts"]);
+  expect(changed.sort()).toEqual(["docs/resources.md", "provider/model/monitor.ts", "schema.json", "sdk/generated.ts"]);
   // In the table, that one line and nothing else.
   const before = fs.readFileSync(path.join(REPO, "provider/model/monitor.ts"), "utf8").split("\n");
   const after = read("provider/model/monitor.ts").split("\n");
@@ -68,11 +68,11 @@ test("the one line, and what the generators write, are the whole change", () => 
   expect(after).toHaveLength(before.length + 1);
 });
 
-test("schema.json and README's table carry it", () => {
+test("schema.json and the docs' inputs table carry it", () => {
   const monitor = JSON.parse(read("schema.json")).resources["uptime:index:Monitor"];
   expect(monitor.inputProperties.escalationPolicy).toEqual({ type: "string", description: "escalation policy id" });
   expect(monitor.properties.escalationPolicy).toEqual({ type: "string", description: "escalation policy id" });
-  expect(read("README.md")).toMatch(/^\| `escalationPolicy` \| string \|.*escalation policy id/m);
+  expect(read("docs/resources.md")).toMatch(/^\| `escalationPolicy` \| string \|.*escalation policy id/m);
 });
 
 test("check, the request body, the record, the outputs and the class's runtime outputs carry it", () => {

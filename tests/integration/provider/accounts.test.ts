@@ -1,4 +1,4 @@
-// An Account's settings (README, Accounts), in process: the provider objects as an Account's provider
+// An Account's settings (docs/accounts.md), in process: the provider objects as an Account's provider
 // process runs them (the engine hands them the Account's name and settings) and the program's lookup
 // with `{ provider: account }`. Its messages name its settings as the program gives them, never by the
 // UPTIME_* variables it does not read; its address and key are its own; an Account named "default" is
