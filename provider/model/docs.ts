@@ -3,7 +3,8 @@
 // stale).
 import { z } from "zod";
 import type { FieldSpec, ResourceSpec, SchemaType } from "./field";
-import { SETTINGS, SettingSpec } from "./package";
+import { GET_WEBHOOKS, SETTINGS, SettingSpec } from "./package";
+import { packageSchema } from "./schema";
 
 /** A type as a program writes it. */
 function typeText(type: SchemaType, field?: FieldSpec): string {
@@ -56,6 +57,79 @@ export function settingsTable(): string {
     return `| ${key} | \`${s.env}\` | ${fallback} | ${s.doc} |`;
   });
   return ["| Stack config | Environment | Default | Meaning |", "|---|---|---|---|", ...rows].join("\n");
+}
+
+/** A property of the package schema, as schema.json holds it. */
+type Property = { type?: string; items?: Property; $ref?: string; additionalProperties?: Property; description?: string };
+
+/** A schema type as the TypeScript package names it (its object types by their schema names; a fleet member is a `MonitorArgs`). */
+function tsType(p: Property): string {
+  if (p.$ref) return p.$ref.endsWith(":MonitorSpec") ? "MonitorArgs" : p.$ref.slice(p.$ref.lastIndexOf(":") + 1);
+  if (p.type === "array" && p.items) return `${tsType(p.items)}[]`;
+  if (p.type === "object" && p.additionalProperties) return `{ [name]: ${tsType(p.additionalProperties)} }`;
+  return p.type === "integer" ? "number" : (p.type ?? "unknown");
+}
+
+const propertyRows = (properties: Record<string, Property>, required: readonly string[]) =>
+  Object.entries(properties).map(
+    ([name, p]) => `| \`${name}\` | \`${tsType(p)}\` |${required.includes(name) ? " yes " : " "}| ${p.description ?? ""} |`,
+  );
+
+/** A resource's outputs, the members of its class, as the package schema lists them (sdk/generated.ts is made from the same). */
+export function outputsTable(typeName: string): string {
+  const resource = (
+    packageSchema({ version: "0.0.0" }).resources as Record<string, { properties: Record<string, Property>; required?: string[] }>
+  )[`uptime:index:${typeName}`];
+  return [
+    "| Output | Type | Always set | Notes |",
+    "|---|---|---|---|",
+    ...propertyRows(resource.properties, resource.required ?? []),
+  ].join("\n");
+}
+
+/** MonitorFleet's inputs: each member a Monitor's inputs. */
+export function fleetInputsTable(): string {
+  const fleet = (
+    packageSchema({ version: "0.0.0" }).resources as Record<
+      string,
+      { inputProperties: Record<string, Property>; requiredInputs?: string[] }
+    >
+  )["uptime:index:MonitorFleet"];
+  return [
+    "| Input | Type | Required | Notes |",
+    "|---|---|---|---|",
+    ...propertyRows(fleet.inputProperties, fleet.requiredInputs ?? []),
+  ].join("\n");
+}
+
+/** An Account's args: the settings table (sdk/generated.ts AccountArgs is made from the same rows). */
+export function accountArgsTable(): string {
+  const type = (s: SettingSpec) =>
+    s.value.kind === "choice"
+      ? s.value.of.map((c) => `"${c}"`).join(" \\| ")
+      : s.value.kind === "flag"
+        ? "boolean"
+        : ["whole", "rate"].includes(s.value.kind)
+          ? "number"
+          : "string";
+  const rows = SETTINGS.map(
+    (s: SettingSpec) =>
+      `| \`${s.key}\` | \`${type(s)}\` |${s.required ? " yes " : " "}| ${s.default !== undefined ? `\`${s.default}\`` : ""} | ${s.accountDoc ?? s.doc} |`,
+  );
+  return ["| Argument | Type | Required | Default | Notes |", "|---|---|---|---|---|", ...rows].join("\n");
+}
+
+/** getWebhooks: what it takes (the TypeScript package takes the paging settings in `opts`: sdk/get-webhooks.ts), what it returns, each subscription. */
+export function webhooksTable(): string {
+  const inOpts = new Set(["pageSize", "maxPages"]);
+  const row = (name: string, p: { type: SchemaType; doc: string }) => `| \`${name}\` | \`${tsType(p.type as Property)}\` | ${p.doc} |`;
+  return [
+    "| Name | Type | Notes |",
+    "|---|---|---|",
+    ...Object.entries(GET_WEBHOOKS.args).map(([name, p]) => row(`${inOpts.has(name) ? "opts" : "args"}.${name}`, p)),
+    ...Object.entries(GET_WEBHOOKS.result).map(([name, p]) => row(name, p)),
+    ...Object.entries(GET_WEBHOOKS.types.Webhook.properties).map(([name, p]) => row(`Webhook.${name}`, p)),
+  ].join("\n");
 }
 
 /** Every setting as a program's stack sets it (`pulumi config set`) and as a shell or CI job does (its variable). */

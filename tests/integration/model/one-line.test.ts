@@ -3,7 +3,7 @@
 // the copy then differs from the sources in that line and in the generated files only, and the new
 // field is everywhere a field is: accepted by check, sent in the request body, kept from the service's
 // record into the outputs, seeded as the class's runtime output, in the args type and the class's
-// members (a program using both compiles), in schema.json and in the inputs table of docs/resources.md.
+// members (a program using both compiles), in schema.json and in the inputs and outputs tables of docs/typescript-reference.md.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -60,7 +60,7 @@ test("the one line, and what the generators write, are the whole change", () => 
         ? []
         : [entry],
   );
-  expect(changed.sort()).toEqual(["docs/resources.md", "provider/model/monitor.ts", "schema.json", "sdk/generated.ts"]);
+  expect(changed.sort()).toEqual(["docs/typescript-reference.md", "provider/model/monitor.ts", "schema.json", "sdk/generated.ts"]);
   // In the table, that one line and nothing else.
   const before = fs.readFileSync(path.join(REPO, "provider/model/monitor.ts"), "utf8").split("\n");
   const after = read("provider/model/monitor.ts").split("\n");
@@ -72,7 +72,8 @@ test("schema.json and the docs' inputs table carry it", () => {
   const monitor = JSON.parse(read("schema.json")).resources["uptime:index:Monitor"];
   expect(monitor.inputProperties.escalationPolicy).toEqual({ type: "string", description: "escalation policy id" });
   expect(monitor.properties.escalationPolicy).toEqual({ type: "string", description: "escalation policy id" });
-  expect(read("docs/resources.md")).toMatch(/^\| `escalationPolicy` \| string \|.*escalation policy id/m);
+  expect(read("docs/typescript-reference.md")).toMatch(/^\| `escalationPolicy` \| string \|.*escalation policy id/m);
+  expect(read("docs/typescript-reference.md")).toMatch(/^\| `escalationPolicy` \| `string` \| \| escalation policy id \|/m);
 });
 
 test("check, the request body, the record, the outputs and the class's runtime outputs carry it", () => {

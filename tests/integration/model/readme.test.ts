@@ -1,5 +1,5 @@
 // The documentation's tables of inputs and settings are made from the model (provider/model/docs.ts),
-// each in the file that holds its markers (README.md's settings, docs/resources.md's inputs; found by
+// each in the file that holds its markers (README.md's settings, docs/typescript-reference.md's inputs and outputs; found by
 // scripts/doc-tables.ts): this fails when one is stale (regenerate with scripts/gen-docs.ts), so the
 // manual cannot drift from what check() accepts.
 import * as fs from "node:fs";
@@ -17,9 +17,16 @@ test("every generated table is in exactly one file, and is what the model makes 
   expect(Object.fromEntries(docs.flatMap((doc) => doc.tables.map((t) => [t, doc.file])))).toEqual({
     settings: "README.md",
     configuration: "docs/installation-configuration.md",
-    "Monitor inputs": "docs/resources.md",
-    "Page inputs": "docs/resources.md",
-    "Alert inputs": "docs/resources.md",
+    ...Object.fromEntries(
+      ["Monitor inputs", "Monitor outputs", "Page inputs", "Page outputs", "Alert inputs", "Alert outputs"].map((t) => [
+        t,
+        "docs/typescript-reference.md",
+      ]),
+    ),
+    "MonitorFleet inputs": "docs/typescript-reference.md",
+    "MonitorFleet outputs": "docs/typescript-reference.md",
+    "Account args": "docs/typescript-reference.md",
+    getWebhooks: "docs/typescript-reference.md",
   });
   for (const doc of docs) expect(doc.next).toBe(doc.current);
   for (const doc of docs) expect(doc.current).toBe(fs.readFileSync(path.join(ROOT, doc.file), "utf8"));
