@@ -215,18 +215,44 @@ test("YAML: the engine downloads the plugin from pluginDownloadURL; up, an empty
   expect(await monitorNamed("download-yaml")).toBeUndefined();
 });
 
-test("Go: the SDK's default options name the release; up and destroy", async () => {
+/**
+ * A Go module proxy on disk (GOPROXY=file://…), serving one module at one version as a proxy serves a
+ * tagged module: `list`, `.info`, `.mod`, and the zip of its files under `<module>@<version>/`.
+ */
+function goProxy(moduleDir: string, version: string): { proxy: string; modulePath: string } {
+  const modulePath = /^module (\S+)$/m.exec(fs.readFileSync(path.join(moduleDir, "go.mod"), "utf8"))![1];
+  const proxy = path.join(work, "goproxy");
+  const at = path.join(proxy, modulePath, "@v");
+  fs.mkdirSync(at, { recursive: true });
+  fs.writeFileSync(path.join(at, "list"), `${version}\n`);
+  fs.writeFileSync(path.join(at, `${version}.info`), JSON.stringify({ Version: version, Time: "2026-11-27T00:00:00Z" }));
+  fs.copyFileSync(path.join(moduleDir, "go.mod"), path.join(at, `${version}.mod`));
+  const staging = path.join(work, "gozip");
+  fs.cpSync(moduleDir, path.join(staging, `${modulePath}@${version}`), { recursive: true });
+  const zip = "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', root_dir=sys.argv[2], base_dir=sys.argv[3])";
+  execFileSync("python3", ["-c", zip, path.join(at, version), staging, `${modulePath}@${version}`]);
+  return { proxy, modulePath };
+}
+
+test("Go: the released SDK resolves by its module path at the release's version from a module proxy; its default options name the release; up and destroy", async () => {
   const env = userEnv("go");
-  // examples/go as its user has it, over the released Go SDK (the clone's sdks/go, which carries the address).
+  // examples/go as its user has it, over the released Go SDK (the clone's sdks/go, which carries the address),
+  // fetched as `go get` fetches a published module: by its path and version, from a proxy.
   const dir = path.join(work, "go");
   fs.cpSync(path.join(REPO, "examples/go"), dir, { recursive: true });
-  const goEnv = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local", CGO_ENABLED: "0" };
-  await run(
-    "go",
-    ["mod", "edit", "-replace", `github.com/pulumi-uptime/pulumi-uptime/sdks/go=${path.join(work, "clone", "sdks", "go")}`],
-    dir,
-    goEnv,
-  );
+  const { proxy, modulePath } = goProxy(path.join(work, "clone", "sdks", "go"), `v${VERSION}`);
+  const upstream = execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim();
+  const goEnv = {
+    ...process.env,
+    GOFLAGS: "-mod=mod -buildvcs=false",
+    GOTOOLCHAIN: "local",
+    CGO_ENABLED: "0",
+    GOPROXY: `file://${proxy},${upstream}`,
+    // Not in the public checksum database: a release not yet published.
+    GONOSUMDB: modulePath,
+  };
+  await run("go", ["mod", "edit", `-dropreplace=${modulePath}`, `-require=${modulePath}@v${VERSION}`], dir, goEnv);
+  expect(await run("go", ["list", "-m", modulePath], dir, goEnv)).toMatch(new RegExp(`^${modulePath} v${VERSION}$`, "m"));
   const binary = path.join(dir, "uptime-go-example");
   await run("go", ["build", "-o", binary, "."], dir, goEnv);
   const goUser = { ...env, PROBE_TOKEN: "Bearer download-go-31", PAGE_UUID: SEEDED_PAGE };
