@@ -221,6 +221,8 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
       python: {
         packageName: "pulumi_uptime",
         respectSchemaVersion: true,
+        // The versions the tests run (3.11) and the examples ask for (3.10 on).
+        pythonRequires: ">=3.10",
         pyproject: { enabled: true },
         requires: { pulumi: ">=3.269.0,<4.0.0" },
       },

@@ -4,8 +4,8 @@
 // Python byte code go to temporary directories. Needs go and python3 on PATH; the first run builds
 // the tool and the Go SDK's dependencies, which takes minutes on a cold Go build cache.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
 const REPO = join(__dirname, "..", "..");
@@ -95,3 +95,44 @@ test("the Node.js SDK type-checks (its own tsconfig, the repository's typescript
   const tsc = require.resolve("typescript/bin/tsc");
   expect(run(process.execPath, [tsc, "-p", join(SDKS, "nodejs", "tsconfig.json"), "--noEmit"])).toMatchObject({ status: 0 });
 }, 120_000);
+
+/** build and twine, pinned, in a virtual environment of their own, made once and kept in the toolchain cache. */
+function publishTools(): string {
+  const cache = process.env.UPTIME_TOOLCHAIN_CACHE ?? join(homedir(), ".cache", "pulumi-uptime");
+  const venv = join(cache, "py-publish-build1.6.1-twine7.0.0");
+  if (!existsSync(join(venv, "ready"))) {
+    rmSync(venv, { recursive: true, force: true });
+    expect(run("python3", ["-m", "venv", venv])).toMatchObject({ status: 0 });
+    expect(run(join(venv, "bin", "pip"), ["install", "--quiet", "build==1.6.1", "twine==7.0.0"])).toMatchObject({ status: 0 });
+    writeFileSync(join(venv, "ready"), "");
+  }
+  return join(venv, "bin");
+}
+
+test(
+  "the Python SDK builds an sdist and a wheel that PyPI's own checker passes, for the Python versions it supports",
+  () => {
+    const bin = publishTools();
+    // A copy: the build writes its egg-info beside the sources.
+    const source = join(scratch, "python-src");
+    cpSync(join(SDKS, "python"), source, { recursive: true });
+    const dist = join(scratch, "python-dist");
+    expect(run(join(bin, "python"), ["-m", "build", "--outdir", dist, source])).toMatchObject({ status: 0 });
+    const built = readdirSync(dist).sort();
+    expect(built).toEqual([
+      expect.stringMatching(/^pulumi_uptime-.+-py3-none-any\.whl$/),
+      expect.stringMatching(/^pulumi_uptime-.+\.tar\.gz$/),
+    ]);
+    const checked = run(join(bin, "twine"), ["check", "--strict", ...built.map((f) => join(dist, f))]);
+    expect(checked).toMatchObject({ status: 0 });
+    expect(checked.output.match(/PASSED/g)).toHaveLength(2);
+    const metadata = run(join(bin, "python"), [
+      "-c",
+      "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.read(next(n for n in z.namelist() if n.endswith('METADATA'))).decode())",
+      join(dist, built[0]),
+    ]).output;
+    expect(metadata).toMatch(/^Requires-Python: >=3\.10$/m);
+    expect(metadata).toMatch(/^License-Expression: Apache-2\.0$/m);
+  },
+  SLOW,
+);

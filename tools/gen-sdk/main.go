@@ -21,6 +21,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/blang/semver"
@@ -110,7 +111,11 @@ func run(schemaPath, out string) error {
 		}},
 		{"python", func(p *schema.Package) (map[string][]byte, error) {
 			// A source file of ours beside the generated ones: the package imports it (see the file).
-			return python.GeneratePackage(tool, p, map[string][]byte{"_quiet_cancel.py": pythonQuietCancel}, noLoader{})
+			files, err := python.GeneratePackage(tool, p, map[string][]byte{"_quiet_cancel.py": pythonQuietCancel}, noLoader{})
+			if err != nil {
+				return nil, err
+			}
+			return pythonForPyPI(files)
 		}},
 	}
 	for i, g := range generators {
@@ -196,4 +201,26 @@ func (l noLoader) LoadPackageReference(name string, v *semver.Version) (schema.P
 
 func (l noLoader) LoadPackageReferenceV2(_ context.Context, d *schema.PackageDescriptor) (schema.PackageReference, error) {
 	return l.LoadPackageReference(d.Name, d.Version)
+}
+
+// pythonForPyPI makes the Python package one `python -m build` builds and PyPI's checker passes as it
+// is: its README beside pyproject.toml, which names README.md (codegen writes one in the package
+// directory only), and the license as an SPDX expression (PEP 639: setuptools deprecates the TOML
+// table and refuses it from 2027), which setuptools reads from 77.0 on.
+func pythonForPyPI(files map[string][]byte) (map[string][]byte, error) {
+	for name, text := range files {
+		if path.Base(name) == "README.md" && strings.Count(name, "/") == 1 {
+			files["README.md"] = text
+		}
+	}
+	py := string(files["pyproject.toml"])
+	license := regexp.MustCompile(`\n  \[project\.license\]\n    text = ("[^"]*")`)
+	setuptools := `requires = ["setuptools>=61.0"]`
+	if _, ok := files["README.md"]; !ok || !license.MatchString(py) || !strings.Contains(py, setuptools) {
+		return nil, errors.New("python: pyproject.toml or README.md is not as codegen/python wrote it before: update pythonForPyPI")
+	}
+	py = license.ReplaceAllString(py, "\n  license = $1")
+	py = strings.Replace(py, setuptools, `requires = ["setuptools>=77.0"]`, 1)
+	files["pyproject.toml"] = []byte(py)
+	return files, nil
 }
