@@ -136,3 +136,21 @@ test(
   },
   SLOW,
 );
+
+/** npm's user configuration for a dry run: a token of no account, so that npm does not warn that nobody is logged in. */
+function dryRunConfig(): string {
+  const file = join(scratch, "npmrc");
+  writeFileSync(file, "//registry.npmjs.org/:_authToken=dry-run-only\n");
+  return file;
+}
+
+test("the Node.js SDK, built and laid out as it is published (bin/ with package.json), passes npm publish --dry-run without a warning", () => {
+  const bin = join(scratch, "nodejs-publish", "bin");
+  const tsc = require.resolve("typescript/bin/tsc");
+  expect(run(process.execPath, [tsc, "-p", join(SDKS, "nodejs", "tsconfig.json"), "--outDir", bin])).toMatchObject({ status: 0 });
+  for (const file of ["package.json", "README.md"]) cpSync(join(SDKS, "nodejs", file), join(bin, file));
+  const dryRun = run("npm", ["publish", "--dry-run", "--ignore-scripts", "--userconfig", dryRunConfig()], { cwd: bin });
+  expect(dryRun).toMatchObject({ status: 0 });
+  expect(dryRun.output).toMatch(/^\+ @pulumi-uptime\/sdk@\d+\.\d+\.\d+/m);
+  expect(dryRun.output.split("\n").filter((line) => /^npm (warn|WARN|error|ERR)/.test(line))).toEqual([]);
+}, 120_000);

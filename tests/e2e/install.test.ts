@@ -25,10 +25,11 @@ const work = fs.realpathSync(tempDir("uptime-install-"));
 /** What scripts/release.sh made: the tarball, and the clone (with its commit) it was packed from. */
 let release: { tarball: string; clone: string; commit: string; output: string };
 
-/** Runs a command for its standard output; on failure the error carries both outputs, so the test says what npm or the script said. */
-async function sh(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+/** Runs a command for its standard output (and its errors', with `stderr`); on failure the error carries both outputs, so the test says what npm or the script said. */
+async function sh(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env, stderr = false): Promise<string> {
   try {
-    return (await execFileAsync(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 })).stdout;
+    const out = await execFileAsync(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    return stderr ? `${out.stdout}${out.stderr}` : out.stdout;
   } catch (error) {
     const e = error as Error & { stdout?: string; stderr?: string };
     throw new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
@@ -142,6 +143,13 @@ test("the tarball holds what a program loads, and nothing else; the release scri
 
   const manifest = await tarballManifest();
   expect(manifest.dependencies["@pulumi/pulumi"]).toBeUndefined();
+  // What the npm registry would take, with no warning (a build's version is a prerelease: it needs a tag); a token of
+  // no account, so that npm does not warn that nobody is logged in.
+  const npmrc = path.join(work, "dry-run-npmrc");
+  fs.writeFileSync(npmrc, "//registry.npmjs.org/:_authToken=dry-run-only\n");
+  const dryRun = await sh("npm", ["publish", "--dry-run", "--tag", "next", "--userconfig", npmrc, release.tarball], work, userEnv(), true);
+  expect(dryRun).toContain(`+ pulumi-uptime@${manifest.version}`);
+  expect(dryRun.split("\n").filter((line) => /^npm (warn|WARN|error|ERR)/.test(line))).toEqual([]);
   expect(manifest.peerDependencies["@pulumi/pulumi"]).toMatch(/^\^3\.\d+\.\d+$/);
 });
 

@@ -107,7 +107,11 @@ func run(schemaPath, out string) error {
 		{"go", genGo},
 		{"nodejs", func(p *schema.Package) (map[string][]byte, error) {
 			// No local dependencies, not a "local SDK": package.json names the published packages.
-			return nodejs.GeneratePackage(tool, p, nil, nil, false, noLoader{})
+			files, err := nodejs.GeneratePackage(tool, p, nil, nil, false, noLoader{})
+			if err != nil {
+				return nil, err
+			}
+			return nodejsForNpm(files)
 		}},
 		{"python", func(p *schema.Package) (map[string][]byte, error) {
 			// A source file of ours beside the generated ones: the package imports it (see the file).
@@ -222,5 +226,22 @@ func pythonForPyPI(files map[string][]byte) (map[string][]byte, error) {
 	py = license.ReplaceAllString(py, "\n  license = $1")
 	py = strings.Replace(py, setuptools, `requires = ["setuptools>=77.0"]`, 1)
 	files["pyproject.toml"] = []byte(py)
+	return files, nil
+}
+
+// nodejsForNpm writes the repository in package.json as npm wants it, an object naming the directory
+// (codegen/nodejs writes the schema's address as a string, which `npm publish` corrects with a warning).
+func nodejsForNpm(files map[string][]byte) (map[string][]byte, error) {
+	repository := regexp.MustCompile(`"repository": "https://([^"]+)"`)
+	manifest := files["package.json"]
+	if !repository.Match(manifest) {
+		return nil, errors.New("nodejs: package.json has no repository as codegen/nodejs wrote it before: update nodejsForNpm")
+	}
+	files["package.json"] = repository.ReplaceAll(manifest, []byte(
+		`"repository": {
+        "type": "git",
+        "url": "git+https://$1.git",
+        "directory": "sdks/nodejs"
+    }`))
 	return files, nil
 }
