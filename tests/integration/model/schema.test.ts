@@ -87,6 +87,9 @@ test("the package says who publishes it, where it lives, its keywords and logo; 
     logoUrl: "https://raw.githubusercontent.com/pulumi-uptime/pulumi-uptime/main/docs/logo.svg",
   });
   expect(checkedIn.keywords).toEqual(expect.arrayContaining(["category/monitoring", "kind/native"]));
+  // The npm package says the same, so that npm's page resolves README's links against the repository.
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8"));
+  expect(manifest).toMatchObject({ homepage: checkedIn.homepage, repository: { type: "git", url: `git+${checkedIn.repository}.git` } });
   // The logo's address names a file of this repository (at main, once pushed).
   expect(fs.existsSync(path.join(REPO, checkedIn.logoUrl.replace(/^.*\/main\//, "")))).toBe(true);
   // `go get <repository>/sdks/go` finds the module whose go.mod is at sdks/go, at tags sdks/go/vX.Y.Z.
