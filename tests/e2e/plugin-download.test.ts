@@ -241,7 +241,15 @@ test("Go: the released SDK resolves by its module path at the release's version 
   const dir = path.join(work, "go");
   fs.cpSync(path.join(REPO, "examples/go"), dir, { recursive: true });
   const { proxy, modulePath } = goProxy(path.join(work, "clone", "sdks", "go"), `v${VERSION}`);
-  const upstream = execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim();
+  const [upstream, modcache] = execFileSync("go", ["env", "GOPROXY", "GOMODCACHE"], { encoding: "utf8" }).trim().split("\n");
+  // A module's version is immutable in Go's module cache: a build of this same commit in an earlier run (the same
+  // version, another download address) is dropped from it first, so that this run's proxy serves it.
+  const extracted = path.join(modcache, `${modulePath}@v${VERSION}`);
+  if (fs.existsSync(extracted)) execFileSync("chmod", ["-R", "u+w", extracted]);
+  fs.rmSync(extracted, { recursive: true, force: true });
+  const downloads = path.join(modcache, "cache", "download", modulePath, "@v");
+  for (const file of fs.existsSync(downloads) ? fs.readdirSync(downloads) : [])
+    if (file.startsWith(`v${VERSION}.`)) fs.rmSync(path.join(downloads, file), { force: true });
   const goEnv = {
     ...process.env,
     GOFLAGS: "-mod=mod -buildvcs=false",
