@@ -1,6 +1,7 @@
 // The Monitor provider against the emulator: create, read (refresh, drift), update (including
 // clearing fields), delete, adoption, and the fallbacks for a service that answers 404 or 405.
 import { ApiError } from "../../../provider/api/errors";
+import { readSettings, settingWords } from "../../../provider/config";
 import type { RunningEmulator } from "../../../emulator/types";
 import {
   MonitorInputs,
@@ -311,6 +312,20 @@ describe("a service that only has the documented routes (GET and DELETE answer 4
     expect(warnings).toEqual([
       expect.stringMatching(new RegExp(`^monitor "web" \\(${id}\\) is left in the service, still checking and alerting`)),
     ]);
+    expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(id);
+  });
+
+  test("under an Account: the rule it names is the Account's argument, and giving it leaves the monitor with a warning in its words", async () => {
+    const words = settingWords("staging");
+    const a = testClient(documented, { names: words });
+    const { id } = await createMonitor(a.client, checked(HTTP_MIN));
+    const error = (await deleteMonitor(a.client, id, "web").catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('To make that the rule, give Account "staging" deleteUnsupported: "leave" and run `pulumi up`.');
+    // Following it: the Account's argument reaches its provider as its setting, and delete leaves the monitor.
+    const onUnsupported = readSettings((key) => ({ deleteUnsupported: "leave" })[key], {}, words).deleteUnsupported ?? "fail";
+    const warnings: string[] = [];
+    await deleteMonitor(a.client, id, "web", { onUnsupported, warn: (m) => warnings.push(m) });
+    expect(warnings).toEqual([expect.stringContaining('and deleteUnsupported of Account "staging" is "leave".')]);
     expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(id);
   });
 
