@@ -1,7 +1,7 @@
 // The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
-import { CheckResult, EngineFailure, engineFailure, show, type CheckFailure } from "./model/values";
+import { CheckResult, EngineFailure, SCHEMA_NAMES, engineFailure, show, type CheckFailure, type FieldNames } from "./model/values";
 import { inputPath, type Untyped } from "./model/engine";
 import { MONITOR } from "./model/monitor";
 import {
@@ -85,11 +85,6 @@ type ReadOutcome<I, O> =
  * What a resource kind does: its plain functions, which the factory below wraps for the engine. `I`
  * is its checked inputs, `O` its outputs, `S` what its state may hold (a monitor's placeholder too).
  */
-/** How a face names a field's path: a program's `urn` (the dynamic resources), the schema's `target` (the plugin). */
-export type FieldNames = (path: string) => string;
-/** The schema's names, which are the table's: how the plugin's failures name a field. */
-export const SCHEMA_NAMES: FieldNames = (path) => path;
-
 interface ResourceOperations<I extends object, O extends object, S extends object = O> {
   kind: ProviderKind;
   /** How a program names the fields (a monitor's `target` is its `urn`); the table's names by default. */

@@ -70,36 +70,25 @@ function tsType(p: Property): string {
   return p.type === "integer" ? "number" : (p.type ?? "unknown");
 }
 
-const propertyRows = (properties: Record<string, Property>, required: readonly string[]) =>
-  Object.entries(properties).map(
-    ([name, p]) => `| \`${name}\` | \`${tsType(p)}\` |${required.includes(name) ? " yes " : " "}| ${p.description ?? ""} |`,
+/** The package schema's resources, made once for every table of them. */
+let resources: Record<string, Record<string, unknown>> | undefined;
+
+/**
+ * A resource's inputs or outputs as the package schema lists them (sdk/generated.ts is made from the same):
+ * its outputs, the members of its class; MonitorFleet's inputs, each member a Monitor's.
+ */
+export function propertiesTable(typeName: string, side: "inputs" | "outputs"): string {
+  resources ??= packageSchema({ version: "0.0.0" }).resources as Record<string, Record<string, unknown>>;
+  const resource = resources[`uptime:index:${typeName}`];
+  const [properties, required, head] =
+    side === "inputs"
+      ? [resource.inputProperties, resource.requiredInputs, "| Input | Type | Required | Notes |"]
+      : [resource.properties, resource.required, "| Output | Type | Always set | Notes |"];
+  const rows = Object.entries(properties as Record<string, Property>).map(
+    ([name, p]) =>
+      `| \`${name}\` | \`${tsType(p)}\` |${((required ?? []) as string[]).includes(name) ? " yes " : " "}| ${p.description ?? ""} |`,
   );
-
-/** A resource's outputs, the members of its class, as the package schema lists them (sdk/generated.ts is made from the same). */
-export function outputsTable(typeName: string): string {
-  const resource = (
-    packageSchema({ version: "0.0.0" }).resources as Record<string, { properties: Record<string, Property>; required?: string[] }>
-  )[`uptime:index:${typeName}`];
-  return [
-    "| Output | Type | Always set | Notes |",
-    "|---|---|---|---|",
-    ...propertyRows(resource.properties, resource.required ?? []),
-  ].join("\n");
-}
-
-/** MonitorFleet's inputs: each member a Monitor's inputs. */
-export function fleetInputsTable(): string {
-  const fleet = (
-    packageSchema({ version: "0.0.0" }).resources as Record<
-      string,
-      { inputProperties: Record<string, Property>; requiredInputs?: string[] }
-    >
-  )["uptime:index:MonitorFleet"];
-  return [
-    "| Input | Type | Required | Notes |",
-    "|---|---|---|---|",
-    ...propertyRows(fleet.inputProperties, fleet.requiredInputs ?? []),
-  ].join("\n");
+  return [head, "|---|---|---|---|", ...rows].join("\n");
 }
 
 /** An Account's args: the settings table (sdk/generated.ts AccountArgs is made from the same rows). */

@@ -7,7 +7,7 @@
 // before, so whatever the service fills in on its own is never a change.
 import { z } from "zod";
 import { equalAsSets, stableEqual, stableStringify } from "../compare";
-import { CheckFailure, UNKNOWN, containsUnknown, dropNulls } from "./values";
+import { CheckFailure, FieldNames, UNKNOWN, containsUnknown, dropNulls } from "./values";
 import { BodyOf, FieldSpec, InputsOf, OutputsOf, Resource, ResourceSpec, namesOf } from "./field";
 
 /** Values walked by field name: a program's raw arguments, or a typed value seen field by field. */
@@ -65,7 +65,7 @@ export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[
 }
 
 /** A field's path as a program writes it (`target` as `urn`): how the dynamic resources' failures name it. */
-export function inputPath(spec: ResourceSpec): (path: string) => string {
+export function inputPath(spec: ResourceSpec): FieldNames {
   const inputs = new Map(spec.fields.filter((f) => f.input && f.input !== f.name).map((f) => [f.name, f.input!]));
   return (path) => {
     const head = /^[^.[]*/.exec(path)![0];

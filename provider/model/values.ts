@@ -26,14 +26,19 @@ export interface EngineFailure {
   reason: string;
 }
 
+/** How a face names a field's path given in the table's names: a program's `urn` (model/engine.ts inputPath), the schema's `target`. */
+export type FieldNames = (path: string) => string;
+/** The schema's names, which are the table's: how the plugin's failures name a field. */
+export const SCHEMA_NAMES: FieldNames = (path) => path;
+
 /** A failure in a face's words: `name` turns a field's path in the table's names into the face's (`target` into `urn`). */
-export function failureText(f: CheckFailure, name: (path: string) => string = (path) => path): string {
+export function failureText(f: CheckFailure, name: FieldNames = SCHEMA_NAMES): string {
   const where = [f.member, f.unnamed || !f.property ? "" : name(f.property)].filter(Boolean).join(".");
   return where ? `${where}: ${f.problem}` : f.problem;
 }
 
 /** A failure as the engine takes it, in a face's words. */
-export function engineFailure(f: CheckFailure, name?: (path: string) => string): EngineFailure {
+export function engineFailure(f: CheckFailure, name?: FieldNames): EngineFailure {
   return { property: f.member ? [f.member, f.property].filter(Boolean).join(".") : f.property, reason: failureText(f, name) };
 }
 
