@@ -11,8 +11,10 @@
 #   bash scripts/release.sh --out <dir>     # where the files go
 #   bash scripts/release.sh --clone <dir>   # keep the clone there (a git source to install from; the work tree's changes committed)
 #   bash scripts/release.sh --plugin-download-url <base>   # where the plugin tarballs will be served (https://, http:// or github://)
-# The version: a commit tagged `v<semver>` (v0.2.0, v1.0.0-rc.1) is released as that version; any
-# other commit as package.json's version plus `-dev.g<commit>` (0.2.0-dev.g1a2b3c4), which it says.
+#   bash scripts/release.sh --print-version # the version it would make, and why; nothing built
+# The version: a commit tagged `v<semver>` (v0.2.0, v1.0.0-rc.1) is released as that version; so is,
+# untagged, the commit that set package.json's version (`--ref v0.2.0` finds it in a clone without
+# tags); any other commit is a build after it, named by the next patch and the commit (0.2.1-dev.g1a2b3c4).
 # The version goes into the clone's package.json, schema.json and generated SDKs (sdks/), committed
 # in the clone, and so into every file of the release. A commit whose own scripts/release.sh differs
 # from this one (an earlier tag) is released by its own script, as its tree says.
@@ -25,7 +27,7 @@
 # registry, and Go with --clone or --plugin-download-url (the SDK generator rewrites the clone's sdks/).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-ref=HEAD worktree=0 out="$repo" keep="" download_url="" npm_only=0 executables=1
+ref=HEAD worktree=0 out="$repo" keep="" download_url="" npm_only=0 executables=1 print_version=0
 args=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -36,8 +38,9 @@ while [ $# -gt 0 ]; do
     --plugin-download-url) download_url="${2:?--plugin-download-url needs a base address}"; shift 2 ;;
     --npm-only) npm_only=1; shift ;;
     --no-executables) executables=0; shift ;;
-    -h|--help) sed -n '2,28p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "release: unknown argument '$1' (known: --ref <ref>, --npm-only, --no-executables, --worktree, --out <dir>, --clone <dir>, --plugin-download-url <base>)" >&2; exit 2 ;;
+    --print-version) print_version=1; shift ;;
+    -h|--help) sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "release: unknown argument '$1' (known: --ref <ref>, --print-version, --npm-only, --no-executables, --worktree, --out <dir>, --clone <dir>, --plugin-download-url <base>)" >&2; exit 2 ;;
   esac
 done
 case "$download_url" in
@@ -51,7 +54,34 @@ if [ "$node_major" -lt 22 ]; then
   echo "release: needs Node.js >= 22 (found $(node --version 2>/dev/null || echo none)); run \`source scripts/bootstrap.sh\` first" >&2
   exit 1
 fi
-commit=$(git -C "$repo" rev-parse --verify --quiet "$ref^{commit}") || { echo "release: '$ref' is no commit of $repo" >&2; exit 1; }
+# package.json's version at a commit ("" where there is none); and the commit, newest first from HEAD,
+# that set it to $1: a release is that commit, tagged or not (a clone may have no tags).
+version_at() { git -C "$repo" show "$1:package.json" 2>/dev/null | sed -n 's/^  "version": "\(.*\)",\{0,1\}$/\1/p' | head -n 1; }
+set_here() { # $1 a commit: did it set its package.json's version? 0 yes, 1 no, 2 a shallow clone cannot tell
+  local parent
+  if parent="$(git -C "$repo" rev-parse --verify --quiet "$1^" 2>/dev/null)"; then
+    [ "$(version_at "$parent")" != "$(version_at "$1")" ]
+  elif [ "$(git -C "$repo" rev-parse --is-shallow-repository)" = true ]; then
+    return 2
+  fi # else a root commit: it set it
+}
+release_commit() {
+  local c
+  for c in $(git -C "$repo" log --format=%H HEAD -- package.json); do
+    [ "$(version_at "$c")" = "$1" ] && set_here "$c" && { echo "$c"; return 0; }
+  done
+  return 1
+}
+if ! commit=$(git -C "$repo" rev-parse --verify --quiet "$ref^{commit}"); then
+  # `--ref v0.2.0` in a clone without that tag: the commit that set package.json's version to 0.2.0.
+  if [[ "$ref" =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] && commit="$(release_commit "${ref#v}")"; then
+    echo "release: no tag $ref here: releasing $(git -C "$repo" rev-parse --short=7 "$commit"), the commit that set package.json's version to ${ref#v}"
+  else
+    shallow=""
+    [ "$(git -C "$repo" rev-parse --is-shallow-repository)" != true ] || shallow=" (a shallow clone: \`git fetch --unshallow\` first)"
+    echo "release: '$ref' is no commit of $repo, nor a v<version> that a commit of its history set in package.json$shallow" >&2; exit 1
+  fi
+fi
 mkdir -p "$out" && out="$(cd "$out" && pwd)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/uptime-release.XXXXXX")"
@@ -65,7 +95,7 @@ git clone --quiet --no-checkout "$repo" "$src"
 git -C "$src" checkout --quiet --detach "$commit"
 described="$(git -C "$repo" describe --tags --always "$commit")"
 # An earlier tree releases itself, the way it was written to: today's checks would refuse its layout.
-if [ "$worktree" = 0 ] && ! cmp -s "$src/scripts/release.sh" "${BASH_SOURCE[0]}"; then
+if [ "$worktree" = 0 ] && [ "$print_version" = 0 ] && ! cmp -s "$src/scripts/release.sh" "${BASH_SOURCE[0]}"; then
   if [ ! -f "$src/scripts/release.sh" ]; then
     echo "release: $described has no scripts/release.sh: it predates releases; release a later commit" >&2; exit 1
   fi
@@ -83,17 +113,32 @@ if [ "$worktree" = 0 ] && ! cmp -s "$src/scripts/release.sh" "${BASH_SOURCE[0]}"
 fi
 # Every file of the release is dated at the released commit (reproducible: see repro_tar below).
 epoch="$(git -C "$src" log -1 --format=%ct)"
-# The version: the commit's `v<semver>` tag, else package.json's plus the commit (a build, not a release).
+# The version: the commit's `v<semver>` tag; else package.json's when this commit set it (the release
+# commit, in a clone without tags); else a build, named after the next patch release and the commit,
+# so that it sorts after the release it follows (0.2.0, then 0.2.1-dev.g1a2b3c4).
 tag="$(git -C "$repo" tag --points-at "$commit" --list 'v[0-9]*' | grep -E '^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$' | sort -V | tail -n 1 || true)"
 base_version="$(node -p 'require(process.argv[1]).version' "$src/package.json")"
+set_here "$commit" && here=0 || here=$?
 if [ -n "$tag" ] && [ "$worktree" = 0 ]; then
   version="${tag#v}"
   echo "release: version $version, from the tag $tag"
   [ "$version" = "$base_version" ] || echo "release: note: the tagged tree's package.json says $base_version, so \`npm install git+…#$tag\` would install it as $base_version; set its version (\`npm version --no-git-tag-version $version\`) in the commit you tag"
+elif [ "$worktree" = 0 ] && [ "$here" = 0 ] && [[ "$base_version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
+  version="$base_version"
+  echo "release: version $version, from package.json, which this commit set (tag it v$version to name it so everywhere)"
 else
-  version="${base_version%%-*}-dev.g$(git -C "$repo" rev-parse --short=7 "$commit")"
-  echo "release: version $version: $described carries no v<semver> tag (tag it, e.g. \`git tag v${base_version%%-*} $commit\`, to release it as such)"
+  if [[ "$base_version" =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]]; then
+    next="${BASH_REMATCH[1]}.${BASH_REMATCH[2]}.$((BASH_REMATCH[3] + 1))"
+  else
+    next="${base_version%%-*}"
+  fi
+  version="$next-dev.g$(git -C "$repo" rev-parse --short=7 "$commit")"
+  why="is no release"
+  [ "$here" != 2 ] || why="is in a shallow clone, whose history cannot tell a release (\`git fetch --unshallow\`)"
+  [ "$worktree" = 0 ] || why="is not a commit: the work tree's changes are in it"
+  echo "release: version $version: a build after $base_version; $described $why (a release is a commit tagged v<version>, or the commit that sets package.json's version: RELEASING.md)"
 fi
+[ "$print_version" = 0 ] || exit 0
 if [ "$worktree" = 1 ]; then
   # Read-only on $repo: no index refresh, so a git command running there meanwhile is never blocked.
   git -C "$repo" --no-optional-locks diff --binary HEAD | git -C "$src" apply --allow-empty --whitespace=nowarn

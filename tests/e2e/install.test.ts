@@ -108,11 +108,12 @@ beforeAll(async () => {
 });
 
 test("the tarball holds what a program loads, and nothing else; the release script says its version, size and file count", async () => {
-  // A commit without a tag is a build of package.json's version, named by its commit.
-  const base: string = repoPackage.version.split("-")[0];
+  // A work tree is a build after package.json's release, named by the next patch and the commit (RELEASING.md).
+  const [major, minor, patch] = repoPackage.version.split(".").map(Number);
   const head = (await sh("git", ["rev-parse", "--short=7", "HEAD"], REPO)).trim();
-  expect((await tarballManifest()).version).toBe(`${base}-dev.g${head}`);
-  expect(release.output).toContain(`carries no v<semver> tag (tag it, e.g. \`git tag v${base} `);
+  expect((await tarballManifest()).version).toBe(`${major}.${minor}.${patch + 1}-dev.g${head}`);
+  expect(release.output).toContain(`a build after ${repoPackage.version}; ${head}`);
+  expect(release.output).toContain("is not a commit: the work tree's changes are in it");
   const files = await tarballFiles();
   for (const needed of [
     "package.json",

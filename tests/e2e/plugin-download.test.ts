@@ -17,7 +17,7 @@ jest.setTimeout(900_000);
 
 const execFileAsync = promisify(execFile);
 const PLATFORM = `linux-${process.arch === "arm64" ? "arm64" : "amd64"}`;
-/** The release's version, as release.sh says it makes it (a work tree is a `-dev.g<commit>` build of package.json's). */
+/** The release's version, as release.sh says it makes it (a work tree is a build: `<next patch>-dev.g<commit>`). */
 let VERSION: string;
 let TARBALL: string;
 /** The directory of the `pulumi` this run uses (bootstrap's build: the CLI and its language hosts, no node). */
