@@ -135,7 +135,7 @@ else
   version="$next-dev.g$(git -C "$repo" rev-parse --short=7 "$commit")"
   why="is no release"
   [ "$here" != 2 ] || why="is in a shallow clone, whose history cannot tell a release (\`git fetch --unshallow\`)"
-  [ "$worktree" = 0 ] || why="is not a commit: the work tree's changes are in it"
+  [ "$worktree" = 0 ] || why="with the work tree's changes is no commit"
   echo "release: version $version: a build after $base_version; $described $why (a release is a commit tagged v<version>, or the commit that sets package.json's version: RELEASING.md)"
 fi
 [ "$print_version" = 0 ] || exit 0

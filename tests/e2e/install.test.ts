@@ -112,8 +112,8 @@ test("the tarball holds what a program loads, and nothing else; the release scri
   const [major, minor, patch] = repoPackage.version.split(".").map(Number);
   const head = (await sh("git", ["rev-parse", "--short=7", "HEAD"], REPO)).trim();
   expect((await tarballManifest()).version).toBe(`${major}.${minor}.${patch + 1}-dev.g${head}`);
-  expect(release.output).toContain(`a build after ${repoPackage.version}; ${head}`);
-  expect(release.output).toContain("is not a commit: the work tree's changes are in it");
+  expect(release.output).toContain(`a build after ${repoPackage.version}; `);
+  expect(release.output).toContain(" with the work tree's changes is no commit (a release is a commit tagged v<version>");
   const files = await tarballFiles();
   for (const needed of [
     "package.json",

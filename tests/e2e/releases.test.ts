@@ -1,11 +1,12 @@
-// Releases a user can tell apart and upgrade to. In a scratch clone of this repository (the work tree
-// committed in it), the commit is tagged v0.2.0 and a next commit v0.2.1; scripts/release.sh cuts
-// each tag. Each release carries its tag's version everywhere (the npm tarball and its package.json,
-// the plugin tarball, the schema the plugin serves), the same tag twice gives the same bytes, and
-// a tree whose own release.sh differs is released by that script. Then the upgrade a user makes, per
-// face: a TypeScript program installed from release A and applied, then `npm install` of B: the
-// preview is empty and `up` sends nothing; a YAML program on plugin A, then plugin B installed and
-// named by the program's `version` option: the same.
+// Releases a user can tell apart and upgrade to. In a scratch clone of this repository without its
+// tags (as a CI checkout may be), release A is 0.2.0 as RELEASING.md cuts it from main: `--ref v0.2.0`
+// finds the commit that set package.json's version. Release B is the work tree, committed on top with a
+// patch, tagged v0.2.1. Each release carries its version everywhere (the npm tarball and its
+// package.json, the plugin tarball, the schema the plugin serves), the same release twice gives the
+// same bytes, and a tree whose own release.sh differs is released by that script. Then the upgrade a
+// user makes from the previous release, per face: a TypeScript program installed from A and applied,
+// then `npm install` of B: the preview is empty and `up` sends nothing; a YAML program on plugin A,
+// then plugin B installed and named by the program's `version` option: the same.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -22,6 +23,8 @@ const work = tempDir("uptime-releases-");
 const scratch = path.join(work, "repo");
 /** Each release: its directory, the version release.sh said it made, and what it printed. */
 const made: Record<string, { dir: string; version: string; output: string }> = {};
+/** What `--ref v0.2.0` said when this repository is a shallow clone (CI's checkout may be). */
+let shallowRefusal: string | undefined;
 
 async function sh(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   try {
@@ -61,27 +64,45 @@ beforeAll(async () => {
   }
   await git("add", "-A");
   await git("commit", "--quiet", "--allow-empty", "-m", "the work tree");
-  await git("tag", "v0.2.0");
+  for (const tag of (await git("tag", "--list")).split("\n").filter(Boolean)) await git("tag", "-d", tag);
   fs.appendFileSync(path.join(scratch, "CHANGELOG.md"), "\n<!-- 0.2.1: a patch release -->\n");
   await git("commit", "--quiet", "-am", "A patch");
   await git("tag", "v0.2.1");
+  if ((await git("rev-parse", "--is-shallow-repository")).trim() === "true") {
+    // A shallow checkout's history cannot tell which commit set the version (release.sh says so; the next
+    // test asserts it): A is then the work tree, tagged.
+    shallowRefusal = await cut("refused", "v0.2.0", "--print-version").then(
+      (r) => r.output,
+      (error: Error) => error.message,
+    );
+    await git("tag", "v0.2.0", "v0.2.1^");
+  }
   await cut("a", "v0.2.0", "--no-executables");
   await cut("b", "v0.2.1", "--no-executables");
 });
 
-test("each release carries its tag's version in every file, and says so", async () => {
+test("a clone without tags cuts 0.2.0 from the commit that set package.json's version, as RELEASING.md says", async () => {
+  if (shallowRefusal !== undefined) {
+    expect(shallowRefusal).toContain(
+      "nor a v<version> that a commit of its history set in package.json (a shallow clone: `git fetch --unshallow` first)",
+    );
+    return;
+  }
+  const setter = (await sh("git", ["log", "--format=%h", "-S", '"version": "0.2.0"', "--reverse", "--", "package.json"], REPO)).split(
+    "\n",
+  )[0];
+  expect(made.a.output).toContain(`release: no tag v0.2.0 here: releasing ${setter}, the commit that set package.json's version to 0.2.0`);
+  expect(made.a.output).toContain("release: version 0.2.0, from package.json, which this commit set");
+  expect(made.b.output).toContain("release: version 0.2.1, from the tag v0.2.1");
+});
+
+test("each release carries its version in every file", async () => {
   for (const [label, version] of [
     ["a", "0.2.0"],
     ["b", "0.2.1"],
   ] as const) {
     const r = made[label];
     expect(r.version).toBe(version);
-    expect(r.output).toContain(`release: version ${version}, from the tag v${version}`);
-    // The tagged tree's package.json says the version it was committed with: released as the tag says, with a note.
-    const committed = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")).version;
-    if (committed === version) expect(r.output).not.toContain("release: note:");
-    else
-      expect(r.output).toContain(`release: note: the tagged tree's package.json says ${committed}, so \`npm install git+…#v${version}\``);
     const files = fs.readdirSync(r.dir).sort();
     expect(files).toEqual([`pulumi-resource-uptime-v${version}.tar.gz`, `pulumi-uptime-${version}.tgz`]);
     const unpacked = path.join(work, `unpacked-${label}`);
@@ -92,7 +113,7 @@ test("each release carries its tag's version in every file, and says so", async 
   }
 });
 
-test("a release is reproducible: the same tag twice gives the same bytes", async () => {
+test("a release is reproducible: the same release twice gives the same bytes", async () => {
   const again = await cut("a-again", "v0.2.0", "--no-executables");
   for (const file of ["pulumi-uptime-0.2.0.tgz", "pulumi-resource-uptime-v0.2.0.tar.gz"]) {
     expect([file, sha256(path.join(again.dir, file))]).toEqual([file, sha256(path.join(made.a.dir, file))]);
@@ -100,7 +121,7 @@ test("a release is reproducible: the same tag twice gives the same bytes", async
 });
 
 test("an earlier tree is released by its own release.sh, as that tree says", async () => {
-  await git("checkout", "--quiet", "-b", "old", "v0.2.0");
+  await git("checkout", "--quiet", "-b", "old", "v0.2.1^");
   const own = path.join(scratch, "scripts/release.sh");
   fs.writeFileSync(own, `#!/usr/bin/env bash\necho "the tree's own release script, with: $*"\n`);
   await git("commit", "--quiet", "-am", "An older release script");
