@@ -99,13 +99,17 @@ if [ "$worktree" = 0 ] && [ "$print_version" = 0 ] && ! cmp -s "$src/scripts/rel
   if [ ! -f "$src/scripts/release.sh" ]; then
     echo "release: $described has no scripts/release.sh: it predates releases; release a later commit" >&2; exit 1
   fi
-  # Its arguments: ours but the flags it lacks, --ref (it releases its own checkout), --clone (that
+  # Its arguments: ours but the flags it lacks (--npm-only, --no-executables: in an earlier tree), --ref (it releases its own checkout), --clone (that
   # checkout is the kept clone already) and --out (given once, absolute, since it runs from there).
-  own=()
+  own=() lacks=()
   for ((i = 0; i < ${#args[@]}; i++)); do
-    case "${args[i]}" in --npm-only|--no-executables) ;; --ref|--clone|--out) i=$((i + 1)) ;; *) own+=("${args[i]}") ;; esac
+    case "${args[i]}" in
+      --npm-only|--no-executables) if grep -q -e "^ *${args[i]})" "$src/scripts/release.sh"; then own+=("${args[i]}"); else lacks+=("${args[i]}"); fi ;;
+      --ref|--clone|--out) i=$((i + 1)) ;;
+      *) own+=("${args[i]}") ;;
+    esac
   done
-  [ "$npm_only" = 0 ] && [ "$executables" = 1 ] || echo "release: $described's own release script makes every tarball (it has no --npm-only or --no-executables)"
+  [ "${#lacks[@]}" = 0 ] || echo "release: $described's own release script makes every tarball (it has no ${lacks[*]})"
   echo "release: $described has its own scripts/release.sh: releasing it with that, as its tree says"
   git -C "$src" config advice.detachedHead false
   (cd "$src" && exec bash scripts/release.sh "${own[@]}" --out "$out")
