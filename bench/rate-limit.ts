@@ -39,6 +39,10 @@ export interface Measured {
   /** Monitors in the service after the command. */
   monitors: number;
   error?: string;
+  /** At the service (ms since the epoch): when the limit started afresh for this command, its first request's arrival, and its last admitted one's. */
+  limitSince: number;
+  firstAt?: number;
+  lastAt?: number;
 }
 
 export interface Row {
@@ -107,6 +111,10 @@ export async function one(
   });
   const measure = async (run: () => Promise<unknown>): Promise<Measured> => {
     await fetch(`${emulator.adminUrl}/counters`, { method: "DELETE" });
+    await fetch(`${emulator.adminUrl}/requests`, { method: "DELETE" });
+    // Each command meets the limit afresh (a full bucket, windows starting now), as if run alone.
+    if (version !== "unlimited") await fetch(`${emulator.adminUrl}/rate-limit`, { method: "PUT", body: JSON.stringify(limit) });
+    const limitSince = Date.now();
     const started = performance.now();
     let error: string | undefined;
     try {
@@ -120,6 +128,10 @@ export async function one(
     }
     const seconds = (performance.now() - started) / 1000;
     const c = await counters(emulator.adminUrl);
+    const log = ((await (await fetch(`${emulator.adminUrl}/requests`)).json()) as { requests: { time: string; status: number | null }[] })
+      .requests;
+    const at = (r: { time: string }) => Date.parse(r.time);
+    const admitted = log.filter((r) => r.status !== 429);
     return {
       ok: !error,
       seconds,
@@ -127,6 +139,9 @@ export async function one(
       refused: c.rateLimited ?? 0,
       monitors: await monitorsIn(emulator.adminUrl),
       error,
+      limitSince,
+      firstAt: log.length ? Math.min(...log.map(at)) : undefined,
+      lastAt: admitted.length ? Math.max(...admitted.map(at)) : undefined,
     };
   };
   try {
