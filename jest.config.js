@@ -6,6 +6,7 @@ const common = { transform, testEnvironment: "node", moduleFileExtensions: ["ts"
 
 /** @type {import('jest').Config} */
 module.exports = {
+  testSequencer: "<rootDir>/tests/helpers/sequencer.js",
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"] },
     { ...common, displayName: "integration", testMatch: ["<rootDir>/tests/integration/**/*.test.ts"] },
