@@ -4,7 +4,19 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "**/node_modules/**", "bench/out/**", "coverage/**", "sdks/**", "examples/**/venv/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "**/node_modules/**",
+      "bench/out/**",
+      "coverage/**",
+      "sdks/**",
+      "examples/**/venv/**",
+      ".stryker-tmp/**",
+      "reports/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,10 @@
 // One fleet against each shape of rate limit, side by side in one run: a token bucket and fixed windows,
-// each stated by the IETF headers, by X-RateLimit-*, or not at all. 300 dynamic Monitors, `up` then
-// `destroy` at --parallel 32 with default settings, against the emulator; and the same fleet with no limit,
-// the engine's own time. A script, not a test: it prints each figure and writes bench/RESULTS-limiter-shapes.md.
+// each stated by the IETF headers, by X-RateLimit-*, or not at all. 300 Monitors (the dynamic resources,
+// or through the plugin with --face plugin), `up` then `destroy` at --parallel 32 with default settings,
+// against the emulator; and the same fleet with no limit, the engine's own time. A script, not a test: it
+// prints each figure and writes bench/RESULTS-limiter-shapes.md (-plugin.md for the plugin).
 //
-//   npx ts-node --transpile-only bench/limiter-shapes.ts [--n 300] [--out bench/RESULTS-limiter-shapes.md]
+//   npx ts-node --transpile-only bench/limiter-shapes.ts [--n 300] [--face dynamic|plugin] [--out <file>]
 // after `source scripts/bootstrap.sh`.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -16,7 +17,8 @@ const get = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const n = Number(get("n") ?? 300);
-const out = path.resolve(get("out") ?? path.join(__dirname, "RESULTS-limiter-shapes.md"));
+const face = get("face") === "plugin" ? "plugin" : "dynamic";
+const out = path.resolve(get("out") ?? path.join(__dirname, `RESULTS-limiter-shapes${face === "plugin" ? "-plugin" : ""}.md`));
 const RPS = 10;
 
 /** Each shape: token buckets and fixed windows of a few seconds and of a minute. */
@@ -56,11 +58,11 @@ function cell(limit: RateLimitConfig, m: Measured | undefined): string {
 async function main(): Promise<void> {
   const started = new Date().toISOString();
   const machine = await describeMachine();
-  const unlimited = await one({ before: "HEAD" }, "dynamic", "unlimited", n, RPS, 32);
+  const unlimited = await one({ before: "HEAD" }, face, "unlimited", n, RPS, 32);
   console.log(`no limit: up ${unlimited.up.seconds.toFixed(1)} s, destroy ${unlimited.destroy?.seconds.toFixed(1)} s`);
   const rows: { name: string; limit: RateLimitConfig; row: Row }[] = [];
   for (const shape of SHAPES) {
-    const row = await one({ before: "HEAD" }, "dynamic", "after", n, RPS, 32, shape.limit);
+    const row = await one({ before: "HEAD" }, face, "after", n, RPS, 32, shape.limit);
     rows.push({ ...shape, row });
     console.log(`${shape.name}: up ${cell(shape.limit, row.up)}; destroy ${cell(shape.limit, row.destroy)}`);
   }
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
     "# One fleet against each shape of rate limit",
     "",
     `Measured by \`bench/limiter-shapes.ts\` from ${started} to ${new Date().toISOString()} on ${machine.nproc} CPUs ` +
-      `(${machine.cpu}), Pulumi CLI ${machine.pulumiCli}: ${n} dynamic \`Monitor\`s, \`up\` then \`destroy\` at \`--parallel 32\`, ` +
+      `(${machine.cpu}), Pulumi CLI ${machine.pulumiCli}: ${n} \`Monitor\`s ${face === "plugin" ? "through the provider plugin (the program declares its type, as another language would)" : "as dynamic resources"}, \`up\` then \`destroy\` at \`--parallel 32\`, ` +
       "default settings, one run each, each command meeting the limit afresh (a full bucket, windows starting then). " +
       "Each cell: the time from the command's first request to its last admitted one at the service, over the least " +
       "time the limit allows for the requests it admitted (a full bucket at the first request, then its rate; or windows " +
@@ -87,7 +89,7 @@ async function main(): Promise<void> {
     "  account check) and its finish after the last, which no pacing can remove and a run with no limit pays too.",
     "- Without headers the pace is learned from 429s and `Retry-After`, so a few requests are refused; with either",
     "  header form none or almost none are.",
-    "- One run per cell, the dynamic resources only: bench/RESULTS-rate-limit.md has both faces against a token bucket.",
+    `- One run per cell, ${face === "plugin" ? "through the plugin: RESULTS-limiter-shapes.md has the dynamic resources" : "the dynamic resources: RESULTS-limiter-shapes-plugin.md has the plugin"}.`,
   ];
   fs.writeFileSync(out, `${lines.join("\n")}\n`);
   console.log(lines.join("\n"));
