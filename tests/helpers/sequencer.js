@@ -8,19 +8,20 @@ const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
 
 const LONGEST_FIRST = [
+  "rate-limit",
   "releases",
   "reliability",
-  "rate-limit",
   "install",
   "readme-quickstart",
   "plugin-download",
-  "rate-limit-yaml",
-  "matrix-structure",
-  "plugin-yaml",
-  "matrix-cli",
   "matrix-options",
-  "plugin-python",
+  "rate-limit-yaml",
   "fleet-resource",
+  "matrix-cli",
+  "accounts",
+  "matrix-structure",
+  "plugin-python",
+  "plugin-yaml",
 ].map((name) => `${name}.test.ts`);
 
 module.exports = class LongestFirst extends Sequencer {
