@@ -118,6 +118,12 @@ test("a release is reproducible: the same release twice gives the same bytes", a
   for (const file of ["pulumi-uptime-0.2.0.tgz", "pulumi-resource-uptime-v0.2.0.tar.gz"]) {
     expect([file, sha256(path.join(again.dir, file))]).toEqual([file, sha256(path.join(made.a.dir, file))]);
   }
+  // README's Install, as written there (its --out aside): the npm tarball alone, the same bytes.
+  const written = /^bash scripts\/release\.sh --ref (\S+) (.*?) --out \/tmp\s/m.exec(fs.readFileSync(path.join(REPO, "README.md"), "utf8"));
+  expect(written?.slice(1)).toEqual(["v0.2.0", "--npm-only"]);
+  const readme = await cut("readme-install", "v0.2.0", "--npm-only");
+  expect(fs.readdirSync(readme.dir)).toEqual(["pulumi-uptime-0.2.0.tgz"]);
+  expect(sha256(path.join(readme.dir, "pulumi-uptime-0.2.0.tgz"))).toBe(sha256(path.join(made.a.dir, "pulumi-uptime-0.2.0.tgz")));
 });
 
 test("an earlier tree is released by its own release.sh, as that tree says", async () => {
