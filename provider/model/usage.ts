@@ -64,6 +64,9 @@ outputs:
     typescript: `
 import * as uptime from "@pulumi-uptime/sdk";
 
+const api = new uptime.Monitor("api", {
+    name: "api", type: "https", target: "https://api.example.com/health", regions: [1], interval: 60,
+});
 new uptime.Page("status", {
     uuid: "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01",
     title: "Acme status",
@@ -73,8 +76,16 @@ new uptime.Page("status", {
     python: `
 import pulumi_uptime as uptime
 
+api = uptime.Monitor("api", name="api", type="https", target="https://api.example.com/health", regions=[1], interval=60)
 uptime.Page("status", uuid="3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01", title="Acme status", use_groups=False, items=[api.id])`,
     go: `
+api, err := uptime.NewMonitor(ctx, "api", &uptime.MonitorArgs{
+	Name: pulumi.String("api"), Type: pulumi.String("https"), Target: pulumi.String("https://api.example.com/health"),
+	Regions: pulumi.IntArray{pulumi.Int(1)}, Interval: pulumi.Int(60),
+})
+if err != nil {
+	return err
+}
 _, err = uptime.NewPage(ctx, "status", &uptime.PageArgs{
 	Uuid:      pulumi.String("3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01"),
 	Title:     pulumi.String("Acme status"),
@@ -83,6 +94,9 @@ _, err = uptime.NewPage(ctx, "status", &uptime.PageArgs{
 })`,
     yaml: `
 resources:
+  api:
+    type: uptime:index:Monitor
+    properties: { name: api, type: https, target: "https://api.example.com/health", regions: [1], interval: 60 }
   status:
     type: uptime:index:Page
     properties:

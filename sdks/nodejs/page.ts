@@ -15,6 +15,9 @@ import * as utilities from "./utilities";
  * ```typescript
  * import * as uptime from "@pulumi-uptime/sdk";
  *
+ * const api = new uptime.Monitor("api", {
+ *     name: "api", type: "https", target: "https://api.example.com/health", regions: [1], interval: 60,
+ * });
  * new uptime.Page("status", {
  *     uuid: "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01",
  *     title: "Acme status",

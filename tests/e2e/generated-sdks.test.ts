@@ -4,7 +4,7 @@
 // Python byte code go to temporary directories. Needs go and python3 on PATH; the first run builds
 // the tool and the Go SDK's dependencies, which takes minutes on a cold Go build cache.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -154,3 +154,54 @@ test("the Node.js SDK, built and laid out as it is published (bin/ with package.
   expect(dryRun.output).toMatch(/^\+ @pulumi-uptime\/sdk@\d+\.\d+\.\d+/m);
   expect(dryRun.output.split("\n").filter((line) => /^npm (warn|WARN|error|ERR)/.test(line))).toEqual([]);
 }, 120_000);
+
+/** Each resource's example in `lang`, as schema.json's description carries it to every SDK's docs, by resource name. */
+function schemaExamples(lang: string): [string, string][] {
+  const schema = JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8")) as { resources: Record<string, { description: string }> };
+  return Object.entries(schema.resources).map(([token, { description }]) => {
+    const code = new RegExp("```" + lang + "\\n([\\s\\S]*?)\\n```").exec(description)?.[1];
+    if (code === undefined) throw new Error(`${token}'s description has no ${lang} example`);
+    return [token.split(":")[2], code];
+  });
+}
+
+test("the schema's TypeScript examples type-check against the Node.js SDK", () => {
+  const dir = join(scratch, "examples-ts");
+  mkdirSync(dir);
+  const files = schemaExamples("typescript").map(([name, code]) => (writeFileSync(join(dir, `${name}.ts`), code), `${name}.ts`));
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: "commonjs",
+    target: "es2020",
+    skipLibCheck: true,
+    types: [],
+    baseUrl: ".",
+    paths: { "@pulumi-uptime/sdk": [join(SDKS, "nodejs", "index.ts")] },
+  };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
+  expect(run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", dir])).toEqual({ status: 0, output: "" });
+}, 120_000);
+
+test(
+  "the schema's Go examples build against the Go SDK",
+  () => {
+    // A program of each example's lines, in a module like examples/go's (the SDK replaced by sdks/go).
+    const dir = join(scratch, "examples-go");
+    mkdirSync(dir);
+    const mod = readFileSync(join(REPO, "examples", "go", "go.mod"), "utf8").replace("=> ../../sdks/go", `=> ${join(SDKS, "go")}`);
+    writeFileSync(join(dir, "go.mod"), mod);
+    cpSync(join(REPO, "examples", "go", "go.sum"), join(dir, "go.sum"));
+    const functions = schemaExamples("go").map(
+      ([name, code]) => `func example${name}(ctx *pulumi.Context) error {\n\tvar err error\n${code}\n\treturn err\n}\n`,
+    );
+    const main = `func main() {\n\tfor _, f := range []pulumi.RunFunc{${schemaExamples("go")
+      .map(([name]) => `example${name}`)
+      .join(", ")}} {\n\t\tpulumi.Run(f)\n\t}\n}\n`;
+    const imports =
+      'import (\n\t"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n';
+    writeFileSync(join(dir, "main.go"), `package main\n\n${imports}\n${functions.join("\n")}\n${main}`);
+    expect(run("go", ["vet", "."], { cwd: dir, env: GO_ENV })).toEqual({ status: 0, output: "" });
+  },
+  SLOW,
+);

@@ -18,6 +18,15 @@ import (
 // ### A status page the service has, listing one monitor
 // ```go
 //
+//	api, err := uptime.NewMonitor(ctx, "api", &uptime.MonitorArgs{
+//		Name: pulumi.String("api"), Type: pulumi.String("https"), Target: pulumi.String("https://api.example.com/health"),
+//		Regions: pulumi.IntArray{pulumi.Int(1)}, Interval: pulumi.Int(60),
+//	})
+//
+//	if err != nil {
+//		return err
+//	}
+//
 //	_, err = uptime.NewPage(ctx, "status", &uptime.PageArgs{
 //		Uuid:      pulumi.String("3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01"),
 //		Title:     pulumi.String("Acme status"),

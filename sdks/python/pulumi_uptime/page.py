@@ -227,6 +227,7 @@ class Page(pulumi.CustomResource):
         ```python
         import pulumi_uptime as uptime
 
+        api = uptime.Monitor("api", name="api", type="https", target="https://api.example.com/health", regions=[1], interval=60)
         uptime.Page("status", uuid="3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01", title="Acme status", use_groups=False, items=[api.id])
         ```
 
@@ -266,6 +267,7 @@ class Page(pulumi.CustomResource):
         ```python
         import pulumi_uptime as uptime
 
+        api = uptime.Monitor("api", name="api", type="https", target="https://api.example.com/health", regions=[1], interval=60)
         uptime.Page("status", uuid="3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01", title="Acme status", use_groups=False, items=[api.id])
         ```
 
