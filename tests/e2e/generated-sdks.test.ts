@@ -96,14 +96,16 @@ test("the Node.js SDK type-checks (its own tsconfig, the repository's typescript
   expect(run(process.execPath, [tsc, "-p", join(SDKS, "nodejs", "tsconfig.json"), "--noEmit"])).toMatchObject({ status: 0 });
 }, 120_000);
 
-/** build and twine, pinned, in a virtual environment of their own, made once and kept in the toolchain cache. */
-function publishTools(): string {
+/** build, twine and pyflakes, pinned, in a virtual environment of their own, made once and kept in the toolchain cache. */
+function pythonTools(): string {
   const cache = process.env.UPTIME_TOOLCHAIN_CACHE ?? join(homedir(), ".cache", "pulumi-uptime");
-  const venv = join(cache, "py-publish-build1.6.1-twine7.0.0");
+  const venv = join(cache, "py-tools-build1.6.1-twine7.0.0-pyflakes4.1.0");
   if (!existsSync(join(venv, "ready"))) {
     rmSync(venv, { recursive: true, force: true });
     expect(run("python3", ["-m", "venv", venv])).toMatchObject({ status: 0 });
-    expect(run(join(venv, "bin", "pip"), ["install", "--quiet", "build==1.6.1", "twine==7.0.0"])).toMatchObject({ status: 0 });
+    expect(run(join(venv, "bin", "pip"), ["install", "--quiet", "build==1.6.1", "twine==7.0.0", "pyflakes==4.1.0"])).toMatchObject({
+      status: 0,
+    });
     writeFileSync(join(venv, "ready"), "");
   }
   return join(venv, "bin");
@@ -112,7 +114,7 @@ function publishTools(): string {
 test(
   "the Python SDK builds an sdist and a wheel that PyPI's own checker passes, for the Python versions it supports",
   () => {
-    const bin = publishTools();
+    const bin = pythonTools();
     // A copy: the build writes its egg-info beside the sources.
     const source = join(scratch, "python-src");
     cpSync(join(SDKS, "python"), source, { recursive: true });
@@ -202,6 +204,17 @@ test(
       'import (\n\t"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n';
     writeFileSync(join(dir, "main.go"), `package main\n\n${imports}\n${functions.join("\n")}\n${main}`);
     expect(run("go", ["vet", "."], { cwd: dir, env: GO_ENV })).toEqual({ status: 0, output: "" });
+  },
+  SLOW,
+);
+
+test(
+  "the schema's Python examples name nothing they do not define or import (pyflakes)",
+  () => {
+    const dir = join(scratch, "examples-python");
+    mkdirSync(dir);
+    for (const [name, code] of schemaExamples("python")) writeFileSync(join(dir, `${name.toLowerCase()}.py`), `${code}\n`);
+    expect(run(join(pythonTools(), "pyflakes"), [dir])).toEqual({ status: 0, output: "" });
   },
   SLOW,
 );
