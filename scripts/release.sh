@@ -56,7 +56,7 @@ if [ "$node_major" -lt 22 ]; then
 fi
 # package.json's version at a commit ("" where there is none); and the commit, newest first from HEAD,
 # that set it to $1: a release is that commit, tagged or not (a clone may have no tags).
-version_at() { git -C "$repo" show "$1:package.json" 2>/dev/null | sed -n 's/^  "version": "\(.*\)",\{0,1\}$/\1/p' | head -n 1; }
+version_at() { { git -C "$repo" show "$1:package.json" 2>/dev/null || true; } | sed -n 's/^  "version": "\(.*\)",\{0,1\}$/\1/p' | head -n 1; }
 set_here() { # $1 a commit: did it set its package.json's version? 0 yes, 1 no, 2 a shallow clone cannot tell
   local parent
   if parent="$(git -C "$repo" rev-parse --verify --quiet "$1^" 2>/dev/null)"; then
@@ -82,6 +82,34 @@ if ! commit=$(git -C "$repo" rev-parse --verify --quiet "$ref^{commit}"); then
     echo "release: '$ref' is no commit of $repo, nor a v<version> that a commit of its history set in package.json$shallow" >&2; exit 1
   fi
 fi
+described="$(git -C "$repo" describe --tags --always "$commit")"
+# The version: the commit's `v<semver>` tag; else package.json's when this commit set it (the release
+# commit, in a clone without tags); else a build, named after the next patch release and the commit,
+# so that it sorts after the release it follows (0.2.0, then 0.2.1-dev.g1a2b3c4).
+tag="$(git -C "$repo" tag --points-at "$commit" --list 'v[0-9]*' | grep -E '^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$' | sort -V | tail -n 1 || true)"
+base_version="$(version_at "$commit")"
+set_here "$commit" && here=0 || here=$?
+if [ -n "$tag" ] && [ "$worktree" = 0 ]; then
+  version="${tag#v}"
+  said=("release: version $version, from the tag $tag")
+  [ "$version" = "$base_version" ] || said+=("release: note: the tagged tree's package.json says $base_version, so \`npm install git+…#$tag\` would install it as $base_version; set its version (\`npm version --no-git-tag-version $version\`) in the commit you tag")
+elif [ "$worktree" = 0 ] && [ "$here" = 0 ] && [[ "$base_version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
+  version="$base_version"
+  said=("release: version $version, from package.json, which this commit set (tag it v$version to name it so everywhere)")
+else
+  if [[ "$base_version" =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]]; then
+    next="${BASH_REMATCH[1]}.${BASH_REMATCH[2]}.$((BASH_REMATCH[3] + 1))"
+  else
+    next="${base_version%%-*}"
+  fi
+  version="$next-dev.g$(git -C "$repo" rev-parse --short=7 "$commit")"
+  why="is no release"
+  [ "$here" != 2 ] || why="is in a shallow clone, whose history cannot tell a release (\`git fetch --unshallow\`)"
+  [ "$worktree" = 0 ] || why="with the work tree's changes is no commit"
+  said=("release: version $version: a build after $base_version; $described $why (a release is a commit tagged v<version>, or the commit that sets package.json's version: RELEASING.md)")
+fi
+# Said after an earlier tree's own script is handed the work (below), which names its version its own way.
+[ "$print_version" = 0 ] || { printf '%s\n' "${said[@]}"; exit 0; }
 mkdir -p "$out" && out="$(cd "$out" && pwd)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/uptime-release.XXXXXX")"
@@ -93,9 +121,8 @@ if [ -n "$keep" ]; then
 fi
 git clone --quiet --no-checkout "$repo" "$src"
 git -C "$src" checkout --quiet --detach "$commit"
-described="$(git -C "$repo" describe --tags --always "$commit")"
 # An earlier tree releases itself, the way it was written to: today's checks would refuse its layout.
-if [ "$worktree" = 0 ] && [ "$print_version" = 0 ] && ! cmp -s "$src/scripts/release.sh" "${BASH_SOURCE[0]}"; then
+if [ "$worktree" = 0 ] && ! cmp -s "$src/scripts/release.sh" "${BASH_SOURCE[0]}"; then
   if [ ! -f "$src/scripts/release.sh" ]; then
     echo "release: $described has no scripts/release.sh: it predates releases; release a later commit" >&2; exit 1
   fi
@@ -117,32 +144,7 @@ if [ "$worktree" = 0 ] && [ "$print_version" = 0 ] && ! cmp -s "$src/scripts/rel
 fi
 # Every file of the release is dated at the released commit (reproducible: see repro_tar below).
 epoch="$(git -C "$src" log -1 --format=%ct)"
-# The version: the commit's `v<semver>` tag; else package.json's when this commit set it (the release
-# commit, in a clone without tags); else a build, named after the next patch release and the commit,
-# so that it sorts after the release it follows (0.2.0, then 0.2.1-dev.g1a2b3c4).
-tag="$(git -C "$repo" tag --points-at "$commit" --list 'v[0-9]*' | grep -E '^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$' | sort -V | tail -n 1 || true)"
-base_version="$(node -p 'require(process.argv[1]).version' "$src/package.json")"
-set_here "$commit" && here=0 || here=$?
-if [ -n "$tag" ] && [ "$worktree" = 0 ]; then
-  version="${tag#v}"
-  echo "release: version $version, from the tag $tag"
-  [ "$version" = "$base_version" ] || echo "release: note: the tagged tree's package.json says $base_version, so \`npm install git+…#$tag\` would install it as $base_version; set its version (\`npm version --no-git-tag-version $version\`) in the commit you tag"
-elif [ "$worktree" = 0 ] && [ "$here" = 0 ] && [[ "$base_version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
-  version="$base_version"
-  echo "release: version $version, from package.json, which this commit set (tag it v$version to name it so everywhere)"
-else
-  if [[ "$base_version" =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]]; then
-    next="${BASH_REMATCH[1]}.${BASH_REMATCH[2]}.$((BASH_REMATCH[3] + 1))"
-  else
-    next="${base_version%%-*}"
-  fi
-  version="$next-dev.g$(git -C "$repo" rev-parse --short=7 "$commit")"
-  why="is no release"
-  [ "$here" != 2 ] || why="is in a shallow clone, whose history cannot tell a release (\`git fetch --unshallow\`)"
-  [ "$worktree" = 0 ] || why="with the work tree's changes is no commit"
-  echo "release: version $version: a build after $base_version; $described $why (a release is a commit tagged v<version>, or the commit that sets package.json's version: RELEASING.md)"
-fi
-[ "$print_version" = 0 ] || exit 0
+printf '%s\n' "${said[@]}"
 if [ "$worktree" = 1 ]; then
   # Read-only on $repo: no index refresh, so a git command running there meanwhile is never blocked.
   git -C "$repo" --no-optional-locks diff --binary HEAD | git -C "$src" apply --allow-empty --whitespace=nowarn

@@ -1,6 +1,7 @@
 // The version scripts/release.sh gives a commit (RELEASING.md), in a scratch repository of three commits:
 // a root that sets 0.1.0, the release commit that sets 0.2.0, and a later one. `--print-version` says it
-// and why, building nothing. The real history's release is cut in tests/e2e/releases.test.ts.
+// and why, from git alone (no clone: the tests give it no temporary directory). The real history's
+// release is cut in tests/e2e/releases.test.ts.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -20,6 +21,8 @@ function release(dir: string, ...args: string[]): { output: string; status: numb
         cwd: dir,
         encoding: "utf8",
         stdio: "pipe",
+        // Where release.sh makes its clone, absent: --print-version says the version from git alone, with no clone.
+        env: { ...process.env, TMPDIR: path.join(repo, "..", "uptime-release-version-no-tmp") },
       }),
       status: 0,
     };
@@ -53,6 +56,15 @@ test("the commit that sets package.json's version is that release, tagged or not
   expect(output).toContain("release: version 0.2.0, from package.json, which this commit set (tag it v0.2.0");
   // A root commit sets the version it carries.
   expect(versionOf(release(repo, "--ref", commits.first).output)).toBe("0.1.0");
+});
+
+test("this repository's package.json names a release whose CHANGELOG section is dated (RELEASING.md)", () => {
+  const root = path.join(__dirname, "../../..");
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+  expect(fs.readFileSync(path.join(root, "CHANGELOG.md"), "utf8")).toMatch(
+    new RegExp(`^## \\[${version.replaceAll(".", "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}$`, "m"),
+  );
 });
 
 test("a later commit is a build named after the next patch and the commit, sorting after the release", () => {
