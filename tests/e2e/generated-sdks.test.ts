@@ -194,12 +194,12 @@ test(
     const mod = readFileSync(join(REPO, "examples", "go", "go.mod"), "utf8").replace("=> ../../sdks/go", `=> ${join(SDKS, "go")}`);
     writeFileSync(join(dir, "go.mod"), mod);
     cpSync(join(REPO, "examples", "go", "go.sum"), join(dir, "go.sum"));
-    const functions = schemaExamples("go").map(
+    const examples = schemaExamples("go");
+    const functions = examples.map(
       ([name, code]) => `func example${name}(ctx *pulumi.Context) error {\n\tvar err error\n${code}\n\treturn err\n}\n`,
     );
-    const main = `func main() {\n\tfor _, f := range []pulumi.RunFunc{${schemaExamples("go")
-      .map(([name]) => `example${name}`)
-      .join(", ")}} {\n\t\tpulumi.Run(f)\n\t}\n}\n`;
+    const runs = examples.map(([name]) => `example${name}`).join(", ");
+    const main = `func main() {\n\tfor _, f := range []pulumi.RunFunc{${runs}} {\n\t\tpulumi.Run(f)\n\t}\n}\n`;
     const imports =
       'import (\n\t"github.com/pulumi-uptime/pulumi-uptime/sdks/go/uptime"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n';
     writeFileSync(join(dir, "main.go"), `package main\n\n${imports}\n${functions.join("\n")}\n${main}`);
