@@ -270,11 +270,6 @@ async function createMember(client: UptimeClient, fleet: FleetInputs, key: strin
   return memberOutputs(outs);
 }
 
-/** The engine holds the members it hands over: their create journal notes have served (a replacement then posts anew). */
-export function confirmHeld(olds: FleetOutputs, ctx: Pick<FleetContext, "journal">): void {
-  notesOf(olds, ctx)?.confirm(Object.entries(olds.monitors ?? {}).map(([key, member]) => [journalKeyOf(olds, key) as string, member.uuid]));
-}
-
 /** Runs `work` for each key at once (the account's scheduler paces the requests); the keys that failed, with why. */
 async function each(
   keys: string[],
@@ -359,7 +354,8 @@ export async function updateFleet(
   news: FleetInputs,
   ctx: FleetContext,
 ): Promise<{ outs: FleetOutputs }> {
-  confirmHeld(olds, ctx);
+  // The engine holds the members it hands over: their notes have served (a replacement then posts anew).
+  if (typeof olds.journalKey === "string") ctx.journal?.confirm(olds.journalKey, olds.monitors ?? {});
   const plan = planFleet(olds, news);
   const state: FleetOutputs = {
     monitors: { ...olds.monitors },

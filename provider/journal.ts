@@ -61,6 +61,13 @@ function replaceFile(dir: string, file: string, text: string): void {
   fs.renameSync(tmp, file);
 }
 
+/** What the engine holds under a URN: a Monitor's uuid, or a fleet's members by name (each with its uuid). */
+export type Held = string | Record<string, { uuid?: unknown }>;
+
+/** A fleet's members as its log keys them: the fleet's URN and the member's name. */
+const memberNotes = (urn: string, members: Record<string, { uuid?: unknown }>): [string, string][] =>
+  Object.entries(members).flatMap(([name, m]) => (typeof m?.uuid === "string" ? [[`${urn}#${name}`, m.uuid] as [string, string]] : []));
+
 /** A line of a fleet's log: a note, or the removal of one. */
 type LogLine = JournalEntry | { key: string; state: "done" };
 
@@ -94,10 +101,14 @@ export class CreateJournal implements Notes {
     fs.rmSync(this.file(key), { force: true });
   }
 
-  /** The engine holds `uuid` for `key`: the entry has served its purpose. */
-  confirm(key: string, uuid: string): void {
-    const entry = this.get(key);
-    if (entry && entry.uuid === uuid) this.remove(key);
+  /**
+   * The engine holds `held` under `urn`: a Monitor's uuid, or a fleet's members by name. Their notes have
+   * served. Every path that learns so (a diff, the SDK once a registration is answered, the plugin as the
+   * engine stops it after a run) confirms here.
+   */
+  confirm(urn: string, held: Held): void {
+    if (typeof held !== "string") return this.fleet(urn).confirm(memberNotes(urn, held));
+    if (this.get(urn)?.uuid === held) this.remove(urn);
   }
 
   /**

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestOptions } from "./api/client";
 import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
-import type { Notes } from "./journal";
+import type { CreateJournal, Held, Notes } from "./journal";
 
 // ---- Placeholders: the POST reached the service (or may have) but no answer came back, so the uuid is
 // unknown. The resource stays in the stack as unconfirmed until the user says which it is: `adoptUuid`
@@ -202,6 +202,10 @@ export class ThisRun {
   private readonly heldOnes = new Map<string, string>();
   /** Placeholders this run's diff found replaced by taking a monitor over (adoptUuid), by URN: the uuid taken over. */
   private readonly adoptingOnes = new Map<string, string>();
+  /** What the plugin's creates and updates made, by URN: a Monitor's uuid, or a fleet's members (see confirmMade). */
+  private readonly madeHere = new Map<string, Held>();
+  /** Cancel requests seen. The engine sends one as it stops its plugins, and one more, earlier, when the run is cancelled (^C). */
+  cancels = 0;
 
   /** check() of a monitor the program registers. */
   declared(key: unknown): void {
@@ -222,6 +226,34 @@ export class ThisRun {
   created(inputs: { journalKey?: unknown; name?: unknown }): void {
     this.createdOnes.add(`name:${String(inputs.name)}`);
     if (typeof inputs.journalKey === "string") this.createdOnes.add(`key:${inputs.journalKey}`);
+  }
+
+  /** The plugin's create or update made `held` under `urn` (a fleet's members join those made before). */
+  made(urn: string, held: Held): void {
+    const before = this.madeHere.get(urn);
+    this.madeHere.set(urn, typeof held === "string" || typeof before !== "object" ? held : { ...before, ...held });
+  }
+
+  /** The monitor `uuid` was deleted, its note with it; a monitor made under the same URN to replace it keeps its own. */
+  deleted(uuid: string): void {
+    for (const [urn, held] of this.madeHere) if (held === uuid) this.madeHere.delete(urn);
+  }
+
+  /**
+   * Confirms the notes of what this process made, when the engine stops the plugin at the end of a run that
+   * was not cancelled: it then saved every step before stopping its plugins. A cancelled run (a second
+   * Cancel) may have been terminated with steps done but not saved (pkg v3.259.0 engine/update.go skips the
+   * checkpoint once terminated): its notes stay, and the next run takes over what the state lacks, or
+   * confirms what it holds (diff and delete do).
+   */
+  confirmMade(journal: () => CreateJournal): { confirmed: number; kept: number } {
+    const count = (held: Held) => (typeof held === "string" ? 1 : Object.values(held).filter((m) => typeof m?.uuid === "string").length);
+    const notes = [...this.madeHere.values()].reduce((sum, held) => sum + count(held), 0);
+    if (notes === 0 || this.cancels > 1) return { confirmed: 0, kept: notes };
+    const notesOf = journal();
+    for (const [urn, held] of this.madeHere) notesOf.confirm(urn, held);
+    this.madeHere.clear();
+    return { confirmed: notes, kept: 0 };
   }
 
   /**

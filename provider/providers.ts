@@ -369,7 +369,7 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
   },
   diff(_id, olds, news) {
     // The engine holds the members it asks to diff: their journal notes are no longer needed.
-    if (!configProblem()) fleet.confirmHeld(olds, { journal: getJournal() });
+    if (typeof olds.journalKey === "string" && !configProblem()) getJournal().confirm(olds.journalKey, olds.monitors ?? {});
     const plan = fleet.planFleet(olds, news);
     const changes = fleet.planChanges(plan, news);
     // The dynamic host shows a fleet's change as one update: this line says what it does to each member.

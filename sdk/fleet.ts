@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./promise-stacks";
-import { forgetFleetNotesWhenRegistered, resourceUrn } from "./identity";
+import { confirmWhenRegistered, resourceUrn } from "./identity";
 import { dynamicResourceProps } from "./shim";
 import { Account } from "./account";
 import { dynamicType } from "../provider/model/kinds";
@@ -63,7 +63,7 @@ export class MonitorFleet extends pulumi.CustomResource {
         opts,
       );
       const account = this.getProvider(dynamicType("fleet"));
-      forgetFleetNotesWhenRegistered(journalKey, this.monitors, Account.isInstance(account) ? account.journalScope : undefined);
+      confirmWhenRegistered(journalKey, this.monitors, Account.isInstance(account) ? account.journalScope : undefined);
     } finally {
       restore();
     }

@@ -3,7 +3,7 @@
 // parent: an input that depends on a component makes the resource wait for every custom resource
 // under that component, its siblings included, and siblings waiting on each other never register.
 import * as pulumi from "@pulumi/pulumi";
-import { CreateJournal, journalDir } from "../provider/journal";
+import { CreateJournal, Held, journalDir } from "../provider/journal";
 import { readSettings } from "../provider/config";
 import type { JournalScope } from "./account";
 
@@ -23,40 +23,22 @@ export function resourceUrn(type: string, name: string, parent: pulumi.Resource 
 
 /**
  * Once the engine answers this resource's registration, which with Pulumi's default checkpointing
- * happens only after it saved the step, the state holds the monitor: a journal note of its creation
- * has served its purpose and must not outlive this run (a later resource of the same URN, after a
- * `retainOnDelete` removal or a `pulumi state delete`, would take over a monitor that is not in flight).
+ * happens only after it saved the step, the state holds what `held` names (a Monitor's id, a fleet's
+ * members): a journal note of their creation has served its purpose and must not outlive this run (a
+ * later resource of the same URN, after a `retainOnDelete` removal or a `pulumi state delete`, would
+ * take over a monitor that is not in flight).
  */
-export function forgetCreateNoteWhenRegistered(
+export function confirmWhenRegistered(
   key: Promise<string>,
-  id: pulumi.Output<string>,
+  held: pulumi.Output<Held | undefined>,
   account?: pulumi.Output<JournalScope>,
 ): void {
   if (pulumi.runtime.isDryRun()) return;
-  // A monitor of an Account: its notes are in that account's journal (its address, its journalDir).
-  pulumi.all([id, account ?? pulumi.output(undefined)]).apply(async ([uuid, scope]) => {
+  // A resource of an Account: its notes are in that account's journal (its address, its journalDir).
+  pulumi.all([held, account ?? pulumi.output(undefined)]).apply(async ([what, scope]) => {
     const journal = scope ? accountJournal(scope) : programJournal();
-    if (journal && uuid) journal.confirm(await key, uuid);
-    return uuid;
-  });
-}
-
-/**
- * forgetCreateNoteWhenRegistered for a fleet: once the engine answers its registration, each member's
- * note (under the fleet's URN and the member's name) is confirmed by the uuid the state now holds.
- */
-export function forgetFleetNotesWhenRegistered(
-  key: Promise<string>,
-  members: pulumi.Output<Record<string, { uuid?: string }> | undefined>,
-  account?: pulumi.Output<JournalScope>,
-): void {
-  if (pulumi.runtime.isDryRun()) return;
-  pulumi.all([members, account ?? pulumi.output(undefined)]).apply(async ([held, scope]) => {
-    const journal = scope ? accountJournal(scope) : programJournal();
-    const urn = await key;
-    const members = Object.entries(held ?? {}).flatMap(([name, member]) => (member.uuid ? [[`${urn}#${name}`, member.uuid] as const] : []));
-    journal?.fleet(urn).confirm(members);
-    return held;
+    if (journal && what) journal.confirm(await key, what);
+    return what;
   });
 }
 

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { forgetCreateNoteWhenRegistered, resourceUrn } from "./identity";
+import { confirmWhenRegistered, resourceUrn } from "./identity";
 import { Account } from "./account";
 import { UptimeResource } from "./resource";
 import { dynamicType } from "../provider/model/kinds";
@@ -34,11 +34,7 @@ export class Monitor extends UptimeResource {
       (self, { journalKey }) => {
         // The provider it is given, or inherits from a parent's `providers`: an Account keeps its own journal.
         const account = self.getProvider(dynamicType("monitor"));
-        forgetCreateNoteWhenRegistered(
-          journalKey as Promise<string>,
-          self.id,
-          Account.isInstance(account) ? account.journalScope : undefined,
-        );
+        confirmWhenRegistered(journalKey as Promise<string>, self.id, Account.isInstance(account) ? account.journalScope : undefined);
       },
     );
     this.uuid = this.id;

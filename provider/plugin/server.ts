@@ -10,7 +10,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { ConfigError, readSettings, settingsProblem } from "../config";
-import { configProblem, configure, getClient, getJournal } from "../session";
+import { configProblem, configure, getClient, getJournal, thisRun } from "../session";
 import { providers } from "../providers";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
@@ -23,6 +23,7 @@ import { type ProviderKind, TYPE_NAMES, kindOfToken, packageToken } from "../mod
 import { TABLES } from "../model/tables";
 import { UNCONFIRMED_PREFIX } from "../monitor-safety";
 import { FleetInputs, FleetOutputs, plannedFleet } from "../fleet";
+import type { Held } from "../journal";
 import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 
 const GET_WEBHOOKS = "uptime:index:getWebhooks";
@@ -145,15 +146,10 @@ function keyed(kind: ProviderKind, urn: string, inputs: Untyped): Untyped {
   return kind === "monitor" || kind === "fleet" ? { ...inputs, journalKey: urn } : inputs;
 }
 
-/** Notes the monitors a create or update made, by journal key, for confirmCreated: a monitor's, or a fleet's members. */
-function noteCreated(kind: ProviderKind, urn: string, id: string, outs: Untyped | undefined): void {
-  if (kind === "monitor") created.set(urn, id);
-  if (kind !== "fleet") return;
-  const members = createdMembers.get(urn) ?? new Map<string, string>();
-  for (const [key, member] of Object.entries((outs?.monitors ?? {}) as Record<string, { uuid?: unknown }>)) {
-    if (typeof member.uuid === "string") members.set(`${urn}#${key}`, member.uuid);
-  }
-  createdMembers.set(urn, members);
+/** What a create or update made, for ThisRun.confirmMade: a Monitor's uuid, or a fleet's members. */
+function noteMade(kind: ProviderKind, urn: string, id: string, outs: Untyped | undefined): void {
+  if (kind === "monitor") thisRun().made(urn, id);
+  else if (kind === "fleet") thisRun().made(urn, (outs?.monitors ?? {}) as Held);
 }
 
 /**
@@ -169,30 +165,8 @@ function unreadableImport(kind: ProviderKind, id: string, status: number): Error
   );
 }
 
-/** Monitors this process created, by journal key: their notes are confirmed when the engine stops it (see main.ts). */
-const created = new Map<string, string>();
-/** Fleets' members this process created, by the fleet's URN, then by journal key: confirmed as monitors are. */
-const createdMembers = new Map<string, Map<string, string>>();
-/** Cancel requests seen. The engine sends one as it stops its plugins, and one more, earlier, when the run is cancelled (^C). */
-let cancels = 0;
-
-/**
- * Drops the create journal's notes of the monitors this process created, when the engine stops the
- * plugin at the end of a run that was not cancelled: it then saved every step before stopping its
- * plugins. A cancelled run (a second Cancel) may have been terminated with steps done but not saved
- * (pkg v3.259.0 engine/update.go skips the checkpoint once terminated): its notes stay, and the next
- * run takes over what the state lacks, or confirms what it holds (diff and delete do).
- */
-export function confirmCreated(): { confirmed: number; kept: number } {
-  const notes = created.size + [...createdMembers.values()].reduce((sum, members) => sum + members.size, 0);
-  if (notes === 0 || cancels > 1) return { confirmed: 0, kept: notes };
-  const journal = getJournal();
-  for (const [key, uuid] of created) journal.confirm(key, uuid);
-  for (const [urn, members] of createdMembers) journal.fleet(urn).confirm(members);
-  created.clear();
-  createdMembers.clear();
-  return { confirmed: notes, kept: 0 };
-}
+/** The engine stops the plugin (main.ts): the notes of what this run made have served, unless it was cancelled. */
+export const confirmCreated = (): { confirmed: number; kept: number } => thisRun().confirmMade(getJournal);
 
 export function resourceProviderServer(release: PackageRelease): provrpc.IResourceProviderServer {
   const { version } = release;
@@ -333,7 +307,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       }
       // A failed creation that leaves an object behind (an unconfirmed placeholder) keeps its bookkeeping: see failure().
       const result = await providers[kind].create(inputs);
-      noteCreated(kind, req.getUrn(), result.id, result.outs);
+      noteMade(kind, req.getUrn(), result.id, result.outs);
       return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(lean(result.outs)));
     }),
 
@@ -375,7 +349,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
         return new provproto.UpdateResponse().setProperties(toStruct(lean(plannedOutputs(spec, news, olds, changed))));
       }
       const result = await providers[kind].update(req.getId(), olds, news);
-      noteCreated(kind, urn, req.getId(), result.outs);
+      noteMade(kind, urn, req.getId(), result.outs);
       return new provproto.UpdateResponse().setProperties(toStruct(lean(result.outs)));
     }),
 
@@ -385,14 +359,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       // URN it had then, which a rename by alias may have changed since, so without a key stored with it
       // delete forgets every note naming its uuid (journal.ts). A placeholder keeps its key (failure(), read).
       await providers[kind].delete(req.getId(), toJs(req.getProperties()));
-      // Deleting forgot its note already: nothing of it is left to confirm. A monitor created in this run
-      // to replace it (same URN, created before the old one is deleted) keeps its own.
-      for (const [key, uuid] of created) if (uuid === req.getId()) created.delete(key);
+      thisRun().deleted(req.getId());
       return new emptyproto.Empty();
     }),
 
     cancel: unary(async () => {
-      cancels += 1;
+      thisRun().cancels += 1;
       return new emptyproto.Empty();
     }),
     attach: unary(async () => new emptyproto.Empty()),
