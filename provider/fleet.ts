@@ -24,7 +24,7 @@ import {
   readMonitor,
   updateMonitor,
 } from "./monitor";
-import { DROP_UNCONFIRMED_ENV, UnconfirmedOutputs, dropRequested, isUnconfirmed } from "./monitor-safety";
+import { DROP_UNCONFIRMED_ENV, UnconfirmedOutputs, dropRequested, isUnconfirmed, stillUnconfirmedError } from "./monitor-safety";
 
 /**
  * A fleet's canonical inputs: each member's as check() gives a monitor's; `retainOnRemove`, whether a member
@@ -260,14 +260,23 @@ function inFleetWords(key: string, error: unknown, kept: MemberState | undefined
   );
 }
 
-/** Creates one member; the journal notes it under the fleet's URN and its name. */
-async function createMember(client: UptimeClient, fleet: FleetInputs, key: string, ctx: FleetContext): Promise<MonitorOutputs> {
+/**
+ * Creates one member into `state`; the journal notes it under the fleet's URN and its name. A creation
+ * whose answer was lost leaves its placeholder in `state`.
+ */
+async function createMember(client: UptimeClient, fleet: FleetInputs, key: string, ctx: FleetContext, state: FleetOutputs): Promise<void> {
   const inputs = { ...fleet.monitors[key], journalKey: journalKeyOf(fleet, key) };
-  const { outs, resumed } = await createMonitor(client, inputs, notesOf(fleet, ctx));
-  if (resumed) ctx.info(`${memberPath(key)}: took over ${resumed}, created by an interrupted run`);
-  // As a Monitor's: in the run's output as soon as the service answers, for a runner lost with its journal.
-  else if (!inputs.adoptUuid) ctx.info(`${memberPath(key)}: monitor ${JSON.stringify(inputs.name)}: created ${outs.uuid}`);
-  return memberOutputs(outs);
+  try {
+    const { outs, resumed } = await createMonitor(client, inputs, notesOf(fleet, ctx));
+    if (resumed) ctx.info(`${memberPath(key)}: took over ${resumed}, created by an interrupted run`);
+    // As a Monitor's: in the run's output as soon as the service answers, for a runner lost with its journal.
+    else if (!inputs.adoptUuid) ctx.info(`${memberPath(key)}: monitor ${JSON.stringify(inputs.name)}: created ${outs.uuid}`);
+    state.monitors[key] = memberOutputs(outs);
+  } catch (error) {
+    const kept = placeholderOf(error);
+    if (kept) state.monitors[key] = kept;
+    throw inFleetWords(key, error, kept);
+  }
 }
 
 /** Runs `work` for each key at once (the account's scheduler paces the requests); the keys that failed, with why. */
@@ -300,19 +309,7 @@ export async function createFleet(
 ): Promise<{ id: string; outs: FleetOutputs }> {
   const id = `fleet-${randomUUID()}`;
   const state: FleetOutputs = { monitors: {}, ...(inputs.journalKey ? { journalKey: inputs.journalKey } : {}) };
-  const failed = await each(
-    Object.keys(inputs.monitors),
-    async (key) => {
-      try {
-        state.monitors[key] = await createMember(client, inputs, key, ctx);
-      } catch (error) {
-        const kept = placeholderOf(error);
-        if (kept) state.monitors[key] = kept;
-        throw inFleetWords(key, error, kept);
-      }
-    },
-    ctx.concurrency,
-  );
+  const failed = await each(Object.keys(inputs.monitors), (key) => createMember(client, inputs, key, ctx, state), ctx.concurrency);
   if (failed.length > 0)
     throw Object.keys(state.monitors).length > 0
       ? partialFailure("creating the fleet", failed, sorted(state), id)
@@ -328,19 +325,9 @@ function sorted(state: FleetOutputs): FleetOutputs {
   return { ...rest, monitors: members, uuids, ...(replaced && Object.keys(replaced).length > 0 ? { replaced } : {}) };
 }
 
-/**
- * A member whose creation was never confirmed: taken over when it now has adoptUuid, created anew when
- * the user named its placeholder in UPTIME_DROP_UNCONFIRMED; otherwise nothing is sent, and the error says both ways.
- */
-function unconfirmedMemberError(key: string, member: MemberState, why = "its creation in an earlier run was never confirmed"): Error {
-  const name = JSON.stringify(member.name);
-  return new Error(
-    `${why} (placeholder ${member.uuid}), so nothing is sent until you say ` +
-      `whether it exists. Look in the service's dashboard for a monitor named ${name}. If it exists, set ` +
-      `\`adoptUuid: "<its uuid>"\` on ${memberPath(key)} and run \`pulumi up\`: it is taken over. If it does not, run ` +
-      `\`pulumi up\` with ${DROP_UNCONFIRMED_ENV}=${member.uuid} in the environment: a new one is created.`,
-  );
-}
+/** A member whose creation was never confirmed: nothing is sent, and the error says both ways out. */
+const unconfirmedMemberError = (key: string, member: MemberState, why = "its creation in an earlier run was never confirmed"): Error =>
+  stillUnconfirmedError(member.name, { member: memberPath(key), id: member.uuid }, why);
 
 /**
  * update(): new members created, changed ones edited (PATCH), those whose alerts changed replaced
@@ -363,15 +350,7 @@ export async function updateFleet(
     ...(news.journalKey ? { journalKey: news.journalKey } : {}),
   };
   const replaced = new Map<string, MemberState>();
-  const create = async (key: string) => {
-    try {
-      state.monitors[key] = await createMember(client, news, key, ctx);
-    } catch (error) {
-      const kept = placeholderOf(error);
-      if (kept) state.monitors[key] = kept;
-      throw inFleetWords(key, error, kept);
-    }
-  };
+  const create = (key: string) => createMember(client, news, key, ctx, state);
   const firstFailed = await each(
     [...plan.create, ...plan.update.map((u) => u.key), ...plan.replace.map((r) => r.key)],
     async (key) => {

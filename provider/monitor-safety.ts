@@ -36,12 +36,18 @@ function urnHint(urn: unknown): string {
   return typeof urn === "string" && urn.startsWith("urn:") ? "" : " (`pulumi stack --show-urns` lists them)";
 }
 
-export function unconfirmedGuidance(name: unknown, urn?: unknown): string {
-  const n = JSON.stringify(name);
+/** Where a placeholder stands: a Monitor resource (by its URN), or a fleet's member (by its path and placeholder id). */
+export type PlaceholderAt = { urn?: unknown; member?: undefined } | { member: string; id: string };
+
+/** The way out for a placeholder: the monitor exists (take it over with adoptUuid) or it does not (create it anew). */
+export function unconfirmedGuidance(name: unknown, at: PlaceholderAt): string {
+  const recreate =
+    at.member !== undefined
+      ? `run \`pulumi up\` with ${DROP_UNCONFIRMED_ENV}=${at.id} in the environment`
+      : `run \`pulumi up --replace ${quotedUrn(at.urn)}\`${urnHint(at.urn)}`;
   return (
-    `Look in the service's dashboard for a monitor named ${n}. If it exists, set \`adoptUuid: "<its uuid>"\` on ` +
-    `this resource and run \`pulumi up\`: it is taken over. If it does not, run \`pulumi up --replace ${quotedUrn(urn)}\`` +
-    `${urnHint(urn)}: a new one is created.`
+    `Look in the service's dashboard for a monitor named ${JSON.stringify(name)}. If it exists, set \`adoptUuid: "<its uuid>"\` ` +
+    `on ${at.member ?? "this resource"} and run \`pulumi up\`: it is taken over. If it does not, ${recreate}: a new one is created.`
   );
 }
 
@@ -53,7 +59,7 @@ export function unconfirmedCreateError(name: unknown, what: string, declaredFiel
   const message =
     `monitor ${JSON.stringify(name)}: ${what}. The service may have created the monitor, and the API offers no ` +
     `way to look it up by name, so the resource is kept in the stack as unconfirmed instead of risking a ` +
-    `duplicate. ${unconfirmedGuidance(name, urn)}`;
+    `duplicate. ${unconfirmedGuidance(name, { urn })}`;
   const properties: UnconfirmedOutputs = { unconfirmed: true, name, declaredFields };
   if (typeof urn === "string") properties.journalKey = urn;
   return Object.assign(new Error(message, { cause }), {
@@ -64,11 +70,14 @@ export function unconfirmedCreateError(name: unknown, what: string, declaredFiel
   });
 }
 
-export function stillUnconfirmedError(name: unknown, urn?: unknown): Error {
-  return new Error(
-    `monitor ${JSON.stringify(name)}: its creation was never confirmed (an earlier \`pulumi up\` lost the answer), ` +
-      `so nothing is sent until you say whether it exists. ${unconfirmedGuidance(name, urn)}`,
-  );
+/** Nothing is sent for a placeholder until the user says whether its monitor exists: `why` it is one, and the way out. */
+export function stillUnconfirmedError(
+  name: unknown,
+  at: PlaceholderAt,
+  why = "its creation was never confirmed (an earlier `pulumi up` lost the answer)",
+): Error {
+  const head = at.member !== undefined ? `${why} (placeholder ${at.id})` : `monitor ${JSON.stringify(name)}: ${why}`;
+  return new Error(`${head}, so nothing is sent until you say whether it exists. ${unconfirmedGuidance(name, at)}`);
 }
 
 /** The environment variable by which a user drops named placeholders from the stack (see unconfirmedDeleteError). */

@@ -129,7 +129,7 @@ export async function updateMonitor(
   /** The error for a monitor deleted outside Pulumi (default: the way out for a Monitor resource). */
   goneError: (cause: unknown) => Error = (cause) => goneOnUpdateError(news.name, id, news.journalKey ?? olds.journalKey, cause),
 ): Promise<{ outs: MonitorOutputs }> {
-  if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, news.journalKey ?? olds.journalKey);
+  if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, { urn: news.journalKey ?? olds.journalKey });
   const removed = removedFields(olds, news);
   const record = await unlessGone(
     client,
