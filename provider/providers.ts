@@ -53,9 +53,11 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
 }
 
 /**
- * The failures as the engine gets them, in the face's names: the configuration's problem first, and no
- * property named for a long value, since the engine prints a named property's whole value beside the
- * reason (which names the field already): a 100,000-character input would be printed, twice.
+ * The failures as the engine gets them, in the face's names: the configuration's problem first. The
+ * engine prints a named property's value beside the reason (which names the field already), looking it
+ * up among the top-level inputs only: no property is named for a long value (a 100,000-character input
+ * would be printed, twice), nor for a path inside one (`monitors.api.interval`, `httpRequest.method`),
+ * whose value the engine cannot find and prints as `{<nil>}`.
  */
 function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigError | undefined, names: FieldNames): EngineFailure[] {
   const all = [
@@ -63,9 +65,9 @@ function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigE
     ...failures.map((f) => engineFailure(f, names)),
   ];
   return all.map((f) => {
-    const value = news[f.property.split(/[.[]/)[0]];
+    const value = news[f.property];
     const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
-    return shown.length > LONGEST_VALUE_SHOWN ? { property: "", reason: f.reason } : f;
+    return /[.[]/.test(f.property) || shown.length > LONGEST_VALUE_SHOWN ? { property: "", reason: f.reason } : f;
   });
 }
 

@@ -1,8 +1,8 @@
 // One case of each kind of message of tests/bad-inputs/cases.ts through a real `pulumi preview` of
-// programs/bad-input: a field the engine prints with its value (a Monitor's, a Page's, an Alert's), a
-// value too long to print (no property named), a lookup's argument. The preview fails, its output names
-// the resource (or getWebhooks), the field and the fix, and the service receives no request that
-// changes anything. Every case runs through the same SDK classes and provider objects in
+// programs/bad-input: a field the engine prints with its value (a Monitor's, a Page's), a value too
+// long to print and a path inside an input (an Alert's recipient: no property named, so the engine
+// prints no `{<nil>}` for it), a lookup's argument. The preview fails, its output names the resource
+// (or getWebhooks), the field and the fix, and the service receives no request that changes anything. Every case runs through the same SDK classes and provider objects in
 // tests/integration/sdk/bad-inputs.test.ts; what only the engine adds is its printing, proven here.
 // One emulator, one preview per case (the engine stops a preview at the first failing resource),
 // three stacks of the program previewing side by side.
@@ -47,7 +47,9 @@ function writtenValue(c: BadInputCase): unknown {
 /** What the output must say: who (the resource, or the lookup), which field, and the fix. */
 function expectedFragments(c: BadInputCase): string[] {
   if (c.kind === "webhooks") return [`getWebhooks: ${c.field}: `, c.fragment];
-  // A long value is never echoed: the engine is then given no property to print beside the reason.
+  // A long value is never echoed, and a path inside an input has no value the engine can find (it would print
+  // `{<nil>}`): the engine is then given no property to print beside the reason, which names the field.
+  if (/[.[]/.test(c.field)) return [`resource '${c.name}' has a problem: ${c.field}: `, c.fragment];
   if ((JSON.stringify(writtenValue(c)) ?? "").length > 120) return [`resource '${c.name}' has a problem: `, c.fragment];
   return [`resource '${c.name}'`, `property ${c.field} value`, c.fragment];
 }
@@ -65,7 +67,10 @@ test("the engine's cases are cases of the list, one per kind of message", () => 
   const chosen = BAD_INPUT_CASES.filter((c) => ENGINE_CASES.includes(c.name));
   expect(chosen.map((c) => c.name).sort()).toEqual([...ENGINE_CASES].sort());
   expect(new Set(chosen.map((c) => c.kind))).toEqual(new Set(["monitor", "page", "alert", "webhooks"]));
-  expect(chosen.filter((c) => expectedFragments(c)[0].endsWith("has a problem: ")).map((c) => c.name)).toEqual(["monitor-urn-huge"]);
+  expect(chosen.filter((c) => expectedFragments(c)[0].includes(" has a problem: ")).map((c) => c.name)).toEqual([
+    "monitor-urn-huge",
+    "alert-email-malformed",
+  ]);
 });
 
 test.concurrent.each(BAD_INPUT_CASES.filter((c) => ENGINE_CASES.includes(c.name)).map((c) => [c.name, c] as const))(
@@ -78,6 +83,7 @@ test.concurrent.each(BAD_INPUT_CASES.filter((c) => ENGINE_CASES.includes(c.name)
       return output.join("");
     });
     for (const fragment of expectedFragments(c)) expect({ fragment, found: text.includes(fragment) }).toEqual({ fragment, found: true });
+    expect(text).not.toContain("<nil>");
     // The log is never cleared: no case, this one or one before it, sent a request that changes anything.
     expect(mutating(await requestLines(emulator))).toEqual([]);
   },
