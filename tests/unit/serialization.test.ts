@@ -88,9 +88,9 @@ describe("the stored text, evaluated as the dynamic-provider host does", () => {
   });
 
   test("a method call reaches the installed implementation", async () => {
-    const shim = evaluateLikeTheHost(text) as { check(olds: object, news: object): Promise<{ failures?: { property: string }[] }> };
+    const shim = evaluateLikeTheHost(text) as { check(olds: object, news: object): Promise<{ failures?: { reason: string }[] }> };
     const result = await shim.check({}, { name: "api", type: "https", target: "https://x.example", interval: 60, regions: [0] });
-    expect(result.failures?.map((f) => f.property)).toContain("regions[0]");
+    expect(result.failures?.map((f) => f.reason)).toContainEqual(expect.stringMatching(/^regions\[0\]: /));
   });
 });
 
