@@ -61,7 +61,8 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
  */
 function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigError | undefined, names: FieldNames): EngineFailure[] {
   const all = [
-    ...(problem ? [{ property: `uptime:${problem.setting}`, reason: problem.message }] : []),
+    // A setting is no input of the resource either (the engine would print `uptime:apiKey value {<nil>}`): its reason names it.
+    ...(problem ? [{ property: "", reason: problem.message }] : []),
     ...failures.map((f) => engineFailure(f, names)),
   ];
   return all.map((f) => {

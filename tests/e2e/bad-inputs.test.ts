@@ -1,9 +1,11 @@
 // One case of each kind of message of tests/bad-inputs/cases.ts through a real `pulumi preview` of
 // programs/bad-input: a field the engine prints with its value (a Monitor's, a Page's), a value too
 // long to print and a path inside an input (an Alert's recipient: no property named, so the engine
-// prints no `{<nil>}` for it), a lookup's argument. The preview fails, its output names the resource
-// (or getWebhooks), the field and the fix, and the service receives no request that changes anything. Every case runs through the same SDK classes and provider objects in
-// tests/integration/sdk/bad-inputs.test.ts; what only the engine adds is its printing, proven here.
+// prints no `{<nil>}`, which tests/helpers/node-warnings.ts refuses in any run), a lookup's argument.
+// The preview fails, its output names the resource (or getWebhooks), the field and the fix, and the
+// service receives no request that changes anything. Every case runs through the same SDK classes and
+// provider objects in tests/integration/sdk/bad-inputs.test.ts; what only the engine adds is its
+// printing, proven here.
 // One emulator, one preview per case (the engine stops a preview at the first failing resource),
 // three stacks of the program previewing side by side.
 import * as path from "node:path";
@@ -83,7 +85,6 @@ test.concurrent.each(BAD_INPUT_CASES.filter((c) => ENGINE_CASES.includes(c.name)
       return output.join("");
     });
     for (const fragment of expectedFragments(c)) expect({ fragment, found: text.includes(fragment) }).toEqual({ fragment, found: true });
-    expect(text).not.toContain("<nil>");
     // The log is never cleared: no case, this one or one before it, sent a request that changes anything.
     expect(mutating(await requestLines(emulator))).toEqual([]);
   },

@@ -249,7 +249,7 @@ test("check fails before any request when the key is not configured, naming both
   await admin.clearRequests();
   const result = await provider.check({}, programInputs);
   expect(result.failures).toEqual([
-    { property: "uptime:apiKey", reason: "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY" },
+    { property: "", reason: "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY" },
   ]);
   expect(await admin.requests()).toEqual([]);
 });
@@ -259,7 +259,7 @@ test("check names the setting a wrong setting is, not the key: uptime:journalDir
   await provider.configure({ config: { get: (key: string) => config[key] } });
   const result = await provider.check({}, programInputs);
   expect(result.failures).toEqual([
-    { property: "uptime:journalDir", reason: 'uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path, got "journal"' },
+    { property: "", reason: 'uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path, got "journal"' },
   ]);
 });
 
@@ -397,7 +397,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
       }
       const checked = await provider.check({}, programInputs);
       expect(checked.failures).toEqual([
-        { property: "uptime:baseUrl", reason: expect.stringContaining(`uptime:baseUrl (${wrong}) does not answer as the service's API`) },
+        { property: "", reason: expect.stringContaining(`uptime:baseUrl (${wrong}) does not answer as the service's API`) },
       ]);
       // The checks went to the wrong address: the service saw nothing of them.
       expect(await admin.requests()).toEqual([]);

@@ -138,7 +138,8 @@ describe("the provider's configuration, as the engine sends it", () => {
       await configureWith(origin, API_KEY);
       const [address, ...more] = await check(monitor);
       expect(more).toEqual([]);
-      expect(address.property).toBe("uptime:baseUrl");
+      // The reason names the setting; no property, which the engine would look up among the inputs and print as `{<nil>}`.
+      expect(address.property).toBe("");
       expect(address.reason).toContain(`uptime:baseUrl (${origin}) does not answer as the service's API`);
       expect(address.reason).toContain("ending in its version segment, e.g. https://<host>/v1");
       // The check went to the wrong address: the service saw nothing.
@@ -146,7 +147,7 @@ describe("the provider's configuration, as the engine sends it", () => {
 
       await configureWith(emulator.url, "a-mistyped-key-1111");
       const [refused] = await check(monitor);
-      expect(refused.property).toBe("uptime:apiKey");
+      expect(refused.property).toBe("");
       expect(refused.reason).toContain("failed with 401 Unauthorized");
       expect(refused.reason).toContain("check uptime:apiKey");
       expect(refused.reason).not.toContain("a-mistyped-key-1111");
