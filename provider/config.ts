@@ -29,9 +29,10 @@ export interface SettingWords extends SettingNames {
 
 /**
  * The stack's words (`uptime:maxRetries (or UPTIME_MAX_RETRIES)`), or an Account's, by its name and argument
- * (`maxRetries of Account "staging"`): a failure is made in the words of the account it is about.
+ * (`maxRetries of Account "staging"`; an explicit provider of the plugin's is a `provider "staging"`): a
+ * failure is made in the words of the account it is about.
  */
-export function settingWords(account?: string): SettingWords {
+export function settingWords(account?: string, noun = "Account"): SettingWords {
   if (account === undefined) {
     return {
       ...STACK_NAMES,
@@ -39,7 +40,7 @@ export function settingWords(account?: string): SettingWords {
         `run \`pulumi config set ${SETTINGS[key].secret ? "--secret " : ""}uptime:${key} ${example}\` or set ${SETTINGS[key].env}`,
     };
   }
-  const named = `Account ${JSON.stringify(account)}`;
+  const named = `${noun} ${JSON.stringify(account)}`;
   const name = (key: string) => `${key} of ${named}`;
   return {
     name,

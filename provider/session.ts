@@ -16,7 +16,7 @@ import { providerLog } from "./log";
 import { packageVersion } from "./release";
 import { CreateJournal, journalDir } from "./journal";
 import { ThisRun } from "./monitor-safety";
-import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY, SETTINGS } from "./model/package";
+import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY, ACCOUNT_NOUN_KEY, SETTINGS } from "./model/package";
 
 /** What configure() receives from the engine: the whole stack config. */
 export interface ConfigureRequest {
@@ -31,6 +31,8 @@ let account: string | undefined;
 /** What else identifies it: the names its Account was renamed from, and the engine's id of the plugin's provider. */
 let accountAliases: string[] = [];
 let accountId: string | undefined;
+/** What the program calls it (config.ts settingWords): an Account, or the plugin's explicit provider. */
+let accountNoun: string | undefined;
 
 let announced = false;
 
@@ -46,12 +48,13 @@ export function configure(req: ConfigureRequest): void {
   account = req.config.get(ACCOUNT_KEY) || undefined;
   accountAliases = parseNames(req.config.get(ACCOUNT_ALIASES_KEY));
   accountId = req.config.get(ACCOUNT_ID_KEY) || undefined;
+  accountNoun = req.config.get(ACCOUNT_NOUN_KEY) || undefined;
   settings = undefined;
 }
 
 /** How this process's messages name the settings: the stack's, or its Account's (config.ts settingWords). */
 export function currentWords(): SettingWords {
-  return settingWords(account);
+  return settingWords(account, accountNoun);
 }
 
 /** Whether the address comes from the configuration (stored with the stack), not UPTIME_BASE_URL (read by every run). */
@@ -131,6 +134,7 @@ export function resetSession(): void {
   account = undefined;
   accountAliases = [];
   accountId = undefined;
+  accountNoun = undefined;
   settings = undefined;
   client = undefined;
   run = new ThisRun();

@@ -172,6 +172,8 @@ export const ACCOUNT_KEY = "uptime:__account";
 export const ACCOUNT_ALIASES_KEY = "uptime:__accountAliases";
 /** The engine's id of an explicit provider of the plugin, which a rename with `aliases` keeps (plugin/server.ts). */
 export const ACCOUNT_ID_KEY = "uptime:__accountId";
+/** What a program calls an account other than the stack's: an `Account` (TypeScript), else a `provider` (the plugin's). */
+export const ACCOUNT_NOUN_KEY = "uptime:__accountNoun";
 
 /** The getWebhooks lookup: its arguments (checked by provider/webhooks.ts) and its result. */
 export const GET_WEBHOOKS = {

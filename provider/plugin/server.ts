@@ -17,7 +17,7 @@ import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
 import { SCHEMA_NAMES, UNKNOWN, failureText } from "../model/values";
 import { PackageRelease, packageSchema } from "../model/schema";
-import { ACCOUNT_ID_KEY, ACCOUNT_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
+import { ACCOUNT_ID_KEY, ACCOUNT_KEY, ACCOUNT_NOUN_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
 import type { ResourceSpec } from "../model/field";
 import { type ProviderKind, TYPE_NAMES, kindOfToken, packageToken } from "../model/kinds";
 import { TABLES } from "../model/tables";
@@ -225,7 +225,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const account = name && !/^default(_|$)/.test(name) ? name : undefined;
       // Its engine id, which a rename with `aliases` keeps (providers.ts accountMove); unknown for a provider a preview plans.
       const id = account && !NOT_AN_ID.has(req.getId?.() ?? "") ? req.getId() : undefined;
-      const own: Record<string, string | undefined> = { [ACCOUNT_KEY]: account, [ACCOUNT_ID_KEY]: id };
+      const own: Record<string, string | undefined> = { [ACCOUNT_KEY]: account, [ACCOUNT_ID_KEY]: id, [ACCOUNT_NOUN_KEY]: "provider" };
       configure({
         config: {
           get: (key) => (key in own ? own[key] : (variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")))),

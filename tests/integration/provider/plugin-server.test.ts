@@ -175,7 +175,7 @@ test("an explicit provider (an account of its own) names its settings in the loo
       .getFailuresList()
       .map((f) => f.getReason());
   await configured("staging", { baseUrl: emulator.url, maxRetries: "many" });
-  expect(await lookup()).toEqual(['maxRetries of Account "staging" must be a whole number >= 0, got "many"']);
+  expect(await lookup()).toEqual(['maxRetries of provider "staging" must be a whole number >= 0, got "many"']);
   await configured("default", { baseUrl: emulator.url, maxRetries: "many" });
   expect(await lookup()).toEqual(['uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"']);
   // A failure of the lookup's request too: a key the service refuses.
@@ -185,7 +185,7 @@ test("an explicit provider (an account of its own) names its settings in the loo
     (e: Error) => e.message,
   );
   expect(refused).toContain("failed with 401 Unauthorized");
-  expect(refused).toContain('check apiKey of Account "staging"');
+  expect(refused).toContain('check apiKey of provider "staging"');
   expect(refused).not.toContain("UPTIME_API_KEY");
   await configured("default", { baseUrl: emulator.url });
   expect(await lookup()).toEqual([]);
