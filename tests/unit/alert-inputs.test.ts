@@ -17,27 +17,10 @@ test("a full alert passes and keeps the declared fields", () => {
     { type: "discord", target: "https://discord.com/api/webhooks/1/abc" },
     { type: "webhook", target: "https://hooks.acme.example/alert" },
   ];
-  const result = check({
-    name: "On-call",
-    up: true,
-    degraded: false,
-    disrupted: true,
-    down: true,
-    maintenance: false,
-    recipients,
-    __provider: "x",
-  });
+  const flags = { up: true, degraded: false, disrupted: true, down: true, maintenance: false };
+  const result = check({ name: "On-call", ...flags, recipients, __provider: "x" });
   expect(result.failures).toEqual([]);
-  expect(result.inputs).toEqual({
-    uuid: UUID,
-    name: "On-call",
-    up: true,
-    degraded: false,
-    disrupted: true,
-    down: true,
-    maintenance: false,
-    recipients,
-  });
+  expect(result.inputs).toEqual({ uuid: UUID, name: "On-call", ...flags, recipients });
 });
 
 test("uuid is required", () => {

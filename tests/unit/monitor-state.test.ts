@@ -72,17 +72,12 @@ describe("canonicalFromRecord", () => {
 });
 
 describe("monitorRequestBody", () => {
+  /** HTTP_MIN under the API's names. */
+  const MIN_BODY = { name: "web", type: "https", urn: "https://www.example.com", interval: 60, regions: [1] };
+
   test("create: the API's names (urn), alerts included, nothing the provider keeps for itself", () => {
     const body = monitorRequestBody({ ...HTTP_MIN, alerts: ["a-1"], followRedirects: true, adoptUuid: "m-1" }, { forEdit: false });
-    expect(body).toEqual({
-      name: "web",
-      type: "https",
-      urn: "https://www.example.com",
-      interval: 60,
-      regions: [1],
-      alerts: ["a-1"],
-      followRedirects: true,
-    });
+    expect(body).toEqual({ ...MIN_BODY, alerts: ["a-1"], followRedirects: true });
   });
 
   test("edit: never alerts, even when declared", () => {
@@ -92,17 +87,7 @@ describe("monitorRequestBody", () => {
 
   test("edit: removed fields are sent as null; a removed alerts list is not sent at all", () => {
     const body = monitorRequestBody(HTTP_MIN, { forEdit: true, removed: ["title", "httpRequest", "groups", "alerts", "followRedirects"] });
-    expect(body).toEqual({
-      name: "web",
-      type: "https",
-      urn: "https://www.example.com",
-      interval: 60,
-      regions: [1],
-      title: null,
-      httpRequest: null,
-      groups: null,
-      followRedirects: null,
-    });
+    expect(body).toEqual({ ...MIN_BODY, title: null, httpRequest: null, groups: null, followRedirects: null });
   });
 
   test("every declared field is sent, option objects whole", () => {

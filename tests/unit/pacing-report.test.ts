@@ -11,15 +11,7 @@ async function reported(args: { n: number; rps: number }): Promise<{ lines: stri
   const lines: string[] = [];
   const at: number[] = [];
   const report = new PacingReport(scheduler, { info: (line) => (lines.push(line), at.push(clock.now())) });
-  const fleet = runFleet({
-    clock,
-    scheduler,
-    n: args.n,
-    parallel: 32,
-    serve: () => {
-      return service.handle();
-    },
-  });
+  const fleet = runFleet({ clock, scheduler, n: args.n, parallel: 32, serve: () => service.handle() });
   // The report looks once a second, as its real timer does.
   let doneAt: number | undefined;
   const tick = () => {
