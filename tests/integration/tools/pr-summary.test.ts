@@ -15,6 +15,13 @@ const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 const MONITOR = "pulumi-nodejs:dynamic/uptime:Monitor";
 const urnOf = (type: string, name: string) => `urn:pulumi:dev::demo::${type}::${name}`;
 const digestOf = (steps: object[], same = 0) => JSON.stringify({ steps, diagnostics: [], changeSummary: { same } });
+/** A step of the resource `name` of `type`, from the inputs `olds` to `news` (undefined: no such state). */
+const step = (op: string, type: string, name: string, olds?: object, news?: object) => ({
+  op,
+  urn: urnOf(type, name),
+  ...(olds && { oldState: { type, inputs: olds } }),
+  ...(news && { newState: { type, inputs: news } }),
+});
 
 describe("the quickstart's first up (digest)", () => {
   const md = summarize(fixture("quickstart-first-up.digest.json"));
@@ -166,69 +173,37 @@ describe("a MonitorFleet: its members, not one resource", () => {
 describe("edge cases", () => {
   test("a secret is [secret] whatever its form, and a secret that may have changed shows no value", () => {
     const secret = (plaintext: string) => ({ [SIG]: SECRET_SIG, plaintext: JSON.stringify(plaintext) });
+    const olds = { name: "API", description: secret("old-hunter2"), title: "[secret]", timeout: 5 };
     const md = summarize(
-      digestOf([
-        {
-          op: "update",
-          urn: urnOf(MONITOR, "api"),
-          oldState: { type: MONITOR, inputs: { name: "API", description: secret("old-hunter2"), title: "[secret]", timeout: 5 } },
-          newState: { type: MONITOR, inputs: { name: "API", description: secret("new-hunter2"), title: "plain now", timeout: 6 } },
-        },
-      ]),
+      digestOf([step("update", MONITOR, "api", olds, { ...olds, description: secret("new-hunter2"), title: "plain now", timeout: 6 })]),
     );
     expect(md).not.toMatch(/hunter2/);
     expect(rowOf(md, "api")).toBe('| `api` (API) | update | `timeout`: `5` → `6`<br>`title`: `[secret]` → `"plain now"` |');
   });
 
   test("an update that changes only secrets says so instead of an empty cell", () => {
-    const md = summarize(
-      digestOf([
-        {
-          op: "update",
-          urn: urnOf(MONITOR, "api"),
-          oldState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
-          newState: { type: MONITOR, inputs: { name: "API", description: "[secret]" } },
-        },
-      ]),
-    );
+    const inputs = { name: "API", description: "[secret]" };
+    const md = summarize(digestOf([step("update", MONITOR, "api", inputs, inputs)]));
     expect(rowOf(md, "api")).toContain("only secret values (not shown)");
   });
 
   test("nested changes are named by path; removed fields say so", () => {
-    const md = summarize(
-      digestOf([
-        {
-          op: "update",
-          urn: urnOf(MONITOR, "db"),
-          oldState: {
-            type: MONITOR,
-            inputs: { name: "DB", tcpOptions: { dataRequest: "PING", keywordResponse: "PONG" }, description: "x" },
-          },
-          newState: { type: MONITOR, inputs: { name: "DB", tcpOptions: { dataRequest: "HELLO", keywordResponse: "PONG" } } },
-        },
-      ]),
-    );
+    const olds = { name: "DB", tcpOptions: { dataRequest: "PING", keywordResponse: "PONG" }, description: "x" };
+    const news = { name: "DB", tcpOptions: { dataRequest: "HELLO", keywordResponse: "PONG" } };
+    const md = summarize(digestOf([step("update", MONITOR, "db", olds, news)]));
     expect(rowOf(md, "db")).toBe(
       '| `db` (DB) | update | `description`: `"x"` → (removed)<br>`tcpOptions.dataRequest`: `"PING"` → `"HELLO"` |',
     );
   });
 
   test("a page or alert leaving the stack is released, not deleted", () => {
-    const page = "pulumi-nodejs:dynamic/uptime:Page";
-    const md = summarize(digestOf([{ op: "delete", urn: urnOf(page, "status"), oldState: { type: page, inputs: { uuid: "p1" } } }]));
+    const md = summarize(digestOf([step("delete", "pulumi-nodejs:dynamic/uptime:Page", "status", { uuid: "p1" })]));
     expect(rowOf(md, "status")).toBe("| `status` | **delete** | released: left in the service as it is |");
   });
 
   test("pipes, backticks, HTML and long values cannot break the table", () => {
-    const md = summarize(
-      digestOf([
-        {
-          op: "create",
-          urn: urnOf(MONITOR, "odd"),
-          newState: { type: MONITOR, inputs: { name: "a|b <img src=x>", description: "has `ticks` | pipes", title: "t".repeat(200) } },
-        },
-      ]),
-    );
+    const news = { name: "a|b <img src=x>", description: "has `ticks` | pipes", title: "t".repeat(200) };
+    const md = summarize(digestOf([step("create", MONITOR, "odd", undefined, news)]));
     const row = rowOf(md, "odd")!;
     expect(row).toContain("(a\\|b &lt;img src=x&gt;)");
     expect(row).toContain('`description`: `` "has `ticks` \\| pipes" ``');
@@ -237,15 +212,7 @@ describe("edge cases", () => {
   });
 
   test("resources that are not the provider's get their own table with their type", () => {
-    const md = summarize(
-      digestOf([
-        {
-          op: "create",
-          urn: urnOf("random:index/randomPet:RandomPet", "pet"),
-          newState: { type: "random:index/randomPet:RandomPet", inputs: { length: 2 } },
-        },
-      ]),
-    );
+    const md = summarize(digestOf([step("create", "random:index/randomPet:RandomPet", "pet", undefined, { length: 2 })]));
     expect(md).toContain("#### Other resources");
     expect(rowOf(md, "pet")).toBe("| `pet` `random:index/randomPet:RandomPet` | create | `length`: `2` |");
   });
