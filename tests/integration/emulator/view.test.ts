@@ -127,19 +127,11 @@ test("bad status calls name the problem; deleting or resetting forgets the statu
 
   await setStatus(monitor.uuid, "Down");
   await admin(emulator, "DELETE", `/monitors/${monitor.uuid}`);
-  await admin(emulator, "POST", "/monitors", {
-    uuid: monitor.uuid,
-    name: "again",
-    type: "https",
-    urn: "https://x",
-    interval: 60,
-    regions: [1],
-  });
+  const sameUuid = (name: string) => ({ uuid: monitor.uuid, name, type: "https", urn: "https://x", interval: 60, regions: [1] });
+  await admin(emulator, "POST", "/monitors", sameUuid("again"));
   expect((await admin(emulator, "GET", `/monitors/${monitor.uuid}/status`)).json.status).toBe("Up");
   await setStatus(monitor.uuid, "Down");
-  await admin(emulator, "POST", "/reset", {
-    monitors: [{ uuid: monitor.uuid, name: "seeded", type: "https", urn: "https://x", interval: 60, regions: [1] }],
-  });
+  await admin(emulator, "POST", "/reset", { monitors: [sameUuid("seeded")] });
   expect((await admin(emulator, "GET", `/monitors/${monitor.uuid}/status`)).json.status).toBe("Up");
 });
 

@@ -17,6 +17,16 @@ import "../../types/page-args";
 jest.setTimeout(60_000);
 
 const FIXTURES = ["monitor-args.ts", "alert-args.ts", "page-args.ts"].map((f) => path.join(__dirname, "../../types", f));
+/** A user's program: strict, library declarations checked. */
+const COMPILER: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2020,
+  module: ts.ModuleKind.CommonJS,
+  moduleResolution: ts.ModuleResolutionKind.Node10,
+  types: ["node"],
+  skipLibCheck: false,
+};
 
 async function failedFields(c: TypeCase): Promise<string[]> {
   switch (c.kind) {
@@ -33,15 +43,7 @@ async function failedFields(c: TypeCase): Promise<string[]> {
 }
 
 test("the fixtures compile as a program's code, each refused spelling a type error", () => {
-  const program = ts.createProgram(FIXTURES, {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2020,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    types: ["node"],
-    skipLibCheck: false,
-  });
+  const program = ts.createProgram(FIXTURES, COMPILER);
   const diagnostics = ts.getPreEmitDiagnostics(program).map((d) =>
     ts.formatDiagnostic(d, {
       getCanonicalFileName: (f) => f,
@@ -60,14 +62,7 @@ test("the fixtures compile as a program's code, each refused spelling a type err
 });
 
 test("the classes have every public member, static and output, of the generated Node.js SDK's, typed alike", () => {
-  const program = ts.createProgram([path.join(__dirname, "../../types/sdk-parity.ts")], {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2020,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    types: ["node"],
-  });
+  const program = ts.createProgram([path.join(__dirname, "../../types/sdk-parity.ts")], COMPILER);
   const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
   expect(diagnostics).toEqual([]);
   // Both sides were read: the generated classes and the built package's.
