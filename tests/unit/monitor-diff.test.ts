@@ -18,209 +18,123 @@ const canonical = (raw: Args) => {
   return result.inputs;
 };
 
-/** A diff as the engine asks for it: a stored state and checked inputs, unknowns and `__provider` included. */
-interface Case {
-  name: string;
-  olds: Args;
-  news: Args;
-  changed: string[];
-  replaces?: string[];
-}
+/**
+ * A diff as the engine asks for it: a stored state and checked inputs, unknowns and `__provider` included;
+ * the fields it must name changed, and those of them that replace (none when left out).
+ */
+type Case = [name: string, olds: Args, news: Args, changed: string[], replaces?: string[]];
 
 const WITH_ALERTS = { ...HTTP_MIN, alerts: ["a-1", "a-2"] };
 const HTTP_OPTS = { ...HTTP_MIN, httpRequest: { method: "GET" } };
+const { httpRequest: REQUEST, httpResponse: RESPONSE, maintenance: WINDOW } = HTTP_FULL as Record<string, Args>;
 
 const cases: Case[] = [
-  { name: "the same inputs", olds: stateOf(HTTP_FULL), news: HTTP_FULL, changed: [] },
-  { name: "the same tcp inputs", olds: stateOf(TCP_FULL), news: TCP_FULL, changed: [] },
-  {
-    name: "written with the record's spellings",
-    olds: stateOf(HTTP_FULL),
-    news: canonical({ ...without(HTTP_FULL, "followRedirects", "interval"), httpFollowRedirects: true, intervalId: "60" }),
-    changed: [],
-  },
-  {
-    name: "TcpOptions keys with capitals",
-    olds: stateOf(TCP_FULL),
-    news: canonical({ ...TCP_FULL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } }),
-    changed: [],
-  },
-  {
-    name: "nulls written for unset fields",
-    olds: stateOf(HTTP_MIN),
-    news: canonical({ ...HTTP_MIN, title: null, httpRequest: null }),
-    changed: [],
-  },
-  { name: "regions in another order", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, regions: [3, 1, 2] }, changed: [] },
-  { name: "groups in another order", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, groups: ["g-2", "g-1"] }, changed: [] },
-  { name: "alerts in another order", olds: stateOf(WITH_ALERTS), news: { ...WITH_ALERTS, alerts: ["a-2", "a-1"] }, changed: [] },
-  {
-    name: "status entries in another order",
-    olds: stateOf(HTTP_FULL),
-    news: { ...HTTP_FULL, httpResponse: { ...(HTTP_FULL.httpResponse as Args), status: ["301", "200-299"] } },
-    changed: [],
-  },
-  {
-    name: "maintenance days in another order",
-    olds: stateOf(HTTP_FULL),
-    news: { ...HTTP_FULL, maintenance: { ...(HTTP_FULL.maintenance as Args), days: [5, 1, 3] } },
-    changed: [],
-  },
-  {
-    name: "a field set outside Pulumi that the program never declared",
-    olds: stateOf(HTTP_MIN, { description: "by hand", timeout: 9 }),
-    news: HTTP_MIN,
-    changed: [],
-  },
-  { name: "adoptUuid added after creation", olds: stateOf(HTTP_MIN), news: { ...HTTP_MIN, adoptUuid: "m-0001" }, changed: [] },
-  { name: "__provider differs", olds: { ...stateOf(HTTP_MIN), __provider: "old" }, news: { ...HTTP_MIN, __provider: "new" }, changed: [] },
-  {
-    name: "an empty groups list, stored as none",
-    olds: stateOf({ ...HTTP_MIN, groups: [] }),
-    news: { ...HTTP_MIN, groups: [] },
-    changed: [],
-  },
-  {
-    name: "an empty alerts list, stored as none",
-    olds: stateOf({ ...HTTP_MIN, alerts: [] }),
-    news: { ...HTTP_MIN, alerts: [] },
-    changed: [],
-  },
-  { name: "an empty groups list removed", olds: stateOf({ ...HTTP_MIN, groups: [] }), news: HTTP_MIN, changed: [] },
-  { name: "an empty string kept", olds: stateOf({ ...HTTP_MIN, title: "" }), news: { ...HTTP_MIN, title: "" }, changed: [] },
-  { name: "a partial option object, the record filling in nulls", olds: stateOf(HTTP_OPTS), news: HTTP_OPTS, changed: [] },
-  {
-    name: "a number written as 2.50 vs 2.5",
-    olds: stateOf({ ...HTTP_MIN, timeout: 2.5 }),
-    news: { ...HTTP_MIN, timeout: 2.5 },
-    changed: [],
-  },
+  ["the same inputs", stateOf(HTTP_FULL), HTTP_FULL, []],
+  ["the same tcp inputs", stateOf(TCP_FULL), TCP_FULL, []],
+  [
+    "written with the record's spellings",
+    stateOf(HTTP_FULL),
+    canonical({ ...without(HTTP_FULL, "followRedirects", "interval"), httpFollowRedirects: true, intervalId: "60" }),
+    [],
+  ],
+  [
+    "TcpOptions keys with capitals",
+    stateOf(TCP_FULL),
+    canonical({ ...TCP_FULL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } }),
+    [],
+  ],
+  ["nulls written for unset fields", stateOf(HTTP_MIN), canonical({ ...HTTP_MIN, title: null, httpRequest: null }), []],
+  ["regions in another order", stateOf(HTTP_FULL), { ...HTTP_FULL, regions: [3, 1, 2] }, []],
+  ["groups in another order", stateOf(HTTP_FULL), { ...HTTP_FULL, groups: ["g-2", "g-1"] }, []],
+  ["alerts in another order", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: ["a-2", "a-1"] }, []],
+  ["status entries in another order", stateOf(HTTP_FULL), { ...HTTP_FULL, httpResponse: { ...RESPONSE, status: ["301", "200-299"] } }, []],
+  ["maintenance days in another order", stateOf(HTTP_FULL), { ...HTTP_FULL, maintenance: { ...WINDOW, days: [5, 1, 3] } }, []],
+  ["a field set outside Pulumi that the program never declared", stateOf(HTTP_MIN, { description: "by hand", timeout: 9 }), HTTP_MIN, []],
+  ["adoptUuid added after creation", stateOf(HTTP_MIN), { ...HTTP_MIN, adoptUuid: "m-0001" }, []],
+  ["__provider differs", { ...stateOf(HTTP_MIN), __provider: "old" }, { ...HTTP_MIN, __provider: "new" }, []],
+  ["an empty groups list, stored as none", stateOf({ ...HTTP_MIN, groups: [] }), { ...HTTP_MIN, groups: [] }, []],
+  ["an empty alerts list, stored as none", stateOf({ ...HTTP_MIN, alerts: [] }), { ...HTTP_MIN, alerts: [] }, []],
+  ["an empty groups list removed", stateOf({ ...HTTP_MIN, groups: [] }), HTTP_MIN, []],
+  ["an empty string kept", stateOf({ ...HTTP_MIN, title: "" }), { ...HTTP_MIN, title: "" }, []],
+  ["a partial option object, the record filling in nulls", stateOf(HTTP_OPTS), HTTP_OPTS, []],
+  ["a number written as 2.50 vs 2.5", stateOf({ ...HTTP_MIN, timeout: 2.5 }), { ...HTTP_MIN, timeout: 2.5 }, []],
 
-  { name: "the name", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, name: "api-2" }, changed: ["name"] },
-  { name: "the interval", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, interval: 120 }, changed: ["interval"] },
-  { name: "a region added", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, regions: [1, 2, 3, 4] }, changed: ["regions"] },
-  {
-    name: "type and target together",
-    olds: stateOf(HTTP_MIN),
-    news: { ...HTTP_MIN, type: "http", target: "http://www.example.com" },
-    changed: ["type", "target"],
-  },
-  { name: "a field added", olds: stateOf(HTTP_MIN), news: { ...HTTP_MIN, timeout: 5 }, changed: ["timeout"] },
-  {
-    name: "a declared field removed (it is cleared)",
-    olds: stateOf(HTTP_FULL),
-    news: without(HTTP_FULL, "title", "httpRequest"),
-    changed: ["title", "httpRequest"],
-  },
-  {
-    name: "a declared field changed outside Pulumi (drift seen by refresh)",
-    olds: stateOf(HTTP_FULL, { title: "edited" }),
-    news: HTTP_FULL,
-    changed: ["title"],
-  },
-  {
-    name: "a declared empty list, filled outside Pulumi",
-    olds: stateOf({ ...HTTP_MIN, groups: [] }, { groups: ["g-9"] }),
-    news: { ...HTTP_MIN, groups: [] },
-    changed: ["groups"],
-  },
-  {
-    name: "one key inside an option object",
-    olds: stateOf(HTTP_FULL),
-    news: { ...HTTP_FULL, httpRequest: { ...(HTTP_FULL.httpRequest as Args), method: "GET" } },
-    changed: ["httpRequest"],
-  },
-  {
-    name: "headers in another order (order is sent as written)",
-    olds: stateOf(HTTP_FULL),
-    news: {
+  ["the name", stateOf(HTTP_FULL), { ...HTTP_FULL, name: "api-2" }, ["name"]],
+  ["the interval", stateOf(HTTP_FULL), { ...HTTP_FULL, interval: 120 }, ["interval"]],
+  ["a region added", stateOf(HTTP_FULL), { ...HTTP_FULL, regions: [1, 2, 3, 4] }, ["regions"]],
+  ["type and target together", stateOf(HTTP_MIN), { ...HTTP_MIN, type: "http", target: "http://www.example.com" }, ["type", "target"]],
+  ["a field added", stateOf(HTTP_MIN), { ...HTTP_MIN, timeout: 5 }, ["timeout"]],
+  ["a declared field removed (it is cleared)", stateOf(HTTP_FULL), without(HTTP_FULL, "title", "httpRequest"), ["title", "httpRequest"]],
+  ["a declared field changed outside Pulumi (drift seen by refresh)", stateOf(HTTP_FULL, { title: "edited" }), HTTP_FULL, ["title"]],
+  [
+    "a declared empty list, filled outside Pulumi",
+    stateOf({ ...HTTP_MIN, groups: [] }, { groups: ["g-9"] }),
+    { ...HTTP_MIN, groups: [] },
+    ["groups"],
+  ],
+  ["one key inside an option object", stateOf(HTTP_FULL), { ...HTTP_FULL, httpRequest: { ...REQUEST, method: "GET" } }, ["httpRequest"]],
+  [
+    "headers in another order (order is sent as written)",
+    stateOf(HTTP_FULL),
+    {
       ...HTTP_FULL,
-      httpRequest: { ...(HTTP_FULL.httpRequest as Args), headers: [...((HTTP_FULL.httpRequest as Args).headers as unknown[])].reverse() },
+      httpRequest: { ...REQUEST, headers: [...(REQUEST.headers as unknown[])].reverse() },
     },
-    changed: ["httpRequest"],
-  },
-  {
-    name: "a key of an option object removed",
-    olds: stateOf(HTTP_FULL),
-    news: { ...HTTP_FULL, httpResponse: without(HTTP_FULL.httpResponse as Args, "keywordBody", "keywordBodyExists") },
-    changed: ["httpResponse"],
-  },
-  {
-    name: "Sunday as 7 instead of 0",
-    olds: stateOf({ ...HTTP_FULL, maintenance: { ...(HTTP_FULL.maintenance as Args), days: [0] } }),
-    news: { ...HTTP_FULL, maintenance: { ...(HTTP_FULL.maintenance as Args), days: [7] } },
-    changed: ["maintenance"],
-  },
-  {
-    name: "a different status multiset",
-    olds: stateOf(HTTP_FULL),
-    news: { ...HTTP_FULL, httpResponse: { ...(HTTP_FULL.httpResponse as Args), status: ["200-299", "301", "301"] } },
-    changed: ["httpResponse"],
-  },
-  { name: "a tcp option", olds: stateOf(TCP_FULL), news: { ...TCP_FULL, tcpOptions: { dataRequest: "PING" } }, changed: ["tcpOptions"] },
+    ["httpRequest"],
+  ],
+  [
+    "a key of an option object removed",
+    stateOf(HTTP_FULL),
+    { ...HTTP_FULL, httpResponse: without(HTTP_FULL.httpResponse as Args, "keywordBody", "keywordBodyExists") },
+    ["httpResponse"],
+  ],
+  [
+    "Sunday as 7 instead of 0",
+    stateOf({ ...HTTP_FULL, maintenance: { ...WINDOW, days: [0] } }),
+    { ...HTTP_FULL, maintenance: { ...WINDOW, days: [7] } },
+    ["maintenance"],
+  ],
+  [
+    "a different status multiset",
+    stateOf(HTTP_FULL),
+    { ...HTTP_FULL, httpResponse: { ...RESPONSE, status: ["200-299", "301", "301"] } },
+    ["httpResponse"],
+  ],
+  ["a tcp option", stateOf(TCP_FULL), { ...TCP_FULL, tcpOptions: { dataRequest: "PING" } }, ["tcpOptions"]],
 
-  {
-    name: "alerts changed: replace",
-    olds: stateOf(WITH_ALERTS),
-    news: { ...WITH_ALERTS, alerts: ["a-1", "a-3"] },
-    changed: ["alerts"],
-    replaces: ["alerts"],
-  },
-  {
-    name: "alerts added: replace",
-    olds: stateOf(HTTP_MIN),
-    news: { ...HTTP_MIN, alerts: ["a-1"] },
-    changed: ["alerts"],
-    replaces: ["alerts"],
-  },
-  { name: "alerts removed: replace", olds: stateOf(WITH_ALERTS), news: HTTP_MIN, changed: ["alerts"], replaces: ["alerts"] },
-  {
-    name: "alerts and the name: one replace",
-    olds: stateOf(WITH_ALERTS),
-    news: { ...WITH_ALERTS, name: "x", alerts: [] },
-    changed: ["name", "alerts"],
-    replaces: ["alerts"],
-  },
+  ["alerts changed: replace", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: ["a-1", "a-3"] }, ["alerts"], ["alerts"]],
+  ["alerts added: replace", stateOf(HTTP_MIN), { ...HTTP_MIN, alerts: ["a-1"] }, ["alerts"], ["alerts"]],
+  ["alerts removed: replace", stateOf(WITH_ALERTS), HTTP_MIN, ["alerts"], ["alerts"]],
+  ["alerts and the name: one replace", stateOf(WITH_ALERTS), { ...WITH_ALERTS, name: "x", alerts: [] }, ["name", "alerts"], ["alerts"]],
 
-  { name: "an unknown name (preview)", olds: stateOf(HTTP_FULL), news: { ...HTTP_FULL, name: UNKNOWN }, changed: ["name"] },
-  {
-    name: "an unknown region inside the list",
-    olds: stateOf(HTTP_FULL),
-    news: { ...HTTP_FULL, regions: [1, UNKNOWN, 3] },
-    changed: ["regions"],
-  },
-  {
-    name: "an unknown header value",
-    olds: stateOf(HTTP_FULL),
-    news: { ...HTTP_FULL, httpRequest: { ...(HTTP_FULL.httpRequest as Args), headers: [{ name: "X-Probe", value: UNKNOWN }] } },
-    changed: ["httpRequest"],
-  },
-  {
-    name: "unknown alerts: a possible replace",
-    olds: stateOf(WITH_ALERTS),
-    news: { ...WITH_ALERTS, alerts: UNKNOWN },
-    changed: ["alerts"],
-    replaces: ["alerts"],
-  },
+  ["an unknown name (preview)", stateOf(HTTP_FULL), { ...HTTP_FULL, name: UNKNOWN }, ["name"]],
+  ["an unknown region inside the list", stateOf(HTTP_FULL), { ...HTTP_FULL, regions: [1, UNKNOWN, 3] }, ["regions"]],
+  [
+    "an unknown header value",
+    stateOf(HTTP_FULL),
+    { ...HTTP_FULL, httpRequest: { ...REQUEST, headers: [{ name: "X-Probe", value: UNKNOWN }] } },
+    ["httpRequest"],
+  ],
+  ["unknown alerts: a possible replace", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: UNKNOWN }, ["alerts"], ["alerts"]],
 
-  {
-    name: "state without declaredFields (older state): only fields declared now",
-    olds: without(stateOf(HTTP_FULL), "declaredFields"),
-    news: { ...HTTP_MIN, name: "api" },
-    changed: ["target", "regions"],
-  },
+  [
+    "state without declaredFields (older state): only fields declared now",
+    without(stateOf(HTTP_FULL), "declaredFields"),
+    { ...HTTP_MIN, name: "api" },
+    ["target", "regions"],
+  ],
 ];
 
 test("the table has at least 25 cases", () => {
   expect(cases.length).toBeGreaterThanOrEqual(25);
 });
 
-test.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-  const result = diffMonitor(stored<MonitorState>(c.olds), stored<MonitorInputs>(c.news));
+test.each(cases.map((c) => [c[0], c] as const))("%s", (_name, [, olds, news, changed, replaces]) => {
+  const result = diffMonitor(stored<MonitorState>(olds), stored<MonitorInputs>(news));
   expect({ changed: [...result.changed].sort(), replaces: result.replaces, changes: result.changes }).toEqual({
-    changed: [...c.changed].sort(),
-    replaces: c.replaces ?? [],
-    changes: c.changed.length > 0,
+    changed: [...changed].sort(),
+    replaces: replaces ?? [],
+    changes: changed.length > 0,
   });
 });
 
