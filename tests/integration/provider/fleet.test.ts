@@ -28,6 +28,7 @@ import { MONITOR } from "../../../provider/model/monitor";
 import { testClient, useEmulator } from "../../helpers/emulator";
 import { adminApi, adminJson } from "../../helpers/emulator-http";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { rejection } from "../../helpers/rejection";
 
 const { emulator, admin, t } = useEmulator({
   seed: { alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] },
@@ -69,7 +70,12 @@ const declare = (members: Record<string, Record<string, unknown>>): FleetInputs 
 const fleetOf = (n: number, extra: Record<string, unknown> = {}) =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`m${String(i).padStart(3, "0")}`, member(`m${i}`, extra)]));
 const byRoute = async () => (await admin.counters()).requestsByRoute as Record<string, number>;
-const serviceNames = async () => (await admin.monitors()).map((m) => m.name as string).sort();
+/** The names of a fleet's members, sorted: what the service should hold. */
+const namesOf = (outs: FleetOutputs) => Array.from(Object.values(outs.monitors), (m) => m.name as string).sort();
+type FleetError = Error & { id?: string; properties?: FleetOutputs };
+/** Every POST /monitors refused with a 422, `times` times. */
+const refusePosts = (times: number) =>
+  admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times }] });
 
 describe("check", () => {
   test("each member is checked as a monitor: a failure names the member and the field; `urn` is a member's target", () => {
@@ -101,7 +107,7 @@ describe("check", () => {
 
 test("create, an empty plan, then an update: 10 PATCHes, one member replaced, removals and an addition, nothing else sent", async () => {
   const created = await createFleet(t.client, declare(fleetOf(40)), ctx);
-  expect(await serviceNames()).toHaveLength(40);
+  expect(await admin.monitorNames()).toHaveLength(40);
   expect((await byRoute())["POST /monitors"]).toBe(40);
   expect(Object.keys(created.outs.monitors)).toHaveLength(40);
   expect(created.outs.monitors.m000).toMatchObject({ name: "m0", target: "https://m0.example.com/health", intervalId: 60 });
@@ -138,20 +144,16 @@ test("create, an empty plan, then an update: 10 PATCHes, one member replaced, re
   expect(updated.outs.monitors.m010).toMatchObject({ alerts: ["alert-1"] });
   expect(updated.outs).not.toHaveProperty("replaced");
   expect(Object.keys(updated.outs.monitors)).toHaveLength(36);
-  expect(await serviceNames()).toEqual(
-    Object.values(updated.outs.monitors)
-      .map((m) => m.name as string)
-      .sort(),
-  );
+  expect(await admin.monitorNames()).toEqual(namesOf(updated.outs));
 
   await deleteFleet(t.client, updated.outs, ctx);
   expect(await admin.monitors()).toEqual([]);
 });
 
 test("a create that fails for some members keeps exactly those it made; the next update makes the rest, none twice", async () => {
-  await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times: 3 }] });
+  await refusePosts(3);
   const inputs = declare(fleetOf(20));
-  const error = (await createFleet(t.client, inputs, ctx).catch((e: unknown) => e)) as Error & { id?: string; properties?: FleetOutputs };
+  const error = await rejection<FleetError>(createFleet(t.client, inputs, ctx));
   expect(error.message).toMatch(/^creating the fleet: 3 members failed; the fleet's state records what was done/);
   // The three fail for the same reason: one line names them.
   const lines = error.message.split("\n").slice(1);
@@ -161,32 +163,26 @@ test("a create that fails for some members keeps exactly those it made; the next
   expect(error.id).toMatch(/^fleet-/);
   const kept = error.properties!;
   expect(Object.keys(kept.monitors)).toHaveLength(17);
-  expect(await serviceNames()).toEqual(
-    Object.values(kept.monitors)
-      .map((m) => m.name as string)
-      .sort(),
-  );
+  expect(await admin.monitorNames()).toEqual(namesOf(kept));
 
   // The engine keeps the fleet with those members; the next run's diff and update make the other 3.
   expect(planFleet(kept, inputs).create).toHaveLength(3);
   const done = await updateFleet(t.client, error.id!, kept, inputs, ctx);
   expect(Object.keys(done.outs.monitors)).toHaveLength(20);
-  expect(await serviceNames()).toHaveLength(20);
-  expect(new Set(await serviceNames()).size).toBe(20);
+  expect(await admin.monitorNames()).toHaveLength(20);
+  expect(new Set(await admin.monitorNames()).size).toBe(20);
 });
 
 test("members failing for one reason are named in natural order (m2 before m10), as the plan line names them", async () => {
-  await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times: 3 }] });
-  const error = (await createFleet(t.client, declare({ m10: member("m10"), m2: member("m2"), m1: member("m1") }), ctx).catch(
-    (e: unknown) => e,
-  )) as Error;
+  await refusePosts(3);
+  const error = await rejection(createFleet(t.client, declare({ m10: member("m10"), m2: member("m2"), m1: member("m1") }), ctx));
   expect(error.message.split("\n").slice(1)).toEqual([expect.stringMatching(/^monitors\.m1, monitors\.m2, monitors\.m10: .*refused/)]);
 });
 
 test("a destroy that fails for one member keeps the fleet as it was; run again, it deletes the rest, the others proven gone", async () => {
   const { outs } = await createFleet(t.client, declare(fleetOf(3)), ctx);
   await admin.faults({ rules: [{ route: "DELETE /monitors/:uuid", respond: { status: 500, body: "{}" }, times: 1 }] });
-  const error = (await deleteFleet(t.client, outs, ctx).catch((e: unknown) => e)) as Error & { id?: string };
+  const error = await rejection<FleetError>(deleteFleet(t.client, outs, ctx));
   expect(error.message).toMatch(
     /^deleting the fleet: 1 member failed; the fleet stays in the stack as it was, so running the command again deletes the rest/,
   );
@@ -200,10 +196,8 @@ test("a destroy that fails for one member keeps the fleet as it was; run again, 
 });
 
 test("past 20 members failing for one reason, the line names 20 and counts the rest", async () => {
-  await admin.faults({
-    rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times: 25 }],
-  });
-  const error = (await createFleet(t.client, declare(fleetOf(25)), ctx).catch((e: unknown) => e)) as Error;
+  await refusePosts(25);
+  const error = await rejection(createFleet(t.client, declare(fleetOf(25)), ctx));
   expect(error.message).toMatch(
     /^creating the fleet: 25 members failed; no member was created, so nothing is stored; running the command again creates them\./,
   );
@@ -218,9 +212,7 @@ test("a replacement whose old monitor could not be deleted is kept, and deleted 
   const old = created.outs.monitors.api.uuid;
   await admin.faults({ rules: [{ route: "DELETE /monitors/:uuid", respond: { status: 500, body: "{}" }, times: 1 }] });
   const next = declare({ api: member("api", { alerts: ["alert-1"] }) });
-  const error = (await updateFleet(t.client, created.id, created.outs, next, ctx).catch((e: unknown) => e)) as Error & {
-    properties?: FleetOutputs;
-  };
+  const error = await rejection<FleetError>(updateFleet(t.client, created.id, created.outs, next, ctx));
   expect(error.message).toMatch(/^updating the fleet: 1 member failed/);
   const kept = error.properties!;
   expect(kept.replaced).toEqual({ [old]: expect.objectContaining({ uuid: old }) });
@@ -251,9 +243,9 @@ test("refresh: an edit outside Pulumi is read into the member; a member deleted 
 test("an edit of a member deleted outside Pulumi sends nothing else and says to refresh; refresh then up recreates it", async () => {
   const created = await createFleet(t.client, declare({ a: member("a") }), ctx);
   await admin.remove(created.outs.monitors.a.uuid);
-  const error = (await updateFleet(t.client, created.id, created.outs, declare({ a: member("a", { timeout: 3 }) }), ctx).catch(
-    (e: unknown) => e,
-  )) as Error & { properties?: FleetOutputs };
+  const error = await rejection<FleetError>(
+    updateFleet(t.client, created.id, created.outs, declare({ a: member("a", { timeout: 3 }) }), ctx),
+  );
   expect(error.message).toContain("monitors.a: monitor");
   expect(error.message).toContain("Run `pulumi refresh`: it drops the member from the state, and the next `pulumi up` creates it again.");
   // Following it.
@@ -282,8 +274,8 @@ test("a wrong address: refresh and destroy fail with one line naming uptime:base
   const wrong = new URL(emulator.url).origin; // the API's address without its /v1
   const elsewhere = testClient(emulator, { baseUrl: wrong, retry: { baseDelayMs: 1, maxRetries: 0 } }).client;
   await admin.clearRequests();
-  const read = (await readFleet(elsewhere, id, outs, ctx).catch((e: unknown) => e)) as Error & { id?: string };
-  const deleted = (await deleteFleet(elsewhere, outs, ctx).catch((e: unknown) => e)) as Error & { id?: string };
+  const read = await rejection<FleetError>(readFleet(elsewhere, id, outs, ctx));
+  const deleted = await rejection<FleetError>(deleteFleet(elsewhere, outs, ctx));
   expect(read.message).toMatch(/^reading the fleet: 3 members failed; the fleet's state is unchanged/);
   expect(deleted.message).toMatch(/^deleting the fleet: 3 members failed; the fleet stays in the stack as it was/);
   for (const error of [read, deleted]) {
@@ -311,7 +303,7 @@ test("the journal: members an interrupted create made are taken over by the next
   await admin.clearRequests();
   const again = await createFleet(t.client, inputs, ctx);
   expect((await admin.requests()).filter((r) => r.method === "POST")).toHaveLength(0);
-  expect(await serviceNames()).toHaveLength(5);
+  expect(await admin.monitorNames()).toHaveLength(5);
   expect(ctx.lines.filter((l) => /took over .*, created by an interrupted run$/.test(l))).toHaveLength(5);
   expect(Object.keys(again.outs.monitors)).toHaveLength(5);
 
@@ -332,7 +324,7 @@ test("at most `concurrency` members are in doubt at once: a creation is noted as
     put.call(this, entry);
   });
   await createFleet(t.client, declare(fleetOf(40)), { ...ctx, concurrency: 4 }).finally(() => spy.mockRestore());
-  expect(await serviceNames()).toHaveLength(40);
+  expect(await admin.monitorNames()).toHaveLength(40);
   expect(most).toBeGreaterThan(1);
   expect(most).toBeLessThanOrEqual(4);
   // Every note in the fleet's one log, none in a file of its own.
@@ -372,21 +364,19 @@ test("a member is noted as sent only as its POST leaves: creations waiting their
 describe("a member whose creation's answer was lost", () => {
   async function lostAnswer(): Promise<FleetOutputs & { id: string }> {
     await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-    const error = (await createFleet(t.client, declare({ a: member("a"), b: member("b") }), { ...ctx, journal: undefined }).catch(
-      (e: unknown) => e,
-    )) as Error & { id: string; properties: FleetOutputs };
+    const error = await rejection<FleetError>(
+      createFleet(t.client, declare({ a: member("a"), b: member("b") }), { ...ctx, journal: undefined }),
+    );
     expect(error.message).toMatch(/^creating the fleet: 1 member failed/);
     expect(await admin.monitors()).toHaveLength(2);
-    return { ...error.properties, id: error.id };
+    return { ...error.properties!, id: error.id! };
   }
 
   test("is kept as a placeholder; an update stops, saying both ways out; adoptUuid takes it over", async () => {
     const kept = await lostAnswer();
     const [key, placeholder] = Object.entries(kept.monitors).find(([, m]) => "unconfirmed" in m)!;
     expect(placeholder.uuid).toMatch(/^unconfirmed-/);
-    const stopped = (await updateFleet(t.client, kept.id, kept, declare({ a: member("a"), b: member("b") }), ctx).catch(
-      (e: unknown) => e,
-    )) as Error;
+    const stopped = await rejection(updateFleet(t.client, kept.id, kept, declare({ a: member("a"), b: member("b") }), ctx));
     expect(stopped.message).toContain(
       `monitors.${key}: its creation in an earlier run was never confirmed (placeholder ${placeholder.uuid})`,
     );
@@ -415,7 +405,7 @@ describe("a member whose creation's answer was lost", () => {
     } finally {
       delete process.env.UPTIME_DROP_UNCONFIRMED;
     }
-    expect(await serviceNames()).toEqual(["a", "b"]);
+    expect(await admin.monitorNames()).toEqual(["a", "b"]);
   });
 });
 
@@ -465,7 +455,7 @@ test("against a service limiting the key to 20 requests a second: every member c
     });
     const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx).finally(() => jest.restoreAllMocks());
     expect(Object.keys(outs.uuids!)).toHaveLength(60);
-    expect(await serviceNames()).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`).sort());
+    expect(await admin.monitorNames()).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`).sort());
     const counters = await adminJson(emulator, "GET", "/counters");
     expect(counters.requestsByRoute["POST /monitors"]).toBe(60 + counters.rateLimited);
     expect(counters.rateLimited).toBeGreaterThan(0);
@@ -486,7 +476,7 @@ test("a service offering only the documented routes: refresh keeps the fleet as 
     const { id, outs } = await createFleet(c.client, declare(fleetOf(3)), documentedCtx);
     expect(await readFleet(c.client, id, outs, documentedCtx)).toEqual({ kind: "unsupported", status: 405 });
 
-    const refused = (await deleteFleet(c.client, outs, documentedCtx).catch((e: unknown) => e)) as Error;
+    const refused = await rejection(deleteFleet(c.client, outs, documentedCtx));
     expect(refused.message).toMatch(
       /^deleting the fleet: 3 members failed; the fleet stays in the stack as it was, so running the command again deletes the rest/,
     );
