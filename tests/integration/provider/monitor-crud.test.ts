@@ -2,7 +2,6 @@
 // clearing fields), delete, adoption, and the fallbacks for a service that answers 404 or 405.
 import { ApiError } from "../../../provider/api/errors";
 import { readSettings, settingWords } from "../../../provider/config";
-import type { RunningEmulator } from "../../../emulator/types";
 import {
   MonitorInputs,
   MonitorOutputs,
@@ -12,11 +11,10 @@ import {
   readMonitor,
   updateMonitor,
 } from "../../../provider/monitor";
-import { TestClient, testClient, useEmulator } from "../../helpers/emulator";
-import { adminApi } from "../../helpers/emulator-http";
+import { testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
-import { startTestEmulator } from "../../helpers/servers";
 import { checkedMonitor } from "../../helpers/checked";
+import { rejection } from "../../helpers/rejection";
 
 type Args = Record<string, unknown>;
 const ALERT_1 = "alert-0001";
@@ -68,11 +66,9 @@ describe("create", () => {
   });
 
   test("an alert uuid the service does not know: the 422 names the field", async () => {
-    const error = await createMonitor(t.client, checked({ ...HTTP_MIN, alerts: ["no-such-alert"] })).catch((e: unknown) => e);
+    const error = await rejection(createMonitor(t.client, checked({ ...HTTP_MIN, alerts: ["no-such-alert"] })));
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as Error).message).toMatch(
-      /^POST \/monitors failed with 422 Unprocessable Entity: alerts\[0\]: no alert with uuid "no-such-alert"/,
-    );
+    expect(error.message).toMatch(/^POST \/monitors failed with 422 Unprocessable Entity: alerts\[0\]: no alert with uuid "no-such-alert"/);
   });
 });
 
@@ -184,12 +180,8 @@ describe("update", () => {
   test("the monitor deleted in the dashboard: the message names it and the command that creates it again", async () => {
     const { id, outs, inputs } = await created(HTTP_MIN);
     await admin.remove(id);
-    const error = (await updateMonitor(
-      t.client,
-      id,
-      { ...outs, journalKey: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web" },
-      { ...inputs, name: "x" },
-    ).catch((e: unknown) => e)) as Error;
+    const journalKey = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web";
+    const error = await rejection(updateMonitor(t.client, id, { ...outs, journalKey }, { ...inputs, name: "x" }));
     expect(error.message).toBe(
       `monitor "x" (${id}): the service has no such monitor any more (it was deleted outside Pulumi), so nothing was sent. ` +
         "Run `pulumi up --replace 'urn:pulumi:dev::p::pulumi-nodejs:dynamic/uptime:Monitor::web'` to create it again.",
@@ -239,11 +231,8 @@ describe("adoption (adoptUuid)", () => {
 
   test("declared alerts that differ: an error that still hands the adopted monitor to the state", async () => {
     const existing = await admin.createMonitor({ ...recordless(HTTP_MIN), alerts: [ALERT_1] });
-    const error = (await created({ ...HTTP_MIN, alerts: [ALERT_2], adoptUuid: existing.uuid }).catch((e: unknown) => e)) as Error & {
-      id?: string;
-      properties?: Args;
-      reasons?: string[];
-    };
+    type Adopted = Error & { id?: string; properties?: Args; reasons?: string[] };
+    const error = await rejection<Adopted>(created({ ...HTTP_MIN, alerts: [ALERT_2], adoptUuid: existing.uuid }));
     expect(error.message).toMatch(/adopted .* but its alerts \["alert-0001"\] differ from the declared \["alert-0002"\]/);
     expect(error.message).toMatch(/Declare the alerts it has, or remove adoptUuid/);
     expect(error.id).toBe(existing.uuid);
@@ -278,15 +267,7 @@ describe("adoption (adoptUuid)", () => {
 });
 
 describe("a service that only has the documented routes (GET and DELETE answer 405)", () => {
-  let documented: RunningEmulator;
-  let d: TestClient;
-  beforeAll(async () => {
-    documented = await startTestEmulator({ documentedOnly: true });
-  });
-  afterAll(() => documented.close());
-  beforeEach(() => {
-    d = testClient(documented);
-  });
+  const { emulator: documented, admin: documentedAdmin, t: d } = useEmulator({ documentedOnly: true, testClient: {} });
 
   test("read: unsupported, with the status, so the state is kept", async () => {
     const { id, outs } = await createMonitor(d.client, checked(HTTP_MIN));
@@ -295,7 +276,7 @@ describe("a service that only has the documented routes (GET and DELETE answer 4
 
   test("delete: an error that says nothing was deleted and names the way to leave it", async () => {
     const { id } = await createMonitor(d.client, checked(HTTP_MIN));
-    const error = (await deleteMonitor(d.client, id, "web").catch((e: unknown) => e)) as Error;
+    const error = await rejection(deleteMonitor(d.client, id, "web"));
     expect(error.message).toBe(
       `monitor "web" (${id}): the service does not allow deleting monitors through the API (DELETE answered 405); nothing was ` +
         "deleted, and it is still in the service. To drop it from the stack and leave it in the service, run the same command again " +
@@ -312,21 +293,21 @@ describe("a service that only has the documented routes (GET and DELETE answer 4
     expect(warnings).toEqual([
       expect.stringMatching(new RegExp(`^monitor "web" \\(${id}\\) is left in the service, still checking and alerting`)),
     ]);
-    expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(id);
+    expect((await documentedAdmin.monitors()).map((m) => m.uuid)).toContain(id);
   });
 
   test("under an Account: the rule it names is the Account's argument, and giving it leaves the monitor with a warning in its words", async () => {
     const words = settingWords("staging");
     const a = testClient(documented, { names: words });
     const { id } = await createMonitor(a.client, checked(HTTP_MIN));
-    const error = (await deleteMonitor(a.client, id, "web").catch((e: unknown) => e)) as Error;
+    const error = await rejection(deleteMonitor(a.client, id, "web"));
     expect(error.message).toContain('To make that the rule, give Account "staging" deleteUnsupported: "leave" and run `pulumi up`.');
     // Following it: the Account's argument reaches its provider as its setting, and delete leaves the monitor.
     const onUnsupported = readSettings((key) => ({ deleteUnsupported: "leave" })[key], {}, words).deleteUnsupported ?? "fail";
     const warnings: string[] = [];
     await deleteMonitor(a.client, id, "web", { onUnsupported, warn: (m) => warnings.push(m) });
     expect(warnings).toEqual([expect.stringContaining('and deleteUnsupported of Account "staging" is "leave".')]);
-    expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(id);
+    expect((await documentedAdmin.monitors()).map((m) => m.uuid)).toContain(id);
   });
 
   test("create, update and adoption still work", async () => {

@@ -5,21 +5,20 @@ import { ApiError, ConnectionError } from "../../../provider/api/errors";
 import { checkMonitor, createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_FULL, HTTP_MIN } from "../../helpers/monitor-records";
+import { rejection } from "../../helpers/rejection";
 
 const { emulator, admin, t } = useEmulator({ resetEach: true, testClient: { retry: { baseDelayMs: 1 } } });
 
 const inputs = (raw: Record<string, unknown>) => checkMonitor(raw).inputs;
 
-async function routeCounts(): Promise<Record<string, number>> {
-  return (await admin.counters()).requestsByRoute;
-}
+const routeCount = async (route: string): Promise<number> => (await admin.counters()).requestsByRoute[route];
 
 describe("POST /monitors", () => {
   test("429 twice, then created exactly once; Retry-After honoured", async () => {
     await admin.faults({ rules: [{ route: "POST /monitors", rate429: 1, retryAfter: "1", times: 2 }] });
     const { id } = await createMonitor(t.client, inputs(HTTP_MIN));
     expect((await admin.monitors()).map((m) => m.uuid)).toEqual([id]);
-    expect((await routeCounts())["POST /monitors"]).toBe(3);
+    expect(await routeCount("POST /monitors")).toBe(3);
     // Paused as asked (less the milliseconds the answers took), the account's pace not cut: too few got through to learn one.
     expect(t.waits.map((ms) => Math.round(ms / 100) * 100)).toEqual([1000, 1000]);
     expect(t.debug).toEqual([
@@ -32,29 +31,29 @@ describe("POST /monitors", () => {
     "%i is not retried (a gateway may have passed it on): the error says what failed and how to recover",
     async (status) => {
       await admin.faults({ rules: [{ route: "POST /monitors", rate5xx: 1, statuses: [status], times: 1 }] });
-      const error = (await createMonitor(t.client, inputs(HTTP_MIN)).catch((e: unknown) => e)) as Error;
+      const error = await rejection(createMonitor(t.client, inputs(HTTP_MIN)));
       expect(error.cause).toBeInstanceOf(ApiError);
       expect((error.cause as ApiError).status).toBe(status);
       expect(error.message).toMatch(new RegExp(`^monitor "web": POST /monitors failed with ${status} `));
       expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
       expect(await admin.monitors()).toEqual([]);
-      expect((await routeCounts())["POST /monitors"]).toBe(1);
+      expect(await routeCount("POST /monitors")).toBe(1);
     },
   );
 
   test("a 4xx is a plain answer: no recovery advice", async () => {
     await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 409, body: "{}" }, times: 1 }] });
-    const error = await createMonitor(t.client, inputs(HTTP_MIN)).catch((e: unknown) => e);
+    const error = await rejection(createMonitor(t.client, inputs(HTTP_MIN)));
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as Error).message).not.toContain("adoptUuid");
+    expect(error.message).not.toContain("adoptUuid");
   });
 
   test("dropped after the service created it: not retried (no duplicate), and the message tells how to recover", async () => {
     await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-    const error = (await createMonitor(t.client, inputs(HTTP_MIN)).catch((e: unknown) => e)) as Error;
+    const error = await rejection(createMonitor(t.client, inputs(HTTP_MIN)));
     const monitors = await admin.monitors();
     expect(monitors).toHaveLength(1);
-    expect((await routeCounts())["POST /monitors"]).toBe(1);
+    expect(await routeCount("POST /monitors")).toBe(1);
     expect(error.message).toMatch(/^monitor "web": POST \/monitors failed: the connection was closed before a response/);
     expect(error.message).toContain('Look in the service\'s dashboard for a monitor named "web"');
     expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
@@ -78,9 +77,9 @@ describe("POST /monitors", () => {
   test("no answer within requestTimeoutMs: not retried, same recovery message", async () => {
     const slow = testClient(emulator, { requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
     await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 201, hang: true }, times: 1 }] });
-    const error = (await createMonitor(slow.client, inputs(HTTP_MIN)).catch((e: unknown) => e)) as Error;
+    const error = await rejection(createMonitor(slow.client, inputs(HTTP_MIN)));
     expect(error.message).toMatch(/no response from \S+ within 150 ms \(uptime:requestTimeoutMs\).*adoptUuid/);
-    expect((await routeCounts())["POST /monitors"]).toBe(1);
+    expect(await routeCount("POST /monitors")).toBe(1);
   });
 });
 
@@ -92,7 +91,7 @@ describe("GET, PATCH and DELETE are retried through 5xx and dropped connections"
     const { outs: after } = await updateMonitor(t.client, id, outs, next);
     expect(after.title).toBe("after faults");
     expect(diffMonitor(after, next).changes).toBe(false);
-    expect((await routeCounts())["PATCH /monitors/:uuid"]).toBe(3);
+    expect(await routeCount("PATCH /monitors/:uuid")).toBe(3);
   });
 
   test("PATCH: dropped after it was applied, then applied again: the same end state", async () => {
@@ -102,7 +101,7 @@ describe("GET, PATCH and DELETE are retried through 5xx and dropped connections"
     const { outs: after } = await updateMonitor(t.client, id, outs, next);
     expect(diffMonitor(after, next).changes).toBe(false);
     expect(await admin.monitor(id)).toMatchObject({ title: null, httpRequest: null, name: "api" });
-    expect((await routeCounts())["PATCH /monitors/:uuid"]).toBe(2);
+    expect(await routeCount("PATCH /monitors/:uuid")).toBe(2);
   });
 
   test("GET (refresh): dropped before processing, then answered", async () => {
@@ -132,10 +131,10 @@ describe("GET, PATCH and DELETE are retried through 5xx and dropped connections"
     const { id, outs } = await createMonitor(t.client, inputs(HTTP_MIN));
     const patient = testClient(emulator, { pacing: { maxWaitMs: 3000 } });
     await admin.faults({ rules: [{ route: "GET /monitors/:uuid", rate429: 1, retryAfter: "1" }] });
-    const error = await readMonitor(patient.client, id, outs).catch((e: unknown) => e);
-    expect((error as ApiError).status).toBe(429);
-    expect((error as Error).message).toContain("raise uptime:rateLimitWaitSeconds to wait longer");
-    expect([3, 4]).toContain((await routeCounts())["GET /monitors/:uuid"]);
+    const error = await rejection<ApiError>(readMonitor(patient.client, id, outs));
+    expect(error.status).toBe(429);
+    expect(error.message).toContain("raise uptime:rateLimitWaitSeconds to wait longer");
+    expect([3, 4]).toContain(await routeCount("GET /monitors/:uuid"));
   });
 });
 

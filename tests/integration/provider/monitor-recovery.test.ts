@@ -5,9 +5,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { CreateJournal } from "../../../provider/journal";
-import { checkMonitor, createMonitor, diffMonitor, updateMonitor } from "../../../provider/monitor";
+import { checkMonitor, createMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { useEmulator } from "../../helpers/emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
+import { rejection } from "../../helpers/rejection";
 import type { UnconfirmedOutputs } from "../../../provider/monitor-safety";
 
 const { emulator, admin, t } = useEmulator({
@@ -74,7 +75,7 @@ test("a noted monitor made with other alerts is deleted and created with the dec
 test("a POST sent by a killed run whose answer was never noted leaves the resource unconfirmed, with no request", async () => {
   journal.put({ key: KEY, state: "posting", name: "web" });
   await admin.clearRequests();
-  const error = (await createMonitor(t.client, inputs(), journal).catch((e: unknown) => e)) as Error & { id?: string };
+  const error = await rejection<Error & { id?: string }>(createMonitor(t.client, inputs(), journal));
   expect(error.message).toMatch(/stopped after sending this monitor's creation/);
   expect(error.id).toMatch(/^unconfirmed-/);
   expect(await admin.requests()).toEqual([]);
@@ -85,7 +86,7 @@ describe("a POST whose connection dropped after the service acted", () => {
   let error: Error & { id: string; properties: UnconfirmedOutputs };
   beforeEach(async () => {
     await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-    error = (await createMonitor(t.client, inputs(), journal).catch((e: unknown) => e)) as typeof error;
+    error = await rejection<typeof error>(createMonitor(t.client, inputs(), journal));
   });
 
   test("is not retried, and the resource is kept as unconfirmed under a placeholder id", async () => {
@@ -116,7 +117,6 @@ describe("a POST whose connection dropped after the service acted", () => {
 });
 
 test("refresh hands back the provider's own inputs (journal key, adoptUuid), so refreshed inputs equal the program's", async () => {
-  const { readMonitor } = await import("../../../provider/monitor");
   const declared = inputs();
   const { id, outs } = await createMonitor(t.client, declared, journal);
   const read = await readMonitor(t.client, id, outs);
