@@ -15,8 +15,8 @@ import { confirmCreated, resourceProviderServer } from "../../../provider/plugin
 import { PLAIN_KEY_MESSAGE } from "../../../provider/model/package";
 import { UNKNOWN } from "../../../provider/model/values";
 import { useEmulator } from "../../helpers/emulator";
-import { adminApi } from "../../helpers/emulator-http";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { rejection } from "../../helpers/rejection";
 
 const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
 const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
@@ -25,21 +25,43 @@ const { Empty } = fromPulumi("google-protobuf/google/protobuf/empty_pb") as type
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const SECRET = "1b47061264138c4ac30d75fd1eb44270";
-const URN = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::api";
+const urnOf = (name: string, type = "Monitor") => `urn:pulumi:dev::plugin-test::uptime:index:${type}::${name}`;
+const URN = urnOf("api");
 type Json = Record<string, unknown>;
 
-const { emulator } = useEmulator();
+const { emulator, admin } = useEmulator();
 let server: grpcTypes.Server;
 let client: provrpc.ResourceProviderClient;
 let journalDir: string;
 const savedEnv = { ...process.env };
 
+/** Each method the tests call: its request and its response. */
+interface Rpc {
+  checkConfig: [provproto.CheckRequest, provproto.CheckResponse];
+  check: [provproto.CheckRequest, provproto.CheckResponse];
+  configure: [provproto.ConfigureRequest, provproto.ConfigureResponse];
+  invoke: [provproto.InvokeRequest, provproto.InvokeResponse];
+  create: [provproto.CreateRequest, provproto.CreateResponse];
+  diff: [provproto.DiffRequest, provproto.DiffResponse];
+  update: [provproto.UpdateRequest, provproto.UpdateResponse];
+  read: [provproto.ReadRequest, provproto.ReadResponse];
+  delete: [provproto.DeleteRequest, emptyTypes.Empty];
+  cancel: [emptyTypes.Empty, emptyTypes.Empty];
+}
 /** One unary call of the client, as a promise. */
-function call<Req, Res>(method: string, request: Req): Promise<Res> {
-  const fn = (client as unknown as Record<string, (r: Req, cb: (e: grpcTypes.ServiceError | null, res: Res) => void) => void>)[method];
+function call<M extends keyof Rpc>(method: M, request: Rpc[M][0]): Promise<Rpc[M][1]> {
+  type Unary = (r: Rpc[M][0], cb: (e: grpcTypes.ServiceError | null, res: Rpc[M][1]) => void) => void;
+  const fn = (client as unknown as Record<string, Unary>)[method];
   return new Promise((resolve, reject) => fn.call(client, request, (error, response) => (error ? reject(error) : resolve(response))));
 }
 const struct = (value: Json) => Struct.fromJavaScript(value as Record<string, structTypes.JavaScriptValue>);
+/** An API key as the engine sends a secret. */
+const secret = (value: string) => ({ [SECRET_SIG]: SECRET, value });
+/** A resource's check as the engine sends it: a new resource (olds empty) unless `olds` is given. */
+const check = (urn: string, news: Json, olds: Json = {}) =>
+  call("check", new provproto.CheckRequest().setUrn(urn).setOlds(struct(olds)).setNews(struct(news)));
+const failures = (r: provproto.CheckResponse) => r.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+const getWebhooks = () => call("invoke", new provproto.InvokeRequest().setTok("uptime:index:getWebhooks").setArgs(struct({})));
 const journalFiles = () => (fs.existsSync(journalDir) ? fs.readdirSync(journalDir) : []);
 
 beforeAll(async () => {
@@ -63,70 +85,54 @@ afterAll(async () => {
 });
 
 describe("the provider's configuration, as the engine sends it", () => {
-  const checkConfig = (news: Json) =>
-    call<provproto.CheckRequest, provproto.CheckResponse>("checkConfig", new provproto.CheckRequest().setNews(struct(news)));
-  const failures = (r: provproto.CheckResponse) => r.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+  const checkConfig = (news: Json) => call("checkConfig", new provproto.CheckRequest().setNews(struct(news)));
 
   test("configure refuses a key set in plain text (its arguments keep secret marks), naming the fix, never the key", async () => {
     const request = new provproto.ConfigureRequest().setArgs(struct({ baseUrl: emulator.url, apiKey: API_KEY }));
-    const error = await call("configure", request).then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    expect(error?.message).toContain(PLAIN_KEY_MESSAGE);
-    expect(error?.message).not.toContain(API_KEY);
+    const error = await rejection(call("configure", request));
+    expect(error.message).toContain(PLAIN_KEY_MESSAGE);
+    expect(error.message).not.toContain(API_KEY);
   });
 
   test("each problem is named by its setting, before any request; a value computed from another resource is checked once known", async () => {
-    const key = { [SECRET_SIG]: SECRET, value: API_KEY };
-    await adminApi(emulator).clearRequests();
+    await admin.clearRequests();
     expect(failures(await checkConfig({ baseUrl: emulator.url }))).toEqual([
       { property: "apiKey", reason: "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY" },
     ]);
-    expect(failures(await checkConfig({ apiKey: key, baseUrl: emulator.url, authScheme: "two words" }))[0].property).toBe("authScheme");
-    expect(failures(await checkConfig({ apiKey: key, baseUrl: emulator.url, maxRetries: "many" }))[0]).toMatchObject({
+    expect(failures(await checkConfig({ apiKey: secret(API_KEY), baseUrl: emulator.url, authScheme: "two words" }))[0].property).toBe(
+      "authScheme",
+    );
+    expect(failures(await checkConfig({ apiKey: secret(API_KEY), baseUrl: emulator.url, maxRetries: "many" }))[0]).toMatchObject({
       property: "maxRetries",
       reason: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
     });
-    expect(failures(await checkConfig({ apiKey: key, baseUrl: UNKNOWN }))).toEqual([]);
-    expect(await adminApi(emulator).requests()).toEqual([]);
+    expect(failures(await checkConfig({ apiKey: secret(API_KEY), baseUrl: UNKNOWN }))).toEqual([]);
+    expect(await admin.requests()).toEqual([]);
   });
 
   test("configure reads the variables the engine names uptime:config:<key>; a key set with --secret is accepted", async () => {
-    const request = new provproto.ConfigureRequest().setArgs(struct({ apiKey: { [SECRET_SIG]: SECRET, value: API_KEY } }));
+    const request = new provproto.ConfigureRequest().setArgs(struct({ apiKey: secret(API_KEY) }));
     request.getVariablesMap().set("uptime:config:baseUrl", emulator.url).set("uptime:config:apiKey", API_KEY);
-    const response = await call<provproto.ConfigureRequest, provproto.ConfigureResponse>("configure", request);
+    const response = await call("configure", request);
     expect(response.getSupportspreview()).toBe(true);
     // The lookup runs against the configured service: proof the settings arrived.
-    const lookup = await call<provproto.InvokeRequest, provproto.InvokeResponse>(
-      "invoke",
-      new provproto.InvokeRequest().setTok("uptime:index:getWebhooks").setArgs(struct({})),
-    );
+    const lookup = await getWebhooks();
     expect(lookup.getFailuresList()).toEqual([]);
     expect(lookup.getReturn()?.toJavaScript()).toEqual({ webhooks: [], count: 0 });
   });
 
   test("a resource's check names bad input as the schema does, and an address without /v1 or a refused key by its setting; nothing changes", async () => {
-    const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::refused";
+    const urn = urnOf("refused");
     const monitor = { name: "refused", type: "https", target: "https://bad.example.com", regions: [1], interval: 60 };
-    const check = async (news: Json) =>
-      (
-        await call<provproto.CheckRequest, provproto.CheckResponse>(
-          "check",
-          new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(news)),
-        )
-      )
-        .getFailuresList()
-        .map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+    const checkFailures = async (news: Json) => failures(await check(urn, news));
     const configureWith = (baseUrl: string, apiKey: string) => {
-      const request = new provproto.ConfigureRequest().setArgs(struct({ apiKey: { [SECRET_SIG]: SECRET, value: apiKey } }));
+      const request = new provproto.ConfigureRequest().setArgs(struct({ apiKey: secret(apiKey) }));
       request.getVariablesMap().set("uptime:config:baseUrl", baseUrl);
       return call("configure", request);
     };
-    const admin = adminApi(emulator);
     await admin.clearRequests();
     // `target`, as the schema and the generated SDKs name the field (the TypeScript classes say `urn`): before any request.
-    expect(await check({ ...monitor, type: "http" })).toEqual([
+    expect(await checkFailures({ ...monitor, type: "http" })).toEqual([
       {
         property: "target",
         reason: 'target: "https://bad.example.com": a http monitor needs a http:// address; change the address or set type to https',
@@ -136,7 +142,7 @@ describe("the provider's configuration, as the engine sends it", () => {
     try {
       const origin = new URL(emulator.url).origin;
       await configureWith(origin, API_KEY);
-      const [address, ...more] = await check(monitor);
+      const [address, ...more] = await checkFailures(monitor);
       expect(more).toEqual([]);
       // The reason names the setting; no property, which the engine would look up among the inputs and print as `{<nil>}`.
       expect(address.property).toBe("");
@@ -146,7 +152,7 @@ describe("the provider's configuration, as the engine sends it", () => {
       expect(await admin.requestLines()).toEqual([]);
 
       await configureWith(emulator.url, "a-mistyped-key-1111");
-      const [refused] = await check(monitor);
+      const [refused] = await checkFailures(monitor);
       expect(refused.property).toBe("");
       expect(refused.reason).toContain("failed with 401 Unauthorized");
       expect(refused.reason).toContain("check uptime:apiKey");
@@ -161,29 +167,15 @@ describe("the provider's configuration, as the engine sends it", () => {
 
 test("an explicit provider (an account of its own) names its settings in the lookup's failures, not UPTIME_* variables", async () => {
   const configured = (name: string, args: Json) =>
-    call(
-      "configure",
-      new provproto.ConfigureRequest().setName(name).setArgs(struct({ apiKey: { [SECRET_SIG]: SECRET, value: API_KEY }, ...args })),
-    );
-  const lookup = async () =>
-    (
-      await call<provproto.InvokeRequest, provproto.InvokeResponse>(
-        "invoke",
-        new provproto.InvokeRequest().setTok("uptime:index:getWebhooks").setArgs(struct({})),
-      )
-    )
-      .getFailuresList()
-      .map((f) => f.getReason());
+    call("configure", new provproto.ConfigureRequest().setName(name).setArgs(struct({ apiKey: secret(API_KEY), ...args })));
+  const lookup = async () => (await getWebhooks()).getFailuresList().map((f) => f.getReason());
   await configured("staging", { baseUrl: emulator.url, maxRetries: "many" });
   expect(await lookup()).toEqual(['maxRetries of provider "staging" must be a whole number >= 0, got "many"']);
   await configured("default", { baseUrl: emulator.url, maxRetries: "many" });
   expect(await lookup()).toEqual(['uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"']);
   // A failure of the lookup's request too: a key the service refuses.
-  await configured("staging", { baseUrl: emulator.url, apiKey: { [SECRET_SIG]: SECRET, value: "not-the-key-0000" } });
-  const refused = await lookup().then(
-    () => "no failure",
-    (e: Error) => e.message,
-  );
+  await configured("staging", { baseUrl: emulator.url, apiKey: secret("not-the-key-0000") });
+  const refused = (await rejection(lookup())).message;
   expect(refused).toContain("failed with 401 Unauthorized");
   expect(refused).toContain('check apiKey of provider "staging"');
   expect(refused).not.toContain("UPTIME_API_KEY");
@@ -197,27 +189,18 @@ describe("a monitor's lifecycle through the plugin", () => {
   let id: string;
 
   test("check stores no journal key (the URN comes with every call); a preview's create sends nothing and leaves the service's values unknown", async () => {
-    const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
-      "check",
-      new provproto.CheckRequest().setUrn(URN).setOlds(struct({})).setNews(struct(args)),
-    );
+    const checked = await check(URN, args);
     expect(checked.getFailuresList()).toEqual([]);
     inputs = checked.getInputs()?.toJavaScript() as Json;
     expect(inputs).toEqual({ ...args, regions: [1, 2] });
-    const planned = await call<provproto.CreateRequest, provproto.CreateResponse>(
-      "create",
-      new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)).setPreview(true),
-    );
+    const planned = await call("create", new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)).setPreview(true));
     expect(planned.getProperties()?.toJavaScript()).toMatchObject({ name: "api", uuid: UNKNOWN, intervalId: UNKNOWN });
     expect(planned.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
-    expect(await adminApi(emulator).monitors()).toEqual([]);
+    expect(await admin.monitors()).toEqual([]);
   });
 
   test("create, then an edit shown as a detailed diff, update, read for import, delete", async () => {
-    const created = await call<provproto.CreateRequest, provproto.CreateResponse>(
-      "create",
-      new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)),
-    );
+    const created = await call("create", new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)));
     id = created.getId();
     const outs = created.getProperties()?.toJavaScript() as Json;
     expect(outs).toMatchObject({ uuid: id, intervalId: 60 });
@@ -228,7 +211,7 @@ describe("a monitor's lifecycle through the plugin", () => {
     expect(journalFiles()).toHaveLength(1);
 
     const news = { ...inputs, interval: 300 };
-    const diff = await call<provproto.DiffRequest, provproto.DiffResponse>(
+    const diff = await call(
       "diff",
       new provproto.DiffRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setOldInputs(struct(inputs)).setNews(struct(news)),
     );
@@ -238,7 +221,7 @@ describe("a monitor's lifecycle through the plugin", () => {
     // The engine holds the monitor it asks to diff: its journal note has served.
     expect(journalFiles()).toHaveLength(0);
 
-    const updated = await call<provproto.UpdateRequest, provproto.UpdateResponse>(
+    const updated = await call(
       "update",
       new provproto.UpdateRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setOldInputs(struct(inputs)).setNews(struct(news)),
     );
@@ -246,7 +229,7 @@ describe("a monitor's lifecycle through the plugin", () => {
     expect(updated.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
 
     // A refresh: the record read back, stored lean; the inputs as the program declares them.
-    const refreshed = await call<provproto.ReadRequest, provproto.ReadResponse>(
+    const refreshed = await call(
       "read",
       new provproto.ReadRequest().setId(id).setUrn(URN).setProperties(updated.getProperties()).setInputs(struct(news)),
     );
@@ -254,32 +237,26 @@ describe("a monitor's lifecycle through the plugin", () => {
     expect(refreshed.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
     expect(refreshed.getInputs()?.toJavaScript()).toEqual(news);
 
-    const read = await call<provproto.ReadRequest, provproto.ReadResponse>("read", new provproto.ReadRequest().setId(id).setUrn(URN));
+    const read = await call("read", new provproto.ReadRequest().setId(id).setUrn(URN));
     expect(read.getId()).toBe(id);
     expect(read.getInputs()?.toJavaScript()).toMatchObject({ name: "api", target: args.target, interval: 300, regions: [1, 2] });
 
-    await call<provproto.DeleteRequest, emptyTypes.Empty>(
-      "delete",
-      new provproto.DeleteRequest().setId(id).setUrn(URN).setProperties(updated.getProperties()),
-    );
-    expect(await adminApi(emulator).monitors()).toEqual([]);
-    const gone = await call<provproto.ReadRequest, provproto.ReadResponse>("read", new provproto.ReadRequest().setId(id).setUrn(URN));
+    await call("delete", new provproto.DeleteRequest().setId(id).setUrn(URN).setProperties(updated.getProperties()));
+    expect(await admin.monitors()).toEqual([]);
+    const gone = await call("read", new provproto.ReadRequest().setId(id).setUrn(URN));
     expect(gone.getId()).toBe("");
   });
 });
 
 test("pulumi import of a placeholder's id (a creation never confirmed) is refused, naming what to import instead", async () => {
-  const read = call<provproto.ReadRequest, provproto.ReadResponse>(
-    "read",
-    new provproto.ReadRequest().setId("unconfirmed-5b1c2d3e").setUrn(URN),
-  );
+  const read = call("read", new provproto.ReadRequest().setId("unconfirmed-5b1c2d3e").setUrn(URN));
   await expect(read).rejects.toThrow(/placeholder of a monitor creation that was never confirmed.*import its uuid instead/);
 });
 
 test("a refresh of a placeholder keeps the state as it is, its URN for its messages included", async () => {
   const stored = { unconfirmed: true, name: "lost", declaredFields: ["name", "type"], journalKey: URN };
   const inputs = { name: "lost", type: "https", target: "https://lost.example.com", regions: [1], interval: 60 };
-  const read = await call<provproto.ReadRequest, provproto.ReadResponse>(
+  const read = await call(
     "read",
     new provproto.ReadRequest().setId("unconfirmed-0a1b2c3d").setUrn(URN).setProperties(struct(stored)).setInputs(struct(inputs)),
   );
@@ -289,9 +266,8 @@ test("a refresh of a placeholder keeps the state as it is, its URN for its messa
 });
 
 test("a placeholder beside a confirmed monitor under its URN leaves the stack only once check shows the program declares that URN; one adoptUuid replaces, when deleted first", async () => {
-  const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::held";
+  const urn = urnOf("held");
   const news = { name: "held", type: "https", target: "https://held.example.com", regions: [1], interval: 60 };
-  const admin = adminApi(emulator);
   // The replacement an earlier run made (not this process), as the state holds it.
   const monitor = await admin.createMonitor({ name: "held", type: "https", urn: news.target, interval: 60, regions: [1] });
   const held = struct({ ...monitor, uuid: monitor.uuid });
@@ -312,25 +288,17 @@ test("a placeholder beside a confirmed monitor under its URN leaves the stack on
   await expect(dropPlaceholder()).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-held");
   // The program declares the URN (check, its inputs stored without the URN as journal key), the engine diffs the
   // monitor under it: the placeholder is the one its replacement left pending deletion, dropped with no request.
-  const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
-    "check",
-    new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(news)),
-  );
+  const checked = await check(urn, news);
   expect(checked.getInputs()?.toJavaScript()).not.toHaveProperty("journalKey");
   await diffHeld(checked.getInputs());
   await dropPlaceholder();
   // A placeholder the program takes that monitor over for (adoptUuid), under deleteBeforeReplace: its diff asks for
   // a replacement, and its deletion, which comes before the take-over, drops it, with no request either.
-  const adoptUrn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::adopting";
-  const placeholder = struct({ unconfirmed: true, name: "adopting", declaredFields: ["name"], journalKey: adoptUrn });
-  const adopting = await call<provproto.CheckRequest, provproto.CheckResponse>(
-    "check",
-    new provproto.CheckRequest()
-      .setUrn(adoptUrn)
-      .setOlds(placeholder)
-      .setNews(struct({ ...news, name: "adopting", adoptUuid: String(monitor.uuid) })),
-  );
-  const adoptDiff = await call<provproto.DiffRequest, provproto.DiffResponse>(
+  const adoptUrn = urnOf("adopting");
+  const placeholderState = { unconfirmed: true, name: "adopting", declaredFields: ["name"], journalKey: adoptUrn };
+  const placeholder = struct(placeholderState);
+  const adopting = await check(adoptUrn, { ...news, name: "adopting", adoptUuid: String(monitor.uuid) }, placeholderState);
+  const adoptDiff = await call(
     "diff",
     new provproto.DiffRequest().setId("unconfirmed-adopting").setUrn(adoptUrn).setOlds(placeholder).setNews(adopting.getInputs()),
   );
@@ -342,23 +310,17 @@ test("a placeholder beside a confirmed monitor under its URN leaves the stack on
 });
 
 describe("what a resource declared, read from the engine's last inputs (not stored)", () => {
-  const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::declared";
+  const urn = urnOf("declared");
   const args = { name: "declared", type: "https", target: "https://declared.example.com/health", interval: 60, regions: [1] };
 
   test("a field the service holds that the last inputs did not declare is no removal; one they declared is", async () => {
-    const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
-      "check",
-      new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(args)),
-    );
+    const checked = await check(urn, args);
     const inputs = checked.getInputs()?.toJavaScript() as Json;
-    const created = await call<provproto.CreateRequest, provproto.CreateResponse>(
-      "create",
-      new provproto.CreateRequest().setUrn(urn).setProperties(struct(inputs)),
-    );
+    const created = await call("create", new provproto.CreateRequest().setUrn(urn).setProperties(struct(inputs)));
     // As a service that fills in a default would hold it.
     const outs = { ...(created.getProperties()?.toJavaScript() as Json), httpFollowRedirects: true };
     const diff = (oldInputs: Json) =>
-      call<provproto.DiffRequest, provproto.DiffResponse>(
+      call(
         "diff",
         new provproto.DiffRequest()
           .setId(created.getId())
@@ -375,7 +337,7 @@ describe("what a resource declared, read from the engine's last inputs (not stor
       expect(removed.getDiffsList()).toEqual(["followRedirects"]);
     } finally {
       // Deleted by the URN the request carries: its journal note (confirmed by the diff, if it ran) and this process's record of it go too.
-      await call<provproto.DeleteRequest, emptyTypes.Empty>(
+      await call(
         "delete",
         new provproto.DeleteRequest()
           .setId(created.getId())
@@ -384,40 +346,34 @@ describe("what a resource declared, read from the engine's last inputs (not stor
           .setOldInputs(struct(inputs)),
       );
     }
-    expect(await adminApi(emulator).monitors()).toEqual([]);
+    expect(await admin.monitors()).toEqual([]);
     expect(journalFiles()).toHaveLength(0);
   });
 });
 
 describe("the create journal when the engine stops the plugin", () => {
   const create = async (name: string) => {
-    const urn = `urn:pulumi:dev::plugin-test::uptime:index:Monitor::${name}`;
+    const urn = urnOf(name);
     const news = { name, type: "https", target: `https://${name}.example.com`, regions: [1], interval: 60 };
-    const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(
-      "check",
-      new provproto.CheckRequest().setUrn(urn).setOlds(struct({})).setNews(struct(news)),
-    );
-    const made = await call<provproto.CreateRequest, provproto.CreateResponse>(
-      "create",
-      new provproto.CreateRequest().setUrn(urn).setProperties(checked.getInputs()),
-    );
+    const checked = await check(urn, news);
+    const made = await call("create", new provproto.CreateRequest().setUrn(urn).setProperties(checked.getInputs()));
     return Object.assign(made, { inputs: checked.getInputs() });
   };
 
   const remove = (id: string, urn: string, props: structTypes.Struct | undefined) =>
-    call<provproto.DeleteRequest, emptyTypes.Empty>("delete", new provproto.DeleteRequest().setId(id).setUrn(urn).setProperties(props));
+    call("delete", new provproto.DeleteRequest().setId(id).setUrn(urn).setProperties(props));
 
   test("a monitor deleted under a new URN (renamed with an alias since) takes the note of its creation with it", async () => {
     const made = await create("renamed");
     expect(journalFiles()).toHaveLength(1);
-    await remove(made.getId(), "urn:pulumi:dev::plugin-test::uptime:index:Monitor::renamed-since", made.getProperties());
-    expect((await adminApi(emulator).monitors()).map((m) => m.uuid)).not.toContain(made.getId());
+    await remove(made.getId(), urnOf("renamed-since"), made.getProperties());
+    expect((await admin.monitors()).map((m) => m.uuid)).not.toContain(made.getId());
     expect(journalFiles()).toHaveLength(0);
     expect(confirmCreated()).toEqual({ confirmed: 0, kept: 0 });
   });
 
   test("a replacement created before the old monitor is deleted keeps its own note, confirmed when the run ends", async () => {
-    const urn = "urn:pulumi:dev::plugin-test::uptime:index:Monitor::replaced";
+    const urn = urnOf("replaced");
     const old = await create("replaced");
     // The engine diffs the old monitor first (it holds it: its note has served), then creates the replacement.
     await call(
@@ -459,11 +415,7 @@ test("pulumi import from a service that cannot read objects (GET 405) fails with
   };
   try {
     await configureFor(documented.url);
-    const importing = (type: string, id: string) =>
-      call<provproto.ReadRequest, provproto.ReadResponse>(
-        "read",
-        new provproto.ReadRequest().setId(id).setUrn(`urn:pulumi:dev::plugin-test::uptime:index:${type}::imported`),
-      );
+    const importing = (type: string, id: string) => call("read", new provproto.ReadRequest().setId(id).setUrn(urnOf("imported", type)));
     await expect(importing("Monitor", "m-1")).rejects.toThrow(
       "monitor m-1: the service answered 405 to reading it (it offers no GET of a monitor), so there is nothing to import; " +
         "nothing was stored. Declare the monitor in the program instead, with `adoptUuid: m-1`",
@@ -472,13 +424,7 @@ test("pulumi import from a service that cannot read objects (GET 405) fails with
     await expect(importing("Alert", "a-1")).rejects.toThrow("with `uuid: a-1` and the fields it should have");
     // A refresh always hands inputs (the engine's ReadRequest carries the stored ones), even of a resource stored
     // empty: it keeps the state, as every refresh against this service does, instead of failing as an import.
-    const refreshed = await call<provproto.ReadRequest, provproto.ReadResponse>(
-      "read",
-      new provproto.ReadRequest()
-        .setId("m-1")
-        .setUrn("urn:pulumi:dev::plugin-test::uptime:index:Monitor::stored-empty")
-        .setInputs(new Struct()),
-    );
+    const refreshed = await call("read", new provproto.ReadRequest().setId("m-1").setUrn(urnOf("stored-empty")).setInputs(new Struct()));
     expect(refreshed.getId()).toBe("m-1");
   } finally {
     await configureFor(emulator.url);
