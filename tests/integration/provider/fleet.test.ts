@@ -29,6 +29,7 @@ import { testClient, useEmulator } from "../../helpers/emulator";
 import { adminApi, adminJson } from "../../helpers/emulator-http";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 import { rejection } from "../../helpers/rejection";
+import { withEnv } from "../../helpers/env";
 
 const { emulator, admin, t } = useEmulator({
   seed: { alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] },
@@ -398,13 +399,10 @@ describe("a member whose creation's answer was lost", () => {
     const [key, placeholder] = Object.entries(kept.monitors).find(([, m]) => "unconfirmed" in m)!;
     // The user found none: here, the monitor the lost answer made is deleted in the dashboard.
     await admin.remove((await admin.monitors()).find((m) => m.name === key)!.uuid);
-    process.env.UPTIME_DROP_UNCONFIRMED = placeholder.uuid;
-    try {
+    await withEnv({ UPTIME_DROP_UNCONFIRMED: placeholder.uuid }, async () => {
       const done = await updateFleet(t.client, kept.id, kept, declare({ a: member("a"), b: member("b") }), ctx);
       expect(done.outs.monitors[key].uuid).not.toMatch(/^unconfirmed-/);
-    } finally {
-      delete process.env.UPTIME_DROP_UNCONFIRMED;
-    }
+    });
     expect(await admin.monitorNames()).toEqual(["a", "b"]);
   });
 });

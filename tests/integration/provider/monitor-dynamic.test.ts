@@ -4,14 +4,13 @@ import * as fs from "node:fs";
 import { createServer } from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
-import { getJournal } from "../../../provider/session";
 import { providers } from "../../../provider/providers";
 import type { MonitorOutputs } from "../../../provider/monitor";
 import { checkedMonitor } from "../../helpers/checked";
-import { resetSession } from "../../../provider/session";
+import { getJournal, resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
 import { useEmulator } from "../../helpers/emulator";
-import { adminApi } from "../../helpers/emulator-http";
+import { withEnv } from "../../helpers/env";
 import { API_KEY, closedPort, listenOnLoopback } from "../../helpers/servers";
 
 const provider = providers.monitor;
@@ -24,11 +23,17 @@ function inputsOf<I>(result: { inputs?: I }): I {
 const PROVIDER_TEXT = "exports.handler = __f0; /* as stored by the engine */";
 type Args = Record<string, unknown>;
 
-const { emulator } = useEmulator();
-const { emulator: documented } = useEmulator({ documentedOnly: true });
+const { emulator, admin } = useEmulator();
+const { emulator: documented, admin: documentedAdmin } = useEmulator({ documentedOnly: true });
 const savedEnv = { ...process.env };
 
 const asConfig = (config: Record<string, string>) => ({ config: { get: (key: string) => config[key] } });
+/** The message a call fails with ("no failure" when it succeeds). */
+const failure = (call: () => Promise<unknown>) =>
+  call().then(
+    () => "no failure",
+    (e: Error) => e.message,
+  );
 
 function configureFor(target: RunningEmulator): Promise<void> {
   return Promise.resolve(
@@ -66,7 +71,6 @@ const programInputs: Args = {
 
 test("check, create, diff, read, update, delete: the whole lifecycle through the provider object", async () => {
   await configureFor(emulator);
-  const admin = adminApi(emulator);
   await admin.reset();
 
   const checked = await provider.check({}, programInputs);
@@ -134,7 +138,6 @@ test("delete forgets the create journal's entry by the key the outputs keep, rea
 
 test("a placeholder leaves the stack with no request only when its replacement is in the stack or the user names it", async () => {
   await configureFor(emulator);
-  const admin = adminApi(emulator);
   await admin.reset();
   const urn = (name: string) => `urn:pulumi:dev::proj::pulumi-nodejs:dynamic/uptime:Monitor::${name}`;
   const placeholder = (name: string) => ({
@@ -171,13 +174,10 @@ test("a placeholder leaves the stack with no request only when its replacement i
   await provider.delete("unconfirmed-4", placeholder("adopted"));
   // Another URN is still refused, until the user names its id (and only its id).
   await expect(provider.delete("unconfirmed-2", placeholder("other"))).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-2");
-  process.env.UPTIME_DROP_UNCONFIRMED = "unconfirmed-9, unconfirmed-2";
-  try {
+  await withEnv({ UPTIME_DROP_UNCONFIRMED: "unconfirmed-9, unconfirmed-2" }, async () => {
     await provider.delete("unconfirmed-2", placeholder("other"));
     await expect(provider.delete("unconfirmed-3", placeholder("third"))).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-3");
-  } finally {
-    delete process.env.UPTIME_DROP_UNCONFIRMED;
-  }
+  });
   expect(await admin.requests()).toEqual([]);
   expect((await admin.monitors()).map((m) => m.uuid)).toEqual([made.id]);
   await admin.reset();
@@ -206,27 +206,21 @@ test("a changed alerts list is reported as a replace", async () => {
 
 test("under PULUMI_SKIP_CHECKPOINTS, a creation the preview did not see (`up --replace`) is refused by create itself, before any request", async () => {
   await configureFor(emulator);
-  const admin = adminApi(emulator);
   const inputs = checkedMonitor(programInputs);
   await admin.clearRequests();
-  process.env.PULUMI_SKIP_CHECKPOINTS = "true";
-  try {
-    await expect(provider.create(inputs)).rejects.toThrow(/monitor "api": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/);
-  } finally {
-    delete process.env.PULUMI_SKIP_CHECKPOINTS;
-  }
+  await withEnv({ PULUMI_SKIP_CHECKPOINTS: "true" }, () =>
+    expect(provider.create(inputs)).rejects.toThrow(/monitor "api": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/),
+  );
   expect(await admin.requests()).toEqual([]);
   expect(await admin.monitors()).toEqual([]);
 });
 
 test("under PULUMI_SKIP_CHECKPOINTS, a fleet's new members are refused at check, naming each; members already applied pass; create itself sends nothing", async () => {
   await configureFor(emulator);
-  const admin = adminApi(emulator);
   const fleet = providers.fleet;
   const member = (name: string) => ({ name, type: "https", target: `https://${name}.example.com`, interval: 60, regions: [1] });
   await admin.clearRequests();
-  process.env.PULUMI_SKIP_CHECKPOINTS = "true";
-  try {
+  await withEnv({ PULUMI_SKIP_CHECKPOINTS: "true" }, async () => {
     const result = await fleet.check({ monitors: { old: member("old") } }, { monitors: { old: member("old"), fresh: member("fresh") } });
     // One failure, naming the member in its reason (the engine is not handed the whole `monitors` value to print).
     expect(result.failures).toHaveLength(1);
@@ -236,16 +230,13 @@ test("under PULUMI_SKIP_CHECKPOINTS, a fleet's new members are refused at check,
     await expect(fleet.create({ monitors: { fresh: checkedMonitor(member("fresh")) } })).rejects.toThrow(
       /monitor "fresh": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/,
     );
-  } finally {
-    delete process.env.PULUMI_SKIP_CHECKPOINTS;
-  }
+  });
   expect((await admin.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   expect(await admin.monitors()).toEqual([]);
 });
 
 test("check fails before any request when the key is not configured, naming both ways to set it", async () => {
   await provider.configure({ config: { get: () => undefined } });
-  const admin = adminApi(emulator);
   await admin.clearRequests();
   const result = await provider.check({}, programInputs);
   expect(result.failures).toEqual([
@@ -255,8 +246,7 @@ test("check fails before any request when the key is not configured, naming both
 });
 
 test("check names the setting a wrong setting is, not the key: uptime:journalDir given as a relative path", async () => {
-  const config: Record<string, string> = { "uptime:apiKey": API_KEY, "uptime:baseUrl": emulator.url, "uptime:journalDir": "journal" };
-  await provider.configure({ config: { get: (key: string) => config[key] } });
+  await provider.configure(asConfig({ "uptime:apiKey": API_KEY, "uptime:baseUrl": emulator.url, "uptime:journalDir": "journal" }));
   const result = await provider.check({}, programInputs);
   expect(result.failures).toEqual([
     { property: "", reason: 'uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path, got "journal"' },
@@ -280,18 +270,15 @@ test("documented routes only: refresh keeps the state and warns once; delete nam
     await expect(provider.delete(a.id, a.outs as MonitorOutputs)).rejects.toThrow(
       /run the same command again with UPTIME_DELETE_UNSUPPORTED=leave/,
     );
-    process.env.UPTIME_DELETE_UNSUPPORTED = "leave";
-    resetSession();
-    await configureFor(documented);
-    try {
+    await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, async () => {
+      resetSession();
+      await configureFor(documented);
       await provider.delete(a.id, a.outs as MonitorOutputs);
-    } finally {
-      delete process.env.UPTIME_DELETE_UNSUPPORTED;
-    }
+    });
     expect(warnings.filter((w) => w.includes(`monitor "api" (${a.id}) is left in the service, still checking and alerting`))).toHaveLength(
       1,
     );
-    expect((await adminApi(documented).monitors()).map((m) => m.uuid)).toContain(a.id);
+    expect((await documentedAdmin.monitors()).map((m) => m.uuid)).toContain(a.id);
   } finally {
     spy.mockRestore();
   }
@@ -304,11 +291,6 @@ test("a read or delete failing at the address, the program not run, says refresh
   const state = made.outs as MonitorOutputs;
   const advice =
     "If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address stored then: run them with --run-program.";
-  const failure = (call: () => Promise<unknown>) =>
-    call().then(
-      () => "no failure",
-      (e: Error) => e.message,
-    );
   // Refused connections, and a server whose every answer is a JSON 404 (the failed address check is kept and thrown again).
   const refused = `http://127.0.0.1:${await closedPort()}/v1`;
   const notTheApi = await listenOnLoopback(
@@ -356,14 +338,8 @@ test("a read or delete failing at the address, the program not run, says refresh
 test("wrong settings as preview, refresh and destroy meet them: each names the setting and its fix, nothing is changed; the fix then works", async () => {
   resetSession();
   await configureFor(emulator);
-  const admin = adminApi(emulator);
   const made = await provider.create(checkedMonitor(programInputs));
   const state = made.outs as MonitorOutputs;
-  const failure = (call: () => Promise<unknown>) =>
-    call().then(
-      () => "no failure",
-      (e: Error) => e.message,
-    );
   const unchanged = async () => {
     // No request that changes anything was taken (the update below is refused, 401).
     expect((await admin.requests()).filter((r) => r.method !== "GET" && r.status < 400)).toEqual([]);
@@ -444,12 +420,10 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
 test("under PULUMI_SKIP_CHECKPOINTS, check refuses a new monitor and diff a replacement, sending nothing; an edit, a read and a delete go through", async () => {
   resetSession();
   await configureFor(emulator);
-  const admin = adminApi(emulator);
   const made = await provider.create(checkedMonitor(programInputs));
   const state = made.outs as MonitorOutputs;
   await admin.clearRequests();
-  process.env.PULUMI_SKIP_CHECKPOINTS = "true";
-  try {
+  await withEnv({ PULUMI_SKIP_CHECKPOINTS: "true" }, async () => {
     expect((await provider.check({}, programInputs)).failures).toEqual([
       { property: "", reason: expect.stringMatching(/^monitor "api": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/) },
     ]);
@@ -463,9 +437,7 @@ test("under PULUMI_SKIP_CHECKPOINTS, check refuses a new monitor and diff a repl
     const updated = (await provider.update(made.id, state, edited)).outs as MonitorOutputs;
     expect(await provider.read(made.id, updated)).toMatchObject({ id: made.id, props: { intervalId: 300 } });
     await provider.delete(made.id, updated);
-  } finally {
-    delete process.env.PULUMI_SKIP_CHECKPOINTS;
-  }
+  });
   expect((await admin.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([
     `PATCH /v1/monitors/${made.id}`,
     `DELETE /v1/monitors/${made.id}`,
