@@ -6,7 +6,7 @@ import { alertProvider, pageProvider } from "../../../provider/providers";
 import { providerLog } from "../../../provider/log";
 import { checkPage, createPage, readPage } from "../../../provider/page";
 import { createAlert, readAlert } from "../../../provider/alert";
-import { Json, admin } from "../../helpers/emulator-http";
+import { adminJson } from "../../helpers/emulator-http";
 import { useEmulator } from "../../helpers/emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 import { checkedAlert, checkedPage } from "../../helpers/checked";
@@ -50,19 +50,18 @@ const KINDS: Kind[] = [
   },
 ];
 
-const { emulator, client } = useEmulator({ seed: SEED, resetEach: true });
+const { emulator, admin, client } = useEmulator({ seed: SEED, resetEach: true });
 
-const stored = async (k: Kind): Promise<Json> => (await admin(emulator, "GET", `/${k.kind}s/${k.uuid}`)).json;
-const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/requests")).json.requests;
+const stored = (k: Kind) => admin.get(`/${k.kind}s/${k.uuid}`);
 
 describe.each(KINDS)("$kind", (k) => {
   test("delete releases it: no request, it stays exactly as it was, and the log says so", async () => {
     const { outs } = await k.create(client, { name: "Acme" });
     const before = await stored(k);
     const info = jest.spyOn(providerLog, "info").mockImplementation(() => undefined);
-    await admin(emulator, "DELETE", "/requests");
+    await admin.clearRequests();
     await k.provider.delete(k.uuid, outs);
-    expect(await requests()).toEqual([]);
+    expect(await admin.requests()).toEqual([]);
     expect(await stored(k)).toEqual(before);
     expect(info).toHaveBeenCalledWith(
       expect.stringMatching(
@@ -89,7 +88,7 @@ describe.each(KINDS)("$kind", (k) => {
     } finally {
       await other.close();
     }
-    await admin(emulator, "DELETE", `/${k.kind}s/${k.uuid}`);
+    await adminJson(emulator, "DELETE", `/${k.kind}s/${k.uuid}`);
     expect(await k.read(client, k.uuid, outs)).toEqual({ kind: "gone" });
   });
 });

@@ -1,7 +1,7 @@
 // The Alert provider against the emulator: taking a seeded alert over, reordered recipients that
 // cause no update, updates and removals, refresh (release, unknown uuids and gone alerts: adopted-kinds.test.ts).
 import { AlertOutputs, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
-import { Json, admin } from "../../helpers/emulator-http";
+import { type Json, adminJson } from "../../helpers/emulator-http";
 import { useEmulator } from "../../helpers/emulator";
 import { checkedAlert } from "../../helpers/checked";
 
@@ -10,27 +10,26 @@ const EMAIL = { type: "email", target: "oncall@acme.example" };
 const SLACK = { type: "slack", target: "https://hooks.slack.com/services/T0/B0/X" };
 const SMS = { type: "sms", target: "+14155550123" };
 
-const { emulator, client } = useEmulator({
+const { emulator, admin, client } = useEmulator({
   seed: {
     alerts: [{ uuid: ALERT, name: "On-call", up: false, down: true, maintenance: true, recipients: [{ ...EMAIL, uuid: "seeded-email" }] }],
   },
 });
 
-const storedAlert = async (): Promise<Json> => (await admin(emulator, "GET", `/alerts/${ALERT}`)).json;
-const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/requests")).json.requests;
-const clearRequests = () => admin(emulator, "DELETE", "/requests");
-
+const storedAlert = () => admin.get(`/alerts/${ALERT}`);
 const checked = (args: Record<string, unknown>) => checkedAlert({ uuid: ALERT, ...args });
+/** The alert as most steps declare it, with `more` fields. */
+const primary = (more: Record<string, unknown> = {}) => checked({ name: "Primary on-call", up: true, down: true, ...more });
 
 let state: AlertOutputs;
 
 test("create takes the seeded alert over with one PATCH; outputs carry the recipients as the service returned them", async () => {
-  await clearRequests();
-  const { id, outs } = await createAlert(client, checked({ name: "Primary on-call", up: true, down: true, recipients: [SLACK, EMAIL] }));
+  await admin.clearRequests();
+  const { id, outs } = await createAlert(client, primary({ recipients: [SLACK, EMAIL] }));
   expect(id).toBe(ALERT);
   state = outs;
 
-  const log = await requests();
+  const log = await admin.requests();
   expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/alerts/${ALERT}`]);
   // Recipients are a set: check() puts them in one canonical order (type, then target).
   expect(log[0].body).toEqual({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
@@ -43,26 +42,16 @@ test("create takes the seeded alert over with one PATCH; outputs carry the recip
 });
 
 test("recipients in another order are no diff, so no update is made", async () => {
-  expect(diffAlert(state, checked({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] }))).toEqual({
-    changes: false,
-    replaces: [],
-    changed: [],
-  });
+  expect(diffAlert(state, primary({ recipients: [EMAIL, SLACK] }))).toEqual({ changes: false, replaces: [], changed: [] });
 });
 
 test("update PATCHes the full declared state; the recipients replace the list", async () => {
-  const news = checked({
-    name: "Primary on-call",
-    up: true,
-    down: true,
-    degraded: true,
-    recipients: [{ type: "sms", target: "+1 415-555-0123" }, EMAIL],
-  });
+  const news = primary({ degraded: true, recipients: [{ type: "sms", target: "+1 415-555-0123" }, EMAIL] });
   expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
-  await clearRequests();
+  await admin.clearRequests();
   state = (await updateAlert(client, ALERT, state, news)).outs;
 
-  const [patch] = await requests();
+  const [patch] = await admin.requests();
   expect(patch.body).toEqual({ name: "Primary on-call", up: true, degraded: true, down: true, recipients: [EMAIL, SMS] });
   const alert = await storedAlert();
   expect(alert.recipients.map((r: Json) => `${r.type}:${r.target}`)).toEqual(["email:oncall@acme.example", "sms:+14155550123"]);
@@ -72,11 +61,11 @@ test("update PATCHes the full declared state; the recipients replace the list", 
 });
 
 test("fields removed from the program are cleared with null", async () => {
-  const news = checked({ name: "Primary on-call", up: true, down: true });
+  const news = primary();
   expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
-  await clearRequests();
+  await admin.clearRequests();
   state = (await updateAlert(client, ALERT, state, news)).outs;
-  const [patch] = await requests();
+  const [patch] = await admin.requests();
   expect(patch.body).toEqual({ name: "Primary on-call", up: true, down: true, degraded: null, recipients: null });
   expect(await storedAlert()).toMatchObject({ degraded: null, recipients: [] });
   expect(state.recipients).toEqual([]);
@@ -84,14 +73,14 @@ test("fields removed from the program are cleared with null", async () => {
 });
 
 test("refresh sees a recipient added in the dashboard, and the next diff puts the declared list back", async () => {
-  let news = checked({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL] });
+  let news = primary({ recipients: [EMAIL] });
   state = (await updateAlert(client, ALERT, state, news)).outs;
-  await admin(emulator, "PATCH", `/alerts/${ALERT}`, { recipients: [EMAIL, SLACK] });
+  await adminJson(emulator, "PATCH", `/alerts/${ALERT}`, { recipients: [EMAIL, SLACK] });
   const outcome = await readAlert(client, ALERT, state);
   if (outcome.kind !== "found") throw new Error(`expected the alert, got ${outcome.kind}`);
   expect((outcome.props.recipients as Json[]).map((r) => r.type)).toEqual(["email", "slack"]);
   expect(outcome.inputs).toEqual({ uuid: ALERT, name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
-  news = checked({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL] });
+  news = primary({ recipients: [EMAIL] });
   expect(diffAlert(outcome.props, news).changed).toEqual(["recipients"]);
   state = (await updateAlert(client, ALERT, outcome.props, news)).outs;
   expect((await storedAlert()).recipients.map((r: Json) => r.type)).toEqual(["email"]);

@@ -1,7 +1,7 @@
 // The Page provider against the emulator: taking a seeded page over, updating it, an image re-sent
 // only when its file's content changed, refresh (release, unknown uuids and gone pages: adopted-kinds.test.ts).
 import { PageOutputs, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
-import { Json, admin } from "../../helpers/emulator-http";
+import { adminJson } from "../../helpers/emulator-http";
 import { GIF, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
 import { checkedPage } from "../../helpers/checked";
@@ -23,13 +23,11 @@ const SEED = {
   ],
 };
 
-const { emulator, client } = useEmulator({ seed: SEED });
+const { emulator, admin, client } = useEmulator({ seed: SEED });
 const files = tempDir();
 afterAll(() => files.remove());
 
-const storedPage = async (): Promise<Json> => (await admin(emulator, "GET", `/pages/${PAGE}`)).json;
-const requests = async (): Promise<Json[]> => (await admin(emulator, "GET", "/requests")).json.requests;
-const clearRequests = () => admin(emulator, "DELETE", "/requests");
+const storedPage = () => admin.get(`/pages/${PAGE}`);
 const assetBytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 
 const checked = (args: Record<string, unknown>) => checkedPage({ uuid: PAGE, ...args });
@@ -50,12 +48,12 @@ let DECLARED: Record<string, unknown> = {
 let state: PageOutputs;
 
 test("create takes the seeded page over with one PATCH of the declared fields, images as base64", async () => {
-  await clearRequests();
+  await admin.clearRequests();
   const { id, outs } = await createPage(client, await checked(DECLARED));
   expect(id).toBe(PAGE);
   state = outs;
 
-  const log = await requests();
+  const log = await admin.requests();
   expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/pages/${PAGE}`]);
   expect(log[0].body).toEqual({
     name: "Acme status",
@@ -93,10 +91,10 @@ test("an unchanged image is not re-sent: a title edit PATCHes the declared field
   const news = await checked(DECLARED);
   expect(diffPage(state, news).changed).toEqual(["title"]);
   const logoUrl = state.logoUrl;
-  await clearRequests();
+  await admin.clearRequests();
   state = (await updatePage(client, PAGE, state, news)).outs;
 
-  const [patch] = await requests();
+  const [patch] = await admin.requests();
   expect(patch.body.title).toBe("Acme services");
   expect(patch.body).toMatchObject({ name: "Acme status", slug: "acme", items: ["m-2", "m-1"] });
   expect(patch.body).not.toHaveProperty("logoFileBase64");
@@ -110,10 +108,10 @@ test("a logo file changed on disk diffs, and the update sends the new bytes (and
   files.file("logo.png", png(0, 200, 0));
   const news = await checked(DECLARED);
   expect(diffPage(state, news).changed).toEqual(["logo"]);
-  await clearRequests();
+  await admin.clearRequests();
   state = (await updatePage(client, PAGE, state, news)).outs;
 
-  const [patch] = await requests();
+  const [patch] = await admin.requests();
   expect(patch.body.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
   expect(patch.body).not.toHaveProperty("faviconFileBase64");
   const page = await storedPage();
@@ -126,9 +124,9 @@ test("a file changed between check and update is refused before any request", as
   files.file("logo.png", png(1, 2, 3));
   const news = await checked(DECLARED);
   files.file("logo.png", png(4, 5, 6));
-  await clearRequests();
+  await admin.clearRequests();
   await expect(updatePage(client, PAGE, state, news)).rejects.toThrow(/^logo: ".*logo\.png" changed after it was checked/);
-  expect(await requests()).toEqual([]);
+  expect(await admin.requests()).toEqual([]);
   files.file("logo.png", png(0, 200, 0));
 });
 
@@ -136,9 +134,9 @@ test("fields removed from the program are cleared with null; the favicon removal
   const { title: _t, favicon: _f, ...rest } = DECLARED;
   const news = await checked(rest);
   expect(diffPage(state, news).changed).toEqual(["title", "favicon"]);
-  await clearRequests();
+  await admin.clearRequests();
   state = (await updatePage(client, PAGE, state, news)).outs;
-  const [patch] = await requests();
+  const [patch] = await admin.requests();
   expect(patch.body).toMatchObject({ title: null, faviconFileBase64: null });
   const page = await storedPage();
   expect(page).toMatchObject({ title: null, faviconFileBase64: null, description: "kept: never declared" });
@@ -147,7 +145,8 @@ test("fields removed from the program are cleared with null; the favicon removal
 });
 
 test("refresh sees edits made in the dashboard: a new logo loses its hash, so the next update re-sends the file", async () => {
-  await admin(emulator, "PATCH", `/pages/${PAGE}`, { name: "Renamed in the dashboard", logoFileBase64: SEEDED_LOGO.toString("base64") });
+  const edit = { name: "Renamed in the dashboard", logoFileBase64: SEEDED_LOGO.toString("base64") };
+  await adminJson(emulator, "PATCH", `/pages/${PAGE}`, edit);
   const outcome = await readPage(client, PAGE, state);
   if (outcome.kind !== "found") throw new Error(`expected the page, got ${outcome.kind}`);
   expect(outcome.props).toMatchObject({ name: "Renamed in the dashboard" });
@@ -157,9 +156,9 @@ test("refresh sees edits made in the dashboard: a new logo loses its hash, so th
   const { title: _t, favicon: _f, ...rest } = DECLARED;
   const news = await checked(rest);
   expect(diffPage(outcome.props, news).changed).toEqual(["name", "logo"]);
-  await clearRequests();
+  await admin.clearRequests();
   state = (await updatePage(client, PAGE, outcome.props, news)).outs;
-  const [patch] = await requests();
+  const [patch] = await admin.requests();
   expect(patch.body.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
   expect(await assetBytes((await storedPage()).logoFileBase64)).toEqual(png(0, 200, 0));
 });

@@ -5,7 +5,7 @@ import { UptimeClient } from "../../../provider/api/client";
 import type { WebhookPage } from "../../../provider/api/schemas";
 import { listWebhooks } from "../../../provider/webhooks";
 import { getWebhooks, getWebhooksOutput } from "../../../sdk/get-webhooks";
-import { Json, admin } from "../../helpers/emulator-http";
+import { type Json, adminApi } from "../../helpers/emulator-http";
 import { useEmulator } from "../../helpers/emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
@@ -19,10 +19,10 @@ const hooks = Array.from({ length: TOTAL }, (_, i) => ({
   url: `https://hooks.acme.example/${i}`,
 }));
 
-const { emulator, client } = useEmulator({ seed: { webhooks: hooks }, resetEach: true });
+const { emulator, admin, client } = useEmulator({ seed: { webhooks: hooks }, resetEach: true });
 
 const webhookRequests = async (): Promise<string[]> =>
-  (await admin(emulator, "GET", "/requests")).json.requests.map((r: Json) => `${r.path}?${new URLSearchParams(r.query).toString()}`);
+  (await admin.requests()).map((r: Json) => `${r.path}?${new URLSearchParams(r.query).toString()}`);
 
 test("250 subscriptions over three pages of 100 are all returned, once each, in order, with three requests", async () => {
   const result = await listWebhooks(client);
@@ -50,7 +50,7 @@ test("the topic filter keeps only that topic's subscriptions, and count says how
 });
 
 test("a server that ignores recordOffset/pageSize does not make the lookup loop: two requests, a warning naming the shortfall", async () => {
-  await admin(emulator, "PUT", "/faults", { ignorePagination: true });
+  await admin.faults({ ignorePagination: true });
   const warnings: string[] = [];
   const result = await listWebhooks(client, { warn: (m) => warnings.push(m) });
   expect(result.webhooks.map((w) => w.uuid)).toEqual(hooks.slice(0, 20).map((h) => h.uuid));
@@ -79,7 +79,7 @@ test("no subscriptions: one request, an empty list", async () => {
   try {
     const local = new UptimeClient({ baseUrl: empty.url, apiKey: API_KEY });
     expect(await listWebhooks(local)).toEqual({ webhooks: [], count: 0 });
-    expect((await admin(empty, "GET", "/requests")).json.requests).toHaveLength(1);
+    expect(await adminApi(empty).requests()).toHaveLength(1);
   } finally {
     await empty.close();
   }
