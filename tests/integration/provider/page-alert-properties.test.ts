@@ -9,14 +9,13 @@ import { checkPage, createPage, diffPage, readPage } from "../../../provider/pag
 import { GIF, SVG, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
 import { type CheckFailure, failureText } from "../../../provider/model/values";
+import { Mutation, SEED, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
 
 jest.setTimeout(120_000);
 
 type Args = Record<string, unknown>;
-const SEED = Number(process.env.FC_SEED ?? 20261122);
 const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
-const FIELD_PATH = /^[A-Za-z]+(\.[A-Za-z]+|\[\d+\])*$/;
 
 const { client } = useEmulator({
   seed: { pages: [{ uuid: PAGE, name: "Status" }], alerts: [{ uuid: ALERT, name: "On-call", recipients: [] }] },
@@ -31,15 +30,6 @@ const IMAGES = [
 
 afterAll(() => files.remove());
 
-// eslint-disable-next-line no-control-regex -- the control characters check() refuses
-const REFUSED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-const text = (maxLength: number) =>
-  fc.oneof(fc.string({ maxLength, unit: "grapheme" }), fc.stringMatching(/^[ -~\t\r\n]{0,30}$/)).filter((s) => !REFUSED_CONTROL.test(s));
-const nonBlank = (maxLength: number) => text(maxLength).filter((s) => s.trim().length > 0);
-const optional = <T>(arb: fc.Arbitrary<T>) =>
-  fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: arb });
-const uuidRef = fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,20}$/));
-
 /** Accepted args: no failures, else the generator (not the code) is wrong. */
 function expectAccepted<I>(result: { inputs: I; failures: unknown[] }, raw: Args): I {
   if (result.failures.length > 0)
@@ -47,15 +37,8 @@ function expectAccepted<I>(result: { inputs: I; failures: unknown[] }, raw: Args
   return result.inputs;
 }
 
-function expectFieldPaths(failures: CheckFailure[], field: string): void {
-  expect(failures.length).toBeGreaterThan(0);
-  for (const f of failures) {
-    expect(f.property).toMatch(FIELD_PATH);
-    expect(failureText(f).startsWith(f.property)).toBe(true);
-  }
-  const named = failures.some((f) => f.property === field || f.property.startsWith(`${field}.`) || f.property.startsWith(`${field}[`));
-  expect({ field, failures, named }).toMatchObject({ named: true });
-}
+/** Each failure's text starts with its field's path. */
+const textStartsWithPath = (f: CheckFailure) => failureText(f).startsWith(f.property);
 
 // ---- alerts ------------------------------------------------------------------------------------
 
@@ -118,10 +101,6 @@ test("alerts: accepted args are taken over, then no diff, and refresh reads back
   );
 });
 
-type Mutation = (args: Args) => fc.Arbitrary<{ args: Args; field: string }>;
-const set = (args: Args, field: string, values: unknown[]) =>
-  fc.constantFrom(...values).map((value) => ({ args: { ...args, [field]: value }, field }));
-
 const ALERT_MUTATIONS: Mutation[] = [
   (a) => set(a, "uuid", [null, "", "not a uuid", 5]),
   (a) => set(a, "name", ["", " ", 7]),
@@ -146,7 +125,7 @@ const ALERT_MUTATIONS: Mutation[] = [
 test("alerts: one field made bad is refused with that field's path", () => {
   const bad = fc.tuple(alertArgs, fc.nat({ max: ALERT_MUTATIONS.length - 1 })).chain(([args, i]) => ALERT_MUTATIONS[i](args));
   fc.assert(
-    fc.property(bad, ({ args, field }) => expectFieldPaths(checkAlert(args).failures, field)),
+    fc.property(bad, ({ args, field }) => expectFieldPaths(checkAlert(args).failures, field, textStartsWithPath)),
     { numRuns: 200, seed: SEED + 1 },
   );
 });
@@ -184,12 +163,6 @@ const pageArgs = fc
         : { [analytics[1]]: analytics[0] }),
   }));
 
-/** What refresh gives back for declared inputs: images by their hash (the path is the program's business). */
-/** Refresh reads back the inputs as declared, images with their path (the outputs keep the declared file). */
-function pageReadBack(inputs: Args): Args {
-  return { ...inputs };
-}
-
 test("pages: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
   await fc.assert(
     fc.asyncProperty(pageArgs, async (raw) => {
@@ -198,7 +171,8 @@ test("pages: accepted args are taken over, then no diff, and refresh reads back 
       expect(diffPage(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
       const read = await readPage(client, id, outs);
       if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
-      expect(read.inputs).toEqual(pageReadBack(inputs));
+      // Refresh reads back the inputs as declared, images with their path (the outputs keep the declared file).
+      expect(read.inputs).toEqual(inputs);
       expect(diffPage(read.props, inputs).changes).toBe(false);
     }),
     { numRuns: 60, seed: SEED + 2 },
@@ -235,7 +209,7 @@ test("pages: one field made bad is refused with that field's path", async () => 
   await fc.assert(
     fc.asyncProperty(bad, async ({ args, field }) => {
       const { googleAnalyticsId: _, ...rest } = args; // so the API spelling's own value is the one checked
-      expectFieldPaths((await checkPage(field === "googleAnalitycsId" ? rest : args)).failures, field);
+      expectFieldPaths((await checkPage(field === "googleAnalitycsId" ? rest : args)).failures, field, textStartsWithPath);
     }),
     { numRuns: 200, seed: SEED + 3 },
   );
