@@ -47,6 +47,9 @@ function client(options: Partial<UptimeClientOptions> = {}): TestClient {
 
 /** Every answer of `route` (all of /v1 when absent) is the scripted one. */
 const respond = (respond: Record<string, unknown>, route?: string) => admin.faults({ rules: [{ route, respond }] });
+const JSON_TYPE = { "content-type": "application/json" };
+/** A 200 whose JSON body is `record`. */
+const okJson = (record: unknown) => ({ status: 200, headers: JSON_TYPE, body: JSON.stringify(record) });
 
 /** Runs an operation that must fail; the error must be an Error with a short single-line message, within 5 s. */
 async function failure(run: () => Promise<unknown>): Promise<Error> {
@@ -76,7 +79,7 @@ describe("error bodies that are not the service's JSON", () => {
   });
 
   test("a JSON content type over a truncated body (400 to a creation): an excerpt of what came", async () => {
-    await respond({ status: 400, headers: { "content-type": "application/json" }, body: '{"error": {"code": "bad_req' }, "POST /monitors");
+    await respond({ status: 400, headers: JSON_TYPE, body: '{"error": {"code": "bad_req' }, "POST /monitors");
     const error = await failure(() => createMonitor(client().client, monitorInputs));
     expect(error.message).toBe('POST /monitors failed with 400 Bad Request: {"error": {"code": "bad_req');
   });
@@ -114,7 +117,7 @@ describe("error bodies that are not the service's JSON", () => {
 
 describe("empty bodies", () => {
   test("200 with an empty body where a record is expected: refresh of a monitor, edit of an alert", async () => {
-    await respond({ status: 200, headers: { "content-type": "application/json" }, body: "" });
+    await respond({ status: 200, headers: JSON_TYPE, body: "" });
     const read = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(read.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
     const alertInputs = checkAlert({ uuid: ALERT, name: "On-call" }).inputs;
@@ -141,7 +144,7 @@ describe("empty bodies", () => {
 
 describe("bodies too big", () => {
   test("a 10 MB answer to a refresh, and a 10 MB error page: refused past 8 MiB, said so", async () => {
-    await respond({ status: 200, headers: { "content-type": "application/json" }, bodyBytes: 10 * 1024 * 1024 });
+    await respond({ status: 200, headers: JSON_TYPE, bodyBytes: 10 * 1024 * 1024 });
     const ok = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(ok.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body over 8388608 bytes`);
     await respond({ status: 500, headers: { "content-type": "text/html" }, bodyBytes: 10 * 1024 * 1024 });
@@ -169,10 +172,7 @@ describe("bodies too big", () => {
 
 describe("records missing fields", () => {
   test("a monitor record without a uuid: names monitor.uuid", async () => {
-    await respond(
-      { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitor: { name: "web" } }) },
-      "GET /monitors/:uuid",
-    );
+    await respond(okJson({ monitor: { name: "web" } }), "GET /monitors/:uuid");
     const error = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toMatch(new RegExp(`^GET /monitors/${monitorId} returned an unexpected response: monitor\\.uuid: `));
@@ -180,19 +180,15 @@ describe("records missing fields", () => {
 
   test("an envelope without its record, a recipient without a target, an empty page list: each names the field", async () => {
     const c = client().client;
-    await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ monitors: [] }) });
+    await respond(okJson({ monitors: [] }));
     expect((await failure(() => updateMonitor(c, monitorId, stored({}), monitorInputs))).message).toMatch(
       /returned an unexpected response: monitor: /,
     );
-    await respond({
-      status: 200,
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ alert: { uuid: ALERT, recipients: [{ type: "email" }] } }),
-    });
+    await respond(okJson({ alert: { uuid: ALERT, recipients: [{ type: "email" }] } }));
     expect((await failure(() => createAlert(c, checkAlert({ uuid: ALERT }).inputs))).message).toMatch(
       /returned an unexpected response: alert\.recipients\.0\.target: /,
     );
-    await respond({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ pages: [] }) });
+    await respond(okJson({ pages: [] }));
     expect((await failure(() => readPage(c, PAGE, stored({})))).message).toMatch(/returned an unexpected response: pages: /);
   });
 });
