@@ -5,7 +5,7 @@ import { inspect } from "node:util";
 import { UptimeClient, UptimeClientOptions } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { admin } from "../../helpers/emulator-http";
+import { admin, adminJson } from "../../helpers/emulator-http";
 import { HTTP_MIN } from "../../helpers/monitor-records";
 import { useEmulator } from "../../helpers/emulator";
 import { closedPort } from "../../helpers/servers";
@@ -58,10 +58,7 @@ function textsOf(error: unknown, depth = 0): string[] {
   ];
 }
 
-async function setFaults(emulator: RunningEmulator, config: unknown): Promise<void> {
-  const reply = await admin(emulator, "PUT", "/faults", config);
-  if (reply.status !== 200) throw new Error(reply.text);
-}
+const setFaults = (emulator: RunningEmulator, config: unknown) => adminJson(emulator, "PUT", "/faults", config);
 
 beforeEach(async () => {
   await setFaults(right, { rules: [] });
