@@ -38,15 +38,16 @@ type ProgramArgs = Record<string, unknown>;
 type WithProvider = { __provider?: unknown };
 
 /**
- * A create error that carries an `id` makes the engine keep the resource in the stack with the
- * error's `properties` as its outputs. The host does not add `__provider` to those as it does to a
- * result's outputs, and without it no later read, update or delete of the resource could run.
+ * A create or update error that carries an `id` makes the engine keep the resource in the stack with
+ * the error's `properties` as its outputs. They get what a result's outputs get: the host's `__provider`
+ * (without it no later read, update or delete of the resource could run) and the account (without it the
+ * next diff would take the resource for another account's, and replace it).
  */
 function keepProvider(inputs: WithProvider): (error: unknown) => never {
   return (error) => {
     if (error && typeof error === "object" && "id" in error && error.id) {
       const properties = "properties" in error && error.properties && typeof error.properties === "object" ? error.properties : {};
-      Object.assign(error, { properties: { ...properties, __provider: inputs.__provider } });
+      Object.assign(error, { properties: withAccount({ ...properties, __provider: inputs.__provider }) });
     }
     throw error;
   };
@@ -155,7 +156,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
 
     create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> =>
       delivered(async () => {
-        const result = await ops.create(inputs);
+        const result = await ops.create(inputs).catch(keepProvider(inputs));
         return { ...result, outs: withAccount(result.outs) };
       }),
 
@@ -183,7 +184,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
           const { __provider: _provider, ...outs } = olds as S & WithProvider & { __provider?: unknown };
           return { outs: withAccount(outs as unknown as O) };
         }
-        const result = await ops.update(id, olds, news);
+        const result = await ops.update(id, olds, news).catch(keepProvider(news));
         return { ...result, outs: withAccount(result.outs) };
       }),
     delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), props, true),
@@ -290,7 +291,7 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
     // The last word before a POST: a creation the preview did not see (`up --replace`) is refused too.
     const refusal = creationRefused(inputs);
     if (refusal) throw new Error(refusal);
-    const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal()).catch(keepProvider(inputs));
+    const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal());
     thisRun().created(inputs);
     if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
     // In the run's output as soon as the service answers: if the run is then killed before Pulumi saves the
@@ -387,12 +388,12 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
       .map((m) => creationRefused(m))
       .find(Boolean);
     if (refusal) throw new Error(refusal);
-    return fleet.createFleet(getClient(), inputs, fleetContext()).catch(keepProvider(inputs));
+    return fleet.createFleet(getClient(), inputs, fleetContext());
   },
   // No members in the state: `pulumi import` through the plugin, the id naming them.
   read: (id, props) =>
     props.monitors === undefined ? fleet.importFleet(getClient(), id) : fleet.readFleet(getClient(), id, props, fleetContext()),
-  update: (id, olds, news) => fleet.updateFleet(getClient(), id, olds, news, fleetContext()).catch(keepProvider(news)),
+  update: (id, olds, news) => fleet.updateFleet(getClient(), id, olds, news, fleetContext()),
   delete: (_id, props) => fleet.deleteFleet(getClient(), props, fleetContext()),
 });
 

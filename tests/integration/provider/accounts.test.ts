@@ -67,6 +67,27 @@ test("an Account's address and key are its own: UPTIME_BASE_URL and UPTIME_API_K
   expect(await reasons()).toEqual([]);
 });
 
+test("what the engine keeps of a failed run keeps its Account too: the next diff is no move, so nothing is replaced", async () => {
+  await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY });
+  const fleet = providers.fleet;
+  const monitors = { api: { ...MONITOR, name: "kept api" }, web: { ...MONITOR, name: "kept web" } };
+  const checked = async (interval: number) =>
+    (await fleet.check(undefined, { monitors: { ...monitors, web: { ...monitors.web, interval } }, journalKey: "urn:fleet" })).inputs!;
+  const made = await fleet.create(await checked(60));
+  expect(made.outs).toMatchObject({ account: "staging" });
+  // A member deleted outside Pulumi: the update fails for it, and the engine keeps the error's state.
+  await adminJson(emulator, "DELETE", `/monitors/${(made.outs as { uuids: Record<string, string> }).uuids.web}`);
+  const news = await checked(120);
+  const failed = await fleet.update(made.id, made.outs!, news).then(
+    () => undefined,
+    (e: { id?: string; properties?: Record<string, unknown> }) => e,
+  );
+  expect(failed).toMatchObject({ id: made.id, properties: { account: "staging" } });
+  // Before, the kept state had no account: the next diff took the fleet for the default account's, and
+  // replaced it, every member created again.
+  expect(await fleet.diff(made.id, failed!.properties!, news)).toMatchObject({ replaces: [], changed: ["monitors"] });
+});
+
 test("a resource keeps its Account's name; an Account named default is the stack's own settings, as a resource without one", async () => {
   const outputsUnder = async (account: string | undefined) => {
     await serving(account, { baseUrl: emulator.url, apiKey: API_KEY });
