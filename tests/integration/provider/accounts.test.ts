@@ -86,6 +86,12 @@ test("what the engine keeps of a failed run keeps its Account too: the next diff
   // Before, the kept state had no account: the next diff took the fleet for the default account's, and
   // replaced it, every member created again.
   expect(await fleet.diff(made.id, failed!.properties!, news)).toMatchObject({ replaces: [], changed: ["monitors"] });
+  // A state kept so by 0.2.0, without the account: `pulumi refresh` reads it back in (CHANGELOG).
+  const { account: _lost, ...kept } = failed!.properties!;
+  expect((await fleet.diff(made.id, kept, news)).replaces).toEqual(["account"]);
+  const refreshed = await fleet.read(made.id, kept);
+  expect(refreshed.props).toMatchObject({ account: "staging" });
+  expect(await fleet.diff(made.id, refreshed.props!, news)).toMatchObject({ replaces: [] });
 });
 
 test("a resource keeps its Account's name; an Account named default is the stack's own settings, as a resource without one", async () => {
