@@ -183,8 +183,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     checkConfig: unary(async (req: provproto.CheckRequest) => {
       const news = toJs(req.getNews());
       const response = new provproto.CheckResponse().setInputs(req.getNews());
+      // The engine prints a named property's value beside the reason: a setting not given (a missing key) is named
+      // by the reason alone, or it would print `{<nil>}`.
       const refuse = (problem: ConfigError) =>
-        response.setFailuresList([new provproto.CheckFailure().setProperty(problem.setting).setReason(problem.message)]);
+        response.setFailuresList([
+          new provproto.CheckFailure().setProperty(problem.setting in news ? problem.setting : "").setReason(problem.message),
+        ]);
       // A setting computed from another resource is unknown during a preview: checked once it is known.
       if (Object.values(news).some((v) => plain(v) === UNKNOWN)) return response;
       try {
