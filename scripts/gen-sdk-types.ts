@@ -14,7 +14,7 @@ import { namesOf } from "../provider/model/field";
 import { ALL_TABLES } from "../provider/model/tables";
 import { packageToken } from "../provider/model/kinds";
 import { packageSchema } from "../provider/model/schema";
-import { SETTINGS, SettingSpec, SettingValue } from "../provider/model/package";
+import { GET_WEBHOOKS, SETTINGS, SettingSpec, SettingValue } from "../provider/model/package";
 
 export const GENERATED = path.resolve(__dirname, "../sdk/generated.ts");
 
@@ -201,6 +201,33 @@ function accountArgs(w: Writer): void {
   w.out += `/** The settings of an {@link Account}: the stack configuration's (\`uptime:<key>\`), given in code. */\nexport interface AccountArgs {\n${body.join("")}}\n\n`;
 }
 
+/** The lookup's arguments that the TypeScript SDK takes among its options, beside `provider`: how it pages. */
+const LOOKUP_OPTIONS = ["pageSize", "maxPages"];
+
+/** getWebhooks' types from the lookup's table: the object it lists, its result, its filter (plain and as inputs), its paging. */
+function lookupTypes(w: Writer): void {
+  type Props = Readonly<Record<string, { type: SchemaType; doc: string }>>;
+  const tsOf = (t: SchemaType): string =>
+    "type" in t ? (t.type === "array" ? `${tsOf(t.items)}[]` : t.type === "integer" ? "number" : t.type) : refName(t)!;
+  const members = (props: Props, required: readonly string[], wrap = (t: string) => t) =>
+    Object.entries(props)
+      .map(([name, p]) => `${doc(p.doc, "  ")}  ${name}${required.includes(name) ? "" : "?"}: ${wrap(tsOf(p.type))};\n`)
+      .join("");
+  const only = (keep: (name: string) => boolean): Props => Object.fromEntries(Object.entries(GET_WEBHOOKS.args).filter(([n]) => keep(n)));
+  const [filter, paging] = [only((n) => !LOOKUP_OPTIONS.includes(n)), only((n) => LOOKUP_OPTIONS.includes(n))];
+  const type = (what: string, name: string, body: string) => (w.out += `/** ${what} */\nexport interface ${name} {\n${body}}\n\n`);
+  for (const [name, t] of Object.entries(GET_WEBHOOKS.types)) type(t.doc, name, members(t.properties, t.required));
+  type("What {@link getWebhooks} returns.", "GetWebhooksResult", members(GET_WEBHOOKS.result, Object.keys(GET_WEBHOOKS.result)));
+  type("Arguments of {@link getWebhooks}.", "GetWebhooksArgs", members(filter, []));
+  type(
+    "Arguments of {@link getWebhooksOutput}.",
+    "GetWebhooksOutputArgs",
+    members(filter, [], (t) => `pulumi.Input<${t}>`),
+  );
+  // sdk/get-webhooks.ts adds `provider` (an Account) to these.
+  type("How {@link getWebhooks} pages through the list.", "GetWebhooksPaging", members(paging, []));
+}
+
 /** The text of sdk/generated.ts, formatted as the repository formats TypeScript. */
 export async function sdkTypesText(specs: readonly ResourceSpec[] = ALL_TABLES): Promise<string> {
   const schema = packageSchema({ version: "0.0.0" }) as unknown as Schema;
@@ -211,6 +238,7 @@ export async function sdkTypesText(specs: readonly ResourceSpec[] = ALL_TABLES):
     w.flush();
   }
   accountArgs(w);
+  lookupTypes(w);
   const modules = new Map<string, string[]>();
   for (const word of [...w.words].sort()) {
     const module = MODULE_OF[word] ?? ARG_TYPES_MODULE;

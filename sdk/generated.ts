@@ -433,3 +433,45 @@ export interface AccountArgs {
   /** Where the create journal is kept, an absolute path; without it, `uptime-journal` under `$PULUMI_HOME` (else `~/.pulumi`). On CI runners that do not outlive a job, a directory that does and is written as the run goes (a mounted network volume; a CI cache saved when a job ends is not, for a job that is killed), so that the run after one that was killed takes over the monitors it created instead of creating them again. */
   journalDir?: pulumi.Input<string>;
 }
+
+/** A webhook subscription: deliveries of `topic` go to `url`. */
+export interface Webhook {
+  /** The subscription's uuid. */
+  uuid: string;
+  /** e.g. `monitors/status_change`, `monitors/delete`. */
+  topic: string;
+  /** The address that receives deliveries. */
+  url: string;
+  /** RFC 3339 creation time. */
+  createdAt?: string;
+  /** RFC 3339 time of the last edit. */
+  updatedAt?: string;
+}
+
+/** What {@link getWebhooks} returns. */
+export interface GetWebhooksResult {
+  /** The subscriptions (of `topic`, when given), each once. */
+  webhooks: Webhook[];
+  /** How many subscriptions `webhooks` holds. */
+  count: number;
+}
+
+/** Arguments of {@link getWebhooks}. */
+export interface GetWebhooksArgs {
+  /** Only subscriptions to this topic, e.g. `monitors/status_change` (filtered after listing: the API has no filter). */
+  topic?: string;
+}
+
+/** Arguments of {@link getWebhooksOutput}. */
+export interface GetWebhooksOutputArgs {
+  /** Only subscriptions to this topic, e.g. `monitors/status_change` (filtered after listing: the API has no filter). */
+  topic?: pulumi.Input<string>;
+}
+
+/** How {@link getWebhooks} pages through the list. */
+export interface GetWebhooksPaging {
+  /** Subscriptions asked per request, a whole number 1-100 (default 100). */
+  pageSize?: number;
+  /** Requests made at most (default 1000); a service still paginating after that is an error. */
+  maxPages?: number;
+}

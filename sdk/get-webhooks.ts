@@ -1,48 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refusePlainApiKey } from "./credentials";
 import type { Account } from "./account";
-
-/** Arguments of {@link getWebhooks}. */
-export interface GetWebhooksArgs {
-  /** Only subscriptions to this topic, e.g. `monitors/status_change` (filtered after listing: the API has no filter). */
-  topic?: string;
-}
-
-/** Arguments of {@link getWebhooksOutput}. */
-export interface GetWebhooksOutputArgs {
-  /** Only subscriptions to this topic, e.g. `monitors/status_change`. */
-  topic?: pulumi.Input<string>;
-}
+import type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksPaging, GetWebhooksResult } from "./generated";
 
 /** How {@link getWebhooks} pages through the list, and which account it reads. */
-export interface GetWebhooksOptions {
+export interface GetWebhooksOptions extends GetWebhooksPaging {
   /** The account to list, as resources are given one; by default the stack's own settings. Its settings must be known at preview. */
   provider?: Account;
-  /** Subscriptions asked per request, a whole number 1-100. @default 100 */
-  pageSize?: number;
-  /** Requests made at most (a whole number >= 1); a service still paginating after that is an error. @default 1000 */
-  maxPages?: number;
-}
-
-/** A webhook subscription: deliveries of `topic` go to `url`. */
-export interface Webhook {
-  uuid: string;
-  /** e.g. `monitors/status_change`, `monitors/delete`. */
-  topic: string;
-  /** The address that receives deliveries. */
-  url: string;
-  /** RFC 3339 creation time. */
-  createdAt?: string;
-  /** RFC 3339 time of the last edit. */
-  updatedAt?: string;
-}
-
-/** What {@link getWebhooks} returns. */
-export interface GetWebhooksResult {
-  /** The subscriptions (of `topic`, when given), each once, in the service's order. */
-  webhooks: Webhook[];
-  /** How many subscriptions `webhooks` holds. */
-  count: number;
 }
 
 /**

@@ -23,7 +23,8 @@ export { getWebhooks, getWebhooksOutput } from "./get-webhooks";
 export { Account } from "./account";
 export { version } from "./version";
 export type { AccountArgs } from "./account";
-export type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksOptions, GetWebhooksResult, Webhook } from "./get-webhooks";
+export type { GetWebhooksOptions } from "./get-webhooks";
+export type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksPaging, GetWebhooksResult, Webhook } from "./generated";
 
 // Names of earlier releases for types the model now names after their fields.
 import type * as generated from "./generated";
