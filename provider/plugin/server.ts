@@ -9,7 +9,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { ConfigError, readSettings, settingsProblem } from "../config";
+import { ConfigError, readSettings, settingWords, settingsProblem, withoutCredentials } from "../config";
 import { configProblem, configure, getClient, getJournal, thisRun } from "../session";
 import { providers } from "../providers";
 import { flushLogs, providerLog } from "../log";
@@ -110,6 +110,12 @@ function configLookup(values: Untyped): (key: string) => string | undefined {
  * resource moved from the dynamic types) keeps working: what it holds is used as it is.
  */
 const BOOKKEEPING = ["declaredFields", "journalKey"];
+/**
+ * The account a provider is: an explicit provider is one of its own, known by its name (what the engine gives
+ * from 3.1xx on); a default provider (`default`, `default_0_1_0`, ...) is the stack's. See providers.ts withAccount.
+ */
+const accountOf = (name: string): string | undefined => (name && !/^default(_|$)/.test(name) ? name : undefined);
+
 /** The ids the engine gives a provider it has not created (a preview's) or configured yet: no identity. */
 const NOT_AN_ID = new Set(["04da6b54-80e4-46f7-96ec-b56ff0331ba9", "unconfigured", ""]);
 
@@ -182,6 +188,9 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     // then the UPTIME_* environment. A problem stops the run here, once, naming the setting.
     checkConfig: unary(async (req: provproto.CheckRequest) => {
       const news = toJs(req.getNews());
+      // Named in the words of the account it is, without the stack's UPTIME_* address and key for an explicit provider (as configure).
+      const account = accountOf(req.getName?.() ?? "");
+      const words = settingWords(account, "provider");
       const response = new provproto.CheckResponse().setInputs(req.getNews());
       // The engine prints a named property's value beside the reason: a setting not given (a missing key) is named
       // by the reason alone, or it would print `{<nil>}`.
@@ -192,7 +201,8 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       // A setting computed from another resource is unknown during a preview: checked once it is known.
       if (Object.values(news).some((v) => plain(v) === UNKNOWN)) return response;
       try {
-        const problem = settingsProblem(readSettings(configLookup(news)));
+        const env = account === undefined ? process.env : withoutCredentials(process.env);
+        const problem = settingsProblem(readSettings(configLookup(news), env, words), words);
         return problem ? refuse(problem) : response;
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
@@ -223,10 +233,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       // provider in the state, so a key set without --secret would be written there in plain text: refused,
       // before any request, and before the provider's state is saved.
       if (typeof args.apiKey === "string" && args.apiKey !== UNKNOWN) throw new Error(PLAIN_KEY_MESSAGE);
-      // An explicit provider is an account of its own, known by its name (what the engine gives from 3.1xx on);
-      // a default provider (`default`, `default_0_1_0`, ...) is the stack's. See providers.ts withAccount.
-      const name = req.getName?.() ?? "";
-      const account = name && !/^default(_|$)/.test(name) ? name : undefined;
+      const account = accountOf(req.getName?.() ?? "");
       // Its engine id, which a rename with `aliases` keeps (providers.ts accountMove); unknown for a provider a preview plans.
       const id = account && !NOT_AN_ID.has(req.getId?.() ?? "") ? req.getId() : undefined;
       const own: Record<string, string | undefined> = { [ACCOUNT_KEY]: account, [ACCOUNT_ID_KEY]: id, [ACCOUNT_NOUN_KEY]: "provider" };

@@ -17,6 +17,7 @@ import { UNKNOWN } from "../../../provider/model/values";
 import { useEmulator } from "../../helpers/emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 import { rejection } from "../../helpers/rejection";
+import { withEnv } from "../../helpers/env";
 
 const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
 const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
@@ -182,6 +183,22 @@ test("an explicit provider (an account of its own) names its settings in the loo
   expect(refused).not.toContain("UPTIME_API_KEY");
   await configured("default", { baseUrl: emulator.url });
   expect(await lookup()).toEqual([]);
+});
+
+test("an explicit provider's configuration check names its arguments, and the stack's UPTIME_API_KEY is not its key", async () => {
+  const checkConfig = (name: string, news: Json) =>
+    call("checkConfig", new provproto.CheckRequest().setName(name).setNews(struct(news))).then(failures);
+  await withEnv({ UPTIME_API_KEY: API_KEY }, async () => {
+    // Its key is an argument: `pulumi config set uptime:apiKey` would not reach it.
+    expect(await checkConfig("staging", { baseUrl: emulator.url })).toEqual([
+      { property: "", reason: 'no API key: give provider "staging" its apiKey' },
+    ]);
+    expect(await checkConfig("staging", { baseUrl: emulator.url, apiKey: secret(API_KEY), maxRetries: "many" })).toEqual([
+      { property: "maxRetries", reason: 'maxRetries of provider "staging" must be a whole number >= 0, got "many"' },
+    ]);
+    // The stack's default provider takes the key from the environment.
+    expect(await checkConfig("default_0_2_0", { baseUrl: emulator.url })).toEqual([]);
+  });
 });
 
 describe("a monitor's lifecycle through the plugin", () => {
