@@ -56,9 +56,10 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
 /**
  * The failures as the engine gets them, in the face's names: the configuration's problem first. The
  * engine prints a named property's value beside the reason (which names the field already), looking it
- * up among the top-level inputs only: no property is named for a long value (a 100,000-character input
- * would be printed, twice), nor for a path inside one (`monitors.api.interval`, `httpRequest.method`),
- * whose value the engine cannot find and prints as `{<nil>}`.
+ * up among the top-level inputs only, and in Go's notation. So a property is named only for a short
+ * string, number or boolean the program gave: not for a value left out or a path inside one
+ * (`monitors.api.interval`), which print as `{<nil>}`, nor for a list or an object (`{[{60}]}`,
+ * `{map[path:{logo.svg}]}`), nor for a long value (a 100,000-character input would be printed, twice).
  */
 function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigError | undefined, names: FieldNames): EngineFailure[] {
   const all = [
@@ -68,8 +69,8 @@ function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigE
   ];
   return all.map((f) => {
     const value = news[f.property];
-    const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
-    return /[.[]/.test(f.property) || shown.length > LONGEST_VALUE_SHOWN ? { property: "", reason: f.reason } : f;
+    const printable = ["string", "number", "boolean"].includes(typeof value) && String(value).length <= LONGEST_VALUE_SHOWN;
+    return printable ? f : { property: "", reason: f.reason };
   });
 }
 

@@ -1,11 +1,10 @@
 // One case of each kind of message of tests/bad-inputs/cases.ts through a real `pulumi preview` of
-// programs/bad-input: a field the engine prints with its value (a Monitor's, a Page's), a value too
-// long to print and a path inside an input (an Alert's recipient: no property named, so the engine
-// prints no `{<nil>}`, which tests/helpers/node-warnings.ts refuses in any run), a lookup's argument.
-// The preview fails, its output names the resource (or getWebhooks), the field and the fix, and the
-// service receives no request that changes anything. Every case runs through the same SDK classes and
-// provider objects in tests/integration/sdk/bad-inputs.test.ts; what only the engine adds is its
-// printing, proven here.
+// programs/bad-input: a field the engine prints with its value (a Monitor's), one it is not given to
+// print (a value too long, a Page's image object, a path inside an Alert's recipients), a lookup's
+// argument. The preview fails, its output names the resource (or getWebhooks), the field and the fix,
+// and the service receives no request that changes anything. Every case runs through the same SDK
+// classes and provider objects in tests/integration/sdk/bad-inputs.test.ts; what only the engine adds
+// is its printing, proven here.
 // One emulator, one preview per case (the engine stops a preview at the first failing resource),
 // three stacks of the program previewing side by side.
 import * as path from "node:path";
@@ -49,10 +48,13 @@ function writtenValue(c: BadInputCase): unknown {
 /** What the output must say: who (the resource, or the lookup), which field, and the fix. */
 function expectedFragments(c: BadInputCase): string[] {
   if (c.kind === "webhooks") return [`getWebhooks: ${c.field}: `, c.fragment];
-  // A long value is never echoed, and a path inside an input has no value the engine can find (it would print
-  // `{<nil>}`): the engine is then given no property to print beside the reason, which names the field.
-  if (/[.[]/.test(c.field)) return [`resource '${c.name}' has a problem: ${c.field}: `, c.fragment];
-  if ((JSON.stringify(writtenValue(c)) ?? "").length > 120) return [`resource '${c.name}' has a problem: `, c.fragment];
+  // The engine prints a named property's value in Go's notation, found among the top-level inputs: only a
+  // short string, number or boolean is named. Otherwise (a long value, an object, a path inside one) the
+  // reason names the field alone, and the engine prints no `{<nil>}` or `{map[…]}`, which
+  // tests/helpers/node-warnings.ts refuses in any run.
+  const value = writtenValue(c);
+  const printable = !/[.[]/.test(c.field) && ["string", "number", "boolean"].includes(typeof value) && String(value).length <= 120;
+  if (!printable) return [`resource '${c.name}' has a problem: `, c.fragment];
   return [`resource '${c.name}'`, `property ${c.field} value`, c.fragment];
 }
 
@@ -71,6 +73,7 @@ test("the engine's cases are cases of the list, one per kind of message", () => 
   expect(new Set(chosen.map((c) => c.kind))).toEqual(new Set(["monitor", "page", "alert", "webhooks"]));
   expect(chosen.filter((c) => expectedFragments(c)[0].includes(" has a problem: ")).map((c) => c.name)).toEqual([
     "monitor-urn-huge",
+    "page-logo-missing-file",
     "alert-email-malformed",
   ]);
 });
