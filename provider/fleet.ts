@@ -279,6 +279,11 @@ async function createMember(client: UptimeClient, fleet: FleetInputs, key: strin
   }
 }
 
+/** The engine holds the members it hands over (a diff's, an update's olds): their notes have served, and a replacement posts anew. */
+export function confirmHeld(olds: FleetOutputs, journal: CreateJournal | undefined): void {
+  if (typeof olds.journalKey === "string") journal?.confirm(olds.journalKey, olds.monitors ?? {});
+}
+
 /** Runs `work` for each key at once (the account's scheduler paces the requests); the keys that failed, with why. */
 async function each(
   keys: string[],
@@ -341,8 +346,7 @@ export async function updateFleet(
   news: FleetInputs,
   ctx: FleetContext,
 ): Promise<{ outs: FleetOutputs }> {
-  // The engine holds the members it hands over: their notes have served (a replacement then posts anew).
-  if (typeof olds.journalKey === "string") ctx.journal?.confirm(olds.journalKey, olds.monitors ?? {});
+  confirmHeld(olds, ctx.journal);
   const plan = planFleet(olds, news);
   const state: FleetOutputs = {
     monitors: { ...olds.monitors },

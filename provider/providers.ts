@@ -1,7 +1,16 @@
 // The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
 // plain functions of its resource; configuration and the client are per process (session.ts).
 import type * as pulumi from "@pulumi/pulumi";
-import { CheckResult, EngineFailure, SCHEMA_NAMES, engineFailure, show, type CheckFailure, type FieldNames } from "./model/values";
+import {
+  CheckResult,
+  EngineFailure,
+  SCHEMA_NAMES,
+  engineFailure,
+  printedPlainly,
+  show,
+  type CheckFailure,
+  type FieldNames,
+} from "./model/values";
 import { inputPath, type Untyped } from "./model/engine";
 import { MONITOR } from "./model/monitor";
 import {
@@ -43,7 +52,7 @@ type WithProvider = { __provider?: unknown };
  * (without it no later read, update or delete of the resource could run) and the account (without it the
  * next diff would take the resource for another account's, and replace it).
  */
-function keepProvider(inputs: WithProvider): (error: unknown) => never {
+function keptLikeOutputs(inputs: WithProvider): (error: unknown) => never {
   return (error) => {
     if (error && typeof error === "object" && "id" in error && error.id) {
       const properties = "properties" in error && error.properties && typeof error.properties === "object" ? error.properties : {};
@@ -54,24 +63,17 @@ function keepProvider(inputs: WithProvider): (error: unknown) => never {
 }
 
 /**
- * The failures as the engine gets them, in the face's names: the configuration's problem first. The
- * engine prints a named property's value beside the reason (which names the field already), looking it
- * up among the top-level inputs only, and in Go's notation. So a property is named only for a short
- * string, number or boolean the program gave: not for a value left out or a path inside one
- * (`monitors.api.interval`), which print as `{<nil>}`, nor for a list or an object (`{[{60}]}`,
- * `{map[path:{logo.svg}]}`), nor for a long value (a 100,000-character input would be printed, twice).
+ * The failures as the engine gets them, in the face's names: the configuration's problem first, and a
+ * property named only where the engine prints its value plainly (values.ts printedPlainly; the reason
+ * names the field or the setting in any case).
  */
 function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigError | undefined, names: FieldNames): EngineFailure[] {
   const all = [
-    // A setting is no input of the resource either (the engine would print `uptime:apiKey value {<nil>}`): its reason names it.
+    // A setting is no input of the resource: the engine would print `uptime:apiKey value {<nil>}`.
     ...(problem ? [{ property: "", reason: problem.message }] : []),
     ...failures.map((f) => engineFailure(f, names)),
   ];
-  return all.map((f) => {
-    const value = news[f.property];
-    const printable = ["string", "number", "boolean"].includes(typeof value) && String(value).length <= LONGEST_VALUE_SHOWN;
-    return printable ? f : { property: "", reason: f.reason };
-  });
+  return all.map((f) => (printedPlainly(news[f.property]) ? f : { property: "", reason: f.reason }));
 }
 
 /**
@@ -79,9 +81,6 @@ function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigE
  * check() would give them, which a later diff compares with the program's.
  */
 type ReadResult<I, O> = { id?: string; props?: O; inputs?: I; unreadable?: number };
-
-/** Longer input values are not handed to the engine to print. */
-const LONGEST_VALUE_SHOWN = 120;
 
 type ReadOutcome<I, O> =
   { kind: "found"; id: string; props: O; inputs: I } | { kind: "kept" } | { kind: "gone" } | { kind: "unsupported"; status: number };
@@ -157,7 +156,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
 
     create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> =>
       delivered(async () => {
-        const result = await ops.create(inputs).catch(keepProvider(inputs));
+        const result = await ops.create(inputs).catch(keptLikeOutputs(inputs));
         return { ...result, outs: withAccount(result.outs) };
       }),
 
@@ -185,7 +184,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
           const { __provider: _provider, ...outs } = olds as S & WithProvider & { __provider?: unknown };
           return { outs: withAccount(outs as unknown as O) };
         }
-        const result = await ops.update(id, olds, news).catch(keepProvider(news));
+        const result = await ops.update(id, olds, news).catch(keptLikeOutputs(news));
         return { ...result, outs: withAccount(result.outs) };
       }),
     delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), props, true),
@@ -374,7 +373,7 @@ export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>(
   },
   diff(_id, olds, news) {
     // The engine holds the members it asks to diff: their journal notes are no longer needed.
-    if (typeof olds.journalKey === "string" && !configProblem()) getJournal().confirm(olds.journalKey, olds.monitors ?? {});
+    if (!configProblem()) fleet.confirmHeld(olds, getJournal());
     const plan = fleet.planFleet(olds, news);
     const changes = fleet.planChanges(plan, news);
     // The dynamic host shows a fleet's change as one update: this line says what it does to each member.

@@ -42,6 +42,18 @@ export function engineFailure(f: CheckFailure, name?: FieldNames): EngineFailure
   return { property: f.member ? [f.member, f.property].filter(Boolean).join(".") : f.property, reason: failureText(f, name) };
 }
 
+/** Longer values are not handed to the engine to print. */
+const LONGEST_VALUE_SHOWN = 120;
+
+/**
+ * Whether the engine, given `value` as a failure's property, prints it plainly: it prints a named property's
+ * top-level value beside the reason, in Go's notation. A value left out or a path inside one prints as
+ * `{<nil>}`, a list or an object as `{[{60}]}` or `{map[path:{logo.svg}]}`, and a long value whole (a
+ * 100,000-character input, twice): only a short string, number or boolean is worth naming.
+ */
+export const printedPlainly = (value: unknown): boolean =>
+  ["string", "number", "boolean"].includes(typeof value) && String(value).length <= LONGEST_VALUE_SHOWN;
+
 export type CheckResult<T> = { inputs: T; failures: CheckFailure[]; warnings: string[] };
 
 export const isUnknown = (value: unknown): boolean => value === UNKNOWN;

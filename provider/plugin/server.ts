@@ -15,7 +15,7 @@ import { providers } from "../providers";
 import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
-import { SCHEMA_NAMES, UNKNOWN, failureText } from "../model/values";
+import { SCHEMA_NAMES, UNKNOWN, failureText, printedPlainly } from "../model/values";
 import { PackageRelease, packageSchema } from "../model/schema";
 import { ACCOUNT_ID_KEY, ACCOUNT_KEY, ACCOUNT_NOUN_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
 import type { ResourceSpec } from "../model/field";
@@ -192,11 +192,10 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const account = accountOf(req.getName?.() ?? "");
       const words = settingWords(account, "provider");
       const response = new provproto.CheckResponse().setInputs(req.getNews());
-      // The engine prints a named property's value beside the reason: a setting not given (a missing key) is named
-      // by the reason alone, or it would print `{<nil>}`.
+      // Named as a property only where the engine prints its value plainly: not a missing key (`{<nil>}`), nor a secret.
       const refuse = (problem: ConfigError) =>
         response.setFailuresList([
-          new provproto.CheckFailure().setProperty(problem.setting in news ? problem.setting : "").setReason(problem.message),
+          new provproto.CheckFailure().setProperty(printedPlainly(news[problem.setting]) ? problem.setting : "").setReason(problem.message),
         ]);
       // A setting computed from another resource is unknown during a preview: checked once it is known.
       if (Object.values(news).some((v) => plain(v) === UNKNOWN)) return response;

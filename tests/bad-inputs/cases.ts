@@ -421,3 +421,13 @@ const monitorRules: BadInputCase[] = [
 ];
 
 export const BAD_INPUT_CASES: readonly BadInputCase[] = [...monitorCases, ...monitorRules, ...pageCases, ...alertCases, ...webhookCases];
+
+/**
+ * Whether the engine prints the failing field's value beside it (`property <field> value {…}`): only for a
+ * short string, number or boolean the program wrote at the top level (a Monitor's target as `urn`).
+ */
+export function printedByEngine(c: BadInputCase): boolean {
+  const top = c.field.split(/[.[]/)[0];
+  const value = c.args[top === "target" ? "urn" : top];
+  return !/[.[]/.test(c.field) && ["string", "number", "boolean"].includes(typeof value) && String(value).length <= 120;
+}

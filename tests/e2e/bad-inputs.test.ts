@@ -8,7 +8,7 @@
 // One emulator, one preview per case (the engine stops a preview at the first failing resource),
 // three stacks of the program previewing side by side.
 import * as path from "node:path";
-import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
+import { BAD_INPUT_CASES, BadInputCase, printedByEngine } from "../bad-inputs/cases";
 import type { TestStack } from "../helpers/pulumi";
 import { Json, adminGet, e2eFile, mutating, requestLines } from "../helpers/e2e";
 
@@ -39,12 +39,6 @@ async function withStack<T>(use: (t: TestStack) => Promise<T>): Promise<T> {
   }
 }
 
-/** The value a program wrote at the top of the failing field's path (a Monitor's target as `urn`). */
-function writtenValue(c: BadInputCase): unknown {
-  const top = c.field.split(/[.[]/)[0];
-  return c.args[top === "target" ? "urn" : top];
-}
-
 /** What the output must say: who (the resource, or the lookup), which field, and the fix. */
 function expectedFragments(c: BadInputCase): string[] {
   if (c.kind === "webhooks") return [`getWebhooks: ${c.field}: `, c.fragment];
@@ -52,9 +46,7 @@ function expectedFragments(c: BadInputCase): string[] {
   // short string, number or boolean is named. Otherwise (a long value, an object, a path inside one) the
   // reason names the field alone, and the engine prints no `{<nil>}` or `{map[…]}`, which
   // tests/helpers/node-warnings.ts refuses in any run.
-  const value = writtenValue(c);
-  const printable = !/[.[]/.test(c.field) && ["string", "number", "boolean"].includes(typeof value) && String(value).length <= 120;
-  if (!printable) return [`resource '${c.name}' has a problem: `, c.fragment];
+  if (!printedByEngine(c)) return [`resource '${c.name}' has a problem: `, c.fragment];
   return [`resource '${c.name}'`, `property ${c.field} value`, c.fragment];
 }
 
