@@ -10,7 +10,7 @@ import { providers } from "../../../provider/providers";
 import { resetSession } from "../../../provider/session";
 import * as uptime from "../../../sdk";
 import { checkedMonitor } from "../../helpers/checked";
-import { adminJson } from "../../helpers/emulator-http";
+import { adminJson, createMonitor } from "../../helpers/emulator-http";
 import { previewProgram } from "../../helpers/harness";
 import { useEmulator } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
@@ -92,6 +92,20 @@ test("what the engine keeps of a failed run keeps its Account too: the next diff
   const refreshed = await fleet.read(made.id, kept);
   expect(refreshed.props).toMatchObject({ account: "staging" });
   expect(await fleet.diff(made.id, refreshed.props!, news)).toMatchObject({ replaces: [] });
+});
+
+test("a Monitor the engine keeps from a failed create (adopted, with other alerts) keeps its Account: the next diff replaces it there, no move", async () => {
+  await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY });
+  const existing = await createMonitor(emulator, { name: "adopted" });
+  const inputs = checkedMonitor({ ...MONITOR, name: "adopted", adoptUuid: existing.uuid, alerts: ["a-1"] });
+  const failed = await provider.create(inputs).then(
+    () => undefined,
+    (e: { id?: string; properties?: Record<string, unknown> }) => e,
+  );
+  expect(failed).toMatchObject({ id: existing.uuid, properties: { account: "staging" } });
+  // Its error's advice followed (adoptUuid removed): the alerts replace it, in its own account, not a move to another.
+  const { adoptUuid: _adopt, ...declared } = inputs;
+  expect((await provider.diff(failed!.id!, failed!.properties!, declared)).replaces).toEqual(["alerts"]);
 });
 
 test("a resource keeps its Account's name; an Account named default is the stack's own settings, as a resource without one", async () => {

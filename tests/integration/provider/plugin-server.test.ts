@@ -189,10 +189,11 @@ test("an explicit provider's configuration check names its arguments, and the st
   const checkConfig = (name: string, news: Json) =>
     call("checkConfig", new provproto.CheckRequest().setName(name).setNews(struct(news))).then(failures);
   await withEnv({ UPTIME_API_KEY: API_KEY }, async () => {
-    // Its key is an argument: `pulumi config set uptime:apiKey` would not reach it.
+    // Its key is an argument: `pulumi config set uptime:apiKey` would not reach it. Following the advice passes.
     expect(await checkConfig("staging", { baseUrl: emulator.url })).toEqual([
       { property: "", reason: 'no API key: give provider "staging" its apiKey' },
     ]);
+    expect(await checkConfig("staging", { baseUrl: emulator.url, apiKey: secret(API_KEY) })).toEqual([]);
     expect(await checkConfig("staging", { baseUrl: emulator.url, apiKey: secret(API_KEY), maxRetries: "many" })).toEqual([
       { property: "maxRetries", reason: 'maxRetries of provider "staging" must be a whole number >= 0, got "many"' },
     ]);
