@@ -45,8 +45,8 @@ for project in "${projects[@]}"; do
   split="$split $project $(( $(date +%s) - project_start ))s"
 done
 if [ -s "$UPTIME_ENGINE_RUNS_DIR/counts" ]; then
-  echo "test: engine runs and seconds per e2e file:"
-  sort -k2,2nr "$UPTIME_ENGINE_RUNS_DIR/counts" | awk '{ printf "  %4d runs %5d s  %s\n", $2, $3, $1 }'
+  echo "test: engine runs, seconds and CPU seconds per e2e file:"
+  sort -k2,2nr "$UPTIME_ENGINE_RUNS_DIR/counts" | awk '{ printf "  %4d runs %5d s %5d s CPU  %s\n", $2, $3, $4, $1 }'
   total=$(awk '{ n += $2 } END { print n }' "$UPTIME_ENGINE_RUNS_DIR/counts")
   echo "test: e2e engine runs: $total"
   # The whole tier makes exactly what tests/README.md allows: more fails a file; fewer (a counter that stopped

@@ -24,6 +24,16 @@ for (const operation of ["up", "preview", "refresh", "destroy"] as Operation[]) 
 
 const runLog = countEngineRuns();
 const started = Date.now();
+const cpuAtStart = cpuSeconds();
+
+/**
+ * The CPU this worker and every process it waited for have used, in seconds (/proc/self/stat's utime, stime,
+ * cutime and cstime): the engine's processes, the builds and the emulator of this file, for the summary.
+ */
+function cpuSeconds(): number {
+  const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
 
 afterAll(() => {
   expect(nodeWarningsSeen()).toEqual([]);
@@ -31,7 +41,8 @@ afterAll(() => {
   const runs = runsIn(runLog);
   const summary = process.env.UPTIME_ENGINE_RUNS_DIR;
   const seconds = Math.round((Date.now() - started) / 1000);
-  if (summary) fs.appendFileSync(path.join(summary, "counts"), `${file} ${runs} ${seconds}\n`);
+  const cpu = Math.round(cpuSeconds() - cpuAtStart);
+  if (summary) fs.appendFileSync(path.join(summary, "counts"), `${file} ${runs} ${seconds} ${cpu}\n`);
   const allowed = allowances()[file] ?? 0;
   if (runs > allowed) throw new Error(`${file} made ${runs} engine runs; tests/README.md ("Engine runs") allows it ${allowed}`);
 });
