@@ -3,11 +3,13 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 
 export const REPO = path.resolve(__dirname, "../..");
 export const PASSPHRASE = "e2e-passphrase";
 let stacksMade = 0;
+/** The CLI on PATH, asked its version once per test file rather than once per stack (a `pulumi version` each). */
+let cli: Promise<PulumiCommand> | undefined;
 
 export interface TestStack {
   stack: Stack;
@@ -36,7 +38,9 @@ export async function createStack(
   };
   // A name of its own: stacks of one program in parallel test files must not share Pulumi.<stack>.yaml.
   const stackName = `${options.stackName ?? "e2e"}-${process.pid}-${++stacksMade}`;
-  const stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, { envVars });
+  // A new name in a new backend: `stack init` alone (createOrSelectStack would first try, and fail, to select it).
+  const pulumiCommand = await (cli ??= PulumiCommand.get());
+  const stack = await LocalWorkspace.createStack({ stackName, workDir }, { envVars, pulumiCommand });
   if (options.config) await stack.setAllConfig(options.config);
   const log: string[] = [];
   return {
@@ -44,8 +48,9 @@ export async function createStack(
     backendDir,
     env: envVars,
     log,
+    // What `pulumi stack rm --force` would delete, without a CLI run: the backend and the stack's config file.
     async remove() {
-      await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
+      fs.rmSync(path.join(workDir, `Pulumi.${stackName}.yaml`), { force: true });
       fs.rmSync(backendDir, { recursive: true, force: true });
     },
   };
