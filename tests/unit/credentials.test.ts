@@ -2,6 +2,7 @@
 // the configuration it passes to providers, unencrypted in the state. Run against the real
 // @pulumi/pulumi runtime config (what the language host sets from the stack's config).
 import * as pulumi from "@pulumi/pulumi";
+import { thrown } from "../helpers/unit-cases";
 
 function load(): typeof import("../../sdk/credentials") {
   let mod: typeof import("../../sdk/credentials") | undefined;
@@ -21,12 +22,7 @@ test("@pulumi/pulumi still offers its test of secret config keys (the check reli
 test("a key set without --secret: a RunError with the command that fixes it", () => {
   pulumi.runtime.setAllConfig({ "uptime:apiKey": "plain-key-123", "uptime:baseUrl": "https://x/v1" }, []);
   const { refusePlainApiKey, PLAIN_KEY_MESSAGE } = load();
-  let error: unknown;
-  try {
-    refusePlainApiKey();
-  } catch (e) {
-    error = e;
-  }
+  const error = thrown(refusePlainApiKey);
   // A RunError (printed as its message alone), from the SDK copy the module loaded.
   expect(pulumi.RunError.isInstance(error)).toBe(true);
   expect((error as Error).message).toBe(PLAIN_KEY_MESSAGE);

@@ -6,8 +6,7 @@ import { checkMonitorArgs } from "../../provider/validation/monitor";
 import { MonitorInputs, MonitorState, diffMonitor, monitorOutputs } from "../../provider/monitor";
 import { stored } from "../helpers/checked";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
-
-type Args = Record<string, unknown>;
+import { type Args, without } from "../helpers/unit-cases";
 
 /** The state after applying `inputs` (optionally with the service's record drifted by `drift`). */
 const stateOf = (inputs: Args, drift: Args = {}) => monitorOutputs(recordOf(inputs, drift), inputs);
@@ -76,10 +75,7 @@ const cases: Case[] = [
   [
     "headers in another order (order is sent as written)",
     stateOf(HTTP_FULL),
-    {
-      ...HTTP_FULL,
-      httpRequest: { ...REQUEST, headers: [...(REQUEST.headers as unknown[])].reverse() },
-    },
+    { ...HTTP_FULL, httpRequest: { ...REQUEST, headers: [...(REQUEST.headers as unknown[])].reverse() } },
     ["httpRequest"],
   ],
   [
@@ -153,9 +149,3 @@ describe("adoptUuid left in the program after creation", () => {
     expect(diffMonitor(adopted, HTTP_MIN).replaces).toEqual(["alerts"]);
   });
 });
-
-function without(args: Args, ...keys: string[]): Args {
-  const out = { ...args };
-  for (const k of keys) delete out[k];
-  return out;
-}

@@ -2,8 +2,7 @@
 // request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
 import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/validation/monitor";
-
-type Args = Record<string, unknown>;
+import { type Args, without } from "../helpers/unit-cases";
 
 const HTTP_CANONICAL: Args = {
   name: "api",
@@ -39,6 +38,9 @@ function canonical(raw: Args): Args {
   return result.inputs;
 }
 
+/** `base` with some keys of its option object `key` rewritten. */
+const nest = (base: Args, key: string, patch: Args): Args => ({ ...base, [key]: { ...(base[key] as Args), ...patch } });
+
 describe("each alternative spelling gives the canonical inputs", () => {
   const cases: [string, Args, Args][] = [
     [
@@ -51,26 +53,14 @@ describe("each alternative spelling gives the canonical inputs", () => {
     ["a quoted interval", { ...HTTP_CANONICAL, interval: "60" }, HTTP_CANONICAL],
     ["a quoted interval with spaces", { ...HTTP_CANONICAL, interval: " 60 " }, HTTP_CANONICAL],
     ["a quoted intervalId", { ...without(HTTP_CANONICAL, "interval"), intervalId: "60" }, HTTP_CANONICAL],
-    [
-      "a lower-case method",
-      { ...HTTP_CANONICAL, httpRequest: { ...(HTTP_CANONICAL.httpRequest as Args), method: "post" } },
-      HTTP_CANONICAL,
-    ],
-    [
-      "maintenance days as numeric strings",
-      { ...HTTP_CANONICAL, maintenance: { ...(HTTP_CANONICAL.maintenance as Args), days: ["1", "7"] } },
-      HTTP_CANONICAL,
-    ],
+    ["a lower-case method", nest(HTTP_CANONICAL, "httpRequest", { method: "post" }), HTTP_CANONICAL],
+    ["maintenance days as numeric strings", nest(HTTP_CANONICAL, "maintenance", { days: ["1", "7"] }), HTTP_CANONICAL],
     [
       "nulls for fields not set",
       { ...TCP_CANONICAL, title: null, timeout: null, groups: null, httpRequest: null, maintenance: null },
       TCP_CANONICAL,
     ],
-    [
-      "nulls inside option objects",
-      { ...TCP_CANONICAL, tcpOptions: { ...(TCP_CANONICAL.tcpOptions as Args), DataRequest: null } },
-      TCP_CANONICAL,
-    ],
+    ["nulls inside option objects", nest(TCP_CANONICAL, "tcpOptions", { DataRequest: null }), TCP_CANONICAL],
     ["__provider is not an input", { ...TCP_CANONICAL, __provider: "exports.handler = ..." }, TCP_CANONICAL],
     [
       "TcpOptions keys with a leading capital",
@@ -82,11 +72,7 @@ describe("each alternative spelling gives the canonical inputs", () => {
       { ...TCP_CANONICAL, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: false } },
       TCP_CANONICAL,
     ],
-    [
-      "a TcpOptions key in both spellings, same value",
-      { ...TCP_CANONICAL, tcpOptions: { ...(TCP_CANONICAL.tcpOptions as Args), DataRequest: "PING" } },
-      TCP_CANONICAL,
-    ],
+    ["a TcpOptions key in both spellings, same value", nest(TCP_CANONICAL, "tcpOptions", { DataRequest: "PING" }), TCP_CANONICAL],
   ];
   test.each(cases)("%s", (_name, raw, expected) => {
     expect(canonical(raw)).toEqual(expected);
@@ -182,9 +168,3 @@ describe("values still unknown during preview are passed through untouched", () 
     expect(result.failures).toEqual([]);
   });
 });
-
-function without(args: Args, ...keys: string[]): Args {
-  const out = { ...args };
-  for (const k of keys) delete out[k];
-  return out;
-}

@@ -6,8 +6,7 @@ import { EngineFailure, UNKNOWN, engineFailure } from "../../provider/model/valu
 import { inputPath } from "../../provider/model/engine";
 import { MONITOR } from "../../provider/model/monitor";
 import { checkMonitorArgs } from "../../provider/validation/monitor";
-
-type Args = Record<string, unknown>;
+import { type Args, without } from "../helpers/unit-cases";
 
 const HTTPS: Args = { name: "api", type: "https", target: "https://api.example.com/health", interval: 60, regions: [1] };
 const TCP: Args = { name: "db", type: "tcp", target: "db.internal:5432", interval: 60, regions: [1] };
@@ -159,9 +158,3 @@ describe("values still unknown during preview are never rejected", () => {
     expectRejected({ ...HTTPS, target: UNKNOWN, interval: -1 }, "interval", /positive/);
   });
 });
-
-function without(args: Args, ...keys: string[]): Args {
-  const out = { ...args };
-  for (const k of keys) delete out[k];
-  return out;
-}

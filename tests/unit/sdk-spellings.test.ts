@@ -2,6 +2,7 @@
 // so that ignoring `intervalId` or `urn` keeps the stored value instead of dropping the input.
 import * as pulumi from "@pulumi/pulumi";
 import { canonicalArgs, canonicalOptions, Spellings } from "../../sdk/spellings";
+import { thrown } from "../helpers/unit-cases";
 
 const MONITOR: Spellings = {
   kind: "monitor",
@@ -33,12 +34,7 @@ describe("ignoreChanges paths", () => {
   test.each(["interval_id", "uuid", "createdAt", ".name", ""])(
     "%j names no input: a RunError naming the resource and the inputs",
     (path) => {
-      let error: unknown;
-      try {
-        canonicalOptions("api", { ignoreChanges: [path] }, MONITOR);
-      } catch (e) {
-        error = e;
-      }
+      const error = thrown(() => canonicalOptions("api", { ignoreChanges: [path] }, MONITOR));
       expect(error).toBeInstanceOf(pulumi.RunError);
       expect((error as Error).message).toBe(
         `monitor "api": ignoreChanges ${JSON.stringify(path)} names no input of this resource; use one of name, urn, target, interval, ` +
