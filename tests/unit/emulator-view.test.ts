@@ -126,29 +126,7 @@ describe("a status page", () => {
       logoFileBase64: png().toString("base64"),
     });
     const markup = renderStatusPage(store, findPage(store, HOSTILE)!);
-    expect(tags(markup)).toEqual([
-      "html",
-      "head",
-      "meta",
-      "meta",
-      "title",
-      "link",
-      "body",
-      "main",
-      "header",
-      "img",
-      "h1",
-      "p",
-      "div",
-      "ol",
-      "li",
-      "span",
-      "span",
-      "footer",
-      "p",
-      "p",
-      "a",
-    ]);
+    expect(tags(markup)).toEqual("html head meta meta title link body main header img h1 p div ol li span span footer p p a".split(" "));
     expect(markup).not.toMatch(/<script|<img src=x/i);
     expect(markup).toContain(`<h1>${escapeHtml(HOSTILE)}</h1>`);
     store.upsertPage(parsePageBody({ useGroups: true, items: [HOSTILE] }), findPage(store, HOSTILE)!.uuid);
@@ -192,28 +170,7 @@ describe("the dashboard", () => {
     expect(markup).toContain('<a href="/status/a%20b%2Fc">/status/a%20b%2Fc</a>');
     expect(markup).toContain('<span class="flag">down</span> </td>');
     expect(new Set(tags(markup))).toEqual(
-      new Set([
-        "html",
-        "head",
-        "meta",
-        "title",
-        "link",
-        "body",
-        "main",
-        "h1",
-        "p",
-        "section",
-        "h2",
-        "table",
-        "thead",
-        "tr",
-        "th",
-        "tbody",
-        "td",
-        "div",
-        "span",
-        "a",
-      ]),
+      new Set("html head meta title link body main h1 p section h2 table thead tr th tbody td div span a".split(" ")),
     );
   });
 });

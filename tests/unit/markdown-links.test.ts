@@ -8,26 +8,16 @@ import * as path from "node:path";
 
 const REPO = path.resolve(__dirname, "../..");
 
-/** The Markdown files checked, relative to the repository. */
+/** The Markdown files checked, relative to the repository: docs/ with its subfolders, bench/ without. */
 function markdownFiles(): string[] {
-  const files = ["README.md", "CONTRIBUTING.md", "RELEASING.md", "CHANGELOG.md", "tests/README.md"].filter((f) =>
-    fs.existsSync(path.join(REPO, f)),
-  );
-  const walk = (dir: string): string[] =>
+  const under = (dir: string, recursive: boolean) =>
     fs.existsSync(path.join(REPO, dir))
-      ? fs.readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((e) => {
-          const rel = path.posix.join(dir, e.name);
-          if (e.isDirectory()) return walk(rel);
-          return e.name.endsWith(".md") ? [rel] : [];
-        })
+      ? (fs.readdirSync(path.join(REPO, dir), { recursive }) as string[])
+          .filter((f) => f.endsWith(".md"))
+          .map((f) => path.posix.join(dir, f))
       : [];
-  const bench = fs.existsSync(path.join(REPO, "bench"))
-    ? fs
-        .readdirSync(path.join(REPO, "bench"))
-        .filter((f) => f.endsWith(".md"))
-        .map((f) => `bench/${f}`)
-    : [];
-  return [...files, ...walk("docs"), ...bench];
+  const files = ["README.md", "CONTRIBUTING.md", "RELEASING.md", "CHANGELOG.md", "tests/README.md"];
+  return [...files.filter((f) => fs.existsSync(path.join(REPO, f))), ...under("docs", true), ...under("bench", false)];
 }
 
 /** The text outside fenced code blocks (their lines are blanked, so line numbers stay). */
