@@ -48,38 +48,32 @@ test("outputs: the record as returned, recipients with their uuids and timestamp
   });
 });
 
-test("reordered recipients are no change, whatever uuids and timestamps the service gave them", () => {
-  const olds = stateFor(checked({ recipients: [EMAIL, SLACK, SMS] }));
-  expect(diffAlert(olds, checked({ recipients: [SMS, EMAIL, SLACK] }))).toEqual({ changes: false, replaces: [], changed: [] });
-  expect(diffAlert(olds, checked({ recipients: [{ type: "sms", target: "+1 415-555-0123" }, SLACK, EMAIL] })).changes).toBe(false);
-});
+const CALL = { type: "call", target: SMS.target };
+const ALL = { recipients: [EMAIL, SLACK, SMS] };
+const ONE = { recipients: [EMAIL] };
+const FLAGS = { up: true, down: true };
 
-test("a recipient added, removed or retargeted is a change of recipients", () => {
-  const olds = stateFor(checked({ recipients: [EMAIL, SLACK, SMS] }));
-  expect(diffAlert(olds, checked({ recipients: [EMAIL, SLACK] })).changed).toEqual(["recipients"]);
-  expect(diffAlert(olds, checked({ recipients: [EMAIL, SLACK, SMS, { type: "call", target: "+14155550123" }] })).changed).toEqual([
-    "recipients",
-  ]);
-  expect(diffAlert(olds, checked({ recipients: [EMAIL, SLACK, { type: "call", target: SMS.target }] })).changed).toEqual(["recipients"]);
-});
-
-test("recipients compare as a multiset: counts matter", () => {
-  const twice = stateFor(checked({ recipients: [EMAIL] }), { ...RECORD, recipients: [served(EMAIL, 1), served(EMAIL, 2)] });
-  expect(diffAlert(twice, checked({ recipients: [EMAIL] })).changed).toEqual(["recipients"]);
+// Recipients compare as a multiset of (type, target): order and the service's uuids and timestamps
+// mean nothing, counts do. A flag diffs when changed or removed, not while never declared.
+test.each<[string, Record<string, unknown>, Record<string, unknown>, string[], AlertRecord?]>([
+  ["reordered recipients", ALL, { recipients: [SMS, EMAIL, SLACK] }, []],
+  ["reordered, a phone number spaced out", ALL, { recipients: [{ ...SMS, target: "+1 415-555-0123" }, SLACK, EMAIL] }, []],
+  ["a recipient removed", ALL, { recipients: [EMAIL, SLACK] }, ["recipients"]],
+  ["a recipient added", ALL, { recipients: [EMAIL, SLACK, SMS, CALL] }, ["recipients"]],
+  ["a recipient's type changed", ALL, { recipients: [EMAIL, SLACK, CALL] }, ["recipients"]],
+  ["one recipient the service holds twice", ONE, ONE, ["recipients"], { ...RECORD, recipients: [served(EMAIL, 1), served(EMAIL, 2)] }],
+  ["the same flags", FLAGS, FLAGS, []],
+  ["a flag changed", FLAGS, { up: false, down: true }, ["up"]],
+  ["a flag removed", FLAGS, { up: true }, ["down"]],
+  ["a flag declared that was not", FLAGS, { ...FLAGS, maintenance: true }, ["maintenance"]],
+])("%s", (_name, before, after, changed, ...[record]) => {
+  expect(diffAlert(stateFor(checked(before), record), checked(after))).toEqual({ changes: changed.length > 0, replaces: [], changed });
 });
 
 test("an empty recipient list equals the service's empty list", () => {
   const olds = stateFor(checked({ recipients: [] }), { ...RECORD, recipients: [] });
   expect(olds.recipients).toEqual([]);
   expect(diffAlert(olds, checked({ recipients: [] })).changes).toBe(false);
-});
-
-test("flags: a changed flag diffs, one never declared does not, one removed does", () => {
-  const olds = stateFor(checked({ up: true, down: true }));
-  expect(diffAlert(olds, checked({ up: true, down: true })).changes).toBe(false);
-  expect(diffAlert(olds, checked({ up: false, down: true })).changed).toEqual(["up"]);
-  expect(diffAlert(olds, checked({ up: true })).changed).toEqual(["down"]);
-  expect(diffAlert(olds, checked({ up: true, down: true, maintenance: true })).changed).toEqual(["maintenance"]);
 });
 
 test("another uuid replaces the resource; unknown values count as changes", () => {

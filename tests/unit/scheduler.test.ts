@@ -5,6 +5,7 @@
 import { FixedWindowService, SimClock, TokenBucketService, runFleet, simScheduler, type HeaderStyle } from "../helpers/pacing-sim";
 import { RequestScheduler, SchedulerHalted, type SchedulerSettings } from "../../provider/api/scheduler";
 
+/** `n` requests, `parallel` at a time, on a simulated clock, against a token bucket unless `service` makes another. */
 async function fleet(args: {
   n: number;
   rps: number;
@@ -12,9 +13,10 @@ async function fleet(args: {
   style?: HeaderStyle;
   burst?: number;
   settings?: Partial<SchedulerSettings>;
+  service?: (clock: SimClock) => Pick<FixedWindowService, "handle">;
 }) {
   const clock = new SimClock();
-  const service = new TokenBucketService(clock, args.rps, args.burst ?? args.rps, args.style ?? "none");
+  const service = args.service?.(clock) ?? new TokenBucketService(clock, args.rps, args.burst ?? args.rps, args.style ?? "none");
   const scheduler = simScheduler(clock, args.settings);
   const run = runFleet({ clock, scheduler, serve: () => service.handle(), n: args.n, parallel: args.parallel });
   await clock.run(run.done);
@@ -50,13 +52,9 @@ describe("a fixed window (N requests per window, Retry-After to its end): 300 re
     ])
       cases.push([limit, seconds, style]);
   test.each(cases)("%d per %d s, headers: %s", async (limit, seconds, style) => {
-    const clock = new SimClock();
-    const service = new FixedWindowService(clock, limit, seconds * 1000, style);
-    const scheduler = simScheduler(clock);
     const n = 300;
-    const run = runFleet({ clock, scheduler, serve: () => service.handle(), n, parallel: 32 });
-    await clock.run(run.done);
-    const r = await run.result;
+    const service = (clock: SimClock) => new FixedWindowService(clock, limit, seconds * 1000, style);
+    const r = await fleet({ n, rps: limit / seconds, parallel: 32, service });
     // The floor: every window but the last waited out, and the last one's requests 16 at a time (maxInFlight).
     const floorMs = (Math.ceil(n / limit) - 1) * seconds * 1000 + Math.ceil(Math.min(n, limit) / 16) * 20;
     expect(r.sent - r.throttled).toBe(n);
@@ -168,8 +166,7 @@ describe("what a 429 does to the others", () => {
   });
 
   test("Retry-After: 0 asks for no wait: nothing pauses and the pace is not cut", async () => {
-    const clock = new SimClock();
-    const scheduler = simScheduler(clock);
+    const scheduler = simScheduler(new SimClock());
     for (let i = 0; i < 20; i++) {
       const at = await scheduler.turn();
       scheduler.settle(at, i % 3 === 0 ? 429 : 200, {}, i % 3 === 0 ? 0 : undefined);
@@ -192,15 +189,13 @@ describe("what a 429 does to the others", () => {
   });
 
   test("before anything got through, a 429 pauses but sets no pace", async () => {
-    const clock = new SimClock();
-    const scheduler = simScheduler(clock);
+    const scheduler = simScheduler(new SimClock());
     scheduler.settle(await scheduler.turn(), 429, {}, 1000);
     expect(scheduler.state()).toMatchObject({ rate: Infinity, pausedUntil: 1000 });
   });
 
   test("a Retry-After past maxWaitMs: every waiting request, and any before the wait ends, is refused", async () => {
-    const clock = new SimClock();
-    const scheduler = simScheduler(clock, { maxInFlight: 1, maxWaitMs: 5000 });
+    const scheduler = simScheduler(new SimClock(), { maxInFlight: 1, maxWaitMs: 5000 });
     const first = await scheduler.turn();
     const waiting = scheduler.turn();
     scheduler.settle(first, 429, {}, 3_600_000);
