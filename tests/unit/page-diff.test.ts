@@ -34,11 +34,8 @@ const RECORD: PageRecord = {
 };
 
 /** The state after applying `inputs`: what create/update would store. */
-async function stateAfter(inputs: Record<string, unknown>, record: PageRecord = RECORD): Promise<Record<string, unknown>> {
-  const declared = Object.keys(inputs);
-  const hashes = inputs.logo ? { logo: (inputs.logo as { sha256: string }).sha256 } : {};
-  return pageOutputs(record, declared, hashes);
-}
+const stateAfter = async (inputs: Record<string, unknown>, record: PageRecord = RECORD) =>
+  pageOutputs(record, Object.keys(inputs), inputs.logo ? { logo: (inputs.logo as { sha256: string }).sha256 } : {});
 
 test("outputs: the record without nulls, the logo as its URL and hash, never base64", async () => {
   const inputs = await checked({ name: "Acme status", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
@@ -73,27 +70,21 @@ test("a logo the service has but this resource never uploaded (no hash) is a cha
   expect(diffPage(olds, news).changed).toEqual(["logo"]);
 });
 
-test("items are ordered: the same uuids in another order are a change", async () => {
-  const olds = await stateAfter(await checked({ useGroups: false, items: ["m-1", "m-2"] }));
-  expect(diffPage(olds, await checked({ useGroups: false, items: ["m-1", "m-2"] })).changes).toBe(false);
-  expect(diffPage(olds, await checked({ useGroups: false, items: ["m-2", "m-1"] })).changed).toEqual(["items"]);
-});
+const GA = { name: "Acme status", googleAnalitycsId: "G-1" };
+const ITEMS = { useGroups: false, items: ["m-1", "m-2"] };
 
-test("a field the program never declared does not diff; one it removed does", async () => {
-  const olds = await stateAfter(await checked({ name: "Acme status", googleAnalitycsId: "G-1" }));
-  expect(diffPage(olds, await checked({ name: "Acme status", googleAnalitycsId: "G-1" })).changes).toBe(false);
-  expect(diffPage(olds, await checked({ name: "Acme status" })).changed).toEqual(["googleAnalitycsId"]);
-});
-
-test("the correctly spelled alias compares equal to the stored API spelling", async () => {
-  const olds = await stateAfter(await checked({ googleAnalitycsId: "G-1" }));
-  expect(diffPage(olds, await checked({ googleAnalyticsId: "G-1" })).changes).toBe(false);
-  expect(diffPage(olds, await checked({ googleAnalyticsId: "G-2" })).changed).toEqual(["googleAnalitycsId"]);
-});
-
-test("an empty items list equals the service's empty list", async () => {
-  const olds = await stateAfter(await checked({ items: [] }), { ...RECORD, items: [] });
-  expect(diffPage(olds, await checked({ items: [] })).changes).toBe(false);
+// Items are ordered; a field diffs once declared, not before; the alias compares as the API's spelling.
+test.each<[string, Record<string, unknown>, Record<string, unknown>, string[], PageRecord?]>([
+  ["items in the same order", ITEMS, ITEMS, []],
+  ["items in another order", ITEMS, { ...ITEMS, items: ["m-2", "m-1"] }, ["items"]],
+  ["an empty items list, the service's empty too", { items: [] }, { items: [] }, [], { ...RECORD, items: [] }],
+  ["fields the program never declared", GA, GA, []],
+  ["a declared field removed", GA, { name: "Acme status" }, ["googleAnalitycsId"]],
+  ["googleAnalyticsId, the same value as stored", { googleAnalitycsId: "G-1" }, { googleAnalyticsId: "G-1" }, []],
+  ["googleAnalyticsId, another value", { googleAnalitycsId: "G-1" }, { googleAnalyticsId: "G-2" }, ["googleAnalitycsId"]],
+])("%s", async (_name, before, after, changed, ...[record]) => {
+  const olds = await stateAfter(await checked(before), record);
+  expect(diffPage(olds, await checked(after))).toEqual({ changes: changed.length > 0, replaces: [], changed });
 });
 
 test("another uuid replaces the resource; unknown values count as changes", async () => {

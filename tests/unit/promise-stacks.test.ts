@@ -9,13 +9,14 @@ import { plainPromiseStacks } from "../../sdk/promise-stacks";
 
 type Prepare = (error: Error, frames: NodeJS.CallSite[]) => unknown;
 
-/** A stand-in for source-map-support's formatter that notes the function at the top of each stack it formats. */
-function spyFormatter(): { format: Prepare; tops: string[] } {
+/** A stand-in for source-map-support's formatter, installed: it notes the function at the top of each stack it formats. */
+function installSpy(): { format: Prepare; tops: string[] } {
   const tops: string[] = [];
   const format: Prepare = (error, frames) => {
     tops.push(frames[0]?.getFunctionName() ?? "");
     return `${error.name}: mapped`;
   };
+  Error.prepareStackTrace = format;
   return { format, tops };
 }
 
@@ -35,8 +36,7 @@ function callsites(): string | undefined {
 
 describe("plainPromiseStacks", () => {
   test("a promise stamp is not formatted by the installed formatter; any other stack is", () => {
-    const spy = spyFormatter();
-    Error.prepareStackTrace = spy.format;
+    const spy = installSpy();
     const restore = plainPromiseStacks();
     const stamp = debuggablePromise();
     const other = callsites();
@@ -47,26 +47,23 @@ describe("plainPromiseStacks", () => {
   });
 
   test("puts the installed formatter back", () => {
-    const spy = spyFormatter();
-    Error.prepareStackTrace = spy.format;
+    const spy = installSpy();
     plainPromiseStacks()();
     expect(Error.prepareStackTrace).toBe(spy.format);
     expect(debuggablePromise()).toBe("Error: mapped");
   });
 
   test("leaves a formatter installed meanwhile by someone else in place", () => {
-    Error.prepareStackTrace = spyFormatter().format;
+    installSpy();
     const restore = plainPromiseStacks();
-    const later = spyFormatter();
-    Error.prepareStackTrace = later.format;
+    const later = installSpy();
     restore();
     expect(Error.prepareStackTrace).toBe(later.format);
   });
 
   test("with PULUMI_DEBUG_PROMISE_LEAKS set, stamps keep their formatted stacks", () => {
     process.env.PULUMI_DEBUG_PROMISE_LEAKS = "1";
-    const spy = spyFormatter();
-    Error.prepareStackTrace = spy.format;
+    const spy = installSpy();
     const restore = plainPromiseStacks();
     const stamp = debuggablePromise();
     restore();
@@ -96,8 +93,7 @@ describe("constructing our resources with the real @pulumi/pulumi", () => {
 
   /** The tops of the stacks the formatter was asked for while one resource was constructed. */
   async function formattedDuringConstruction(kind: string, name: string): Promise<string[]> {
-    const spy = spyFormatter();
-    Error.prepareStackTrace = spy.format;
+    const spy = installSpy();
     const resource = construct[kind](name);
     Error.prepareStackTrace = original;
     await new Promise<void>((resolve) => resource.id.apply(() => resolve()));
