@@ -1,9 +1,8 @@
 // Provider settings: stack config first, then the environment; every problem names both ways to fix it.
 import { ConfigError, SETTINGS, clientOptions, readSettings, settingWords, settingsProblem } from "../../provider/config";
 import { STACK_NAMES } from "../../provider/api/errors";
-import { UptimeClient } from "../../provider/api/client";
+import { DEFAULT_TIMEOUTS, UptimeClient } from "../../provider/api/client";
 import { SETTINGS as TABLE } from "../../provider/model/package";
-import { DEFAULT_TIMEOUTS } from "../../provider/api/client";
 import { DEFAULT_RETRY_POLICY } from "../../provider/api/retry";
 import { DEFAULT_SCHEDULER_SETTINGS } from "../../provider/api/scheduler";
 import { configProblem, configure, currentSettings, resetSession } from "../../provider/session";
@@ -12,20 +11,15 @@ const config = (values: Record<string, string>) => (key: string) => values[key];
 const none = () => undefined;
 
 test("the defaults documented (the model's table, README's settings) are the ones applied", () => {
-  const documented = (key: keyof typeof SETTINGS) => SETTINGS[key].default;
-  expect({
-    connectTimeoutMs: documented("connectTimeoutMs"),
-    requestTimeoutMs: documented("requestTimeoutMs"),
-    maxRetries: documented("maxRetries"),
-    maxConcurrentRequests: documented("maxConcurrentRequests"),
-    rateLimitWaitSeconds: documented("rateLimitWaitSeconds"),
-  }).toEqual({
-    connectTimeoutMs: String(DEFAULT_TIMEOUTS.connectTimeoutMs),
-    requestTimeoutMs: String(DEFAULT_TIMEOUTS.requestTimeoutMs),
-    maxRetries: String(DEFAULT_RETRY_POLICY.maxRetries),
-    maxConcurrentRequests: String(DEFAULT_SCHEDULER_SETTINGS.maxInFlight),
-    rateLimitWaitSeconds: String(DEFAULT_SCHEDULER_SETTINGS.maxWaitMs / 1000),
-  });
+  const applied = {
+    connectTimeoutMs: DEFAULT_TIMEOUTS.connectTimeoutMs,
+    requestTimeoutMs: DEFAULT_TIMEOUTS.requestTimeoutMs,
+    maxRetries: DEFAULT_RETRY_POLICY.maxRetries,
+    maxConcurrentRequests: DEFAULT_SCHEDULER_SETTINGS.maxInFlight,
+    rateLimitWaitSeconds: DEFAULT_SCHEDULER_SETTINGS.maxWaitMs / 1000,
+  };
+  for (const [key, value] of Object.entries(applied))
+    expect([key, SETTINGS[key as keyof typeof SETTINGS].default]).toEqual([key, String(value)]);
 });
 
 test("uptime:deleteUnsupported: the stack config makes it the rule, and the environment wins for one run", () => {
@@ -194,6 +188,7 @@ describe("settingsProblem", () => {
 
 describe("session: configure() takes the engine's stack config", () => {
   const saved = { ...process.env };
+  const configureWith = (values: Record<string, string>) => configure({ config: { get: (k) => values[k] } });
   afterEach(() => {
     process.env = { ...saved };
     resetSession();
@@ -201,17 +196,13 @@ describe("session: configure() takes the engine's stack config", () => {
 
   test("uptime:* keys come from the config handed to configure()", () => {
     delete process.env.UPTIME_API_KEY;
-    configure({
-      config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" })[k] },
-    });
+    configureWith({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" });
     expect(currentSettings()).toMatchObject({ apiKey: "k-abcdef", baseUrl: "http://127.0.0.1:1/v1", maxRetries: 1 });
     expect(configProblem()).toBeUndefined();
   });
 
   test("a malformed number is reported as the configuration problem, not thrown", () => {
-    configure({
-      config: { get: (k) => ({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "https://h/v1", "uptime:maxRetries": "many" })[k] },
-    });
+    configureWith({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "https://h/v1", "uptime:maxRetries": "many" });
     expect(configProblem()).toMatchObject({
       setting: "maxRetries",
       message: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
@@ -221,7 +212,7 @@ describe("session: configure() takes the engine's stack config", () => {
   test("nothing configured and nothing in the environment: the missing key is the problem", () => {
     delete process.env.UPTIME_API_KEY;
     delete process.env.UPTIME_BASE_URL;
-    configure({ config: { get: () => undefined } });
+    configureWith({});
     expect(configProblem()?.message).toMatch(/^no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY$/);
   });
 });
