@@ -54,16 +54,13 @@ const MONITORS: Record<string, Args> = {
   db: TCP_FULL,
 };
 
-describe.each(Object.entries(MONITORS))("monitor %s", (name, raw) => {
-  test("inputs + outputs are within 2x of the record's JSON", () => {
+test.each(Object.entries(MONITORS))(
+  "monitor %s: inputs + outputs within 2x of the record's JSON; the outputs no more than the record (urn as target) and the declared fields",
+  (name, raw) => {
     const { inputs, outputs, record } = stored(raw, name);
     expect(bytes(inputs) + bytes(outputs)).toBeLessThanOrEqual(2 * bytes(record));
-  });
-
-  test("the outputs hold no more than the record, its urn as target, and the declared fields", () => {
-    const { outputs, record } = stored(raw, name);
     const { declaredFields, ...rest } = outputs;
     expect(bytes(rest)).toBeLessThanOrEqual(bytes(record));
     expect(declaredFields).toEqual(expect.arrayContaining(["name", "type", "target", "interval", "regions"]));
-  });
-});
+  },
+);
