@@ -4,7 +4,8 @@ import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/validation/monitor";
 import { type Args, without } from "../helpers/unit-cases";
 
-const HTTP_CANONICAL: Args = {
+/** The canonical forms: what every spelling below normalizes to. */
+const HTTP: Args = {
   name: "api",
   title: "API",
   type: "https",
@@ -23,7 +24,7 @@ const HTTP_CANONICAL: Args = {
   maintenance: { days: [1, 7], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" },
 };
 
-const TCP_CANONICAL: Args = {
+const TCP: Args = {
   name: "db",
   type: "tcp",
   target: "db.internal:5432",
@@ -43,47 +44,35 @@ const nest = (base: Args, key: string, patch: Args): Args => ({ ...base, [key]: 
 
 describe("each alternative spelling gives the canonical inputs", () => {
   const cases: [string, Args, Args][] = [
-    [
-      "httpFollowRedirects for followRedirects",
-      { ...without(HTTP_CANONICAL, "followRedirects"), httpFollowRedirects: true },
-      HTTP_CANONICAL,
-    ],
-    ["both spellings with the same value", { ...HTTP_CANONICAL, httpFollowRedirects: true }, HTTP_CANONICAL],
-    ["intervalId for interval", { ...without(HTTP_CANONICAL, "interval"), intervalId: 60 }, HTTP_CANONICAL],
-    ["a quoted interval", { ...HTTP_CANONICAL, interval: "60" }, HTTP_CANONICAL],
-    ["a quoted interval with spaces", { ...HTTP_CANONICAL, interval: " 60 " }, HTTP_CANONICAL],
-    ["a quoted intervalId", { ...without(HTTP_CANONICAL, "interval"), intervalId: "60" }, HTTP_CANONICAL],
-    ["a lower-case method", nest(HTTP_CANONICAL, "httpRequest", { method: "post" }), HTTP_CANONICAL],
-    ["maintenance days as numeric strings", nest(HTTP_CANONICAL, "maintenance", { days: ["1", "7"] }), HTTP_CANONICAL],
-    [
-      "nulls for fields not set",
-      { ...TCP_CANONICAL, title: null, timeout: null, groups: null, httpRequest: null, maintenance: null },
-      TCP_CANONICAL,
-    ],
-    ["nulls inside option objects", nest(TCP_CANONICAL, "tcpOptions", { DataRequest: null }), TCP_CANONICAL],
-    ["__provider is not an input", { ...TCP_CANONICAL, __provider: "exports.handler = ..." }, TCP_CANONICAL],
+    ["httpFollowRedirects for followRedirects", { ...without(HTTP, "followRedirects"), httpFollowRedirects: true }, HTTP],
+    ["both spellings with the same value", { ...HTTP, httpFollowRedirects: true }, HTTP],
+    ["intervalId for interval", { ...without(HTTP, "interval"), intervalId: 60 }, HTTP],
+    ["a quoted interval", { ...HTTP, interval: "60" }, HTTP],
+    ["a quoted interval with spaces", { ...HTTP, interval: " 60 " }, HTTP],
+    ["a quoted intervalId", { ...without(HTTP, "interval"), intervalId: "60" }, HTTP],
+    ["a lower-case method", nest(HTTP, "httpRequest", { method: "post" }), HTTP],
+    ["maintenance days as numeric strings", nest(HTTP, "maintenance", { days: ["1", "7"] }), HTTP],
+    ["nulls for fields not set", { ...TCP, title: null, timeout: null, groups: null, httpRequest: null, maintenance: null }, TCP],
+    ["nulls inside option objects", nest(TCP, "tcpOptions", { DataRequest: null }), TCP],
+    ["__provider is not an input", { ...TCP, __provider: "exports.handler = ..." }, TCP],
     [
       "TcpOptions keys with a leading capital",
-      { ...TCP_CANONICAL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } },
-      TCP_CANONICAL,
+      { ...TCP, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } },
+      TCP,
     ],
-    [
-      "TcpOptions keys mixed",
-      { ...TCP_CANONICAL, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: false } },
-      TCP_CANONICAL,
-    ],
-    ["a TcpOptions key in both spellings, same value", nest(TCP_CANONICAL, "tcpOptions", { DataRequest: "PING" }), TCP_CANONICAL],
+    ["TcpOptions keys mixed", { ...TCP, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: false } }, TCP],
+    ["a TcpOptions key in both spellings, same value", nest(TCP, "tcpOptions", { DataRequest: "PING" }), TCP],
   ];
   test.each(cases)("%s", (_name, raw, expected) => {
     expect(canonical(raw)).toEqual(expected);
   });
 
   test("the canonical form is a fixed point", () => {
-    for (const c of [HTTP_CANONICAL, TCP_CANONICAL]) expect(canonical(canonical(c))).toEqual(c);
+    for (const c of [HTTP, TCP]) expect(canonical(canonical(c))).toEqual(c);
   });
 
   test("normalizing does not change the caller's object", () => {
-    const raw = { ...TCP_CANONICAL, intervalId: "300", tcpOptions: { DataRequest: "PING" }, maintenance: null };
+    const raw = { ...TCP, intervalId: "300", tcpOptions: { DataRequest: "PING" }, maintenance: null };
     const copy = JSON.parse(JSON.stringify(raw));
     delete (copy as Args).interval;
     delete (raw as Args).interval;
@@ -135,7 +124,7 @@ describe("generated spellings of the same monitor (property)", () => {
   test.each([1, 2, 3, 4, 5, 6, 7, 8])("seed %i: 25 spellings each of an http and a tcp monitor", (seed) => {
     const random = prng(seed);
     for (let i = 0; i < 25; i++) {
-      for (const base of [HTTP_CANONICAL, TCP_CANONICAL]) {
+      for (const base of [HTTP, TCP]) {
         const raw = respell(base, random);
         const result = checkMonitorArgs(raw);
         expect({ raw, failures: result.failures, inputs: result.inputs }).toEqual({ raw, failures: [], inputs: base });
@@ -146,24 +135,24 @@ describe("generated spellings of the same monitor (property)", () => {
 
 describe("values still unknown during preview are passed through untouched", () => {
   test("a quoted interval that is unknown is not converted", () => {
-    const result = checkMonitorArgs({ ...TCP_CANONICAL, interval: UNKNOWN });
+    const result = checkMonitorArgs({ ...TCP, interval: UNKNOWN });
     expect(result.inputs.interval).toBe(UNKNOWN);
     expect(result.failures).toEqual([]);
   });
 
   test("when one of two spellings is unknown, the canonical field stays unknown", () => {
     for (const raw of [
-      { ...without(TCP_CANONICAL, "interval"), interval: 300, intervalId: UNKNOWN },
-      { ...without(TCP_CANONICAL, "interval"), interval: UNKNOWN, intervalId: 300 },
+      { ...without(TCP, "interval"), interval: 300, intervalId: UNKNOWN },
+      { ...without(TCP, "interval"), interval: UNKNOWN, intervalId: 300 },
     ]) {
       const result = checkMonitorArgs(raw);
       expect(result.failures).toEqual([]);
-      expect(result.inputs).toEqual({ ...TCP_CANONICAL, interval: UNKNOWN });
+      expect(result.inputs).toEqual({ ...TCP, interval: UNKNOWN });
     }
   });
 
   test("an unknown method is not upper-cased", () => {
-    const result = checkMonitorArgs({ ...HTTP_CANONICAL, httpRequest: { method: UNKNOWN } });
+    const result = checkMonitorArgs({ ...HTTP, httpRequest: { method: UNKNOWN } });
     expect((result.inputs.httpRequest as Args).method).toBe(UNKNOWN);
     expect(result.failures).toEqual([]);
   });
