@@ -9,6 +9,9 @@ export function without(args: Args, ...keys: string[]): Args {
   return out;
 }
 
+/** `base` with some keys of its option object `key` rewritten. */
+export const nest = (base: Args, key: string, patch: Args): Args => ({ ...base, [key]: { ...(base[key] as Args), ...patch } });
+
 /** What `fn` throws (undefined when it returns). */
 export function thrown(fn: () => unknown): unknown {
   try {

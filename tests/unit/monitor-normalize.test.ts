@@ -2,7 +2,7 @@
 // request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
 import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/validation/monitor";
-import { type Args, without } from "../helpers/unit-cases";
+import { type Args, nest, without } from "../helpers/unit-cases";
 
 /** The canonical forms: what every spelling below normalizes to. */
 const HTTP: Args = {
@@ -38,9 +38,6 @@ function canonical(raw: Args): Args {
   expect(result.failures).toEqual([]);
   return result.inputs;
 }
-
-/** `base` with some keys of its option object `key` rewritten. */
-const nest = (base: Args, key: string, patch: Args): Args => ({ ...base, [key]: { ...(base[key] as Args), ...patch } });
 
 describe("each alternative spelling gives the canonical inputs", () => {
   const cases: [string, Args, Args][] = [
