@@ -1,4 +1,8 @@
 // Small pieces the unit tests share.
+import { inputPath } from "../../provider/model/engine";
+import { MONITOR } from "../../provider/model/monitor";
+import { type EngineFailure, engineFailure } from "../../provider/model/values";
+import { checkMonitorArgs } from "../../provider/validation/monitor";
 
 export type Args = Record<string, unknown>;
 
@@ -21,3 +25,11 @@ export function thrown(fn: () => unknown): unknown {
   }
   return undefined;
 }
+
+/** A Monitor's check failures as a program reads them (its `target` as `urn`). */
+export function monitorFailures(args: Args): EngineFailure[] {
+  return checkMonitorArgs(args).failures.map((f) => engineFailure(f, inputPath(MONITOR)));
+}
+
+/** The name a user reads: the SDK takes `urn` and hands it over as `target`. */
+export const shown = (field: string) => field.replace(/^target\b/, "urn");

@@ -7,19 +7,17 @@ import * as path from "node:path";
 import { checkAlert } from "../../provider/alert";
 import type { UptimeClient } from "../../provider/api/client";
 import { type EngineFailure, engineFailure } from "../../provider/model/values";
-import { inputPath } from "../../provider/model/engine";
-import { MONITOR } from "../../provider/model/monitor";
-import { checkMonitorArgs } from "../../provider/validation/monitor";
 import { checkPage } from "../../provider/page";
 import { checkWebhooksArgs, listWebhooks } from "../../provider/webhooks";
 import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
+import { monitorFailures, shown } from "../helpers/unit-cases";
 
 /** The case's failures as a program reads them (a Monitor's `target` as `urn`). */
 async function failuresOf(c: BadInputCase): Promise<EngineFailure[]> {
   switch (c.kind) {
     case "monitor": {
       const { urn, ...rest } = c.args;
-      return checkMonitorArgs({ ...rest, target: urn }).failures.map((f) => engineFailure(f, inputPath(MONITOR)));
+      return monitorFailures({ ...rest, target: urn });
     }
     case "page":
       return (await checkPage(c.args)).failures.map((f) => engineFailure(f));
@@ -29,9 +27,6 @@ async function failuresOf(c: BadInputCase): Promise<EngineFailure[]> {
       return checkWebhooksArgs(c.args).map((f) => engineFailure(f));
   }
 }
-
-/** The name a user reads: the SDK takes `urn` and hands it over as `target`. */
-const shown = (field: string) => field.replace(/^target\b/, "urn");
 
 const count = (kind: string) => BAD_INPUT_CASES.filter((c) => c.kind === kind).length;
 
