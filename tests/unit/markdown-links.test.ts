@@ -90,18 +90,13 @@ function brokenLinks(file: string, text: string, read: (file: string) => string 
     const [rawPath, anchor] = target.split("#", 2) as [string, string | undefined];
     const linked = rawPath === "" ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(rawPath)));
     const where = `${file}:${line}: ${target}`;
-    if (linked.startsWith("..")) {
-      broken.push(`${where} (outside the repository)`);
-      continue;
+    if (linked.startsWith("..")) broken.push(`${where} (outside the repository)`);
+    else if (!fs.existsSync(path.join(REPO, linked))) broken.push(`${where} (no such file)`);
+    else if (anchor !== undefined && linked.endsWith(".md")) {
+      const content = read(linked);
+      if (content !== undefined && !anchors(content).has(decodeURIComponent(anchor)))
+        broken.push(`${where} (no heading "#${anchor}" in ${linked})`);
     }
-    if (!fs.existsSync(path.join(REPO, linked))) {
-      broken.push(`${where} (no such file)`);
-      continue;
-    }
-    if (anchor === undefined || !linked.endsWith(".md")) continue;
-    const content = read(linked);
-    if (content === undefined) continue;
-    if (!anchors(content).has(decodeURIComponent(anchor))) broken.push(`${where} (no heading "#${anchor}" in ${linked})`);
   }
   return broken;
 }

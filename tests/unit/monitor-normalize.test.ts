@@ -132,9 +132,7 @@ describe("generated spellings of the same monitor (property)", () => {
 
 describe("values still unknown during preview are passed through untouched", () => {
   test("a quoted interval that is unknown is not converted", () => {
-    const result = checkMonitorArgs({ ...TCP, interval: UNKNOWN });
-    expect(result.inputs.interval).toBe(UNKNOWN);
-    expect(result.failures).toEqual([]);
+    expect(checkMonitorArgs({ ...TCP, interval: UNKNOWN })).toMatchObject({ failures: [], inputs: { interval: UNKNOWN } });
   });
 
   test("when one of two spellings is unknown, the canonical field stays unknown", () => {
@@ -150,7 +148,6 @@ describe("values still unknown during preview are passed through untouched", () 
 
   test("an unknown method is not upper-cased", () => {
     const result = checkMonitorArgs({ ...HTTP, httpRequest: { method: UNKNOWN } });
-    expect((result.inputs.httpRequest as Args).method).toBe(UNKNOWN);
-    expect(result.failures).toEqual([]);
+    expect(result).toMatchObject({ failures: [], inputs: { httpRequest: { method: UNKNOWN } } });
   });
 });
