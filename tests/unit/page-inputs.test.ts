@@ -80,8 +80,7 @@ test.each([
 
 test("customDomain is kept in lower case", async () => {
   const result = await check({ customDomain: "Status.Acme.EXAMPLE" });
-  expect(result.failures).toEqual([]);
-  expect(result.inputs.customDomain).toBe("status.acme.example");
+  expect(result).toMatchObject({ failures: [], inputs: { customDomain: "status.acme.example" } });
 });
 
 test("items: each once, uuids only, order kept; non-empty items need useGroups", async () => {
@@ -98,8 +97,7 @@ test("items: each once, uuids only, order kept; non-empty items need useGroups",
 
 test("googleAnalyticsId is an alias of the API's googleAnalitycsId; two different values are refused", async () => {
   const aliased = await check({ googleAnalyticsId: "G-1" });
-  expect(aliased.failures).toEqual([]);
-  expect(aliased.inputs).toMatchObject({ googleAnalitycsId: "G-1" });
+  expect(aliased).toMatchObject({ failures: [], inputs: { googleAnalitycsId: "G-1" } });
   expect(aliased.inputs).not.toHaveProperty("googleAnalyticsId");
   expect((await check({ googleAnalyticsId: "G-1", googleAnalitycsId: "G-1" })).failures).toEqual([]);
   expect(await reasons({ googleAnalyticsId: "G-1", googleAnalitycsId: "G-2" })).toEqual([
