@@ -2,20 +2,13 @@
 // fields the program declared) against the new canonical inputs, over the fields declared now or
 // before; lists whose order means nothing compared as sets; a change of alerts replaces.
 import { UNKNOWN } from "../../provider/model/values";
-import { checkMonitorArgs } from "../../provider/validation/monitor";
 import { MonitorInputs, MonitorState, diffMonitor, monitorOutputs } from "../../provider/monitor";
 import { stored } from "../helpers/checked";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
-import { type Args, nest, without } from "../helpers/unit-cases";
+import { type Args, canonical, nest, without } from "../helpers/unit-cases";
 
 /** The state after applying `inputs` (optionally with the service's record drifted by `drift`). */
 const stateOf = (inputs: Args, drift: Args = {}) => monitorOutputs(recordOf(inputs, drift), inputs);
-/** What check() hands to diff: the canonical form of what the program wrote. */
-const canonical = (raw: Args) => {
-  const result = checkMonitorArgs(raw);
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-};
 
 /**
  * A diff as the engine asks for it: a stored state and checked inputs, unknowns and `__provider` included;

@@ -2,7 +2,7 @@
 // request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
 import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/validation/monitor";
-import { type Args, nest, without } from "../helpers/unit-cases";
+import { type Args, canonical, nest, without } from "../helpers/unit-cases";
 
 /** The canonical forms: what every spelling below normalizes to. */
 const HTTP: Args = {
@@ -32,12 +32,6 @@ const TCP: Args = {
   regions: [3],
   tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: false },
 };
-
-function canonical(raw: Args): Args {
-  const result = checkMonitorArgs(raw);
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
 
 describe("each alternative spelling gives the canonical inputs", () => {
   const cases: [string, Args, Args][] = [
