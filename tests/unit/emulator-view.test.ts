@@ -12,17 +12,14 @@ import { png } from "../helpers/images";
 
 const HOSTILE = `<script>window.pwned=1</script><img src=x onerror="pwned=2">"'&amp;\``;
 
-function storeWith(): Store {
-  return new Store(() => Date.UTC(2026, 0, 1));
-}
+const storeWith = () => new Store(() => Date.UTC(2026, 0, 1));
 function monitor(store: Store, name: string, extra: Record<string, unknown> = {}): string {
   return store.createMonitor(
     parseMonitorBody({ name, type: "https", urn: "https://example.com", interval: 60, regions: [1], ...extra }, "create", () => true),
   ).uuid;
 }
-function page(store: Store, fields: Record<string, unknown>): void {
+const page = (store: Store, fields: Record<string, unknown>) =>
   store.upsertPage(parsePageBody({ name: "Status", slug: "status", ...fields }));
-}
 /** Tags in the markup, e.g. ["html", "head", ...]: what a browser would build elements from. */
 const tags = (markup: string) => [...markup.matchAll(/<([a-z][a-z0-9]*)/gi)].map((m) => m[1].toLowerCase());
 
