@@ -18,10 +18,18 @@ async function fleet(args: {
   const clock = new SimClock();
   const service = args.service?.(clock) ?? new TokenBucketService(clock, args.rps, args.burst ?? args.rps, args.style ?? "none");
   const scheduler = simScheduler(clock, args.settings);
+  // Each request's start, as its turn gives it.
+  const starts: number[] = [];
+  const turn = scheduler.turn.bind(scheduler);
+  scheduler.turn = async (first?: boolean) => {
+    const at = await turn(first);
+    starts.push(at);
+    return at;
+  };
   const run = runFleet({ clock, scheduler, serve: () => service.handle(), n: args.n, parallel: args.parallel });
   await clock.run(run.done);
   const result = await run.result;
-  return { ...result, ratio: result.wallMs / 1000 / (args.n / args.rps), share: result.throttled / result.sent, scheduler };
+  return { ...result, ratio: result.wallMs / 1000 / (args.n / args.rps), share: result.throttled / result.sent, scheduler, starts };
 }
 
 describe("a fleet at the service's limit: wall <= 1.2 x N / rps, at most 10% answered 429", () => {
@@ -103,21 +111,9 @@ test("two clients of one key, the second starting 3 s later, both get through at
 });
 
 test("uptime:requestsPerSecond is a ceiling: no second holds more starts than it allows, and no 429 below the limit", async () => {
-  const clock = new SimClock();
-  const service = new TokenBucketService(clock, 100, 100);
-  const scheduler = simScheduler(clock, { maxRate: 5 });
-  const starts: number[] = [];
-  const turn = scheduler.turn.bind(scheduler);
-  scheduler.turn = async (first?: boolean) => {
-    const at = await turn(first);
-    starts.push(at);
-    return at;
-  };
-  const run = runFleet({ clock, scheduler, serve: () => service.handle(), n: 50, parallel: 32 });
-  await clock.run(run.done);
-  const r = await run.result;
+  const r = await fleet({ n: 50, rps: 100, parallel: 32, settings: { maxRate: 5 } });
   expect(r.throttled).toBe(0);
-  for (let i = 5; i < starts.length; i++) expect(starts[i] - starts[i - 5]).toBeGreaterThanOrEqual(999);
+  for (let i = 5; i < r.starts.length; i++) expect(r.starts[i] - r.starts[i - 5]).toBeGreaterThanOrEqual(999);
   expect(r.wallMs / 1000).toBeGreaterThanOrEqual(9.5);
 });
 
