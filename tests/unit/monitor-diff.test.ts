@@ -19,15 +19,15 @@ type Case = [name: string, olds: Args, news: Args, changed: string[], replaces?:
 const WITH_ALERTS = { ...HTTP_MIN, alerts: ["a-1", "a-2"] };
 const HTTP_OPTS = { ...HTTP_MIN, httpRequest: { method: "GET" } };
 const REQUEST = HTTP_FULL.httpRequest as Args;
-/** The state after applying HTTP_FULL. */
-const FULL = stateOf(HTTP_FULL);
+/** A fresh state after applying HTTP_FULL. */
+const full = () => stateOf(HTTP_FULL);
 
 const cases: Case[] = [
-  ["the same inputs", FULL, HTTP_FULL, []],
+  ["the same inputs", full(), HTTP_FULL, []],
   ["the same tcp inputs", stateOf(TCP_FULL), TCP_FULL, []],
   [
     "written with the record's spellings",
-    FULL,
+    full(),
     canonical({ ...without(HTTP_FULL, "followRedirects", "interval"), httpFollowRedirects: true, intervalId: "60" }),
     [],
   ],
@@ -38,11 +38,11 @@ const cases: Case[] = [
     [],
   ],
   ["nulls written for unset fields", stateOf(HTTP_MIN), canonical({ ...HTTP_MIN, title: null, httpRequest: null }), []],
-  ["regions in another order", FULL, { ...HTTP_FULL, regions: [3, 1, 2] }, []],
-  ["groups in another order", FULL, { ...HTTP_FULL, groups: ["g-2", "g-1"] }, []],
+  ["regions in another order", full(), { ...HTTP_FULL, regions: [3, 1, 2] }, []],
+  ["groups in another order", full(), { ...HTTP_FULL, groups: ["g-2", "g-1"] }, []],
   ["alerts in another order", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: ["a-2", "a-1"] }, []],
-  ["status entries in another order", FULL, nest(HTTP_FULL, "httpResponse", { status: ["301", "200-299"] }), []],
-  ["maintenance days in another order", FULL, nest(HTTP_FULL, "maintenance", { days: [5, 1, 3] }), []],
+  ["status entries in another order", full(), nest(HTTP_FULL, "httpResponse", { status: ["301", "200-299"] }), []],
+  ["maintenance days in another order", full(), nest(HTTP_FULL, "maintenance", { days: [5, 1, 3] }), []],
   ["a field set outside Pulumi that the program never declared", stateOf(HTTP_MIN, { description: "by hand", timeout: 9 }), HTTP_MIN, []],
   ["adoptUuid added after creation", stateOf(HTTP_MIN), { ...HTTP_MIN, adoptUuid: "m-0001" }, []],
   ["__provider differs", { ...stateOf(HTTP_MIN), __provider: "old" }, { ...HTTP_MIN, __provider: "new" }, []],
@@ -53,12 +53,12 @@ const cases: Case[] = [
   ["a partial option object, the record filling in nulls", stateOf(HTTP_OPTS), HTTP_OPTS, []],
   ["a number written as 2.50 vs 2.5", stateOf({ ...HTTP_MIN, timeout: 2.5 }), { ...HTTP_MIN, timeout: 2.5 }, []],
 
-  ["the name", FULL, { ...HTTP_FULL, name: "api-2" }, ["name"]],
-  ["the interval", FULL, { ...HTTP_FULL, interval: 120 }, ["interval"]],
-  ["a region added", FULL, { ...HTTP_FULL, regions: [1, 2, 3, 4] }, ["regions"]],
+  ["the name", full(), { ...HTTP_FULL, name: "api-2" }, ["name"]],
+  ["the interval", full(), { ...HTTP_FULL, interval: 120 }, ["interval"]],
+  ["a region added", full(), { ...HTTP_FULL, regions: [1, 2, 3, 4] }, ["regions"]],
   ["type and target together", stateOf(HTTP_MIN), { ...HTTP_MIN, type: "http", target: "http://www.example.com" }, ["type", "target"]],
   ["a field added", stateOf(HTTP_MIN), { ...HTTP_MIN, timeout: 5 }, ["timeout"]],
-  ["a declared field removed (it is cleared)", FULL, without(HTTP_FULL, "title", "httpRequest"), ["title", "httpRequest"]],
+  ["a declared field removed (it is cleared)", full(), without(HTTP_FULL, "title", "httpRequest"), ["title", "httpRequest"]],
   ["a declared field changed outside Pulumi (drift seen by refresh)", stateOf(HTTP_FULL, { title: "edited" }), HTTP_FULL, ["title"]],
   [
     "a declared empty list, filled outside Pulumi",
@@ -66,16 +66,16 @@ const cases: Case[] = [
     { ...HTTP_MIN, groups: [] },
     ["groups"],
   ],
-  ["one key inside an option object", FULL, nest(HTTP_FULL, "httpRequest", { method: "GET" }), ["httpRequest"]],
+  ["one key inside an option object", full(), nest(HTTP_FULL, "httpRequest", { method: "GET" }), ["httpRequest"]],
   [
     "headers in another order (order is sent as written)",
-    FULL,
+    full(),
     nest(HTTP_FULL, "httpRequest", { headers: [...(REQUEST.headers as unknown[])].reverse() }),
     ["httpRequest"],
   ],
   [
     "a key of an option object removed",
-    FULL,
+    full(),
     { ...HTTP_FULL, httpResponse: without(HTTP_FULL.httpResponse as Args, "keywordBody", "keywordBodyExists") },
     ["httpResponse"],
   ],
@@ -85,7 +85,7 @@ const cases: Case[] = [
     nest(HTTP_FULL, "maintenance", { days: [7] }),
     ["maintenance"],
   ],
-  ["a different status multiset", FULL, nest(HTTP_FULL, "httpResponse", { status: ["200-299", "301", "301"] }), ["httpResponse"]],
+  ["a different status multiset", full(), nest(HTTP_FULL, "httpResponse", { status: ["200-299", "301", "301"] }), ["httpResponse"]],
   ["a tcp option", stateOf(TCP_FULL), { ...TCP_FULL, tcpOptions: { dataRequest: "PING" } }, ["tcpOptions"]],
 
   ["alerts changed: replace", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: ["a-1", "a-3"] }, ["alerts"], ["alerts"]],
@@ -93,14 +93,14 @@ const cases: Case[] = [
   ["alerts removed: replace", stateOf(WITH_ALERTS), HTTP_MIN, ["alerts"], ["alerts"]],
   ["alerts and the name: one replace", stateOf(WITH_ALERTS), { ...WITH_ALERTS, name: "x", alerts: [] }, ["name", "alerts"], ["alerts"]],
 
-  ["an unknown name (preview)", FULL, { ...HTTP_FULL, name: UNKNOWN }, ["name"]],
-  ["an unknown region inside the list", FULL, { ...HTTP_FULL, regions: [1, UNKNOWN, 3] }, ["regions"]],
-  ["an unknown header value", FULL, nest(HTTP_FULL, "httpRequest", { headers: [{ name: "X-Probe", value: UNKNOWN }] }), ["httpRequest"]],
+  ["an unknown name (preview)", full(), { ...HTTP_FULL, name: UNKNOWN }, ["name"]],
+  ["an unknown region inside the list", full(), { ...HTTP_FULL, regions: [1, UNKNOWN, 3] }, ["regions"]],
+  ["an unknown header value", full(), nest(HTTP_FULL, "httpRequest", { headers: [{ name: "X-Probe", value: UNKNOWN }] }), ["httpRequest"]],
   ["unknown alerts: a possible replace", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: UNKNOWN }, ["alerts"], ["alerts"]],
 
   [
     "state without declaredFields (older state): only fields declared now",
-    without(FULL, "declaredFields"),
+    without(full(), "declaredFields"),
     { ...HTTP_MIN, name: "api" },
     ["target", "regions"],
   ],
