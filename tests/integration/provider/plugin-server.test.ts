@@ -61,6 +61,23 @@ const secret = (value: string) => ({ [SECRET_SIG]: SECRET, value });
 /** A resource's check as the engine sends it: a new resource (olds empty) unless `olds` is given. */
 const check = (urn: string, news: Json, olds: Json = {}) =>
   call("check", new provproto.CheckRequest().setUrn(urn).setOlds(struct(olds)).setNews(struct(news)));
+type Props = Json | structTypes.Struct | undefined;
+const asStruct = (v: Props) => (v === undefined || v instanceof Struct ? v : struct(v));
+const js = (s: structTypes.Struct | undefined) => s?.toJavaScript() as Json;
+/** A resource's calls as the engine makes them, with the states it carries (plain values or as received). */
+const rpc = {
+  create: (urn: string, props: Props, preview = false) =>
+    call("create", new provproto.CreateRequest().setUrn(urn).setProperties(asStruct(props)).setPreview(preview)),
+  diff: (id: string, urn: string, olds: Props, news: Props, oldInputs?: Props) =>
+    call(
+      "diff",
+      new provproto.DiffRequest().setId(id).setUrn(urn).setOlds(asStruct(olds)).setOldInputs(asStruct(oldInputs)).setNews(asStruct(news)),
+    ),
+  read: (id: string, urn: string, props?: Props, inputs?: Props) =>
+    call("read", new provproto.ReadRequest().setId(id).setUrn(urn).setProperties(asStruct(props)).setInputs(asStruct(inputs))),
+  delete: (id: string, urn: string, props: Props, oldInputs?: Props) =>
+    call("delete", new provproto.DeleteRequest().setId(id).setUrn(urn).setProperties(asStruct(props)).setOldInputs(asStruct(oldInputs))),
+};
 const failures = (r: provproto.CheckResponse) => r.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
 const getWebhooks = () => call("invoke", new provproto.InvokeRequest().setTok("uptime:index:getWebhooks").setArgs(struct({})));
 const journalFiles = () => (fs.existsSync(journalDir) ? fs.readdirSync(journalDir) : []);
@@ -210,18 +227,18 @@ describe("a monitor's lifecycle through the plugin", () => {
   test("check stores no journal key (the URN comes with every call); a preview's create sends nothing and leaves the service's values unknown", async () => {
     const checked = await check(URN, args);
     expect(checked.getFailuresList()).toEqual([]);
-    inputs = checked.getInputs()?.toJavaScript() as Json;
+    inputs = js(checked.getInputs());
     expect(inputs).toEqual({ ...args, regions: [1, 2] });
-    const planned = await call("create", new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)).setPreview(true));
-    expect(planned.getProperties()?.toJavaScript()).toMatchObject({ name: "api", uuid: UNKNOWN, intervalId: UNKNOWN });
-    expect(planned.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
+    const planned = js((await rpc.create(URN, inputs, true)).getProperties());
+    expect(planned).toMatchObject({ name: "api", uuid: UNKNOWN, intervalId: UNKNOWN });
+    expect(planned).not.toHaveProperty("declaredFields");
     expect(await admin.monitors()).toEqual([]);
   });
 
   test("create, then an edit shown as a detailed diff, update, read for import, delete", async () => {
-    const created = await call("create", new provproto.CreateRequest().setUrn(URN).setProperties(struct(inputs)));
+    const created = await rpc.create(URN, inputs);
     id = created.getId();
-    const outs = created.getProperties()?.toJavaScript() as Json;
+    const outs = js(created.getProperties());
     expect(outs).toMatchObject({ uuid: id, intervalId: 60 });
     // The bookkeeping the dynamic resources store is rebuilt from the URN and the last inputs instead.
     expect(outs).not.toHaveProperty("journalKey");
@@ -230,10 +247,7 @@ describe("a monitor's lifecycle through the plugin", () => {
     expect(journalFiles()).toHaveLength(1);
 
     const news = { ...inputs, interval: 300 };
-    const diff = await call(
-      "diff",
-      new provproto.DiffRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setOldInputs(struct(inputs)).setNews(struct(news)),
-    );
+    const diff = await rpc.diff(id, URN, outs, news, inputs);
     expect(diff.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
     expect(diff.getReplacesList()).toEqual([]);
     expect(diff.getDetaileddiffMap().get("interval")?.getKind()).toBe(provproto.PropertyDiff.Kind.UPDATE);
@@ -244,44 +258,38 @@ describe("a monitor's lifecycle through the plugin", () => {
       "update",
       new provproto.UpdateRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setOldInputs(struct(inputs)).setNews(struct(news)),
     );
-    expect(updated.getProperties()?.toJavaScript()).toMatchObject({ uuid: id, intervalId: 300 });
-    expect(updated.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
+    expect(js(updated.getProperties())).toMatchObject({ uuid: id, intervalId: 300 });
+    expect(js(updated.getProperties())).not.toHaveProperty("declaredFields");
 
     // A refresh: the record read back, stored lean; the inputs as the program declares them.
-    const refreshed = await call(
-      "read",
-      new provproto.ReadRequest().setId(id).setUrn(URN).setProperties(updated.getProperties()).setInputs(struct(news)),
-    );
-    expect(refreshed.getProperties()?.toJavaScript()).toMatchObject({ uuid: id, intervalId: 300 });
-    expect(refreshed.getProperties()?.toJavaScript()).not.toHaveProperty("declaredFields");
-    expect(refreshed.getInputs()?.toJavaScript()).toEqual(news);
+    const refreshed = await rpc.read(id, URN, updated.getProperties(), news);
+    expect(js(refreshed.getProperties())).toMatchObject({ uuid: id, intervalId: 300 });
+    expect(js(refreshed.getProperties())).not.toHaveProperty("declaredFields");
+    expect(js(refreshed.getInputs())).toEqual(news);
 
-    const read = await call("read", new provproto.ReadRequest().setId(id).setUrn(URN));
+    const read = await rpc.read(id, URN);
     expect(read.getId()).toBe(id);
-    expect(read.getInputs()?.toJavaScript()).toMatchObject({ name: "api", target: args.target, interval: 300, regions: [1, 2] });
+    expect(js(read.getInputs())).toMatchObject({ name: "api", target: args.target, interval: 300, regions: [1, 2] });
 
-    await call("delete", new provproto.DeleteRequest().setId(id).setUrn(URN).setProperties(updated.getProperties()));
+    await rpc.delete(id, URN, updated.getProperties());
     expect(await admin.monitors()).toEqual([]);
-    const gone = await call("read", new provproto.ReadRequest().setId(id).setUrn(URN));
-    expect(gone.getId()).toBe("");
+    expect((await rpc.read(id, URN)).getId()).toBe("");
   });
 });
 
 test("pulumi import of a placeholder's id (a creation never confirmed) is refused, naming what to import instead", async () => {
-  const read = call("read", new provproto.ReadRequest().setId("unconfirmed-5b1c2d3e").setUrn(URN));
-  await expect(read).rejects.toThrow(/placeholder of a monitor creation that was never confirmed.*import its uuid instead/);
+  await expect(rpc.read("unconfirmed-5b1c2d3e", URN)).rejects.toThrow(
+    /placeholder of a monitor creation that was never confirmed.*import its uuid instead/,
+  );
 });
 
 test("a refresh of a placeholder keeps the state as it is, its URN for its messages included", async () => {
   const stored = { unconfirmed: true, name: "lost", declaredFields: ["name", "type"], journalKey: URN };
   const inputs = { name: "lost", type: "https", target: "https://lost.example.com", regions: [1], interval: 60 };
-  const read = await call(
-    "read",
-    new provproto.ReadRequest().setId("unconfirmed-0a1b2c3d").setUrn(URN).setProperties(struct(stored)).setInputs(struct(inputs)),
-  );
+  const read = await rpc.read("unconfirmed-0a1b2c3d", URN, stored, inputs);
   expect(read.getId()).toBe("unconfirmed-0a1b2c3d");
-  expect(read.getProperties()?.toJavaScript()).toEqual(stored);
-  expect(read.getInputs()?.toJavaScript()).toEqual(inputs);
+  expect(js(read.getProperties())).toEqual(stored);
+  expect(js(read.getInputs())).toEqual(inputs);
 });
 
 test("a placeholder beside a confirmed monitor under its URN leaves the stack only once check shows the program declares that URN; one adoptUuid replaces, when deleted first", async () => {
@@ -289,103 +297,63 @@ test("a placeholder beside a confirmed monitor under its URN leaves the stack on
   const news = { name: "held", type: "https", target: "https://held.example.com", regions: [1], interval: 60 };
   // The replacement an earlier run made (not this process), as the state holds it.
   const monitor = await admin.createMonitor({ name: "held", type: "https", urn: news.target, interval: 60, regions: [1] });
-  const held = struct({ ...monitor, uuid: monitor.uuid });
-  const diffHeld = (inputs: structTypes.Struct | undefined) =>
-    call("diff", new provproto.DiffRequest().setId(String(monitor.uuid)).setUrn(urn).setOlds(held).setOldInputs(inputs).setNews(inputs));
+  const diffHeld = (inputs: Props) => rpc.diff(String(monitor.uuid), urn, { ...monitor, uuid: monitor.uuid }, inputs, inputs);
   // A placeholder keeps its URN as its journal key in the state (failure() in the plugin).
-  const dropPlaceholder = () =>
-    call(
-      "delete",
-      new provproto.DeleteRequest()
-        .setId("unconfirmed-held")
-        .setUrn(urn)
-        .setProperties(struct({ unconfirmed: true, name: "held", declaredFields: ["name"], journalKey: urn })),
-    );
+  const placeholderOf = (name: string, urn: string) => ({ unconfirmed: true, name, declaredFields: ["name"], journalKey: urn });
+  const dropPlaceholder = () => rpc.delete("unconfirmed-held", urn, placeholderOf("held", urn));
   await admin.clearRequests();
   // A diff without the program's check, as a refresh's: no proof, the placeholder is refused.
-  await diffHeld(struct(news));
+  await diffHeld(news);
   await expect(dropPlaceholder()).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-held");
   // The program declares the URN (check, its inputs stored without the URN as journal key), the engine diffs the
   // monitor under it: the placeholder is the one its replacement left pending deletion, dropped with no request.
   const checked = await check(urn, news);
-  expect(checked.getInputs()?.toJavaScript()).not.toHaveProperty("journalKey");
+  expect(js(checked.getInputs())).not.toHaveProperty("journalKey");
   await diffHeld(checked.getInputs());
   await dropPlaceholder();
   // A placeholder the program takes that monitor over for (adoptUuid), under deleteBeforeReplace: its diff asks for
   // a replacement, and its deletion, which comes before the take-over, drops it, with no request either.
   const adoptUrn = urnOf("adopting");
-  const placeholderState = { unconfirmed: true, name: "adopting", declaredFields: ["name"], journalKey: adoptUrn };
-  const placeholder = struct(placeholderState);
-  const adopting = await check(adoptUrn, { ...news, name: "adopting", adoptUuid: String(monitor.uuid) }, placeholderState);
-  const adoptDiff = await call(
-    "diff",
-    new provproto.DiffRequest().setId("unconfirmed-adopting").setUrn(adoptUrn).setOlds(placeholder).setNews(adopting.getInputs()),
-  );
+  const placeholder = placeholderOf("adopting", adoptUrn);
+  const adopting = await check(adoptUrn, { ...news, name: "adopting", adoptUuid: String(monitor.uuid) }, placeholder);
+  const adoptDiff = await rpc.diff("unconfirmed-adopting", adoptUrn, placeholder, adopting.getInputs());
   expect(adoptDiff.getReplacesList()).toEqual(["adoptUuid"]);
-  await call("delete", new provproto.DeleteRequest().setId("unconfirmed-adopting").setUrn(adoptUrn).setProperties(placeholder));
+  await rpc.delete("unconfirmed-adopting", adoptUrn, placeholder);
   expect(await admin.requests()).toEqual([]);
   expect((await admin.monitors()).map((m) => m.uuid)).toContain(monitor.uuid);
   await admin.remove(String(monitor.uuid));
 });
 
-describe("what a resource declared, read from the engine's last inputs (not stored)", () => {
+test("what a resource declared is read from the engine's last inputs (not stored): a field the service holds that they did not declare is no removal; one they declared is", async () => {
   const urn = urnOf("declared");
   const args = { name: "declared", type: "https", target: "https://declared.example.com/health", interval: 60, regions: [1] };
-
-  test("a field the service holds that the last inputs did not declare is no removal; one they declared is", async () => {
-    const checked = await check(urn, args);
-    const inputs = checked.getInputs()?.toJavaScript() as Json;
-    const created = await call("create", new provproto.CreateRequest().setUrn(urn).setProperties(struct(inputs)));
-    // As a service that fills in a default would hold it.
-    const outs = { ...(created.getProperties()?.toJavaScript() as Json), httpFollowRedirects: true };
-    const diff = (oldInputs: Json) =>
-      call(
-        "diff",
-        new provproto.DiffRequest()
-          .setId(created.getId())
-          .setUrn(urn)
-          .setOlds(struct(outs))
-          .setOldInputs(struct(oldInputs))
-          .setNews(struct(inputs)),
-      );
-    try {
-      const undeclared = await diff(inputs);
-      expect(undeclared.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_NONE);
-      const removed = await diff({ ...inputs, followRedirects: true });
-      expect(removed.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
-      expect(removed.getDiffsList()).toEqual(["followRedirects"]);
-    } finally {
-      // Deleted by the URN the request carries: its journal note (confirmed by the diff, if it ran) and this process's record of it go too.
-      await call(
-        "delete",
-        new provproto.DeleteRequest()
-          .setId(created.getId())
-          .setUrn(urn)
-          .setProperties(created.getProperties())
-          .setOldInputs(struct(inputs)),
-      );
-    }
-    expect(await admin.monitors()).toEqual([]);
-    expect(journalFiles()).toHaveLength(0);
-  });
+  const inputs = js((await check(urn, args)).getInputs());
+  const created = await rpc.create(urn, inputs);
+  // As a service that fills in a default would hold it.
+  const outs = { ...js(created.getProperties()), httpFollowRedirects: true };
+  try {
+    expect((await rpc.diff(created.getId(), urn, outs, inputs, inputs)).getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_NONE);
+    const removed = await rpc.diff(created.getId(), urn, outs, inputs, { ...inputs, followRedirects: true });
+    expect(removed.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(removed.getDiffsList()).toEqual(["followRedirects"]);
+  } finally {
+    // Deleted by the URN the request carries: its journal note (confirmed by the diff, if it ran) and this process's record of it go too.
+    await rpc.delete(created.getId(), urn, created.getProperties(), inputs);
+  }
+  expect(await admin.monitors()).toEqual([]);
+  expect(journalFiles()).toHaveLength(0);
 });
 
 describe("the create journal when the engine stops the plugin", () => {
   const create = async (name: string) => {
-    const urn = urnOf(name);
-    const news = { name, type: "https", target: `https://${name}.example.com`, regions: [1], interval: 60 };
-    const checked = await check(urn, news);
-    const made = await call("create", new provproto.CreateRequest().setUrn(urn).setProperties(checked.getInputs()));
-    return Object.assign(made, { inputs: checked.getInputs() });
+    const checked = await check(urnOf(name), { name, type: "https", target: `https://${name}.example.com`, regions: [1], interval: 60 });
+    return Object.assign(await rpc.create(urnOf(name), checked.getInputs()), { inputs: checked.getInputs() });
   };
-
-  const remove = (id: string, urn: string, props: structTypes.Struct | undefined) =>
-    call("delete", new provproto.DeleteRequest().setId(id).setUrn(urn).setProperties(props));
 
   test("a monitor deleted under a new URN (renamed with an alias since) takes the note of its creation with it", async () => {
     const made = await create("renamed");
     expect(journalFiles()).toHaveLength(1);
-    await remove(made.getId(), urnOf("renamed-since"), made.getProperties());
+    await rpc.delete(made.getId(), urnOf("renamed-since"), made.getProperties());
     expect((await admin.monitors()).map((m) => m.uuid)).not.toContain(made.getId());
     expect(journalFiles()).toHaveLength(0);
     expect(confirmCreated()).toEqual({ confirmed: 0, kept: 0 });
@@ -395,18 +363,15 @@ describe("the create journal when the engine stops the plugin", () => {
     const urn = urnOf("replaced");
     const old = await create("replaced");
     // The engine diffs the old monitor first (it holds it: its note has served), then creates the replacement.
-    await call(
-      "diff",
-      new provproto.DiffRequest().setId(old.getId()).setUrn(urn).setOlds(old.getProperties()).setOldInputs(old.inputs).setNews(old.inputs),
-    );
+    await rpc.diff(old.getId(), urn, old.getProperties(), old.inputs, old.inputs);
     expect(journalFiles()).toHaveLength(0);
     const replacement = await create("replaced");
     expect(replacement.getId()).not.toBe(old.getId());
-    await remove(old.getId(), urn, old.getProperties());
+    await rpc.delete(old.getId(), urn, old.getProperties());
     expect(journalFiles()).toHaveLength(1);
     expect(confirmCreated()).toEqual({ confirmed: 1, kept: 0 });
     expect(journalFiles()).toHaveLength(0);
-    await remove(replacement.getId(), urn, replacement.getProperties());
+    await rpc.delete(replacement.getId(), urn, replacement.getProperties());
   });
 
   test("a run that ends (one Cancel, as the engine sends before stopping a plugin): the notes of its creations are confirmed", async () => {
@@ -434,7 +399,7 @@ test("pulumi import from a service that cannot read objects (GET 405) fails with
   };
   try {
     await configureFor(documented.url);
-    const importing = (type: string, id: string) => call("read", new provproto.ReadRequest().setId(id).setUrn(urnOf("imported", type)));
+    const importing = (type: string, id: string) => rpc.read(id, urnOf("imported", type));
     await expect(importing("Monitor", "m-1")).rejects.toThrow(
       "monitor m-1: the service answered 405 to reading it (it offers no GET of a monitor), so there is nothing to import; " +
         "nothing was stored. Declare the monitor in the program instead, with `adoptUuid: m-1`",
@@ -443,8 +408,7 @@ test("pulumi import from a service that cannot read objects (GET 405) fails with
     await expect(importing("Alert", "a-1")).rejects.toThrow("with `uuid: a-1` and the fields it should have");
     // A refresh always hands inputs (the engine's ReadRequest carries the stored ones), even of a resource stored
     // empty: it keeps the state, as every refresh against this service does, instead of failing as an import.
-    const refreshed = await call("read", new provproto.ReadRequest().setId("m-1").setUrn(urnOf("stored-empty")).setInputs(new Struct()));
-    expect(refreshed.getId()).toBe("m-1");
+    expect((await rpc.read("m-1", urnOf("stored-empty"), undefined, new Struct())).getId()).toBe("m-1");
   } finally {
     await configureFor(emulator.url);
     await documented.close();
