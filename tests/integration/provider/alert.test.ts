@@ -22,6 +22,13 @@ const checked = (args: Record<string, unknown>) => checkedAlert({ uuid: ALERT, .
 const primary = (more: Record<string, unknown> = {}) => checked({ name: "Primary on-call", up: true, down: true, ...more });
 
 let state: AlertOutputs;
+/** Updates the alert from `olds` to `news`, keeping the new state; the one PATCH's body. */
+async function update(news: ReturnType<typeof checked>, olds: AlertOutputs = state) {
+  await admin.clearRequests();
+  state = (await updateAlert(client, ALERT, olds, news)).outs;
+  const [patch] = await admin.requests();
+  return patch.body;
+}
 
 test("create takes the seeded alert over with one PATCH; outputs carry the recipients as the service returned them", async () => {
   await admin.clearRequests();
@@ -48,11 +55,7 @@ test("recipients in another order are no diff, so no update is made", async () =
 test("update PATCHes the full declared state; the recipients replace the list", async () => {
   const news = primary({ degraded: true, recipients: [{ type: "sms", target: "+1 415-555-0123" }, EMAIL] });
   expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
-  await admin.clearRequests();
-  state = (await updateAlert(client, ALERT, state, news)).outs;
-
-  const [patch] = await admin.requests();
-  expect(patch.body).toEqual({ name: "Primary on-call", up: true, degraded: true, down: true, recipients: [EMAIL, SMS] });
+  expect(await update(news)).toEqual({ name: "Primary on-call", up: true, degraded: true, down: true, recipients: [EMAIL, SMS] });
   const alert = await storedAlert();
   expect(alert.recipients.map((r: Json) => `${r.type}:${r.target}`)).toEqual(["email:oncall@acme.example", "sms:+14155550123"]);
   expect(alert.recipients[0].uuid).toBe("seeded-email");
@@ -63,25 +66,21 @@ test("update PATCHes the full declared state; the recipients replace the list", 
 test("fields removed from the program are cleared with null", async () => {
   const news = primary();
   expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
-  await admin.clearRequests();
-  state = (await updateAlert(client, ALERT, state, news)).outs;
-  const [patch] = await admin.requests();
-  expect(patch.body).toEqual({ name: "Primary on-call", up: true, down: true, degraded: null, recipients: null });
+  expect(await update(news)).toEqual({ name: "Primary on-call", up: true, down: true, degraded: null, recipients: null });
   expect(await storedAlert()).toMatchObject({ degraded: null, recipients: [] });
   expect(state.recipients).toEqual([]);
   expect(state.declaredFields).toEqual(["name", "up", "down"]);
 });
 
 test("refresh sees a recipient added in the dashboard, and the next diff puts the declared list back", async () => {
-  let news = primary({ recipients: [EMAIL] });
-  state = (await updateAlert(client, ALERT, state, news)).outs;
+  const news = primary({ recipients: [EMAIL] });
+  await update(news);
   await adminJson(emulator, "PATCH", `/alerts/${ALERT}`, { recipients: [EMAIL, SLACK] });
   const outcome = await readAlert(client, ALERT, state);
   if (outcome.kind !== "found") throw new Error(`expected the alert, got ${outcome.kind}`);
   expect((outcome.props.recipients as Json[]).map((r) => r.type)).toEqual(["email", "slack"]);
   expect(outcome.inputs).toEqual({ uuid: ALERT, name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
-  news = primary({ recipients: [EMAIL] });
   expect(diffAlert(outcome.props, news).changed).toEqual(["recipients"]);
-  state = (await updateAlert(client, ALERT, outcome.props, news)).outs;
+  await update(news, outcome.props);
   expect((await storedAlert()).recipients.map((r: Json) => r.type)).toEqual(["email"]);
 });

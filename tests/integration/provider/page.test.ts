@@ -46,6 +46,13 @@ let DECLARED: Record<string, unknown> = {
   favicon: { path: faviconPath },
 };
 let state: PageOutputs;
+/** Updates the page from `olds` to `news`, keeping the new state; the one PATCH's body. */
+async function update(news: Awaited<ReturnType<typeof checked>>, olds: PageOutputs = state) {
+  await admin.clearRequests();
+  state = (await updatePage(client, PAGE, olds, news)).outs;
+  const [patch] = await admin.requests();
+  return patch.body;
+}
 
 test("create takes the seeded page over with one PATCH of the declared fields, images as base64", async () => {
   await admin.clearRequests();
@@ -91,14 +98,11 @@ test("an unchanged image is not re-sent: a title edit PATCHes the declared field
   const news = await checked(DECLARED);
   expect(diffPage(state, news).changed).toEqual(["title"]);
   const logoUrl = state.logoUrl;
-  await admin.clearRequests();
-  state = (await updatePage(client, PAGE, state, news)).outs;
-
-  const [patch] = await admin.requests();
-  expect(patch.body.title).toBe("Acme services");
-  expect(patch.body).toMatchObject({ name: "Acme status", slug: "acme", items: ["m-2", "m-1"] });
-  expect(patch.body).not.toHaveProperty("logoFileBase64");
-  expect(patch.body).not.toHaveProperty("faviconFileBase64");
+  const patch = await update(news);
+  expect(patch.title).toBe("Acme services");
+  expect(patch).toMatchObject({ name: "Acme status", slug: "acme", items: ["m-2", "m-1"] });
+  expect(patch).not.toHaveProperty("logoFileBase64");
+  expect(patch).not.toHaveProperty("faviconFileBase64");
   expect((await storedPage()).logoFileBase64).toBe(logoUrl);
   expect(state.logoUrl).toBe(logoUrl);
   expect(diffPage(state, news).changes).toBe(false);
@@ -108,12 +112,9 @@ test("a logo file changed on disk diffs, and the update sends the new bytes (and
   files.file("logo.png", png(0, 200, 0));
   const news = await checked(DECLARED);
   expect(diffPage(state, news).changed).toEqual(["logo"]);
-  await admin.clearRequests();
-  state = (await updatePage(client, PAGE, state, news)).outs;
-
-  const [patch] = await admin.requests();
-  expect(patch.body.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
-  expect(patch.body).not.toHaveProperty("faviconFileBase64");
+  const patch = await update(news);
+  expect(patch.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
+  expect(patch).not.toHaveProperty("faviconFileBase64");
   const page = await storedPage();
   expect(state.logoUrl).toBe(page.logoFileBase64);
   expect(await assetBytes(page.logoFileBase64)).toEqual(png(0, 200, 0));
@@ -134,10 +135,7 @@ test("fields removed from the program are cleared with null; the favicon removal
   const { title: _t, favicon: _f, ...rest } = DECLARED;
   const news = await checked(rest);
   expect(diffPage(state, news).changed).toEqual(["title", "favicon"]);
-  await admin.clearRequests();
-  state = (await updatePage(client, PAGE, state, news)).outs;
-  const [patch] = await admin.requests();
-  expect(patch.body).toMatchObject({ title: null, faviconFileBase64: null });
+  expect(await update(news)).toMatchObject({ title: null, faviconFileBase64: null });
   const page = await storedPage();
   expect(page).toMatchObject({ title: null, faviconFileBase64: null, description: "kept: never declared" });
   expect(state).not.toHaveProperty("faviconUrl");
@@ -156,9 +154,6 @@ test("refresh sees edits made in the dashboard: a new logo loses its hash, so th
   const { title: _t, favicon: _f, ...rest } = DECLARED;
   const news = await checked(rest);
   expect(diffPage(outcome.props, news).changed).toEqual(["name", "logo"]);
-  await admin.clearRequests();
-  state = (await updatePage(client, PAGE, outcome.props, news)).outs;
-  const [patch] = await admin.requests();
-  expect(patch.body.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
+  expect((await update(news, outcome.props)).logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
   expect(await assetBytes((await storedPage()).logoFileBase64)).toEqual(png(0, 200, 0));
 });
