@@ -129,34 +129,19 @@ describe("update", () => {
     const next = checked({ ...HTTP_MIN, name: "api", target: HTTP_FULL.target, alerts: [ALERT_1] });
     const { outs: after } = await updateMonitor(t.client, id, outs, next);
     const patch = (await admin.requests()).find((r) => r.method === "PATCH");
-    for (const field of [
-      "title",
-      "followRedirects",
-      "timeout",
-      "description",
-      "groups",
-      "degradedThreshold",
-      "apdexThreshold",
-      "httpRequest",
-      "httpResponse",
-      "maintenance",
-    ]) {
-      expect([field, patch.body[field]]).toEqual([field, null]);
-    }
     const stored = await admin.monitor(id);
-    expect(stored).toMatchObject({
-      title: null,
-      httpFollowRedirects: null,
-      timeout: null,
-      description: null,
-      groups: [],
-      degradedThreshold: null,
-      apdexThreshold: null,
-      httpRequest: null,
-      httpResponse: null,
-      maintenance: null,
-      alerts: [ALERT_1],
-    });
+    // Each field as the PATCH names it, as the record does, and the record's empty value.
+    const cleared: [string, string, unknown][] = [
+      ...["title", "timeout", "description", "degradedThreshold", "apdexThreshold", "httpRequest", "httpResponse", "maintenance"].map(
+        (f): [string, string, unknown] => [f, f, null],
+      ),
+      ["followRedirects", "httpFollowRedirects", null],
+      ["groups", "groups", []],
+    ];
+    for (const [field, recordField, empty] of cleared) {
+      expect([field, patch.body[field], stored[recordField]]).toEqual([field, null, empty]);
+    }
+    expect(stored.alerts).toEqual([ALERT_1]);
     for (const field of ["title", "httpFollowRedirects", "groups", "httpRequest", "maintenance"]) expect(after).not.toHaveProperty(field);
     expect(after.declaredFields).toEqual(["name", "type", "target", "interval", "regions", "alerts"]);
     expect(diffMonitor(after, next).changes).toBe(false);
