@@ -10,6 +10,7 @@ import { HTTP_MIN } from "../../helpers/monitor-records";
 import { useEmulator } from "../../helpers/emulator";
 import { closedPort } from "../../helpers/servers";
 import { stored } from "../../helpers/checked";
+import { rejection } from "../../helpers/rejection";
 
 const KEY = "sk-live-DISTINCT-93f0c1e2b7a4";
 const inputs = checkMonitor(HTTP_MIN).inputs;
@@ -34,14 +35,9 @@ function client(emulator: RunningEmulator | string, options: Partial<UptimeClien
 /** Runs a call that must fail and keeps its error for the sweep at the end. */
 async function failing(what: string, run: () => Promise<unknown>): Promise<Error> {
   // A call that succeeds fails the test here: its "error" must never be one this file made up and then inspected.
-  const error = await run().then(
-    () => {
-      throw new Error(`${what}: expected a failure, and the call succeeded`);
-    },
-    (e: unknown) => e,
-  );
+  const error = await rejection(run());
   errors.push({ what, error });
-  return error as Error;
+  return error;
 }
 
 /** Every text a user or a log could get from an error: message, stack, fields, causes, inspection. */
@@ -120,24 +116,25 @@ describe("each failure, read as a user would", () => {
 describe("a service that echoes the key back", () => {
   const echo = async (respond: Record<string, unknown>) => setFaults(right, { rules: [{ respond }] });
 
-  test("in a JSON error message", async () => {
-    await echo({
-      status: 401,
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ error: { code: "unauthorized", message: `bad key ${KEY}` } }),
-    });
-    const error = await failing("json echo", () => readMonitor(client(right), "m-1", stored({})));
-    expect(error.message).toContain("bad key [REDACTED]");
-  });
-
-  test("in an HTML error page, title and body", async () => {
-    await echo({
-      status: 502,
-      headers: { "content-type": "text/html" },
-      body: `<!doctype html><html><head><title>Gateway saw ${KEY}</title></head><body>${KEY}</body></html>`,
-    });
-    const error = await failing("html echo", () => readMonitor(client(right), "m-1", stored({})));
-    expect(error.message).toContain('an HTML page "Gateway saw [REDACTED]"');
+  test.each([
+    [
+      "a JSON error message",
+      401,
+      "application/json",
+      JSON.stringify({ error: { code: "unauthorized", message: `bad key ${KEY}` } }),
+      "bad key [REDACTED]",
+    ],
+    [
+      "an HTML error page, title and body",
+      502,
+      "text/html",
+      `<!doctype html><html><head><title>Gateway saw ${KEY}</title></head><body>${KEY}</body></html>`,
+      'an HTML page "Gateway saw [REDACTED]"',
+    ],
+  ])("in %s", async (what, status, type, body, redacted) => {
+    await echo({ status, headers: { "content-type": type }, body });
+    const error = await failing(what, () => readMonitor(client(right), "m-1", stored({})));
+    expect(error.message).toContain(redacted);
   });
 
   test("in plain text, at every place the excerpt could cut it", async () => {

@@ -41,6 +41,13 @@ function configureFor(target: RunningEmulator): Promise<void> {
   );
 }
 
+/** Refresh and destroy of a monitor, the delete also as the plugin hands it (the stored outputs without declaredFields). */
+const refreshAndDestroy = (id: string, state: MonitorOutputs) => [
+  () => provider.read(id, state),
+  () => provider.delete(id, state),
+  () => provider.delete(id, { ...state, declaredFields: undefined }),
+];
+
 /** A new provider process's configuration: the session reset, then these settings. */
 function configureWith(config: Record<string, string>): Promise<void> {
   resetSession();
@@ -299,13 +306,7 @@ test("a read or delete failing at the address, the program not run, says refresh
   try {
     for (const dead of [refused, `http://${notTheApi.host}/v1`]) {
       await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" });
-      // A delete as the plugin hands it: the stored outputs without declaredFields.
-      const pluginState = { ...state, declaredFields: undefined };
-      for (const call of [
-        () => provider.read(made.id, state),
-        () => provider.delete(made.id, state),
-        () => provider.delete(made.id, pluginState),
-      ]) {
+      for (const call of refreshAndDestroy(made.id, state)) {
         const message = await failure(call);
         expect(message).toContain(`uptime:baseUrl (${dead})`);
         expect(message).toContain(advice);
@@ -358,13 +359,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
     for (const wrong of [origin, `${origin}/v2`]) {
       await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": wrong });
       await admin.clearRequests();
-      // A delete as the plugin hands it: the stored outputs without declaredFields.
-      const pluginState = { ...state, declaredFields: undefined };
-      for (const call of [
-        () => provider.read(made.id, state),
-        () => provider.delete(made.id, state),
-        () => provider.delete(made.id, pluginState),
-      ]) {
+      for (const call of refreshAndDestroy(made.id, state)) {
         const message = await failure(call);
         expect(message).toContain(`uptime:baseUrl (${wrong}) does not answer as the service's API: GET `);
         expect(message).toContain(
