@@ -12,6 +12,7 @@ import * as uptime from "../../../sdk";
 import { checkedMonitor } from "../../helpers/checked";
 import { adminJson, createMonitor } from "../../helpers/emulator-http";
 import { previewProgram } from "../../helpers/harness";
+import { rejection } from "../../helpers/rejection";
 import { useEmulator } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
 
@@ -42,6 +43,8 @@ async function serving(
   await provider.configure({ config: { get: (key: string) => config[key] } });
 }
 
+/** A failed operation's error, with the state the engine keeps of it. */
+type Kept = Error & { id: string; properties: Record<string, unknown> };
 const reasons = async () => ((await provider.check(undefined, MONITOR)).failures ?? []).map((f) => f.reason);
 
 test("a bad setting of an Account is named as the program gives it", async () => {
@@ -78,16 +81,13 @@ test("what the engine keeps of a failed run keeps its Account too: the next diff
   // A member deleted outside Pulumi: the update fails for it, and the engine keeps the error's state.
   await adminJson(emulator, "DELETE", `/monitors/${(made.outs as { uuids: Record<string, string> }).uuids.web}`);
   const news = await checked(120);
-  const failed = await fleet.update(made.id, made.outs!, news).then(
-    () => undefined,
-    (e: { id?: string; properties?: Record<string, unknown> }) => e,
-  );
+  const failed = await rejection<Kept>(fleet.update(made.id, made.outs!, news));
   expect(failed).toMatchObject({ id: made.id, properties: { account: "staging" } });
   // Before, the kept state had no account: the next diff took the fleet for the default account's, and
   // replaced it, every member created again.
-  expect(await fleet.diff(made.id, failed!.properties!, news)).toMatchObject({ replaces: [], changed: ["monitors"] });
+  expect(await fleet.diff(made.id, failed.properties, news)).toMatchObject({ replaces: [], changed: ["monitors"] });
   // A state kept so by 0.2.0, without the account: `pulumi refresh` reads it back in (CHANGELOG).
-  const { account: _lost, ...kept } = failed!.properties!;
+  const { account: _lost, ...kept } = failed.properties;
   expect((await fleet.diff(made.id, kept, news)).replaces).toEqual(["account"]);
   const refreshed = await fleet.read(made.id, kept);
   expect(refreshed.props).toMatchObject({ account: "staging" });
@@ -98,14 +98,11 @@ test("a Monitor the engine keeps from a failed create (adopted, with other alert
   await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY });
   const existing = await createMonitor(emulator, { name: "adopted" });
   const inputs = checkedMonitor({ ...MONITOR, name: "adopted", adoptUuid: existing.uuid, alerts: ["a-1"] });
-  const failed = await provider.create(inputs).then(
-    () => undefined,
-    (e: { id?: string; properties?: Record<string, unknown> }) => e,
-  );
+  const failed = await rejection<Kept>(provider.create(inputs));
   expect(failed).toMatchObject({ id: existing.uuid, properties: { account: "staging" } });
   // Its error's advice followed (adoptUuid removed): the alerts replace it, in its own account, not a move to another.
   const { adoptUuid: _adopt, ...declared } = inputs;
-  expect((await provider.diff(failed!.id!, failed!.properties!, declared)).replaces).toEqual(["alerts"]);
+  expect((await provider.diff(failed.id, failed.properties, declared)).replaces).toEqual(["alerts"]);
 });
 
 test("a resource keeps its Account's name; an Account named default is the stack's own settings, as a resource without one", async () => {

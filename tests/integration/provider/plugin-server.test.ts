@@ -79,6 +79,16 @@ const rpc = {
     call("delete", new provproto.DeleteRequest().setId(id).setUrn(urn).setProperties(asStruct(props)).setOldInputs(asStruct(oldInputs))),
 };
 const failures = (r: provproto.CheckResponse) => r.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+/** A configure as the engine sends it: the provider's arguments, the stack config as `uptime:config:<key>` variables, its name. */
+function configure(args: Json | undefined, variables: Record<string, string> = {}, name = "") {
+  const request = new provproto.ConfigureRequest().setName(name);
+  if (args) request.setArgs(struct(args));
+  for (const [key, value] of Object.entries(variables)) request.getVariablesMap().set(`uptime:config:${key}`, value);
+  return call("configure", request);
+}
+/** The failures of a provider's configuration check (the default provider's, unless `name` is given). */
+const checkConfig = (news: Json, name = "") =>
+  call("checkConfig", new provproto.CheckRequest().setName(name).setNews(struct(news))).then(failures);
 const getWebhooks = () => call("invoke", new provproto.InvokeRequest().setTok("uptime:index:getWebhooks").setArgs(struct({})));
 const journalFiles = () => (fs.existsSync(journalDir) ? fs.readdirSync(journalDir) : []);
 
@@ -103,36 +113,29 @@ afterAll(async () => {
 });
 
 describe("the provider's configuration, as the engine sends it", () => {
-  const checkConfig = (news: Json) => call("checkConfig", new provproto.CheckRequest().setNews(struct(news)));
-
   test("configure refuses a key set in plain text (its arguments keep secret marks), naming the fix, never the key", async () => {
-    const request = new provproto.ConfigureRequest().setArgs(struct({ baseUrl: emulator.url, apiKey: API_KEY }));
-    const error = await rejection(call("configure", request));
+    const error = await rejection(configure({ baseUrl: emulator.url, apiKey: API_KEY }));
     expect(error.message).toContain(PLAIN_KEY_MESSAGE);
     expect(error.message).not.toContain(API_KEY);
   });
 
   test("each problem is named by its setting, before any request; a value computed from another resource is checked once known", async () => {
     await admin.clearRequests();
-    expect(failures(await checkConfig({ baseUrl: emulator.url }))).toEqual([
+    expect(await checkConfig({ baseUrl: emulator.url })).toEqual([
       // Not given, so not named as a property: the engine would print its value as `{<nil>}`.
       { property: "", reason: "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY" },
     ]);
-    expect(failures(await checkConfig({ apiKey: secret(API_KEY), baseUrl: emulator.url, authScheme: "two words" }))[0].property).toBe(
-      "authScheme",
-    );
-    expect(failures(await checkConfig({ apiKey: secret(API_KEY), baseUrl: emulator.url, maxRetries: "many" }))[0]).toMatchObject({
+    expect((await checkConfig({ apiKey: secret(API_KEY), baseUrl: emulator.url, authScheme: "two words" }))[0].property).toBe("authScheme");
+    expect((await checkConfig({ apiKey: secret(API_KEY), baseUrl: emulator.url, maxRetries: "many" }))[0]).toMatchObject({
       property: "maxRetries",
       reason: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
     });
-    expect(failures(await checkConfig({ apiKey: secret(API_KEY), baseUrl: UNKNOWN }))).toEqual([]);
+    expect(await checkConfig({ apiKey: secret(API_KEY), baseUrl: UNKNOWN })).toEqual([]);
     expect(await admin.requests()).toEqual([]);
   });
 
   test("configure reads the variables the engine names uptime:config:<key>; a key set with --secret is accepted", async () => {
-    const request = new provproto.ConfigureRequest().setArgs(struct({ apiKey: secret(API_KEY) }));
-    request.getVariablesMap().set("uptime:config:baseUrl", emulator.url).set("uptime:config:apiKey", API_KEY);
-    const response = await call("configure", request);
+    const response = await configure({ apiKey: secret(API_KEY) }, { baseUrl: emulator.url, apiKey: API_KEY });
     expect(response.getSupportspreview()).toBe(true);
     // The lookup runs against the configured service: proof the settings arrived.
     const lookup = await getWebhooks();
@@ -144,11 +147,7 @@ describe("the provider's configuration, as the engine sends it", () => {
     const urn = urnOf("refused");
     const monitor = { name: "refused", type: "https", target: "https://bad.example.com", regions: [1], interval: 60 };
     const checkFailures = async (news: Json) => failures(await check(urn, news));
-    const configureWith = (baseUrl: string, apiKey: string) => {
-      const request = new provproto.ConfigureRequest().setArgs(struct({ apiKey: secret(apiKey) }));
-      request.getVariablesMap().set("uptime:config:baseUrl", baseUrl);
-      return call("configure", request);
-    };
+    const configureWith = (baseUrl: string, apiKey: string) => configure({ apiKey: secret(apiKey) }, { baseUrl });
     await admin.clearRequests();
     // `target`, as the schema and the generated SDKs name the field (the TypeScript classes say `urn`): before any request.
     expect(await checkFailures({ ...monitor, type: "http" })).toEqual([
@@ -185,8 +184,7 @@ describe("the provider's configuration, as the engine sends it", () => {
 });
 
 test("an explicit provider (an account of its own) names its settings in the lookup's failures, not UPTIME_* variables", async () => {
-  const configured = (name: string, args: Json) =>
-    call("configure", new provproto.ConfigureRequest().setName(name).setArgs(struct({ apiKey: secret(API_KEY), ...args })));
+  const configured = (name: string, args: Json) => configure({ apiKey: secret(API_KEY), ...args }, {}, name);
   const lookup = async () => (await getWebhooks()).getFailuresList().map((f) => f.getReason());
   await configured("staging", { baseUrl: emulator.url, maxRetries: "many" });
   expect(await lookup()).toEqual(['maxRetries of provider "staging" must be a whole number >= 0, got "many"']);
@@ -203,19 +201,17 @@ test("an explicit provider (an account of its own) names its settings in the loo
 });
 
 test("an explicit provider's configuration check names its arguments, and the stack's UPTIME_API_KEY is not its key", async () => {
-  const checkConfig = (name: string, news: Json) =>
-    call("checkConfig", new provproto.CheckRequest().setName(name).setNews(struct(news))).then(failures);
   await withEnv({ UPTIME_API_KEY: API_KEY }, async () => {
     // Its key is an argument: `pulumi config set uptime:apiKey` would not reach it. Following the advice passes.
-    expect(await checkConfig("staging", { baseUrl: emulator.url })).toEqual([
+    expect(await checkConfig({ baseUrl: emulator.url }, "staging")).toEqual([
       { property: "", reason: 'no API key: give provider "staging" its apiKey' },
     ]);
-    expect(await checkConfig("staging", { baseUrl: emulator.url, apiKey: secret(API_KEY) })).toEqual([]);
-    expect(await checkConfig("staging", { baseUrl: emulator.url, apiKey: secret(API_KEY), maxRetries: "many" })).toEqual([
+    expect(await checkConfig({ baseUrl: emulator.url, apiKey: secret(API_KEY) }, "staging")).toEqual([]);
+    expect(await checkConfig({ baseUrl: emulator.url, apiKey: secret(API_KEY), maxRetries: "many" }, "staging")).toEqual([
       { property: "maxRetries", reason: 'maxRetries of provider "staging" must be a whole number >= 0, got "many"' },
     ]);
     // The stack's default provider takes the key from the environment.
-    expect(await checkConfig("default_0_2_0", { baseUrl: emulator.url })).toEqual([]);
+    expect(await checkConfig({ baseUrl: emulator.url }, "default_0_2_0")).toEqual([]);
   });
 });
 
@@ -392,11 +388,7 @@ describe("the create journal when the engine stops the plugin", () => {
 
 test("pulumi import from a service that cannot read objects (GET 405) fails with nothing to store, naming the property to declare instead", async () => {
   const documented = await startTestEmulator({ documentedOnly: true });
-  const configureFor = (url: string) => {
-    const request = new provproto.ConfigureRequest();
-    request.getVariablesMap().set("uptime:config:baseUrl", url).set("uptime:config:apiKey", API_KEY);
-    return call("configure", request);
-  };
+  const configureFor = (url: string) => configure(undefined, { baseUrl: url, apiKey: API_KEY });
   try {
     await configureFor(documented.url);
     const importing = (type: string, id: string) => rpc.read(id, urnOf("imported", type));
