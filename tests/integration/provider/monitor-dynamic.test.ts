@@ -11,6 +11,7 @@ import { getJournal, resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
 import { useEmulator } from "../../helpers/emulator";
 import { withEnv } from "../../helpers/env";
+import { rejection } from "../../helpers/rejection";
 import { API_KEY, closedPort, listenOnLoopback } from "../../helpers/servers";
 
 const provider = providers.monitor;
@@ -28,18 +29,8 @@ const { emulator: documented, admin: documentedAdmin } = useEmulator({ documente
 const savedEnv = { ...process.env };
 
 const asConfig = (config: Record<string, string>) => ({ config: { get: (key: string) => config[key] } });
-/** The message a call fails with ("no failure" when it succeeds). */
-const failure = (call: () => Promise<unknown>) =>
-  call().then(
-    () => "no failure",
-    (e: Error) => e.message,
-  );
-
-function configureFor(target: RunningEmulator): Promise<void> {
-  return Promise.resolve(
-    provider.configure(asConfig({ "uptime:apiKey": API_KEY, "uptime:baseUrl": target.url, "uptime:maxRetries": "1" })),
-  );
-}
+/** The message a call fails with (the test fails if it succeeds). */
+const failure = async (call: () => Promise<unknown>) => (await rejection(call())).message;
 
 /** Refresh and destroy of a monitor, the delete also as the plugin hands it (the stored outputs without declaredFields). */
 const refreshAndDestroy = (id: string, state: MonitorOutputs) => [
@@ -52,6 +43,14 @@ const refreshAndDestroy = (id: string, state: MonitorOutputs) => [
 function configureWith(config: Record<string, string>): Promise<void> {
   resetSession();
   return Promise.resolve(provider.configure(asConfig(config)));
+}
+const configureFor = (target: RunningEmulator) =>
+  configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": target.url, "uptime:maxRetries": "1" });
+/** A new provider process against the emulator, and the monitor it made of programInputs. */
+async function madeAfresh() {
+  await configureFor(emulator);
+  const made = await provider.create(checkedMonitor(programInputs));
+  return { made, state: made.outs as MonitorOutputs };
 }
 
 beforeAll(() => {
@@ -278,7 +277,6 @@ test("documented routes only: refresh keeps the state and warns once; delete nam
       /run the same command again with UPTIME_DELETE_UNSUPPORTED=leave/,
     );
     await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, async () => {
-      resetSession();
       await configureFor(documented);
       await provider.delete(a.id, a.outs as MonitorOutputs);
     });
@@ -292,10 +290,7 @@ test("documented routes only: refresh keeps the state and warns once; delete nam
 });
 
 test("a read or delete failing at the address, the program not run, says refresh and destroy use the stored address; nothing else does", async () => {
-  resetSession();
-  await configureFor(emulator);
-  const made = await provider.create(checkedMonitor(programInputs));
-  const state = made.outs as MonitorOutputs;
+  const { made, state } = await madeAfresh();
   const advice =
     "If uptime:baseUrl changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the address stored then: run them with --run-program.";
   // Refused connections, and a server whose every answer is a JSON 404 (the failed address check is kept and thrown again).
@@ -337,10 +332,7 @@ test("a read or delete failing at the address, the program not run, says refresh
 });
 
 test("wrong settings as preview, refresh and destroy meet them: each names the setting and its fix, nothing is changed; the fix then works", async () => {
-  resetSession();
-  await configureFor(emulator);
-  const made = await provider.create(checkedMonitor(programInputs));
-  const state = made.outs as MonitorOutputs;
+  const { made, state } = await madeAfresh();
   const unchanged = async () => {
     // No request that changes anything was taken (the update below is refused, 401).
     expect((await admin.requests()).filter((r) => r.method !== "GET" && r.status < 400)).toEqual([]);
@@ -413,10 +405,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
 });
 
 test("under PULUMI_SKIP_CHECKPOINTS, check refuses a new monitor and diff a replacement, sending nothing; an edit, a read and a delete go through", async () => {
-  resetSession();
-  await configureFor(emulator);
-  const made = await provider.create(checkedMonitor(programInputs));
-  const state = made.outs as MonitorOutputs;
+  const { made, state } = await madeAfresh();
   await admin.clearRequests();
   await withEnv({ PULUMI_SKIP_CHECKPOINTS: "true" }, async () => {
     expect((await provider.check({}, programInputs)).failures).toEqual([
