@@ -1,9 +1,7 @@
-// The service misbehaving, met through the provider's operations (monitor create/read/update/delete,
-// page and alert take-over and refresh): error bodies that are not JSON, an HTML 502 page, empty
-// bodies, a 10 MB body, records missing fields, answers that never end. Each ends in an Error with a
-// short, single-line message that says what happened (and where the user can act, how), within a
-// bounded time, with no unhandled rejection. The emulator's `respond` fault rule stages the answers;
-// a tiny node:http server stages what it cannot (a body that never ends, one that stalls midway).
+// The service misbehaving, met through the provider's operations: each answer ends in an Error with a
+// short, single-line message that says what happened (and how the user can act), in bounded time, with no
+// unhandled rejection. The emulator's `respond` fault rule stages the answers; a node:http server what it
+// cannot (a body that never ends or stalls midway, a gateway that mangles a creation's answer).
 import { createServer, Server } from "node:http";
 import { checkAlert, createAlert, readAlert, updateAlert } from "../../../provider/alert";
 import { UptimeClientOptions } from "../../../provider/api/client";

@@ -1,9 +1,6 @@
-// Property-based tests of monitor inputs against the in-process emulator. Arbitraries write monitor
-// args in every spelling check() accepts (http/https/tcp, both names of interval and followRedirects,
-// quoted intervals and days, capitalised TcpOptions keys, lower-case methods, nulls, option objects,
-// maintenance windows). Accepted args go to the service and back with no diff; args with one field
-// made bad are refused with that field's path, before any request. Fixed seed for CI; FC_SEED=<n>
-// explores others.
+// Property-based tests of monitor inputs against the emulator: args in every spelling check() accepts go
+// to the service and back with no diff; one field made bad is refused with its path, before any request.
+// Fixed seed for CI; FC_SEED=<n> explores others.
 import fc from "fast-check";
 import { MonitorInputs, checkMonitorArgs, inProgramWords } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";

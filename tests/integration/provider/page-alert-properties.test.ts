@@ -1,8 +1,6 @@
-// Property-based tests of page and alert inputs against the in-process emulator: args check() accepts
-// (mixed-case recipient types, phone numbers with spaces and dashes, either spelling of the analytics
-// id, upper-case custom domains, image files, nulls) are taken over onto the seeded page or alert
-// with no diff afterwards, and refresh reads back the same inputs; args with one field made bad are
-// refused with that field's path. Fixed seed for CI; FC_SEED=<n> explores others.
+// Property-based tests of page and alert inputs against the emulator: args in every spelling check()
+// accepts are taken over with no diff and read back as declared; one field made bad is refused with its
+// path. Fixed seed for CI; FC_SEED=<n> explores others.
 import fc from "fast-check";
 import { checkAlert, createAlert, diffAlert, readAlert } from "../../../provider/alert";
 import { checkPage, createPage, diffPage, readPage } from "../../../provider/page";

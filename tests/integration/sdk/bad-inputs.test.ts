@@ -1,10 +1,7 @@
-// Every case of tests/bad-inputs/cases.ts as a program writes it, with the SDK's classes and lookup,
-// run in this process under @pulumi/pulumi's mocks (tests/helpers/harness.ts): each resource's
-// registration, as the engine receives it, fails the check of the provider object the engine's
-// dynamic-provider host calls, naming the field as the engine prints it (`property <field> value`)
-// with the fix, or naming none where the engine would print no short plain value; each bad lookup is refused before any
-// request; an ignoreChanges path that names no input fails the program itself. tests/e2e/bad-inputs.test.ts
-// runs one case of each kind of message through the engine.
+// Every case of tests/bad-inputs/cases.ts as a program writes it, run under @pulumi/pulumi's mocks
+// (tests/helpers/harness.ts): each registration fails the provider object's check, naming the field as
+// the engine prints it, or none where the engine would print no short plain value. The engine itself
+// runs one case of each kind of message (tests/e2e/bad-inputs.test.ts).
 import * as uptime from "../../../sdk";
 import { BAD_INPUT_CASES, printedByEngine } from "../../bad-inputs/cases";
 import { previewProgram } from "../../helpers/harness";
@@ -13,21 +10,19 @@ import { API_KEY } from "../../helpers/servers";
 
 const { emulator, admin } = useEmulator({ resetEach: true });
 
+const config = () => ({ "uptime:baseUrl": emulator.url, "uptime:apiKey": API_KEY });
 const resourceCases = BAD_INPUT_CASES.filter((c) => c.kind !== "webhooks");
 
 test.each(resourceCases.map((c) => [c.name, c] as const))(
   "%s: the registration fails its check, naming the field and the fix",
   async (_name, c) => {
-    const checked = await previewProgram(
-      () => {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- deliberately wrong args, as a program without types passes them
-        const args = c.args as any;
-        if (c.kind === "monitor") new uptime.Monitor(c.name, args);
-        else if (c.kind === "page") new uptime.Page(c.name, args);
-        else new uptime.Alert(c.name, args);
-      },
-      { "uptime:baseUrl": emulator.url, "uptime:apiKey": API_KEY },
-    );
+    const checked = await previewProgram(() => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- deliberately wrong args, as a program without types passes them
+      const args = c.args as any;
+      if (c.kind === "monitor") new uptime.Monitor(c.name, args);
+      else if (c.kind === "page") new uptime.Page(c.name, args);
+      else new uptime.Alert(c.name, args);
+    }, config());
     expect(checked.map((r) => [r.kind, r.name])).toEqual([[c.kind, c.name]]);
     const [{ failures, registered }] = checked;
     expect(typeof registered.__provider).toBe("string");
@@ -44,13 +39,10 @@ test.each(BAD_INPUT_CASES.filter((c) => c.kind === "webhooks").map((c) => [c.nam
   "%s: the lookup is refused naming the argument, and nothing is sent",
   async (_name, c) => {
     let refusal: unknown;
-    await previewProgram(
-      async () => {
-        const { topic, ...opts } = c.args as { topic?: string };
-        await uptime.getWebhooks({ topic }, opts).catch((error: unknown) => (refusal = error));
-      },
-      { "uptime:baseUrl": emulator.url, "uptime:apiKey": API_KEY },
-    );
+    await previewProgram(async () => {
+      const { topic, ...opts } = c.args as { topic?: string };
+      await uptime.getWebhooks({ topic }, opts).catch((error: unknown) => (refusal = error));
+    }, config());
     expect(String((refusal as Error)?.message)).toContain(`getWebhooks: ${c.field}: `);
     expect(String((refusal as Error)?.message)).toContain(c.fragment);
     expect(await admin.requests()).toEqual([]);
@@ -62,7 +54,7 @@ test("an ignoreChanges name that is no input of the resource fails the program, 
     const args = { name: "api", type: "https", urn: "https://api.acme.example/health", intervalId: 60, regions: [1] };
     new uptime.Monitor("api", args, { ignoreChanges: ["intervalId", "urn", "httpFollowRedirects", "interval_id"] });
   };
-  await expect(previewProgram(program, { "uptime:baseUrl": emulator.url, "uptime:apiKey": API_KEY })).rejects.toThrow(
+  await expect(previewProgram(program, config())).rejects.toThrow(
     'monitor "api": ignoreChanges "interval_id" names no input of this resource; use one of name, title, type, urn',
   );
   expect(await admin.requests()).toEqual([]);

@@ -1,8 +1,6 @@
-// The TypeScript classes' outputs as a program reads them, under @pulumi/pulumi's own mocks: every
-// output schema.json lists for Monitor, Page and Alert is an Output that resolves to what the
-// provider returned, whether the program declared that input or not (a minimal and a full program),
-// and for an object read with `get`. The registered props name every output (seeded `undefined`,
-// sdk/shim.ts outputSeeds), else the engine would leave that property undefined at run time.
+// The TypeScript classes' outputs under @pulumi/pulumi's mocks: every output schema.json lists resolves
+// to what the provider returned, declared or not. The registered props must name every output (seeded
+// `undefined`, sdk/shim.ts outputSeeds), else the engine would leave that property undefined at run time.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -96,11 +94,8 @@ test("get: read by id, every output, nothing declared; isInstance tells each cla
   const monitor = Monitor.get("got-monitor", "m-uuid");
   const page = Page.get("got-page", SEEDED_PAGE);
   const alert = Alert.get("got-alert", SEEDED_ALERT);
-  for (const [resource, type] of [
-    [page, "Page"],
-    [alert, "Alert"],
-  ] as const)
-    await expectEveryOutput(resource, type);
+  await expectEveryOutput(page, "Page");
+  await expectEveryOutput(alert, "Alert");
   expect(await resolved(monitor.uuid)).toBe("m-uuid");
   expect(await resolved(monitor.intervalId)).toBe("Monitor.intervalId");
   const reads = registered.filter((r) => r.name.startsWith("got-")).sort((a, b) => a.name.localeCompare(b.name));

@@ -1,8 +1,6 @@
-// The SDK's types against the provider's checks. The fixture programs of tests/types compile as a
-// user's program does (strict, library declarations checked, against the built package's
-// declarations): every spelling docs/resources.md documents compiles, and each refused one is a type
-// error, its `// @ts-expect-error` being needed. Then every case goes through the provider's own
-// check, which must accept or refuse it as the types do.
+// The SDK's types against the provider's checks: the fixtures of tests/types compile as a user's program
+// does (strict, against the built package's declarations), each refused spelling a needed
+// `// @ts-expect-error`; then the provider's check accepts or refuses every case as the types do.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
