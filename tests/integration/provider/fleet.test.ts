@@ -74,20 +74,6 @@ const byRoute = async () => (await admin.counters()).requestsByRoute as Record<s
 /** The names of a fleet's members, sorted: what the service should hold. */
 const namesOf = (outs: FleetOutputs) => Array.from(Object.values(outs.monitors), (m) => m.name as string).sort();
 type FleetError = Error & { id?: string; properties?: FleetOutputs };
-/** The lines under an error's first: one per reason, naming the members that failed for it. */
-const reasonLines = (error: Error) => error.message.split("\n").slice(1);
-/** Sees each note the fleet's journal puts and each key it removes, then lets the journal write them (restored by restoreAllMocks). */
-function watchNotes(onPut: (entry: Parameters<FleetNotes["put"]>[0]) => void, onRemove: () => void = () => undefined): void {
-  const [put, remove] = [FleetNotes.prototype.put, FleetNotes.prototype.remove];
-  jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
-    onPut(entry);
-    put.call(this, entry);
-  });
-  jest.spyOn(FleetNotes.prototype, "remove").mockImplementation(function (this: FleetNotes, key) {
-    onRemove();
-    remove.call(this, key);
-  });
-}
 /** Every POST /monitors refused with a 422, `times` times. */
 const refusePosts = (times: number) =>
   admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times }] });
@@ -171,7 +157,7 @@ test("a create that fails for some members keeps exactly those it made; the next
   const error = await rejection<FleetError>(createFleet(t.client, inputs, ctx));
   expect(error.message).toMatch(/^creating the fleet: 3 members failed; the fleet's state records what was done/);
   // The three fail for the same reason: one line names them.
-  const lines = reasonLines(error);
+  const lines = error.message.split("\n").slice(1);
   expect(lines).toHaveLength(1);
   expect(lines[0].match(/monitors\.m\d+/g)).toHaveLength(3);
   expect(lines[0]).toContain("refused");
@@ -191,7 +177,7 @@ test("a create that fails for some members keeps exactly those it made; the next
 test("members failing for one reason are named in natural order (m2 before m10), as the plan line names them", async () => {
   await refusePosts(3);
   const error = await rejection(createFleet(t.client, declare({ m10: member("m10"), m2: member("m2"), m1: member("m1") }), ctx));
-  expect(reasonLines(error)).toEqual([expect.stringMatching(/^monitors\.m1, monitors\.m2, monitors\.m10: .*refused/)]);
+  expect(error.message.split("\n").slice(1)).toEqual([expect.stringMatching(/^monitors\.m1, monitors\.m2, monitors\.m10: .*refused/)]);
 });
 
 test("a destroy that fails for one member keeps the fleet as it was; run again, it deletes the rest, the others proven gone", async () => {
@@ -216,7 +202,7 @@ test("past 20 members failing for one reason, the line names 20 and counts the r
   expect(error.message).toMatch(
     /^creating the fleet: 25 members failed; no member was created, so nothing is stored; running the command again creates them\./,
   );
-  const lines = reasonLines(error);
+  const lines = error.message.split("\n").slice(1);
   expect(lines).toHaveLength(1);
   expect(lines[0].match(/monitors\.m\d+/g)).toHaveLength(20);
   expect(lines[0]).toMatch(/^monitors\.m000, monitors\.m001, .*, monitors\.m019 and 5 more members: .*refused/);
@@ -296,7 +282,7 @@ test("a wrong address: refresh and destroy fail with one line naming uptime:base
   for (const error of [read, deleted]) {
     // No id: the engine keeps the state it had. The three fail for one reason: one line names them and the setting.
     expect(error.id).toBeUndefined();
-    const lines = reasonLines(error);
+    const lines = error.message.split("\n").slice(1);
     expect(lines).toEqual([
       expect.stringContaining(
         `monitors.m000, monitors.m001, monitors.m002: uptime:baseUrl (${wrong}) does not answer as the service's API`,
@@ -332,11 +318,13 @@ test("the journal: members an interrupted create made are taken over by the next
 test("at most `concurrency` members are in doubt at once: a creation is noted as sent only when it is", async () => {
   let posting = 0;
   let most = 0;
-  watchNotes((entry) => {
+  const put = FleetNotes.prototype.put;
+  const spy = jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
     if (entry.state === "posting") most = Math.max(most, ++posting);
     else if (entry.state === "created") posting--;
+    put.call(this, entry);
   });
-  await createFleet(t.client, declare(fleetOf(40)), { ...ctx, concurrency: 4 }).finally(() => jest.restoreAllMocks());
+  await createFleet(t.client, declare(fleetOf(40)), { ...ctx, concurrency: 4 }).finally(() => spy.mockRestore());
   expect(await admin.monitorNames()).toHaveLength(40);
   expect(most).toBeGreaterThan(1);
   expect(most).toBeLessThanOrEqual(4);
@@ -453,13 +441,16 @@ test("against a service limiting the key to 20 requests a second: every member c
     // The provider's own client: the account's scheduler learns the pace from the 429s and keeps to it.
     const paced = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, log: { debug: () => undefined, warn: () => undefined } });
     // A creation is in doubt ("posting") from each POST's leaving until its answer: a 429 says it was not processed.
+    const [put, remove] = [FleetNotes.prototype.put, FleetNotes.prototype.remove];
     let [sent, refused] = [0, 0];
-    watchNotes(
-      (entry) => {
-        if (entry.state === "posting") sent++;
-      },
-      () => refused++,
-    );
+    jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
+      if (entry.state === "posting") sent++;
+      put.call(this, entry);
+    });
+    jest.spyOn(FleetNotes.prototype, "remove").mockImplementation(function (this: FleetNotes, key) {
+      refused++;
+      remove.call(this, key);
+    });
     const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx).finally(() => jest.restoreAllMocks());
     expect(Object.keys(outs.uuids!)).toHaveLength(60);
     expect(await admin.monitorNames()).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`).sort());
