@@ -3,6 +3,7 @@
 // unhandled rejection. The emulator's `respond` fault rule stages the answers; a node:http server what it
 // cannot (a body that never ends or stalls midway, a gateway that mangles a creation's answer).
 import { createServer, Server } from "node:http";
+import { buffer } from "node:stream/consumers";
 import { checkAlert, createAlert, readAlert, updateAlert } from "../../../provider/alert";
 import { UptimeClientOptions } from "../../../provider/api/client";
 import { ApiError, ResponseFormatError } from "../../../provider/api/errors";
@@ -10,7 +11,7 @@ import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor 
 import { checkPage, createPage, readPage } from "../../../provider/page";
 import { TestClient, testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
-import { listenOnLoopback } from "../../helpers/servers";
+import { forwardTo, listenOnLoopback } from "../../helpers/servers";
 import { stored } from "../../helpers/checked";
 
 jest.setTimeout(30_000);
@@ -257,32 +258,20 @@ test("none of it left an unhandled rejection", async () => {
   expect(unhandled).toEqual([]);
 });
 
-/** A gateway that passes every request on to `target` and answers `reply` instead of the service's answer. */
+/** A gateway that passes every request on to `target`, and answers a creation with `reply` once the service has made it. */
 async function manglingGateway(
   target: string,
   reply: { status: number; body: string },
 ): Promise<{ url: string; posts(): number; close(): Promise<void> }> {
   let posts = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      // Only the creation's answer is mangled; the base URL check before it goes through untouched.
-      const mangle = req.method === "POST";
-      if (mangle) posts++;
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([k]) => ["authorization", "content-type"].includes(k)),
-      ) as Record<string, string>;
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      const upstream = await fetch(`${target}${(req.url ?? "").replace(/^\/v1/, "")}`, { method: req.method, headers, body });
-      const text = mangle ? reply.body : await upstream.text();
-      if (mangle) await upstream.arrayBuffer();
-      res.writeHead(mangle ? reply.status : upstream.status, {
-        "content-type": "application/json",
-        "content-length": Buffer.byteLength(text),
-      });
-      res.end(text);
-    });
+  const forward = forwardTo(target);
+  const server = createServer(async (req, res) => {
+    // Only the creation's answer is mangled; the base URL check before it goes through untouched.
+    if (req.method !== "POST") return forward(req, res);
+    posts++;
+    const headers = { authorization: String(req.headers.authorization), "content-type": "application/json" };
+    await (await fetch(`${target}/monitors`, { method: "POST", headers, body: await buffer(req) })).arrayBuffer();
+    res.writeHead(reply.status, { "content-type": "application/json", "content-length": Buffer.byteLength(reply.body) }).end(reply.body);
   });
   const listening = await listenOnLoopback(server);
   return { url: `http://${listening.host}/v1`, posts: () => posts, close: listening.close };
