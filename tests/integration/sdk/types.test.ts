@@ -26,19 +26,14 @@ const COMPILER: ts.CompilerOptions = {
   skipLibCheck: false,
 };
 
-async function failedFields(c: TypeCase): Promise<string[]> {
-  switch (c.kind) {
-    case "monitor": {
-      // The SDK hands `urn` over as `target` (Pulumi reserves `urn`); the provider reads every other spelling itself.
-      const { urn, ...rest } = c.args;
-      return checkMonitor({ ...rest, target: urn }).failures.map((f) => f.property);
-    }
-    case "alert":
-      return checkAlert(c.args).failures.map((f) => f.property);
-    case "page":
-      return (await checkPage(c.args)).failures.map((f) => f.property);
-  }
-}
+type Checked = { failures: { property: string }[] };
+/** Each kind's check. The SDK hands `urn` over as `target` (Pulumi reserves `urn`); the provider reads every other spelling itself. */
+const CHECKS: Record<TypeCase["kind"], (args: Record<string, unknown>) => Checked | Promise<Checked>> = {
+  monitor: ({ urn, ...rest }) => checkMonitor({ ...rest, target: urn }),
+  alert: checkAlert,
+  page: checkPage,
+};
+const failedFields = async (c: TypeCase) => (await CHECKS[c.kind](c.args)).failures.map((f) => f.property);
 
 test("the fixtures compile as a program's code, each refused spelling a type error", () => {
   const program = ts.createProgram(FIXTURES, COMPILER);
