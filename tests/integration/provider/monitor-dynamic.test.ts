@@ -191,17 +191,9 @@ test("a placeholder leaves the stack with no request only when its replacement i
 
 test("a changed alerts list is reported as a replace", async () => {
   await configureFor(emulator);
-  const outs = {
-    uuid: "m-1",
-    name: "api",
-    type: "https",
-    target: "https://x.example",
-    intervalId: 60,
-    regions: [1],
-    alerts: ["a-1"],
-    declaredFields: ["name", "type", "target", "interval", "regions", "alerts"],
-  };
   const news = { name: "api", type: "https", target: "https://x.example", interval: 60, regions: [1], alerts: ["a-2"] };
+  const { interval: _, ...record } = news;
+  const outs = { ...record, uuid: "m-1", intervalId: 60, alerts: ["a-1"], declaredFields: Object.keys(news) };
   expect(await provider.diff("m-1", outs, news)).toEqual({
     changes: true,
     replaces: ["alerts"],
@@ -241,22 +233,22 @@ test("under PULUMI_SKIP_CHECKPOINTS, a fleet's new members are refused at check,
   expect(await admin.monitors()).toEqual([]);
 });
 
-test("check fails before any request when the key is not configured, naming both ways to set it", async () => {
-  await provider.configure({ config: { get: () => undefined } });
+test.each([
+  [
+    "when the key is not configured, naming both ways to set it",
+    () => ({}),
+    "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY",
+  ],
+  [
+    "naming the setting a wrong setting is, not the key: uptime:journalDir given as a relative path",
+    () => ({ "uptime:apiKey": API_KEY, "uptime:baseUrl": emulator.url, "uptime:journalDir": "journal" }),
+    'uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path, got "journal"',
+  ],
+])("check fails before any request %s", async (_what, config: () => Record<string, string>, reason) => {
+  await configureWith(config());
   await admin.clearRequests();
-  const result = await provider.check({}, programInputs);
-  expect(result.failures).toEqual([
-    { property: "", reason: "no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY" },
-  ]);
+  expect((await provider.check({}, programInputs)).failures).toEqual([{ property: "", reason }]);
   expect(await admin.requests()).toEqual([]);
-});
-
-test("check names the setting a wrong setting is, not the key: uptime:journalDir given as a relative path", async () => {
-  await provider.configure(asConfig({ "uptime:apiKey": API_KEY, "uptime:baseUrl": emulator.url, "uptime:journalDir": "journal" }));
-  const result = await provider.check({}, programInputs);
-  expect(result.failures).toEqual([
-    { property: "", reason: 'uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path, got "journal"' },
-  ]);
 });
 
 test("documented routes only: refresh keeps the state and warns once; delete names UPTIME_DELETE_UNSUPPORTED=leave, which then leaves it with a warning", async () => {
