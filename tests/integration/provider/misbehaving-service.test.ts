@@ -173,13 +173,6 @@ describe("bodies too big", () => {
 });
 
 describe("records missing fields", () => {
-  test("a monitor record without a uuid: names monitor.uuid", async () => {
-    await respond(okJson({ monitor: { name: "web" } }), "GET /monitors/:uuid");
-    const error = await failure(() => readMonitor(client().client, monitorId, stored({})));
-    expect(error).toBeInstanceOf(ResponseFormatError);
-    expect(error.message).toMatch(new RegExp(`^GET /monitors/${monitorId} returned an unexpected response: monitor\\.uuid: `));
-  });
-
   test("an envelope without its record, a recipient without a target, an empty page list: each names the field", async () => {
     const c = client().client;
     await respond(okJson({ monitors: [] }));
