@@ -73,7 +73,7 @@ describe("create", () => {
 });
 
 describe("read (refresh)", () => {
-  test("finds the monitor: the state is unchanged and gives no diff", async () => {
+  test("finds the monitor: the state is unchanged and gives no diff; deleted in the dashboard (404), it is gone", async () => {
     const { id, outs, inputs } = await created(HTTP_FULL);
     const outcome = await readMonitor(t.client, id, outs);
     expect(outcome.kind).toBe("found");
@@ -82,6 +82,8 @@ describe("read (refresh)", () => {
     expect(outcome.props).toEqual(outs);
     expect(outcome.inputs).toEqual(inputs);
     expect(diffMonitor(outcome.props, inputs).changes).toBe(false);
+    await admin.remove(id);
+    expect(await readMonitor(t.client, id, outs)).toEqual({ kind: "gone" });
   });
 
   test("a declared field changed in the dashboard shows as a diff; an undeclared one does not", async () => {
@@ -101,12 +103,6 @@ describe("read (refresh)", () => {
     const outcome = await readMonitor(t.client, id, outs);
     if (outcome.kind !== "found") throw new Error(outcome.kind);
     expect(diffMonitor(outcome.props, inputs)).toEqual({ changes: true, replaces: ["alerts"], changed: ["alerts"] });
-  });
-
-  test("404: deleted in the dashboard, so gone", async () => {
-    const { id, outs } = await created(HTTP_MIN);
-    await admin.remove(id);
-    expect(await readMonitor(t.client, id, outs)).toEqual({ kind: "gone" });
   });
 });
 
@@ -254,11 +250,6 @@ describe("adoption (adoptUuid)", () => {
 describe("a service that only has the documented routes (GET and DELETE answer 405)", () => {
   const { emulator: documented, admin: documentedAdmin, t: d } = useEmulator({ documentedOnly: true, testClient: {} });
 
-  test("read: unsupported, with the status, so the state is kept", async () => {
-    const { id, outs } = await createMonitor(d.client, checked(HTTP_MIN));
-    expect(await readMonitor(d.client, id, outs)).toEqual({ kind: "unsupported", status: 405 });
-  });
-
   test("delete: an error that says nothing was deleted and names the way to leave it", async () => {
     const { id } = await createMonitor(d.client, checked(HTTP_MIN));
     const error = await rejection(deleteMonitor(d.client, id, "web"));
@@ -295,8 +286,9 @@ describe("a service that only has the documented routes (GET and DELETE answer 4
     expect((await documentedAdmin.monitors()).map((m) => m.uuid)).toContain(id);
   });
 
-  test("create, update and adoption still work", async () => {
+  test("create, update and adoption still work; read is unsupported, with the status, so the state is kept", async () => {
     const { id, outs } = await createMonitor(d.client, checked(HTTP_MIN));
+    expect(await readMonitor(d.client, id, outs)).toEqual({ kind: "unsupported", status: 405 });
     const { outs: after } = await updateMonitor(d.client, id, outs, checked({ ...HTTP_MIN, title: "T" }));
     expect(after.title).toBe("T");
     const adopted = await createMonitor(d.client, checked({ ...HTTP_MIN, name: "again", adoptUuid: id }));
