@@ -21,6 +21,13 @@ export const optional = <T>(arb: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: arb });
 export const uuidRef = fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,20}$/));
 
+/** The inputs of generated args check() must accept: a refusal means the generator, not the code, is wrong. */
+export function acceptedInputs<I>(result: { inputs: I; failures: unknown[] }, raw: Args): I {
+  if (result.failures.length > 0)
+    throw new Error(`check refused generated args ${JSON.stringify(raw)}: ${JSON.stringify(result.failures)}`);
+  return result.inputs;
+}
+
 /** Accepted args with one field made bad, and that field's name. */
 export type Mutation = (args: Args) => fc.Arbitrary<{ args: Args; field: string }>;
 export const set = (args: Args, field: string, values: unknown[]) =>

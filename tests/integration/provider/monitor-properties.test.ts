@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { MonitorInputs, checkMonitorArgs, inProgramWords } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { useEmulator } from "../../helpers/emulator";
-import { Mutation, SEED, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
+import { Mutation, SEED, acceptedInputs, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
 
 type Args = Record<string, unknown>;
 jest.setTimeout(120_000);
@@ -153,11 +153,7 @@ const acceptedArgs = fc.oneof(httpArgs, tcpArgs);
 
 // ---- the properties --------------------------------------------------------------------------
 
-function accepted(raw: Args): MonitorInputs {
-  const { inputs, failures } = checkMonitorArgs(raw);
-  if (failures.length > 0) throw new Error(`check refused generated args: ${JSON.stringify(failures)}`);
-  return inputs;
-}
+const accepted = (raw: Args): MonitorInputs => acceptedInputs(checkMonitorArgs(raw), raw);
 
 test("accepted args: created through the service, then no diff, and refresh reads back the same canonical inputs", async () => {
   await fc.assert(

@@ -7,7 +7,7 @@ import { checkPage, createPage, diffPage, readPage } from "../../../provider/pag
 import { GIF, SVG, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
 import { type CheckFailure, failureText } from "../../../provider/model/values";
-import { Mutation, SEED, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
+import { Mutation, SEED, acceptedInputs, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
 
 jest.setTimeout(120_000);
 
@@ -27,13 +27,6 @@ const IMAGES = [
 ];
 
 afterAll(() => files.remove());
-
-/** Accepted args: no failures, else the generator (not the code) is wrong. */
-function expectAccepted<I>(result: { inputs: I; failures: unknown[] }, raw: Args): I {
-  if (result.failures.length > 0)
-    throw new Error(`check refused generated args ${JSON.stringify(raw)}: ${JSON.stringify(result.failures)}`);
-  return result.inputs;
-}
 
 /** Each failure's text starts with its field's path. */
 const textStartsWithPath = (f: CheckFailure) => failureText(f).startsWith(f.property);
@@ -87,7 +80,7 @@ const alertArgs = fc
 test("alerts: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
   await fc.assert(
     fc.asyncProperty(alertArgs, async (raw) => {
-      const inputs = expectAccepted(checkAlert(raw), raw);
+      const inputs = acceptedInputs(checkAlert(raw), raw);
       const { id, outs } = await createAlert(client, inputs);
       expect(diffAlert(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
       const read = await readAlert(client, id, outs);
@@ -164,7 +157,7 @@ const pageArgs = fc
 test("pages: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
   await fc.assert(
     fc.asyncProperty(pageArgs, async (raw) => {
-      const inputs = expectAccepted(await checkPage(raw), raw);
+      const inputs = acceptedInputs(await checkPage(raw), raw);
       const { id, outs } = await createPage(client, inputs);
       expect(diffPage(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
       const read = await readPage(client, id, outs);
