@@ -113,14 +113,6 @@ const ALERT_MUTATIONS: Mutation[] = [
   (a) => set(a, "recipient", [[]]),
 ];
 
-test("alerts: one field made bad is refused with that field's path", () => {
-  const bad = fc.tuple(alertArgs, fc.nat({ max: ALERT_MUTATIONS.length - 1 })).chain(([args, i]) => ALERT_MUTATIONS[i](args));
-  fc.assert(
-    fc.property(bad, ({ args, field }) => expectFieldPaths(checkAlert(args).failures, field, textStartsWithPath)),
-    { numRuns: 200, seed: SEED + 1 },
-  );
-});
-
 // ---- pages -------------------------------------------------------------------------------------
 
 const analyticsId = fc.stringMatching(/^[A-Z0-9-]{1,20}$/);
@@ -195,13 +187,17 @@ const PAGE_MUTATIONS: Mutation[] = [
   (a) => set(a, "colour", ["red"]),
 ];
 
-test("pages: one field made bad is refused with that field's path", async () => {
-  const bad = fc.tuple(pageArgs, fc.nat({ max: PAGE_MUTATIONS.length - 1 })).chain(([args, i]) => PAGE_MUTATIONS[i](args));
+type Check = (args: Args) => { failures: CheckFailure[] } | Promise<{ failures: CheckFailure[] }>;
+test.each<[string, fc.Arbitrary<Args>, Mutation[], Check, number]>([
+  ["alerts", alertArgs, ALERT_MUTATIONS, checkAlert, SEED + 1],
+  ["pages", pageArgs, PAGE_MUTATIONS, checkPage, SEED + 3],
+])("%s: one field made bad is refused with that field's path", async (_kind, argsOf, mutations, check, seed) => {
+  const bad = fc.tuple(argsOf, fc.nat({ max: mutations.length - 1 })).chain(([args, i]) => mutations[i](args));
   await fc.assert(
     fc.asyncProperty(bad, async ({ args, field }) => {
       const { googleAnalyticsId: _, ...rest } = args; // so the API spelling's own value is the one checked
-      expectFieldPaths((await checkPage(field === "googleAnalitycsId" ? rest : args)).failures, field, textStartsWithPath);
+      expectFieldPaths((await check(field === "googleAnalitycsId" ? rest : args)).failures, field, textStartsWithPath);
     }),
-    { numRuns: 200, seed: SEED + 3 },
+    { numRuns: 200, seed },
   );
 });
