@@ -215,62 +215,55 @@ test("an explicit provider's configuration check names its arguments, and the st
   });
 });
 
-describe("a monitor's lifecycle through the plugin", () => {
+test("a monitor's lifecycle through the plugin: check stores no journal key (the URN comes with every call), a preview's create sends nothing and leaves the service's values unknown; create, an edit shown as a detailed diff, update, read for import, delete", async () => {
   const args = { name: "api", type: "https", target: "https://api.example.com/health", regions: [2, 1], interval: 60 };
-  let inputs: Json;
-  let id: string;
+  const checked = await check(URN, args);
+  expect(checked.getFailuresList()).toEqual([]);
+  const inputs = js(checked.getInputs());
+  expect(inputs).toEqual({ ...args, regions: [1, 2] });
+  const planned = js((await rpc.create(URN, inputs, true)).getProperties());
+  expect(planned).toMatchObject({ name: "api", uuid: UNKNOWN, intervalId: UNKNOWN });
+  expect(planned).not.toHaveProperty("declaredFields");
+  expect(await admin.monitors()).toEqual([]);
 
-  test("check stores no journal key (the URN comes with every call); a preview's create sends nothing and leaves the service's values unknown", async () => {
-    const checked = await check(URN, args);
-    expect(checked.getFailuresList()).toEqual([]);
-    inputs = js(checked.getInputs());
-    expect(inputs).toEqual({ ...args, regions: [1, 2] });
-    const planned = js((await rpc.create(URN, inputs, true)).getProperties());
-    expect(planned).toMatchObject({ name: "api", uuid: UNKNOWN, intervalId: UNKNOWN });
-    expect(planned).not.toHaveProperty("declaredFields");
-    expect(await admin.monitors()).toEqual([]);
-  });
+  const created = await rpc.create(URN, inputs);
+  const id = created.getId();
+  const outs = js(created.getProperties());
+  expect(outs).toMatchObject({ uuid: id, intervalId: 60 });
+  // The bookkeeping the dynamic resources store is rebuilt from the URN and the last inputs instead.
+  expect(outs).not.toHaveProperty("journalKey");
+  expect(outs).not.toHaveProperty("declaredFields");
+  // The creation was noted under the URN the request carried.
+  expect(journalFiles()).toHaveLength(1);
 
-  test("create, then an edit shown as a detailed diff, update, read for import, delete", async () => {
-    const created = await rpc.create(URN, inputs);
-    id = created.getId();
-    const outs = js(created.getProperties());
-    expect(outs).toMatchObject({ uuid: id, intervalId: 60 });
-    // The bookkeeping the dynamic resources store is rebuilt from the URN and the last inputs instead.
-    expect(outs).not.toHaveProperty("journalKey");
-    expect(outs).not.toHaveProperty("declaredFields");
-    // The creation was noted under the URN the request carried.
-    expect(journalFiles()).toHaveLength(1);
+  const news = { ...inputs, interval: 300 };
+  const diff = await rpc.diff(id, URN, outs, news, inputs);
+  expect(diff.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(diff.getReplacesList()).toEqual([]);
+  expect(diff.getDetaileddiffMap().get("interval")?.getKind()).toBe(provproto.PropertyDiff.Kind.UPDATE);
+  // The engine holds the monitor it asks to diff: its journal note has served.
+  expect(journalFiles()).toHaveLength(0);
 
-    const news = { ...inputs, interval: 300 };
-    const diff = await rpc.diff(id, URN, outs, news, inputs);
-    expect(diff.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
-    expect(diff.getReplacesList()).toEqual([]);
-    expect(diff.getDetaileddiffMap().get("interval")?.getKind()).toBe(provproto.PropertyDiff.Kind.UPDATE);
-    // The engine holds the monitor it asks to diff: its journal note has served.
-    expect(journalFiles()).toHaveLength(0);
+  const updated = await call(
+    "update",
+    new provproto.UpdateRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setOldInputs(struct(inputs)).setNews(struct(news)),
+  );
+  expect(js(updated.getProperties())).toMatchObject({ uuid: id, intervalId: 300 });
+  expect(js(updated.getProperties())).not.toHaveProperty("declaredFields");
 
-    const updated = await call(
-      "update",
-      new provproto.UpdateRequest().setId(id).setUrn(URN).setOlds(struct(outs)).setOldInputs(struct(inputs)).setNews(struct(news)),
-    );
-    expect(js(updated.getProperties())).toMatchObject({ uuid: id, intervalId: 300 });
-    expect(js(updated.getProperties())).not.toHaveProperty("declaredFields");
+  // A refresh: the record read back, stored lean; the inputs as the program declares them.
+  const refreshed = await rpc.read(id, URN, updated.getProperties(), news);
+  expect(js(refreshed.getProperties())).toMatchObject({ uuid: id, intervalId: 300 });
+  expect(js(refreshed.getProperties())).not.toHaveProperty("declaredFields");
+  expect(js(refreshed.getInputs())).toEqual(news);
 
-    // A refresh: the record read back, stored lean; the inputs as the program declares them.
-    const refreshed = await rpc.read(id, URN, updated.getProperties(), news);
-    expect(js(refreshed.getProperties())).toMatchObject({ uuid: id, intervalId: 300 });
-    expect(js(refreshed.getProperties())).not.toHaveProperty("declaredFields");
-    expect(js(refreshed.getInputs())).toEqual(news);
+  const read = await rpc.read(id, URN);
+  expect(read.getId()).toBe(id);
+  expect(js(read.getInputs())).toMatchObject({ name: "api", target: args.target, interval: 300, regions: [1, 2] });
 
-    const read = await rpc.read(id, URN);
-    expect(read.getId()).toBe(id);
-    expect(js(read.getInputs())).toMatchObject({ name: "api", target: args.target, interval: 300, regions: [1, 2] });
-
-    await rpc.delete(id, URN, updated.getProperties());
-    expect(await admin.monitors()).toEqual([]);
-    expect((await rpc.read(id, URN)).getId()).toBe("");
-  });
+  await rpc.delete(id, URN, updated.getProperties());
+  expect(await admin.monitors()).toEqual([]);
+  expect((await rpc.read(id, URN)).getId()).toBe("");
 });
 
 test("pulumi import of a placeholder's id (a creation never confirmed) is refused, naming what to import instead", async () => {
