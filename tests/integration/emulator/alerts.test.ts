@@ -12,25 +12,19 @@ const { emulator } = useEmulator({
 test("GET /alerts/{uuid} answers { alert: record } with recipients carrying uuid, createdAt, updatedAt", async () => {
   const reply = await api(emulator, "GET", `/alerts/${ALERT}`);
   expect(reply.status).toBe(200);
-  const alert = reply.json.alert;
-  expect(Object.keys(alert).sort()).toEqual([
-    "createdAt",
-    "degraded",
-    "disrupted",
-    "down",
-    "maintenance",
-    "name",
-    "recipients",
-    "up",
-    "updatedAt",
-    "uuid",
-  ]);
-  expect(alert).toMatchObject({ uuid: ALERT, name: "On-call", up: true, down: true, degraded: null, updatedAt: null });
-  const [recipient] = alert.recipients;
-  expect(recipient).toMatchObject({ type: "email", target: "ops@example.com" });
-  expect(typeof recipient.uuid).toBe("string");
-  expect(recipient.createdAt).toMatch(RFC3339_MS_Z);
-  expect(recipient.updatedAt).toMatch(RFC3339_MS_Z);
+  const stamp = expect.stringMatching(RFC3339_MS_Z);
+  expect(reply.json.alert).toEqual({
+    uuid: ALERT,
+    name: "On-call",
+    up: true,
+    down: true,
+    degraded: null,
+    disrupted: null,
+    maintenance: null,
+    recipients: [{ uuid: expect.any(String), type: "email", target: "ops@example.com", createdAt: stamp, updatedAt: stamp }],
+    createdAt: stamp,
+    updatedAt: null,
+  });
 });
 
 test("PATCH answers 200 { alert: record }; flags left out stay unchanged", async () => {

@@ -7,36 +7,12 @@ import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../help
 const ALERT_UUID = "alert-0001";
 const { emulator } = useEmulator({ seed: { alerts: [{ uuid: ALERT_UUID, name: "On-call", recipients: [] }] } });
 
-const RECORD_KEYS = [
-  "uuid",
-  "name",
-  "title",
-  "type",
-  "urn",
-  "httpFollowRedirects",
-  "timeout",
-  "intervalId",
-  "regions",
-  "description",
-  "groups",
-  "alerts",
-  "degradedThreshold",
-  "apdexThreshold",
-  "httpRequest",
-  "httpResponse",
-  "tcpOptions",
-  "maintenance",
-  "createdAt",
-  "updatedAt",
-];
-
 describe("POST /monitors", () => {
   test("201 with { monitor: record }: every key present, defaults null or [], updatedAt null", async () => {
     const reply = await api(emulator, "POST", "/monitors", monitorBody());
     expect(reply.status).toBe(201);
-    const monitor = reply.json.monitor;
-    expect(Object.keys(monitor).sort()).toEqual([...RECORD_KEYS].sort());
-    expect(monitor).toMatchObject({
+    expect(reply.json.monitor).toEqual({
+      uuid: expect.any(String),
       name: "api",
       type: "https",
       urn: "https://api.example.com/health",
@@ -54,10 +30,9 @@ describe("POST /monitors", () => {
       httpResponse: null,
       tcpOptions: null,
       maintenance: null,
+      createdAt: expect.stringMatching(RFC3339_MS_Z),
       updatedAt: null,
     });
-    expect(typeof monitor.uuid).toBe("string");
-    expect(monitor.createdAt).toMatch(RFC3339_MS_Z);
   });
 
   test("followRedirects and httpFollowRedirects are both accepted; the record says httpFollowRedirects", async () => {

@@ -12,22 +12,6 @@ const PNG = Buffer.from(
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
 const { emulator } = useEmulator({ seed: { pages: [{ uuid: PAGE, name: "Acme status", slug: "acme", useGroups: false, items: [] }] } });
 
-const PAGE_KEYS = [
-  "uuid",
-  "name",
-  "title",
-  "slug",
-  "customDomain",
-  "useGroups",
-  "items",
-  "description",
-  "logoFileBase64",
-  "faviconFileBase64",
-  "googleAnalitycsId",
-  "createdAt",
-  "updatedAt",
-];
-
 test("PATCH answers 200 { pages: [record] }; fields left out stay, null clears", async () => {
   const first = await api(emulator, "PATCH", `/pages/${PAGE}`, {
     title: "Acme",
@@ -36,19 +20,25 @@ test("PATCH answers 200 { pages: [record] }; fields left out stay, null clears",
     googleAnalitycsId: "G-1",
   });
   expect(first.status).toBe(200);
-  expect(Array.isArray(first.json.pages)).toBe(true);
-  expect(first.json.pages).toHaveLength(1);
-  const page = first.json.pages[0];
-  expect(Object.keys(page).sort()).toEqual([...PAGE_KEYS].sort());
-  expect(page).toMatchObject({
-    uuid: PAGE,
-    name: "Acme status",
-    slug: "acme",
-    title: "Acme",
-    items: ["m1", "m2"],
-    googleAnalitycsId: "G-1",
+  expect(first.json).toEqual({
+    pages: [
+      {
+        uuid: PAGE,
+        name: "Acme status",
+        title: "Acme",
+        slug: "acme",
+        customDomain: null,
+        useGroups: false,
+        items: ["m1", "m2"],
+        description: "status",
+        logoFileBase64: null,
+        faviconFileBase64: null,
+        googleAnalitycsId: "G-1",
+        createdAt: expect.stringMatching(RFC3339_MS_Z),
+        updatedAt: expect.stringMatching(RFC3339_MS_Z),
+      },
+    ],
   });
-  expect(page.updatedAt).toMatch(RFC3339_MS_Z);
 
   const second = await api(emulator, "PATCH", `/pages/${PAGE}`, { description: null, useGroups: true });
   expect(second.json.pages[0]).toMatchObject({ title: "Acme", description: null, useGroups: true, items: ["m1", "m2"] });
