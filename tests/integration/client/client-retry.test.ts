@@ -13,6 +13,8 @@ const ok = { status: 200, body: monitorEnvelope() };
 const created = { status: 201, body: monitorEnvelope() };
 const unavailable = { status: 503, body: { error: { code: "service_unavailable", message: "try later" } } };
 const body = { name: "api", type: "https", urn: "https://api.example.com/health", interval: 60, regions: [1] };
+const tooMany = (retryAfter: string) => ({ status: 429, headers: { "retry-after": retryAfter } });
+const failure = (call: Promise<unknown>) => call.catch((e: unknown) => e);
 
 const server = useScriptedServer();
 
@@ -46,8 +48,11 @@ function harness(options: Partial<UptimeClientOptions> = {}, onSleep?: (ms: numb
 }
 
 describe("429: not processed, so sent again at its next turn, for every method", () => {
-  test("GET: 429 with Retry-After: 0, then 200: sent again at once, nothing paused", async () => {
-    server.script({ status: 429, headers: { "retry-after": "0" } }, ok);
+  test.each([
+    ["GET: 429 with Retry-After: 0, then 200: sent again at once, nothing paused", "0"],
+    ["a Retry-After in the past means no wait", new Date(Date.now() - 60_000).toUTCString()],
+  ])("%s", async (_name, retryAfter) => {
+    server.script(tooMany(retryAfter), ok);
     const h = harness();
     await expect(h.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
     expect(server.requests.map((r) => r.method)).toEqual(["GET", "GET"]);
@@ -55,7 +60,7 @@ describe("429: not processed, so sent again at its next turn, for every method",
   });
 
   test("POST: 429 then 201 creates exactly once", async () => {
-    server.script({ status: 429, headers: { "retry-after": "0" } }, created);
+    server.script(tooMany("0"), created);
     const h = harness();
     await expect(h.client.monitors.create(body)).resolves.toMatchObject({ uuid: "mon-1" });
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST"]);
@@ -63,7 +68,7 @@ describe("429: not processed, so sent again at its next turn, for every method",
   });
 
   test("Retry-After: 1 pauses the account's requests one second", async () => {
-    server.script({ status: 429, headers: { "retry-after": "1" } }, ok);
+    server.script(tooMany("1"), ok);
     // A clock that moves only when the scheduler waits: the pause is exactly the second asked, however slow the machine.
     const paused: number[] = [];
     let now = 0;
@@ -83,19 +88,12 @@ describe("429: not processed, so sent again at its next turn, for every method",
 
   test("Retry-After as an HTTP date pauses until that date", async () => {
     const at = new Date(Date.now() + 3000).toUTCString(); // second precision: 2-3 s from now
-    server.script({ status: 429, headers: { "retry-after": at } }, ok);
+    server.script(tooMany(at), ok);
     const h = harness();
     await h.client.monitors.get("mon-1");
     expect(h.paused).toHaveLength(1);
     expect(h.paused[0]).toBeGreaterThan(1000);
     expect(h.paused[0]).toBeLessThanOrEqual(3000);
-  });
-
-  test("a Retry-After in the past means no wait", async () => {
-    server.script({ status: 429, headers: { "retry-after": new Date(Date.now() - 60_000).toUTCString() } }, ok);
-    const h = harness();
-    await h.client.monitors.get("mon-1");
-    expect(h.paused).toEqual([]);
   });
 
   test("429 without Retry-After: the account backs off 0.5 s, 1 s, 2 s, ... while refusals follow each other", async () => {
@@ -106,16 +104,16 @@ describe("429: not processed, so sent again at its next turn, for every method",
   });
 
   test("a 429 is not a failure: uptime:maxRetries does not count it", async () => {
-    server.script(...Array.from({ length: 8 }, () => ({ status: 429, headers: { "retry-after": "0" } })), ok);
+    server.script(...Array.from({ length: 8 }, () => tooMany("0")), ok);
     const h = harness({ retry: { maxRetries: 0 } });
     await expect(h.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
     expect(server.requests).toHaveLength(9);
   });
 
   test("refused for longer than uptime:rateLimitWaitSeconds: fails naming it, the pace and the parallelism", async () => {
-    server.script(...Array.from({ length: 20 }, () => ({ status: 429, headers: { "retry-after": "1" } })));
+    server.script(...Array.from({ length: 20 }, () => tooMany("1")));
     const h = harness({ pacing: { maxWaitMs: 5000 } });
-    const error = await h.client.monitors.get("mon-1").catch((e: unknown) => e);
+    const error = await failure(h.client.monitors.get("mon-1"));
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as ApiError).status).toBe(429);
     expect((error as Error).message).toMatch(
@@ -123,17 +121,14 @@ describe("429: not processed, so sent again at its next turn, for every method",
     );
     expect([5, 6]).toContain(server.requests.length);
     // The way out it names: raised, the same request waits the refusals out.
-    server.script(...Array.from({ length: 8 }, () => ({ status: 429, headers: { "retry-after": "1" } })), ok);
+    server.script(...Array.from({ length: 8 }, () => tooMany("1")), ok);
     await expect(harness({ pacing: { maxWaitMs: 60_000 } }).client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
   });
 
   test("a Retry-After longer than uptime:rateLimitWaitSeconds fails at once, and so does every request waiting behind it", async () => {
-    server.script({ status: 429, headers: { "retry-after": "3600" } }, ok, ok);
+    server.script(tooMany("3600"), ok, ok);
     const h = harness({ pacing: { maxInFlight: 1 } });
-    const [first, second] = await Promise.all([
-      h.client.monitors.get("mon-1").catch((e: unknown) => e),
-      h.client.monitors.get("mon-2").catch((e: unknown) => e),
-    ]);
+    const [first, second] = await Promise.all([failure(h.client.monitors.get("mon-1")), failure(h.client.monitors.get("mon-2"))]);
     for (const error of [first, second]) {
       expect(error).toBeInstanceOf(RateLimitError);
       expect((error as Error).message).toContain(
@@ -147,10 +142,8 @@ describe("429: not processed, so sent again at its next turn, for every method",
   });
 
   test("the way out the message names: uptime:rateLimitWaitSeconds raised above the asked wait, the request waits and goes through", async () => {
-    server.script({ status: 429, headers: { "retry-after": "8" } }, { status: 429, headers: { "retry-after": "8" } }, ok);
-    const short = await harness({ pacing: { maxWaitMs: 5000 } })
-      .client.monitors.get("mon-1")
-      .catch((e: unknown) => e);
+    server.script(tooMany("8"), tooMany("8"), ok);
+    const short = await failure(harness({ pacing: { maxWaitMs: 5000 } }).client.monitors.get("mon-1"));
     expect((short as Error).message).toContain("longer than uptime:rateLimitWaitSeconds (5) lets a run wait");
     const raised = harness({ pacing: { maxWaitMs: 10_000 } });
     await expect(raised.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
@@ -159,7 +152,7 @@ describe("429: not processed, so sent again at its next turn, for every method",
 
   test("clients of one account share its pace; another key's client does not wait", async () => {
     await closeAllPools();
-    server.script({ status: 429, headers: { "retry-after": "1" } }, ok, ok, ok);
+    server.script(tooMany("1"), ok, ok, ok);
     const options = { baseUrl: server.url, apiKey: KEY, log: { debug: () => undefined, warn: () => undefined } };
     const [a, b, other] = [new UptimeClient(options), new UptimeClient(options), new UptimeClient({ ...options, apiKey: `${KEY}-other` })];
     expect(a.scheduler).toBe(b.scheduler);
@@ -207,7 +200,7 @@ describe("502/503/504: retried for GET, PATCH and DELETE, never for POST", () =>
   test("POST: a 503 is not retried (the monitor may exist) and reaches the caller", async () => {
     server.script(unavailable, created);
     const h = harness({ retry: { baseDelayMs: 1 } });
-    const error = await h.client.monitors.create(body).catch((e: unknown) => e);
+    const error = await failure(h.client.monitors.create(body));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(503);
     expect((error as Error).message).toBe("POST /monitors failed with 503 Service Unavailable: try later");
@@ -220,7 +213,7 @@ describe("502/503/504: retried for GET, PATCH and DELETE, never for POST", () =>
       server.requests.length = 0;
       server.script({ status }, ok);
       const h = harness({ retry: { baseDelayMs: 1 } });
-      const error = await h.client.monitors.get("mon-1").catch((e: unknown) => e);
+      const error = await failure(h.client.monitors.get("mon-1"));
       expect([status, (error as ApiError).status]).toEqual([status, status]);
       expect(server.requests).toHaveLength(1);
     }
@@ -229,7 +222,7 @@ describe("502/503/504: retried for GET, PATCH and DELETE, never for POST", () =>
   test("exhausted retries end with the last error, not the first", async () => {
     server.script({ status: 502 }, { status: 503 }, { status: 504 });
     const h = harness({ retry: { maxRetries: 2, baseDelayMs: 1 } });
-    const error = await h.client.monitors.get("mon-1").catch((e: unknown) => e);
+    const error = await failure(h.client.monitors.get("mon-1"));
     expect((error as ApiError).status).toBe(504);
     expect(server.requests).toHaveLength(3);
   });
@@ -261,7 +254,7 @@ describe("connection errors", () => {
   test("POST: a socket destroyed after the request was sent is NOT retried; the error says it may have arrived", async () => {
     server.script({ destroy: true }, created);
     const h = harness({ retry: { baseDelayMs: 1 } });
-    const error = await h.client.monitors.create(body).catch((e: unknown) => e);
+    const error = await failure(h.client.monitors.create(body));
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).mayHaveReachedServer).toBe(true);
     expect((error as Error).message).toMatch(/^POST \/monitors failed: the connection was closed before a response/);
@@ -290,7 +283,7 @@ describe("connection errors", () => {
   test("a refused connection that stays refused ends in a ConnectionError naming the fix", async () => {
     const port = await closedPort();
     const h = harness({ baseUrl: `http://127.0.0.1:${port}/v1`, retry: { maxRetries: 2, baseDelayMs: 1 } });
-    const error = await h.client.monitors.get("x").catch((e: unknown) => e);
+    const error = await failure(h.client.monitors.get("x"));
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).mayHaveReachedServer).toBe(false);
     expect((error as Error).message).toMatch(/connection refused .*uptime:baseUrl/);
@@ -308,7 +301,7 @@ describe("connection errors", () => {
     server.requests.length = 0;
     server.script({ hang: true }, created);
     const post = harness({ requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
-    const error = await post.client.monitors.create(body).catch((e: unknown) => e);
+    const error = await failure(post.client.monitors.create(body));
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).mayHaveReachedServer).toBe(true);
     expect(server.requests).toHaveLength(1);
@@ -316,7 +309,7 @@ describe("connection errors", () => {
 });
 
 test("each wait is logged at debug with method, path, cause, attempt and delay, and never the key", async () => {
-  server.script({ status: 429, headers: { "retry-after": "2" } }, { destroy: true }, unavailable, ok);
+  server.script(tooMany("2"), { destroy: true }, unavailable, ok);
   const h = harness({ retry: { baseDelayMs: 1 } });
   await h.client.monitors.update("mon-1", { description: KEY });
   expect(h.debug).toHaveLength(3);
