@@ -148,17 +148,10 @@ describe("out-of-band changes (drift)", () => {
 
   test("DELETE /admin/{kind}/{uuid} removes it as if deleted in the dashboard", async () => {
     await admin(emulator, "POST", "/seed", SEED);
-    for (const [kind, uuid] of [
-      ["monitors", "m1"],
-      ["pages", "p1"],
-      ["alerts", "a1"],
-      ["webhooks", "w1"],
-    ]) {
-      expect((await admin(emulator, "DELETE", `/${kind}/${uuid}`)).status).toBe(204);
-    }
-    expect((await api(emulator, "PATCH", "/monitors/m1", { name: "x" })).status).toBe(404);
-    expect((await api(emulator, "PATCH", "/pages/p1", { name: "x" })).status).toBe(404);
-    expect((await api(emulator, "PATCH", "/alerts/a1", { name: "x" })).status).toBe(404);
+    const seeded = { monitors: "m1", pages: "p1", alerts: "a1", webhooks: "w1" };
+    for (const [kind, uuid] of Object.entries(seeded)) expect((await admin(emulator, "DELETE", `/${kind}/${uuid}`)).status).toBe(204);
+    for (const path of ["/monitors/m1", "/pages/p1", "/alerts/a1"])
+      expect((await api(emulator, "PATCH", path, { name: "x" })).status).toBe(404);
     expect((await api(emulator, "GET", "/webhooks")).json.webhook).toEqual([]);
     expect((await admin(emulator, "DELETE", "/monitors/m1")).status).toBe(404);
   });

@@ -32,11 +32,7 @@ async function json(response: Response | Promise<Response>): Promise<Json> {
   return (await response).json();
 }
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Finished = { code: number | null; stdout: string; stderr: string };
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; finished: Promise<Finished>; url: Promise<string> } {
   const child = spawn(process.execPath, [main, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ["ignore", "pipe", "pipe"] });

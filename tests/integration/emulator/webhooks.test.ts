@@ -24,18 +24,12 @@ test("default page: { webhook: [...20], paginator } with every webhook key", asy
 
 test("walking recordOffset across 3 pages returns every subscription exactly once, in order", async () => {
   const seen: string[] = [];
-  let offset = 0;
-  let pages = 0;
-  for (;;) {
+  for (const offset of [0, 20, 40]) {
     const reply = await api(emulator, "GET", `/webhooks?recordOffset=${offset}&pageSize=20`);
-    pages++;
     expect(reply.json.paginator).toEqual({ recordOffset: offset, pageSize: 20, pagesCount: 3, recordsCount: TOTAL });
     seen.push(...reply.json.webhook.map((w: { uuid: string }) => w.uuid));
-    offset += reply.json.webhook.length;
-    if (reply.json.webhook.length < 20 || offset >= TOTAL) break;
   }
-  expect(pages).toBe(3);
-  expect(seen).toEqual(Array.from({ length: TOTAL }, (_, i) => `hook-${String(i).padStart(2, "0")}`));
+  expect(seen).toEqual(webhooks.map((w) => w.uuid));
 });
 
 test("pageSize up to 100; an offset past the end gives an empty list", async () => {
