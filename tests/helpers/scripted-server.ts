@@ -19,40 +19,25 @@ export interface ScriptedServer {
   /** Base URL ending in /v1, as the client expects. */
   url: string;
   port: number;
-  /** Every request received, in order, but the base-URL checks (see `probes`). */
+  /** Every request received, in order. */
   requests: SeenRequest[];
-  /**
-   * The provider's base-URL check (GET /v1/webhooks with pageSize=1, before a first creation or a
-   * 404 taken for gone), answered as the service would with an empty list, outside the script.
-   */
-  probes: SeenRequest[];
   /** Replaces the remaining script; once it runs out, every request gets `fallback`. */
   script(...steps: Step[]): void;
   close(): Promise<void>;
 }
 
-const DEFAULT_FALLBACK: Step = { status: 500, body: { error: { code: "script_exhausted", message: "no scripted answer left" } } };
+const FALLBACK: Step = { status: 500, body: { error: { code: "script_exhausted", message: "no scripted answer left" } } };
 
 /** Starts the server on `port` (0 = any free port) on 127.0.0.1. */
-export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FALLBACK): Promise<ScriptedServer> {
+export async function startScriptedServer(port = 0): Promise<ScriptedServer> {
   let steps: Step[] = [];
   const requests: SeenRequest[] = [];
-  const probes: SeenRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const seen = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
-      if (seen.method === "GET" && seen.path === "/v1/webhooks?recordOffset=0&pageSize=1") {
-        probes.push(seen);
-        return answer(
-          { status: 200, body: { webhook: [], paginator: { recordOffset: 0, pageSize: 1, pagesCount: 0, recordsCount: 0 } } },
-          req,
-          res,
-        );
-      }
-      requests.push(seen);
-      answer(steps.shift() ?? fallback, req, res);
+      requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      answer(steps.shift() ?? FALLBACK, req, res);
     });
   });
   const listening = await listenOnLoopback(server, port);
@@ -60,7 +45,6 @@ export async function startScriptedServer(port = 0, fallback: Step = DEFAULT_FAL
     url: `http://${listening.host}/v1`,
     port: listening.port,
     requests,
-    probes,
     script: (...next) => {
       steps = next;
     },

@@ -1,24 +1,5 @@
-// A self-signed key and certificate for CN=uptime-test.invalid, valid until 2126, for TLS servers in
-// tests: trusted by nobody.
-export const KEY_PEM = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgqcx9EI/PSJ4yeXJp
-g81b/OgX+wz6nwKCJtbyjXsyIUWhRANCAAT5xSjpg6Y9LU4MGPbbmqPV4W5nTzn2
-4VSjLWYknoYFxXu2PEbvBHmatd8ehFUoO7HIjddwZPgHyQHt6elk4RIU
------END PRIVATE KEY-----`;
-export const CERT_PEM = `-----BEGIN CERTIFICATE-----
-MIIBkzCCATmgAwIBAgIUSozyWgZP/GyJx4z16Y0B2FIfUZowCgYIKoZIzj0EAwIw
-HjEcMBoGA1UEAwwTdXB0aW1lLXRlc3QuaW52YWxpZDAgFw0yNjExMjIwMjE1MjFa
-GA8yMTI2MTAyOTAyMTUyMVowHjEcMBoGA1UEAwwTdXB0aW1lLXRlc3QuaW52YWxp
-ZDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABPnFKOmDpj0tTgwY9tuao9XhbmdP
-OfbhVKMtZiSehgXFe7Y8Ru8EeZq13x6EVSg7sciN13Bk+AfJAe3p6WThEhSjUzBR
-MB0GA1UdDgQWBBRDbU4y+xbdtU2BlW3UQORSfpgbRzAfBgNVHSMEGDAWgBRDbU4y
-+xbdtU2BlW3UQORSfpgbRzAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0gA
-MEUCIQDq2TJWPAAa1KoyGqdiwjcUlZ5joL/sDyT3S4I9ayCIwAIgbG2tDx7Ikw13
-Wpu9QYS2B28Nfk2d4HeExSj9T1Xbn3M=
------END CERTIFICATE-----`;
-
-// A self-signed key and certificate for IP 127.0.0.1, valid until 2126: trusted only by a process
-// given LOOPBACK_CERT_PEM in NODE_EXTRA_CA_CERTS (a test standing in for a service behind TLS).
+// A self-signed key and certificate for IP 127.0.0.1, valid until 2126: trusted only by a process given
+// LOOPBACK_CERT_PEM in NODE_EXTRA_CA_CERTS (a service behind TLS), an untrusted certificate to any other.
 export const LOOPBACK_KEY_PEM = `-----BEGIN PRIVATE KEY-----
 MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgpuCE2zedi/Ocll4q
 YzAgcqR93cesHWHCgj72yvkIBEihRANCAARu9gCPNNa7mYkK0UYQD94ib3u9zDFk

@@ -8,7 +8,7 @@ import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { BaseUrlError, ConnectionError } from "../../../provider/api/errors";
 import { createMonitor } from "../../../provider/monitor";
 import { Listening, listenOnLoopback } from "../../helpers/servers";
-import { CERT_PEM, KEY_PEM } from "../../helpers/tls";
+import { LOOPBACK_CERT_PEM, LOOPBACK_KEY_PEM } from "../../helpers/tls";
 
 const answered: string[] = [];
 let tlsUrl: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     res.end("{}");
   };
   listening = [
-    await listenOnLoopback(createHttpsServer({ key: KEY_PEM, cert: CERT_PEM }, handler)),
+    await listenOnLoopback(createHttpsServer({ key: LOOPBACK_KEY_PEM, cert: LOOPBACK_CERT_PEM }, handler)),
     await listenOnLoopback(createHttpServer(handler)),
   ];
   tlsUrl = `https://${listening[0].host}/v1`;
