@@ -1,4 +1,5 @@
-// Persistence: with a data file, a restarted emulator serves the same data (image bytes included).
+// Persistence: with a data file, a restarted emulator serves the same data (image bytes and the
+// view's monitor statuses included).
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +15,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-test("every change is written atomically; a restart with the same data file serves the same data", async () => {
+test("every change is written atomically; a restart with the same data file serves the same data, statuses included", async () => {
   const dataFile = join(directory, "nested", "state.json");
   const seed = {
     pages: [{ uuid: "p1", name: "Status" }],
@@ -23,6 +24,7 @@ test("every change is written atomically; a restart with the same data file serv
   const first = await startTestEmulator({ seed, dataFile });
   const monitor = await createMonitor(first, { alerts: ["a1"], maintenance: { days: ["2"] } });
   await api(first, "PATCH", `/monitors/${monitor.uuid}`, { description: "kept" });
+  await admin(first, "PUT", `/monitors/${monitor.uuid}/status`, { status: "Disrupted" });
   const page = (await api(first, "PATCH", "/pages/p1", { logoFileBase64: PNG.toString("base64") })).json.pages[0];
   const alert = (await api(first, "PATCH", "/alerts/a1", { down: true })).json.alert;
   const stateBefore = (await admin(first, "GET", "/state")).json;
@@ -36,6 +38,7 @@ test("every change is written atomically; a restart with the same data file serv
   try {
     const read = (await api(second, "GET", `/monitors/${monitor.uuid}`)).json.monitor;
     expect(read).toMatchObject({ description: "kept", alerts: ["a1"], maintenance: { days: [2] }, createdAt: monitor.createdAt });
+    expect((await admin(second, "GET", `/monitors/${monitor.uuid}/status`)).json.status).toBe("Disrupted");
     expect((await api(second, "GET", "/alerts/a1")).json.alert).toEqual(alert);
     const pageAfter = (await api(second, "GET", "/pages/p1")).json.pages[0];
     const logo = pageAfter.logoFileBase64 as string;

@@ -1,13 +1,9 @@
 // The HTML view over HTTP (`/`, `/status/<slug>`, `/view.css`) and the admin call that sets a
 // monitor's status: both read and write the same store the API does, and the status never shows in
 // a /v1 record.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { png } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
 import { admin, api, createMonitor, Json } from "../../helpers/emulator-http";
-import { startTestEmulator } from "../../helpers/servers";
 
 const SEED = {
   alerts: [
@@ -145,23 +141,4 @@ test("the dashboard lists every kind of object, with recipient and webhook secre
   expect(dashboard).toContain("<td>monitors/delete</td><td>https://hooks.example/…</td>");
   expect(dashboard).toContain('<a href="/status/acme">/status/acme</a>');
   expect(dashboard).not.toContain("s3cr3t");
-});
-
-test("a status survives a restart with the same data file", async () => {
-  const directory = mkdtempSync(join(tmpdir(), "uptime-view-"));
-  const dataFile = join(directory, "state.json");
-  try {
-    const first = await startTestEmulator({ dataFile });
-    const monitor = await createMonitor(first);
-    await admin(first, "PUT", `/monitors/${monitor.uuid}/status`, { status: "Disrupted" });
-    await first.close();
-    const second = await startTestEmulator({ dataFile });
-    try {
-      expect((await admin(second, "GET", `/monitors/${monitor.uuid}/status`)).json.status).toBe("Disrupted");
-    } finally {
-      await second.close();
-    }
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
 });
