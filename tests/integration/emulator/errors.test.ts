@@ -11,6 +11,8 @@ const seed = {
 };
 const { emulator } = useEmulator({ seed });
 const { emulator: documentedOnly } = useEmulator({ seed, documentedOnly: true });
+const postRaw = (raw: string, contentType: string) =>
+  api(emulator, "POST", "/monitors", undefined, { raw, headers: { authorization: API_KEY, "content-type": contentType } });
 
 describe("401: the credential", () => {
   test.each([
@@ -35,10 +37,7 @@ describe("401: the credential", () => {
 describe("415 and 400: the body", () => {
   test("a body without Content-Type: application/json is 415 and stores nothing", async () => {
     const body = JSON.stringify(monitorBody({ name: "415-check" }));
-    const plain = await api(emulator, "POST", "/monitors", undefined, {
-      raw: body,
-      headers: { authorization: API_KEY, "content-type": "text/plain" },
-    });
+    const plain = await postRaw(body, "text/plain");
     expect(plain.status).toBe(415);
     expect(plain.json.error.code).toBe("unsupported_media_type");
     const missing = await fetch(`${emulator.url}/monitors`, {
@@ -52,18 +51,11 @@ describe("415 and 400: the body", () => {
   });
 
   test("Content-Type parameters such as charset are accepted", async () => {
-    const reply = await api(emulator, "POST", "/monitors", undefined, {
-      raw: JSON.stringify(monitorBody()),
-      headers: { authorization: API_KEY, "content-type": "Application/JSON; charset=utf-8" },
-    });
-    expect(reply.status).toBe(201);
+    expect((await postRaw(JSON.stringify(monitorBody()), "Application/JSON; charset=utf-8")).status).toBe(201);
   });
 
   test("malformed JSON is 400 malformed_json; a missing body on POST/PATCH is 400", async () => {
-    const reply = await api(emulator, "POST", "/monitors", undefined, {
-      raw: '{"name": ',
-      headers: { authorization: API_KEY, "content-type": "application/json" },
-    });
+    const reply = await postRaw('{"name": ', "application/json");
     expect(reply.status).toBe(400);
     expect(reply.json.error.code).toBe("malformed_json");
     expect((await api(emulator, "POST", "/monitors")).status).toBe(400);

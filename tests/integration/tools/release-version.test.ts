@@ -2,7 +2,7 @@
 // a root that sets 0.1.0, the release commit that sets 0.2.0, and a later one. `--print-version` says it
 // and why, from git alone (no clone: the tests give it no temporary directory). The real history's
 // release is cut in tests/e2e/releases.test.ts.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,22 +14,14 @@ afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@localhost", ...args], { cwd, encoding: "utf8" }).trim();
 /** What release.sh says, and its exit status, for a repository whose scripts/release.sh it runs. */
-function release(dir: string, ...args: string[]): { output: string; status: number } {
-  try {
-    return {
-      output: execFileSync("bash", [path.join(dir, "scripts/release.sh"), "--print-version", ...args], {
-        cwd: dir,
-        encoding: "utf8",
-        stdio: "pipe",
-        // Where release.sh makes its clone, absent: --print-version says the version from git alone, with no clone.
-        env: { ...process.env, TMPDIR: path.join(repo, "..", "uptime-release-version-no-tmp") },
-      }),
-      status: 0,
-    };
-  } catch (error) {
-    const e = error as { stdout: string; stderr: string; status: number };
-    return { output: e.stdout + e.stderr, status: e.status };
-  }
+function release(dir: string, ...args: string[]): { output: string; status: number | null } {
+  const run = spawnSync("bash", [path.join(dir, "scripts/release.sh"), "--print-version", ...args], {
+    cwd: dir,
+    encoding: "utf8",
+    // Where release.sh makes its clone, absent: --print-version says the version from git alone, with no clone.
+    env: { ...process.env, TMPDIR: path.join(repo, "..", "uptime-release-version-no-tmp") },
+  });
+  return { output: run.stdout + run.stderr, status: run.status };
 }
 const versionOf = (output: string) => /^release: version ([^\s:,]+)/m.exec(output)?.[1];
 const commits: Record<string, string> = {};
