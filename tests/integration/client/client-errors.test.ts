@@ -14,10 +14,7 @@ function client(options: { maxResponseBytes?: number } = {}): UptimeClient {
 }
 
 async function failure(run: () => Promise<unknown>): Promise<Error> {
-  const error = await run().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
+  const error = await run().catch((e: unknown) => e);
   if (!(error instanceof Error)) throw new Error("expected the call to fail");
   return error;
 }

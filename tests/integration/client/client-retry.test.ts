@@ -18,19 +18,9 @@ const failure = (call: Promise<unknown>) => call.catch((e: unknown) => e);
 
 const server = useScriptedServer();
 
-interface Harness {
-  client: UptimeClient;
-  /** Backoff sleeps of the retry policy (5xx, connections). */
-  waits: number[];
-  /** Pauses of the account's scheduler (429s), taken at once. */
-  paused: number[];
-  debug: string[];
-  warn: string[];
-}
-
-function harness(options: Partial<UptimeClientOptions> = {}, onSleep?: (ms: number) => Promise<void>): Harness {
-  const waits: number[] = [];
-  const paused: number[] = [];
+function harness(options: Partial<UptimeClientOptions> = {}, onSleep?: (ms: number) => Promise<void>) {
+  const waits: number[] = []; // the retry policy's backoff sleeps (5xx, connections)
+  const paused: number[] = []; // the account scheduler's pauses (429s), taken at once
   const debug: string[] = [];
   const warn: string[] = [];
   const client = new UptimeClient({
