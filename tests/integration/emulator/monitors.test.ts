@@ -59,43 +59,27 @@ describe("POST /monitors", () => {
   });
 
   test("option objects round-trip; maintenance days given as strings come back as integers", async () => {
+    const httpRequest = { method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" };
+    const httpResponse = { status: ["200", "300-399"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true };
+    const maintenance = { times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" };
+    const scalars = {
+      timeout: 2.5,
+      degradedThreshold: 1.5,
+      apdexThreshold: 0.5,
+      groups: ["group-1"],
+      title: "API",
+      description: "public API",
+    };
     const monitor = await createMonitor(emulator, {
-      httpRequest: { method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" },
-      httpResponse: { status: ["200", "300-399"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
-      maintenance: {
-        days: ["1", 3, "5"],
-        times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }],
-        timeZone: "Europe/Paris",
-      },
-      timeout: 2.5,
-      degradedThreshold: 1.5,
-      apdexThreshold: 0.5,
-      groups: ["group-1"],
-      title: "API",
-      description: "public API",
+      httpRequest,
+      httpResponse,
+      maintenance: { ...maintenance, days: ["1", 3, "5"] },
+      ...scalars,
     });
-    expect(monitor.httpRequest).toEqual({ method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" });
-    expect(monitor.httpResponse).toEqual({
-      status: ["200", "300-399"],
-      statusMatches: true,
-      keywordHeader: null,
-      keywordHeaderExists: null,
-      keywordBody: "ok",
-      keywordBodyExists: true,
-    });
-    expect(monitor.maintenance).toEqual({
-      days: [1, 3, 5],
-      times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }],
-      timeZone: "Europe/Paris",
-    });
-    expect(monitor).toMatchObject({
-      timeout: 2.5,
-      degradedThreshold: 1.5,
-      apdexThreshold: 0.5,
-      groups: ["group-1"],
-      title: "API",
-      description: "public API",
-    });
+    expect(monitor.httpRequest).toEqual(httpRequest);
+    expect(monitor.httpResponse).toEqual({ ...httpResponse, keywordHeader: null, keywordHeaderExists: null });
+    expect(monitor.maintenance).toEqual({ days: [1, 3, 5], ...maintenance });
+    expect(monitor).toMatchObject(scalars);
   });
 
   test("explicit null option objects are stored as null", async () => {
