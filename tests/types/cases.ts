@@ -1,8 +1,6 @@
-// The type tests' register. Each fixture file of this directory is a program's worth of inputs,
-// written against the installed package's types ("pulumi-uptime"): an `accepts(...)` must compile,
-// a `refuses(...)` carries `// @ts-expect-error` and must not. tests/integration/sdk/types.test.ts
-// compiles the files (an unused @ts-expect-error is an error) and runs every case through the
-// provider's own check, so the types and the runtime checks cannot drift apart unnoticed.
+// The type tests' register. Each file here is a program's worth of inputs typed against the installed
+// package: an `accepts(...)` must compile, a `refuses(...)` carries `// @ts-expect-error`; the files are
+// compiled and every case run through the provider's check by tests/integration/sdk/types.test.ts.
 export type TypeCaseKind = "monitor" | "page" | "alert";
 
 export interface TypeCase {

@@ -1,8 +1,6 @@
-// The dynamic resources' classes have every public member the generated Node.js SDK's classes have
-// (sdks/nodejs, generated from schema.json by Pulumi's code generator): each output, `get`,
-// `isInstance` (not `exists`, below). Compiled on its own by tests/integration/sdk/types.test.ts, with the options the
-// generated SDK is written for, against the built package as a program sees it: a member missing
-// from ours makes the `true` below a type error naming it.
+// The dynamic resources' classes have every public member of the generated Node.js SDK's (sdks/nodejs):
+// each output, `get`, `isInstance` (not `exists`, below). Compiled by tests/integration/sdk/types.test.ts
+// against the built package: a member missing from ours makes a `true` below a type error naming it.
 import type * as generated from "../../sdks/nodejs";
 import type * as ours from "pulumi-uptime";
 

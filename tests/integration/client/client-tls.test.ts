@@ -1,7 +1,6 @@
-// A TLS failure (an untrusted certificate, or https:// pointing at a plain-HTTP port), like a host
-// name that does not resolve, happens before any byte of the request is sent, and retrying cannot fix
-// it: the client says so at once, and a failed create does not send the user to the dashboard looking
-// for a monitor that cannot exist.
+// A TLS failure, like a host name that does not resolve, happens before any byte of the request is sent,
+// and retrying cannot fix it: the client says so at once, and a failed create does not send the user to
+// the dashboard looking for a monitor that cannot exist.
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer } from "node:http";
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";

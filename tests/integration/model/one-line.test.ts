@@ -1,9 +1,6 @@
-// A field the API gains is one line in one table. In a scratch copy of the sources, one line is added
-// to the Monitor's table and the three generators run (schema.json, the docs' tables, sdk/generated.ts):
-// the copy then differs from the sources in that line and in the generated files only, and the new
-// field is everywhere a field is: accepted by check, sent in the request body, kept from the service's
-// record into the outputs, seeded as the class's runtime output, in the args type and the class's
-// members (a program using both compiles), in schema.json and in the inputs and outputs tables of docs/typescript-reference.md.
+// A field the API gains is one line in one table. In a scratch copy of the sources, that line is added to
+// the Monitor's table and the three generators run: the copy differs in that line and the generated files
+// only, and the field is everywhere a field is (check, request body, outputs, SDK types, schema, docs).
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -1,7 +1,6 @@
-// The documentation's tables of inputs and settings are made from the model (provider/model/docs.ts),
-// each in the file that holds its markers (README.md's settings, docs/typescript-reference.md's inputs and outputs; found by
-// scripts/doc-tables.ts): this fails when one is stale (regenerate with scripts/gen-docs.ts), so the
-// manual cannot drift from what check() accepts.
+// The documentation's tables of inputs and settings are made from the model (provider/model/docs.ts), each
+// in the file holding its markers (scripts/doc-tables.ts): this fails when one is stale (regenerate with
+// scripts/gen-docs.ts), so the manual cannot drift from what check() accepts.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

@@ -1,7 +1,6 @@
-// The version scripts/release.sh gives a commit (RELEASING.md), in a scratch repository of three commits:
-// a root that sets 0.1.0, the release commit that sets 0.2.0, and a later one. `--print-version` says it
-// and why, from git alone (no clone: the tests give it no temporary directory). The real history's
-// release is cut in tests/e2e/releases.test.ts.
+// The version scripts/release.sh gives a commit (RELEASING.md), in a scratch repository whose commits set
+// 0.1.0, then 0.2.0, then nothing. `--print-version` says it and why, from git alone (the tests give it no
+// temporary directory to clone into). The real history's release: tests/e2e/releases.test.ts.
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
