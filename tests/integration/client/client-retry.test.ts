@@ -323,15 +323,8 @@ test("authScheme puts its word before the key", async () => {
 test("a retry wait of 2 s or more is logged at info level (shown without --debug); a shorter one at debug level", async () => {
   const retryIn = (seconds: string) => ({ ...unavailable, headers: { "retry-after": seconds } });
   server.script(retryIn("1"), retryIn("2"), ok);
-  const info: string[] = [];
-  const debug: string[] = [];
-  const client = new UptimeClient({
-    baseUrl: server.url,
-    apiKey: KEY,
-    log: { debug: (m) => debug.push(m), info: (m) => info.push(m), warn: () => undefined },
-    sleep: async () => undefined,
-    scheduler: new RequestScheduler(undefined, skippingClock([])),
-  });
+  const [info, debug]: string[][] = [[], []];
+  const { client } = harness({ log: { debug: (m) => debug.push(m), info: (m) => info.push(m), warn: () => undefined } });
   await expect(client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
   expect(info).toEqual(["uptime: GET /monitors/mon-1: 503; retry 2 of 5 in 2.0s"]);
   expect(debug.filter((l) => l.includes("retry"))).toEqual(["uptime: GET /monitors/mon-1: 503; retry 1 of 5 in 1.0s"]);
