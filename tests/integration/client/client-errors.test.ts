@@ -4,7 +4,7 @@
 import { UptimeClient, excerpt } from "../../../provider/api/client";
 import { ApiError, ResponseFormatError, UptimeError, redact } from "../../../provider/api/errors";
 import { monitorOutputs } from "../../../provider/monitor";
-import { monitorEnvelope, useScriptedServer } from "../../helpers/scripted-server";
+import { Step, monitorEnvelope, useScriptedServer } from "../../helpers/scripted-server";
 
 const KEY = "sk-live-Q2hhbmdlTWU-9d8c7b6a";
 const server = useScriptedServer();
@@ -19,6 +19,12 @@ async function failure(run: () => Promise<unknown>): Promise<Error> {
   return error;
 }
 
+/** The error a GET of m1 ends in when the service answers `step`. */
+async function getFailure(step: Step): Promise<ApiError> {
+  server.script(step);
+  return (await failure(() => client().monitors.get("m1"))) as ApiError;
+}
+
 describe("ApiError messages", () => {
   test("a JSON error body: method, path, status, reason and the service's message; code kept", async () => {
     server.script({ status: 422, body: { error: { code: "validation_error", message: "regions[1]: expected an integer" } } });
@@ -30,8 +36,7 @@ describe("ApiError messages", () => {
   });
 
   test("401 carries the hint to check the key and the scheme", async () => {
-    server.script({ status: 401, body: { error: { code: "unauthorized", message: "invalid API key" } } });
-    const error = await failure(() => client().monitors.get("m1"));
+    const error = await getFailure({ status: 401, body: { error: { code: "unauthorized", message: "invalid API key" } } });
     expect(error.message).toBe(
       "GET /monitors/m1 failed with 401 Unauthorized: invalid API key (check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme; " +
         "if uptime:apiKey changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the key stored then: run them with --run-program)",
@@ -48,21 +53,18 @@ describe("ApiError messages", () => {
   });
 
   test("an empty body and an unknown status still read well", async () => {
-    server.script({ status: 418 });
-    expect((await failure(() => client().monitors.get("m1"))).message).toBe("GET /monitors/m1 failed with 418: (empty body)");
+    expect((await getFailure({ status: 418 })).message).toBe("GET /monitors/m1 failed with 418: (empty body)");
   });
 
   test("a long plain-text body is cut to one short line", async () => {
-    server.script({ status: 500, body: `line one\nline two\n${"x".repeat(5000)}` });
-    const error = (await failure(() => client().monitors.get("m1"))) as ApiError;
+    const error = await getFailure({ status: 500, body: `line one\nline two\n${"x".repeat(5000)}` });
     expect(error.serviceMessage.startsWith("line one line two xxx")).toBe(true);
     expect(error.serviceMessage.length).toBeLessThanOrEqual(201);
     expect(error.message).not.toContain("\n");
   });
 
   test("a huge JSON error message is cut too, and stays on one line", async () => {
-    server.script({ status: 422, body: { error: { message: `first\nsecond ${"y".repeat(100_000)}` } } });
-    const error = (await failure(() => client().monitors.get("m1"))) as ApiError;
+    const error = await getFailure({ status: 422, body: { error: { message: `first\nsecond ${"y".repeat(100_000)}` } } });
     expect(error.message.length).toBeLessThan(2000);
     expect(error.message).not.toContain("\n");
   });
@@ -77,33 +79,29 @@ describe("ApiError messages", () => {
 
 describe("the key never appears, whatever the service echoes", () => {
   test("in a JSON error message", async () => {
-    server.script({
+    const error = await getFailure({
       status: 401,
       body: { error: { code: "unauthorized", message: `key ${KEY} is not valid; got Authorization: ${KEY}` } },
     });
-    const error = (await failure(() => client().monitors.get("m1"))) as ApiError;
     expect(error.message).not.toContain(KEY);
     expect(error.serviceMessage).toBe("key [REDACTED] is not valid; got Authorization: [REDACTED]");
   });
 
   test("in a plain-text body, even where the excerpt is cut in the middle of the key", async () => {
     for (const at of [180, 190, 195, 199, 200]) {
-      server.script({ status: 400, body: `${"e".repeat(at)}${KEY} and more text after it` });
-      const error = await failure(() => client().monitors.get("m1"));
+      const error = await getFailure({ status: 400, body: `${"e".repeat(at)}${KEY} and more text after it` });
       // Not the key, and not any 6+ character piece of it either.
       for (let i = 0; i + 6 <= KEY.length; i++) expect([at, error.message.includes(KEY.slice(i, i + 6))]).toEqual([at, false]);
     }
   });
 
   test("in an HTML title", async () => {
-    server.script({ status: 403, body: `<html><head><title>Denied for ${KEY}</title></head></html>` });
-    const error = await failure(() => client().monitors.get("m1"));
+    const error = await getFailure({ status: 403, body: `<html><head><title>Denied for ${KEY}</title></head></html>` });
     expect(error.message).toContain('an HTML page "Denied for [REDACTED]"');
   });
 
   test("in a success body that is not JSON", async () => {
-    server.script({ status: 200, body: `oops ${KEY}` });
-    const error = await failure(() => client().monitors.get("m1"));
+    const error = await getFailure({ status: 200, body: `oops ${KEY}` });
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toBe("GET /monitors/m1 returned an unexpected response: 200 with a body that is not JSON: oops [REDACTED]");
   });
@@ -111,8 +109,7 @@ describe("the key never appears, whatever the service echoes", () => {
 
 describe("success answers the document does not describe", () => {
   test("a record without a uuid names the field", async () => {
-    server.script({ status: 200, body: { monitor: { name: "x" } } });
-    const error = await failure(() => client().monitors.get("m1"));
+    const error = await getFailure({ status: 200, body: { monitor: { name: "x" } } });
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toMatch(/^GET \/monitors\/m1 returned an unexpected response: monitor\.uuid: /);
   });
