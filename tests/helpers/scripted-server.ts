@@ -8,12 +8,7 @@ import { listenOnLoopback } from "./servers";
 /** One scripted answer: a reply, a destroyed socket (no answer at all), or never answering. */
 export type Step = { status: number; headers?: Record<string, string>; body?: string | object } | { destroy: true } | { hang: true };
 
-export interface SeenRequest {
-  method: string;
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: string;
-}
+export type SeenRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: string };
 
 export interface ScriptedServer {
   /** Base URL ending in /v1, as the client expects. */
