@@ -2,9 +2,8 @@
 // pages or alerts, no DELETE. Applying and editing work; refresh keeps the state with a warning; a replace and
 // a destroy stop at the refused DELETE with nothing lost, and following the message
 // (UPTIME_DELETE_UNSUPPORTED=leave) leaves the monitors in the service and the stack consistent.
-import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import type { TestStack } from "../helpers/pulumi";
-import { adminCall, adminGet, e2eFile } from "../helpers/e2e";
+import { adminCall, adminGet, e2eFile, fails, withEnv } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
@@ -33,11 +32,9 @@ test("refresh keeps the state as last applied, with one warning per kind", async
 test("in one up, an in-place edit works and a replace (an alerts change) stops at the old monitor's DELETE, with nothing lost; following the message leaves it in the service", async () => {
   const before = (await adminGet(emulator, "/state")).monitors.find((m: { name: string }) => m.name === "Primary database");
   await t.stack.setAllConfig({ "uptime-quickstart:apiInterval": { value: "300" }, "uptime-quickstart:databaseAlerts": { value: "true" } });
-  const output: string[] = [];
-  await expect(t.stack.up({ onOutput: (l) => output.push(l) })).rejects.toThrow();
+  const text = await fails((onOutput) => t.stack.up({ onOutput }));
   const api = (await adminGet(emulator, "/state")).monitors.find((m: { name: string }) => m.name === "Public API");
   expect(api.intervalId).toBe(300);
-  const text = output.join("");
   expect(text).toContain(
     `monitor "Primary database" (${before.uuid}): the service does not allow deleting monitors through the API (DELETE answered 405); nothing was deleted`,
   );
@@ -46,7 +43,7 @@ test("in one up, an in-place edit works and a replace (an alerts change) stops a
   expect((await adminGet(emulator, "/state")).monitors.filter((m: { name: string }) => m.name === "Primary database")).toHaveLength(2);
 
   const again: string[] = [];
-  await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.up({ onOutput: (l) => again.push(l) }));
+  await withEnv(t, { UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.up({ onOutput: (l) => again.push(l) }));
   expect(again.join("")).toContain(
     `monitor "Primary database" (${before.uuid}) is left in the service, still checking and alerting, and is no longer in the stack`,
   );
@@ -59,28 +56,16 @@ test("in one up, an in-place edit works and a replace (an alerts change) stops a
 
 test("destroy stops at the first DELETE with nothing lost; following the message leaves every monitor in the service and empties the stack", async () => {
   const monitors = (await adminGet(emulator, "/state")).monitors.length;
-  const output: string[] = [];
-  await expect(t.stack.destroy({ onOutput: (l) => output.push(l) })).rejects.toThrow(/UPTIME_DELETE_UNSUPPORTED=leave/);
-  expect(output.join("")).toContain("does not allow deleting monitors through the API");
+  const stopped = await fails((onOutput) => t.stack.destroy({ onOutput }), /UPTIME_DELETE_UNSUPPORTED=leave/);
+  expect(stopped).toContain("does not allow deleting monitors through the API");
   expect(
     (await t.stack.exportStack()).deployment.resources.filter((r: { type: string }) => r.type.endsWith("uptime:Monitor")),
   ).toHaveLength(2);
 
-  const destroy = await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.destroy());
+  const destroy = await withEnv(t, { UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.destroy());
   expect(destroy.summary.result).toBe("succeeded");
   const exported = await t.stack.exportStack();
   expect(exported.deployment.resources ?? []).toHaveLength(0);
   // Left in the service, as the message said.
   expect((await adminGet(emulator, "/state")).monitors).toHaveLength(monitors);
 });
-
-/** Runs `run` with extra environment variables for the stack's engine runs. */
-async function withEnv<T>(vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
-  const env = (t.stack.workspace as LocalWorkspace).envVars;
-  Object.assign(env, vars);
-  try {
-    return await run();
-  } finally {
-    for (const key of Object.keys(vars)) delete env[key];
-  }
-}

@@ -19,8 +19,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
-import { readOutput } from "../helpers/node-warnings";
-import { SEEDED_PAGE, Json, adminGet, e2eFile, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_PAGE, CliRun, Json, adminGet, e2eFile, monitorNames, asUser, clearRequests, mutating, pulumiCli } from "../helpers/e2e";
+import { requestLines } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
@@ -122,28 +122,12 @@ beforeAll(async () => {
   t = await made;
 });
 
-/** The pulumi CLI in the example's directory, as its user runs it (the plugin on PATH): exit code and output. */
-async function pulumi(...args: string[]): Promise<{ code: number; out: string }> {
-  const env = {
-    ...process.env,
-    ...t.env,
-    PATH: [path.join(work, "not-this-python"), path.join(REPO, "bin"), process.env.PATH].join(path.delimiter),
-  };
-  let result: { code: number; out: string };
-  try {
-    const { stdout, stderr } = await execFileAsync("pulumi", [...args, "--stack", t.stack.name, "--non-interactive"], {
-      cwd: dir,
-      env,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    result = { code: 0, out: `${stdout}\n${stderr}` };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    result = { code: typeof e.code === "number" ? e.code : 1, out: `${e.stdout ?? ""}\n${e.stderr ?? ""}` };
-  }
-  readOutput(result.out, `pulumi ${args.join(" ")}`);
-  printed.push(result.out);
-  return result;
+/** The pulumi CLI in the example's directory, as its user runs it (the plugin on PATH). */
+async function pulumi(...args: string[]): Promise<CliRun> {
+  const PATH = [path.join(work, "not-this-python"), path.join(REPO, "bin"), process.env.PATH].join(path.delimiter);
+  const run = await pulumiCli(t, args, { cwd: dir, env: { PATH } });
+  printed.push(run.out);
+  return run;
 }
 
 /** A run that must succeed: its output, or a failure that shows it. */

@@ -14,9 +14,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, collect, oldestPulumi, rawCheckpoint, versions } from "../helpers/pulumi";
-import { readOutput } from "../helpers/node-warnings";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
-import { e2eFile } from "../helpers/e2e";
+import { e2eFile, pulumiCli } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
@@ -64,21 +63,7 @@ const state = async (): Promise<{ monitors: Json[]; pages: Json[]; alerts: Json[
 const monitorNamed = async (name: string): Promise<Json> => (await state()).monitors.find((m: Json) => m.name === name);
 
 /** The pulumi CLI in a program's directory, with its stack's environment: its exit code and both outputs. */
-async function cli(t: TestStack, dir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync("pulumi", [...args, "--stack", t.stack.name, "--non-interactive"], {
-      cwd: dir,
-      env: { ...process.env, ...t.env, ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    readOutput(`${stdout}\n${stderr}`, `pulumi ${args.join(" ")}`);
-    return { code: 0, out: `${stdout}\n${stderr}` };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    readOutput(`${e.stdout ?? ""}\n${e.stderr ?? ""}`, `pulumi ${args.join(" ")}`);
-    return { code: e.code ?? 1, out: `${e.stdout ?? ""}\n${e.stderr ?? ""}` };
-  }
-}
+const cli = (t: TestStack, dir: string, args: string[], env: Record<string, string> = {}) => pulumiCli(t, args, { cwd: dir, env });
 
 describe("examples/yaml through the plugin", () => {
   let dir: string;
@@ -312,17 +297,11 @@ test("a key set in plain text is refused before any request, naming the fix, and
     { type: "uptime:index:Page", name: "status", id: SEEDED_PAGE },
     { type: "uptime:index:Alert", name: "onCall", id: SEEDED_ALERT },
   ];
-  fs.writeFileSync(path.join(work, "import.json"), JSON.stringify({ resources }));
+  const [importFile, generatedFile] = [path.join(work, "import.json"), path.join(work, "generated.yaml")];
+  fs.writeFileSync(importFile, JSON.stringify({ resources }));
   const before = await state();
   await clearRequests(emulator);
-  const imported = await cli(t, dir, [
-    "import",
-    "--file",
-    path.join(work, "import.json"),
-    "--out",
-    path.join(work, "generated.yaml"),
-    "--yes",
-  ]);
+  const imported = await cli(t, dir, ["import", "--file", importFile, "--out", generatedFile, "--yes"]);
   expect(imported.out).toContain("3 imported");
   expect(imported.code).toBe(0);
   // Importing reads: nothing in the service changed.
@@ -330,7 +309,7 @@ test("a key set in plain text is refused before any request, naming the fix, and
   expect(await state()).toEqual(before);
 
   // The generated blocks hold what the service has, the monitor's option objects with every key.
-  const generated = fs.readFileSync(path.join(work, "generated.yaml"), "utf8");
+  const generated = fs.readFileSync(generatedFile, "utf8");
   expect(generated).toMatch(/legacy:\n\s+type: uptime:(index:)?Monitor/);
   expect(generated).toMatch(/method: HEAD/);
   expect(generated).toContain(`uuid: ${SEEDED_PAGE}`);

@@ -3,15 +3,14 @@
 // lost, kept as placeholders, and every way out of them followed through the engine (what the provider
 // decides for each call: tests/integration/provider/monitor-recovery.test.ts, monitor-dynamic.test.ts,
 // plugin-server.test.ts). Every scenario ends with exactly the declared monitors: none lost, none duplicated.
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
-import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { REPO, TestStack } from "../helpers/pulumi";
-import { readOutput } from "../helpers/node-warnings";
-import { Json, adminCall, adminGet, e2eFile, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { Json, adminCall, adminGet, e2eFile, fails, monitorNames, clearRequests, mutating, pulumiOk, requestLines } from "../helpers/e2e";
+import { withEnv } from "../helpers/e2e";
 
 jest.setTimeout(600_000);
 
@@ -78,29 +77,14 @@ describe("faults: 20% 429 (Retry-After: 0), 10% 503 on GET/PATCH/DELETE, 2% drop
   });
 });
 
-// Asynchronous on purpose: the emulator runs in this process, and a synchronous spawn would stop it answering.
-function cli(t: TestStack, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      "pulumi",
-      [...args, "--stack", t.stack.name],
-      { cwd: FLEET, env: { ...process.env, ...t.env, ...env }, timeout: 240_000, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) => {
-        readOutput(`${stdout}\n${stderr}`, `pulumi ${args.join(" ")}`);
-        if (error) reject(new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`));
-        else resolve({ stdout, stderr });
-      },
-    );
-  });
-}
-
 // docs/troubleshooting.md's recovery after a killed run, as a user types it (on another runner: `env`).
+const cli = (t: TestStack, args: string[], env: Record<string, string> = {}) => pulumiOk(t, args, { env, timeout: 240_000 });
 const pulumiCli = {
-  cancel: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["cancel", "--yes", "--non-interactive"], env),
+  cancel: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["cancel", "--yes"], env),
   exportStack: async (t: TestStack, env: Record<string, string> = {}) => JSON.parse((await cli(t, ["stack", "export"], env)).stdout),
   refreshClearingPendingCreates: (t: TestStack, env: Record<string, string> = {}) =>
-    cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview", "--non-interactive"], env),
-  up: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["up", "--yes", "--skip-preview", "--non-interactive"], env),
+    cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview"], env),
+  up: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["up", "--yes", "--skip-preview"], env),
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -285,7 +269,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
     // The next up takes over what the killed run made (the journal's notes); a member whose POST was in
     // flight is kept as a placeholder, and the run says how to settle it.
     const first = await pulumiCli.up(t).then(
-      (r) => ({ ok: true, text: r.stdout + r.stderr }),
+      (r) => ({ ok: true, text: r.out }),
       (e: Error) => ({ ok: false, text: e.message }),
     );
     expect(first.text).toMatch(/took over .*, created by an interrupted run/);
@@ -360,17 +344,6 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100, the j
   });
 });
 
-/** Runs `run` with extra environment variables for the stack's engine runs (as a user prefixes a command with them). */
-async function withEnv<T>(t: TestStack, vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
-  const env = (t.stack.workspace as LocalWorkspace).envVars;
-  Object.assign(env, vars);
-  try {
-    return await run();
-  } finally {
-    for (const key of Object.keys(vars)) delete env[key];
-  }
-}
-
 /** The monitors of an exported stack: id, URN, and whether the engine holds it pending deletion. */
 async function stateMonitors(t: TestStack): Promise<{ id: string; urn: string; delete: boolean }[]> {
   const resources = ((await t.stack.exportStack()).deployment.resources ?? []) as Json[];
@@ -387,13 +360,6 @@ async function expectEmptyPreview(t: TestStack, same: number): Promise<void> {
   const text = output.join("");
   expect(text).not.toMatch(/^\s*(\+|-|~|\+-|-\+|\+\+|--|<=|=>)\s+\S/m); // a step's line: `+ ... create`, `- ... delete`, ...
   expect(text).not.toMatch(/to (create|update|delete|replace)/);
-}
-
-/** An engine run that fails, and what it printed. */
-async function fails(run: (onOutput: (line: string) => void) => Promise<unknown>, error?: RegExp): Promise<string> {
-  const output: string[] = [];
-  await expect(run((l) => output.push(l))).rejects.toThrow(error);
-  return output.join("");
 }
 
 /** The placeholders a message says to name in `UPTIME_DROP_UNCONFIRMED=<its id>` if their monitor does not exist. */

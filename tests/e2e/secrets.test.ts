@@ -12,12 +12,11 @@
 // resp: <outputs>" (shown by --debug, logged from -v=3, and always in the engine's event stream). A
 // secret is allowed there only, and only at those levels; anywhere else it is a leak. Failures name where a secret was found, never the
 // text around it, so a leak cannot reach the test output either.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { TestStack } from "../helpers/pulumi";
-import { adminGet, e2eFile } from "../helpers/e2e";
+import { adminGet, e2eFile, pulumiOk } from "../helpers/e2e";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -135,17 +134,6 @@ function filesUnder(dir: string): string[] {
     .filter((f) => fs.statSync(f).isFile());
 }
 
-const cli = (args: string[]): Promise<string> =>
-  new Promise((resolve, reject) => {
-    execFile(
-      "pulumi",
-      [...args, "--stack", t.stack.name, "--non-interactive"],
-      { cwd: t.stack.workspace.workDir, env: { ...process.env, ...t.env }, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(`pulumi ${args.join(" ")} failed: ${error.message}`)) : resolve(stdout + stderr),
-    );
-  });
-
 beforeAll(async () => (t = await stack("quickstart", { config: { "uptime:apiKey": { value: API_KEY, secret: true } } })));
 
 test("up, then preview and refresh at every log level, succeed", async () => {
@@ -210,7 +198,7 @@ test("the backend's files, the stack's config file and `pulumi stack export` hol
   expect(runLogs.length).toBeGreaterThan(0);
   for (const file of runLogs)
     captured.push({ where: `run log ${file}`, text: fs.readFileSync(path.join(home, "logs", file), "latin1"), absent: ALL, dumpOnly: [] });
-  const exported = await cli(["stack", "export"]);
+  const exported = (await pulumiOk(t, ["stack", "export"])).out;
   expect(exported).toContain("pulumi-nodejs:dynamic/uptime:Monitor");
   captured.push({ where: "pulumi stack export", text: exported, absent: ALL, dumpOnly: [] });
 });

@@ -11,7 +11,7 @@ import { createServer as createHttpsServer } from "node:https";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { TestStack, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, e2eFile, fails, mutating, requestLines, withEnv } from "../helpers/e2e";
 import { LOOPBACK_CERT_PEM, LOOPBACK_KEY_PEM } from "../helpers/tls";
 import { E2E_API_KEY, Listening, forwardTo, listenOnLoopback } from "../helpers/servers";
 
@@ -35,19 +35,8 @@ beforeAll(async () => {
   });
 });
 
-/** Sets (or, with undefined, removes) an environment variable of every later engine run of the stack. */
-function setEnv(key: string, value: string | undefined): void {
-  const env = (t.stack.workspace as LocalWorkspace).envVars;
-  if (value === undefined) delete env[key];
-  else env[key] = value;
-}
-
-/** Runs an engine operation that must fail; returns its whole output. */
-async function fails(run: (onOutput: (line: string) => void) => Promise<unknown>): Promise<string> {
-  const lines: string[] = [];
-  await expect(run((l) => lines.push(l))).rejects.toThrow();
-  return lines.join("");
-}
+/** Sets an environment variable of every later engine run of the stack. */
+const setEnv = (key: string, value: string) => ((t.stack.workspace as LocalWorkspace).envVars[key] = value);
 
 /** The part of an engine run's output after "Diagnostics:", where each resource's failure is listed once. */
 const diagnostics = (text: string) => text.slice(text.lastIndexOf("Diagnostics:"));
@@ -79,16 +68,12 @@ test("a key in plain text: preview refuses before anything is stored or sent, na
 test("PULUMI_SKIP_CHECKPOINTS: creating monitors is refused at preview, the reason in full once, naming it; nothing sent", async () => {
   // The advice of the test before, followed.
   await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
-  setEnv("PULUMI_SKIP_CHECKPOINTS", "true");
   await clearRequests(emulator);
-  try {
-    const preview = diagnostics(await fails((onOutput) => t.stack.preview({ onOutput })));
-    // Each monitor checked is refused, the reason in full once, the others pointing to it.
-    expect((preview.match(/creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/g) ?? []).length).toBeGreaterThanOrEqual(1);
-    expect(preview.match(/Run this update without PULUMI_SKIP_CHECKPOINTS/g)).toHaveLength(1);
-  } finally {
-    setEnv("PULUMI_SKIP_CHECKPOINTS", undefined);
-  }
+  const refused = withEnv(t, { PULUMI_SKIP_CHECKPOINTS: "true" }, () => fails((onOutput) => t.stack.preview({ onOutput })));
+  const preview = diagnostics(await refused);
+  // Each monitor checked is refused, the reason in full once, the others pointing to it.
+  expect((preview.match(/creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/g) ?? []).length).toBeGreaterThanOrEqual(1);
+  expect(preview.match(/Run this update without PULUMI_SKIP_CHECKPOINTS/g)).toHaveLength(1);
   expect(mutating(await requestLines(emulator))).toEqual([]);
   expect(await monitorIds()).toEqual({});
 });
@@ -111,7 +96,7 @@ test("http:// at a port that speaks TLS: up fails at once, before any creation; 
   const ca = path.join(t.backendDir, "loopback-ca.pem");
   fs.writeFileSync(ca, LOOPBACK_CERT_PEM);
   setEnv("NODE_EXTRA_CA_CERTS", ca);
-  setEnv("UPTIME_BASE_URL", advised);
+  setEnv("UPTIME_BASE_URL", advised!);
   const fixed = await t.stack.up();
   // The stack itself was registered by the failed run.
   expect(fixed.summary.resourceChanges).toEqual({ create: 2, same: 1 });
@@ -172,12 +157,8 @@ test("a rotated key: refresh fails once per resource, without stack frames, the 
   // The advice, followed.
   expect((await t.stack.refresh({ runProgram: true })).summary.resourceChanges).toEqual({ same: 3 });
   // Nothing left to do (the monitor made again included), and nothing refused under PULUMI_SKIP_CHECKPOINTS when nothing is created.
-  setEnv("PULUMI_SKIP_CHECKPOINTS", "1");
-  try {
-    expect((await t.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 3 });
-  } finally {
-    setEnv("PULUMI_SKIP_CHECKPOINTS", undefined);
-  }
+  const preview = await withEnv(t, { PULUMI_SKIP_CHECKPOINTS: "1" }, () => t.stack.preview({ expectNoChanges: true }));
+  expect(preview.changeSummary).toEqual({ same: 3 });
 });
 
 test("destroy with --run-program, the key rotated: both monitors deleted, the stack empty", async () => {

@@ -2,12 +2,16 @@
 // its emulator (the demo seed, on a free loopback port), stacks configured against it the way a user
 // would (`uptime:baseUrl`, secret `uptime:apiKey`), and whatever else the file opens, each closed or
 // removed at the file's end; and the admin calls under the names the e2e files use.
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { promisify } from "node:util";
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
 import { late } from "./emulator";
 import { type Json, type Reply, adminApi, adminJson, api } from "./emulator-http";
+import { readOutput } from "./node-warnings";
 import { REPO, TestStack, createStack } from "./pulumi";
 import { E2E_API_KEY, startE2eEmulator } from "./servers";
 
@@ -88,3 +92,76 @@ export const mutating = (lines: string[]) => lines.filter((l) => !l.startsWith("
 /** A /v1 call as someone outside Pulumi makes it, with the e2e emulator's key: a drift, an object to import. */
 export const asUser = (emulator: RunningEmulator, method: string, p: string, body?: unknown): Promise<Reply> =>
   api(emulator, method, p, body, { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } });
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout, a newline, stderr. */
+  out: string;
+}
+
+/**
+ * The pulumi CLI on a stack (`stack`, by default t's) as a user types it, in `cwd` (t's program by default), with the
+ * stack's environment and `env`; asynchronous, as the emulator answers in this process. Its output is
+ * read for Node's warnings, as the Automation API's runs are.
+ */
+export async function pulumiCli(
+  t: TestStack,
+  args: string[],
+  o: { cwd?: string; env?: Record<string, string>; timeout?: number; stack?: string } = {},
+): Promise<CliRun> {
+  const ran = (code: number, stdout = "", stderr = ""): CliRun => {
+    readOutput(`${stdout}\n${stderr}`, `pulumi ${args.join(" ")}`);
+    return { code, stdout, stderr, out: `${stdout}\n${stderr}` };
+  };
+  try {
+    const { stdout, stderr } = await promisify(execFile)("pulumi", [...args, "--stack", o.stack ?? t.stack.name, "--non-interactive"], {
+      cwd: o.cwd ?? t.stack.workspace.workDir,
+      env: { ...process.env, ...t.env, ...o.env },
+      timeout: o.timeout,
+      maxBuffer: 64 << 20,
+    });
+    return ran(0, stdout, stderr);
+  } catch (error) {
+    const e = error as { code?: unknown; stdout?: string; stderr?: string };
+    return ran(typeof e.code === "number" ? e.code : 1, e.stdout, e.stderr);
+  }
+}
+
+/** `pulumiCli` for a run that must succeed: a failure shows what it printed. */
+export async function pulumiOk(t: TestStack, args: string[], o: Parameters<typeof pulumiCli>[2] = {}): Promise<CliRun> {
+  const run = await pulumiCli(t, args, o);
+  if (run.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${run.code}:\n${run.out}`);
+  return run;
+}
+
+/** An engine run that must fail (with `error`, if given): what it printed. */
+export async function fails(run: (onOutput: (line: string) => void) => Promise<unknown>, error?: RegExp): Promise<string> {
+  const output: string[] = [];
+  await expect(run((l) => output.push(l))).rejects.toThrow(error);
+  return output.join("");
+}
+
+/** Runs `run` with extra environment variables for the stack's engine runs (as a user prefixes a command with them). */
+export async function withEnv<T>(t: TestStack, vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const env = (t.stack.workspace as LocalWorkspace).envVars;
+  Object.assign(env, vars);
+  try {
+    return await run();
+  } finally {
+    for (const key of Object.keys(vars)) delete env[key];
+  }
+}
+
+/** A stack's MonitorFleet members as the state holds them, by key; `type`: the fleet's, on either face. */
+export async function fleetMembers(t: TestStack, type = "pulumi-nodejs:dynamic/uptime:MonitorFleet"): Promise<Record<string, Json>> {
+  const { deployment } = await t.stack.exportStack();
+  return (deployment.resources as Json[]).find((r) => r.type === type)?.outputs?.monitors ?? {};
+}
+
+/** The state's fleet members are the service's monitors: same uuids, same names, none besides. */
+export async function expectMembersAreService(t: TestStack, emulator: RunningEmulator, type?: string): Promise<void> {
+  const pairs = (list: Json[]) => list.map((m) => `${m.uuid} ${m.name}`).sort();
+  expect(pairs(Object.values(await fleetMembers(t, type)))).toEqual(pairs((await adminGet(emulator, "/state")).monitors));
+}

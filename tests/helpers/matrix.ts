@@ -6,13 +6,12 @@
 // note. Every step returns the requests the service received meanwhile, so a row asserts exactly the
 // requests its change needs; a row runs only the engine operations its fact needs, and its stack is
 // removed at the end of the file without an engine run.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { DestroyResult, PreviewResult, UpOptions, UpResult } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator/types";
 import type { TestStack } from "./pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, e2eFile, mutating, withoutAccountCheck } from "./e2e";
+import { CliRun, Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, e2eFile, mutating, pulumiCli, withoutAccountCheck } from "./e2e";
 import { startE2eEmulator } from "./servers";
 
 const MATRIX = path.resolve(__dirname, "../e2e/programs/matrix");
@@ -59,7 +58,7 @@ export interface Row {
   resources(): Promise<Json[]>;
   urn(name: string): Promise<string>;
   /** The pulumi CLI on this stack, as a user types it. */
-  cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }>;
+  cli(args: string[]): Promise<CliRun>;
 }
 
 /** The emulator of one row: the demo seed, a second alert and the bystander monitor. */
@@ -152,7 +151,7 @@ export function matrixFile() {
         if (found.length !== 1) throw new Error(`expected one resource named ${name}, found ${found.length}`);
         return found[0].urn;
       },
-      cli: (args) => cli(t, args),
+      cli: (args) => pulumiCli(t, args, { timeout: 240_000 }),
     };
     await body(r);
 
@@ -170,21 +169,4 @@ function expectJournalEmpty(t: TestStack): void {
   // A monitor's note is a .json file; a fleet's notes are one .log.
   const notes = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(json|log)$/.test(f)) : [];
   expect(notes).toEqual([]);
-}
-
-/** The pulumi CLI on this stack, as a user types it (asynchronous: the emulator runs in this process). */
-function cli(t: TestStack, args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  return new Promise((resolve) => {
-    execFile(
-      "pulumi",
-      [...args, "--stack", t.stack.name, "--non-interactive"],
-      {
-        cwd: t.stack.workspace.workDir,
-        env: { ...process.env, ...t.env },
-        timeout: 240_000,
-        maxBuffer: 64 << 20,
-      },
-      (error, stdout, stderr) => resolve({ stdout, stderr, code: error ? (typeof error.code === "number" ? error.code : 1) : 0 }),
-    );
-  });
 }
