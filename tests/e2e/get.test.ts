@@ -1,9 +1,7 @@
 // Monitor.get, Page.get and Alert.get through the real engine: a program reads a monitor another
-// stack manages, and the service's page and alert, by uuid. Its outputs are what the service holds,
-// it sends nothing but GETs, and destroying it leaves every object as it was. A uuid the service lacks,
-// or an object it cannot read (405, as without the undocumented GET routes), fails the read, naming it.
+// stack manages, and the service's page and alert, by uuid.
 import * as path from "node:path";
-import { SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, fails, requestLines } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
@@ -50,10 +48,9 @@ test("a uuid the service does not have, or a kind it cannot read: the read fails
   // A page the service answers 405 for, as a service offering only the documented routes does.
   await adminCall(emulator, "PUT", "/faults", { rules: [{ route: "GET /pages/:uuid", respond: { status: 405, body: "{}" } }] });
   const t = await reader({ monitor: "no-such-monitor", page: SEEDED_PAGE, alert: SEEDED_ALERT });
-  const lines: string[] = [];
-  await expect(t.stack.up({ onOutput: (l) => lines.push(l) })).rejects.toThrow();
-  expect(lines.join("")).toContain("monitor no-such-monitor: the service has no such monitor, so Monitor.get has nothing to read");
-  expect(lines.join("")).toContain(
+  const text = await fails((onOutput) => t.stack.up({ onOutput }));
+  expect(text).toContain("monitor no-such-monitor: the service has no such monitor, so Monitor.get has nothing to read");
+  expect(text).toContain(
     `page ${SEEDED_PAGE}: the service answered 405 to reading it (it offers no GET of a page, a route the API document does not show), so Page.get has nothing to read`,
   );
   await adminCall(emulator, "PUT", "/faults", { rules: [] });

@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO, TestStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, adminGet, clearRequests, e2eFile, fails, mutating, requestLines } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
@@ -66,9 +66,7 @@ test("a bad entry fails the preview naming the file, the entry and the field, be
   bad.monitors.website.regions = [];
   await t.stack.setConfig("monitors-as-data:file", { value: writeData("bad.json", bad) });
   await clearRequests(emulator);
-  const output: string[] = [];
-  await expect(t.stack.preview({ onOutput: (l) => output.push(l) })).rejects.toThrow();
-  const text = output.join("");
+  const text = await fails((onOutput) => t.stack.preview({ onOutput }));
   expect(text).toContain("bad.json: postgres");
   expect(text).toContain("port must be 1-65535");
   expect(text).toContain("bad.json: website");
