@@ -1,19 +1,13 @@
 // MonitorFleet written in YAML and run through the provider plugin, as fleet-resource.test.ts does it in
-// TypeScript: 300 members and a page listing one; an empty preview sends nothing; refresh finds an edit
-// and a deletion made outside; one up puts both back, edits 10 (10 PATCHes, the preview naming each
-// member's changed field), replaces the one whose alerts changed and deletes 20 removed. `pulumi import`
-// takes a fleet of existing monitors over, by `name=<uuid>` pairs; destroy deletes every member.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+// TypeScript; and `pulumi import` of a fleet of existing monitors, by `name=<uuid>` pairs.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO, TestStack, collect } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, mutating, pulumiOk } from "../helpers/e2e";
+import { requestLines, expectMembersAreService, fleetMembers } from "../helpers/e2e";
 import { fleetNames } from "../helpers/rate-limit";
 
 jest.setTimeout(600_000);
-
-const run = promisify(execFile);
 
 const { emulator, stack, tempDir } = e2eFile();
 const work = tempDir("uptime-yaml-fleet-resource-");
@@ -42,16 +36,8 @@ function writeProgram(o: { count: number; edited?: number; alerted?: number[] })
   fs.writeFileSync(path.join(work, "Pulumi.yaml"), text);
 }
 
-async function members(): Promise<Record<string, Json>> {
-  const { deployment } = await t.stack.exportStack();
-  return (deployment.resources as Json[]).find((r) => r.type === "uptime:index:MonitorFleet")?.outputs?.monitors ?? {};
-}
-async function expectStateIsService(): Promise<void> {
-  const inState = Object.values(await members())
-    .map((m) => `${m.uuid} ${m.name}`)
-    .sort();
-  expect(inState).toEqual(((await adminGet(emulator, "/state")).monitors as Json[]).map((m) => `${m.uuid} ${m.name}`).sort());
-}
+const members = () => fleetMembers(t, "uptime:index:MonitorFleet");
+const expectStateIsService = () => expectMembersAreService(t, emulator, "uptime:index:MonitorFleet");
 
 test("up of 300 at --parallel 32, then an empty preview that sends nothing but the account check", async () => {
   const up = await t.stack.up({ parallel: 32 });
@@ -121,9 +107,7 @@ test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the
     });
     made[name] = (json.monitor ?? json).uuid;
   }
-  // The emulator answers from this process: the CLI runs beside it, not blocking it.
-  const pulumi = (...args: string[]) =>
-    run("pulumi", [...args, "--yes", "--stack", t.stack.name, "--cwd", work], { env: { ...process.env, ...t.env } });
+  const pulumi = (...args: string[]) => pulumiOk(t, [...args, "--yes"]);
   await clearRequests(emulator);
   const { stdout: out } = await pulumi("import", "uptime:index:MonitorFleet", "imported", `api=${made.api},web=${made.web},db=${made.db}`);
   expect(mutating(await requestLines(emulator))).toEqual([]);

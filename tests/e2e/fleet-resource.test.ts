@@ -1,12 +1,9 @@
 // MonitorFleet through the real engine, as a TypeScript program declares it (tests/e2e/programs/fleet,
-// mode `fleet`): 300 monitors as one resource at --parallel 32, a page listing three members; refresh
-// finds an edit and a deletion made outside; one up puts both back, edits 10 members (10 PATCHes),
-// replaces the one whose alerts changed and deletes 20 removed; destroy deletes every member and
-// releases the page. A run that fails for some members keeps exactly what it made, and the next `up`
-// makes the rest, none twice. Monitors move between Monitor resources and a fleet without re-creation.
+// mode `fleet`); the same lifecycle in YAML through the plugin: fleet-resource-yaml.test.ts.
 import * as path from "node:path";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, fails, mutating } from "../helpers/e2e";
+import { requestLines, expectMembersAreService, fleetMembers } from "../helpers/e2e";
 import { expectStateIsService as expectMonitorsAreService, fleetNames } from "../helpers/rate-limit";
 
 jest.setTimeout(600_000);
@@ -24,22 +21,8 @@ const fleetStack = (count: number, extra: Record<string, string> = {}): Promise<
     },
   });
 
-/** The fleet's members as the state holds them, by name. */
-async function members(t: TestStack): Promise<Record<string, Json>> {
-  const { deployment } = await t.stack.exportStack();
-  const fleet = (deployment.resources as Json[]).find((r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet");
-  return fleet?.outputs?.monitors ?? {};
-}
-
-/** The state's members are the service's monitors: same uuids, same names, none besides. */
-async function expectStateIsService(t: TestStack): Promise<void> {
-  const inState = Object.values(await members(t))
-    .map((m) => `${m.uuid} ${m.name}`)
-    .sort();
-  const inService = ((await adminGet(emulator, "/state")).monitors as Json[]).map((m) => `${m.uuid} ${m.name}`).sort();
-  expect(inState).toEqual(inService);
-}
-
+const members = (t: TestStack) => fleetMembers(t);
+const expectStateIsService = (t: TestStack) => expectMembersAreService(t, emulator);
 const monitorsInService = async (): Promise<Json[]> => (await adminGet(emulator, "/state")).monitors;
 
 describe("a fleet of 300 with a page listing three of its members", () => {
@@ -144,10 +127,8 @@ test("an up that fails for some members keeps exactly those it made; the next up
   await adminCall(emulator, "PUT", "/faults", {
     rules: [{ route: "POST /monitors", respond: { status: 422, body: '{"error":{"message":"refused"}}' }, times: 4 }],
   });
-  const out: string[] = [];
-  await expect(t.stack.up({ parallel: 32, onOutput: collect(out) })).rejects.toThrow();
   // The engine prints why members failed, the four failing for one reason on one line, then what the state holds.
-  const text = out.join("");
+  const text = await fails((onOutput) => t.stack.up({ parallel: 32, onOutput }));
   const failed = text.match(/\* monitors\.m\d+(?:, monitors\.m\d+)*: POST \/monitors failed with 422 Unprocessable Entity: refused/g);
   expect(failed).toHaveLength(1);
   expect(failed![0].match(/monitors\.m\d+/g)).toHaveLength(4);
