@@ -1,14 +1,12 @@
 // Two accounts in one TypeScript program (tests/e2e/programs/accounts): the stack's own settings and
-// an `uptime.Account`, against two emulators with different keys, each seeded with its page and alert.
-// up, refresh, an edit and a monitor moved from one account to the other (a replacement, made in its
-// new account) in one up, the Account renamed (with and without `aliases`), destroy:
+// an `uptime.Account`, against two emulators with different keys, each seeded with its page and alert:
 // each emulator sees only its own objects and its own key, and neither key is in the state or the output.
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, e2eFile, monitorNames, clearRequests, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, e2eFile, monitorNames, clearRequests, mutating, pulumiOk } from "../helpers/e2e";
+import { requestLines } from "../helpers/e2e";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -127,11 +125,7 @@ test("the Account renamed: without `aliases` the preview replaces its resources 
 
 test("neither key in the state, its export or any output; destroy empties both accounts", async () => {
   // `pulumi stack export` as a user runs it (the Automation API's exportStack shows secrets).
-  const exported = execFileSync("pulumi", ["stack", "export", "--stack", t.stack.name, "--non-interactive"], {
-    cwd: t.stack.workspace.workDir,
-    env: { ...process.env, ...t.env },
-    encoding: "utf8",
-  });
+  const exported = (await pulumiOk(t, ["stack", "export"])).stdout;
   expect(exported).toContain("pulumi:providers:pulumi-nodejs::stg");
   for (const key of [PROD_KEY, STAGING_KEY]) {
     expect(rawCheckpoint(t)).not.toContain(key);

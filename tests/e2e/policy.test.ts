@@ -1,10 +1,9 @@
 // The policy pack (policy/) in real `pulumi preview --policy-pack` runs against the emulator: the
 // examples pass, a program breaking every rule is blocked with each resource and rule named, and a
 // policy config turns rules advisory, off, or moves their bounds.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { SEEDED_ALERT, e2eFile, mutating, clearRequests, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, e2eFile, mutating, clearRequests, pulumiCli, requestLines } from "../helpers/e2e";
 import { REPO, TestStack } from "../helpers/pulumi";
 
 jest.setTimeout(300_000);
@@ -22,18 +21,9 @@ const stackOf = (dir: string, config: Record<string, string> = {}) => stack(dir,
 let quickstart: TestStack | undefined;
 let violations: TestStack;
 
-/** `pulumi preview --policy-pack` as a user or CI runs it (async: the emulator lives in this process). */
-function preview(t: TestStack, extra: string[] = [], stack = t.stack.name): Promise<{ code: number; output: string }> {
-  const args = ["preview", "--stack", stack, "--non-interactive", "--color", "never", "--policy-pack", POLICY_PACK, ...extra];
-  return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", args, { cwd: t.stack.workspace.workDir, env: { ...process.env, ...t.env } });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, output }));
-  });
-}
+/** `pulumi preview --policy-pack` as a user or CI runs it. */
+const preview = (t: TestStack, extra: string[] = [], stack?: string) =>
+  pulumiCli(t, ["preview", "--color", "never", "--policy-pack", POLICY_PACK, ...extra], { stack });
 
 /** The "- [level]  rule  (type: name)" lines of the CLI's Policies section. */
 const violationLines = (output: string) =>
@@ -46,7 +36,7 @@ const violationLines = (output: string) =>
 test("the quickstart, with an alert on every monitor, passes (with the shipped config)", async () => {
   const t = (quickstart = await stackOf("quickstart", { "uptime-quickstart:databaseAlerts": "true" }));
   await clearRequests(emulator);
-  const { code, output } = await preview(t, ["--policy-pack-config", SHIPPED_CONFIG]);
+  const { code, out: output } = await preview(t, ["--policy-pack-config", SHIPPED_CONFIG]);
   expect(violationLines(output)).toEqual([]);
   expect(code).toBe(0);
   expect(output).toMatch(/uptime@v0\.1\.0/); // the pack did run
@@ -58,19 +48,19 @@ test("the exit codes examples/ci relies on: --expect-no-changes with changes exi
   expect((await preview(t, ["--policy-pack-config", SHIPPED_CONFIG, "--expect-no-changes"])).code).toBe(7);
   const missing = await preview(t, [], "no-such-stack");
   expect(missing.code).toBe(6);
-  expect(missing.output).toContain("no-such-stack");
+  expect(missing.out).toContain("no-such-stack");
 });
 
 test("monitors-as-data, with the team's alert on every monitor, passes (with the defaults)", async () => {
   const t = await stackOf("monitors-as-data", { "monitors-as-data:alerts": JSON.stringify([SEEDED_ALERT]) });
-  const { code, output } = await preview(t);
+  const { code, out: output } = await preview(t);
   expect(violationLines(output)).toEqual([]);
   expect(code).toBe(0);
 });
 
 test("a program breaking every rule is blocked, each violation naming the resource and the rule", async () => {
   const t = (violations = await stackOf(VIOLATIONS));
-  const { code, output } = await preview(t);
+  const { code, out: output } = await preview(t);
   expect(code).toBe(1); // a mandatory violation fails the preview like any error (v3.259 does not use exit code 5)
   const monitor = (rule: string, name: string) => `- [mandatory] ${rule} (pulumi-nodejs:dynamic/uptime:Monitor: ${name})`;
   expect(violationLines(output).sort()).toEqual(
@@ -103,7 +93,7 @@ test("a policy config makes rules advisory or disabled and moves their bounds: t
       "monitor-interval-bounds": { minIntervalSeconds: 10 },
     }),
   );
-  const { code, output } = await preview(violations, ["--policy-pack-config", configFile]);
+  const { code, out: output } = await preview(violations, ["--policy-pack-config", configFile]);
   expect(code).toBe(0);
   const lines = violationLines(output);
   expect(lines.every((l) => l.startsWith("- [advisory]"))).toBe(true);

@@ -1,7 +1,5 @@
-// examples/quickstart through the real engine against the emulator: up, an empty second preview, an
-// in-place edit and a replacement in one up, drift put back, destroy, and what the state may never hold.
-// Its Monitor, Page and Alert are dynamic resources: this is also the engine, the Node.js language host
-// and the dynamic-provider host working together.
+// examples/quickstart through the real engine against the emulator. Its Monitor, Page and Alert are
+// dynamic resources: this is also the engine, the Node.js language host and the dynamic-provider host working together.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
@@ -23,13 +21,12 @@ test("up creates both monitors and takes over the seeded alert and page", async 
 
   const monitors = await monitorsByName();
   expect(Object.keys(monitors).sort()).toEqual(["Primary database", "Public API"]);
-  const api = monitors["Public API"];
+  const { "Public API": api, "Primary database": db } = monitors;
   expect(api).toMatchObject({ type: "https", intervalId: 60, httpFollowRedirects: true, alerts: [SEEDED_ALERT] });
   expect(api.httpRequest.headers).toEqual([
     { name: "Accept", value: "application/json" },
     { name: "X-Health-Token", value: "not-a-real-token" },
   ]);
-  const db = monitors["Primary database"];
   expect(db).toMatchObject({ type: "tcp", urn: "db.acme.example:5432", intervalId: 120 });
   expect(db.tcpOptions).toMatchObject({ dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true });
   expect(db.maintenance).toMatchObject({ days: [0, 6], timeZone: "Europe/Paris" });
@@ -95,8 +92,7 @@ test("one up: the in-place edit is one PATCH of the changed monitor; giving the 
 });
 
 test("drift: an out-of-band edit and a deletion are shown by one refresh; up puts the edit back and creates the deleted monitor again", async () => {
-  const api = (await monitorsByName())["Public API"];
-  const db = (await monitorsByName())["Primary database"];
+  const { "Public API": api, "Primary database": db } = await monitorsByName();
   await adminCall(emulator, "PATCH", `/monitors/${api.uuid}`, { name: "renamed in the dashboard", intervalId: 900 });
   await adminCall(emulator, "DELETE", `/monitors/${db.uuid}`);
   const refresh = await t.stack.refresh();
