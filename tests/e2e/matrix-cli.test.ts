@@ -1,10 +1,5 @@
-// The matrix, CLI operations on real programs: `pulumi state delete` then the monitors declared again
-// (one taken over with adoptUuid), `pulumi up --target`, `pulumi up --refresh` after drift and an
-// out-of-band delete, `pulumi stack export`/`import`. Each row (tests/helpers/matrix.ts) runs only
-// what proves its operation, asserting exactly the requests each run sends; nothing outside the stack
-// is touched and no journal note is left.
-import * as fs from "node:fs";
-import * as os from "node:os";
+// The matrix, CLI operations on real programs: `state delete`, `up --target`, `up --refresh`, `stack
+// export`/`import`. The rows' driver, and what it checks after each row: tests/helpers/matrix.ts.
 import * as path from "node:path";
 import { Json, adminCall } from "../helpers/e2e";
 import { Row, matrixFile } from "../helpers/matrix";
@@ -68,7 +63,7 @@ test("stack export then import: the imported state manages the same objects, wit
     const [api] = await r.uuids("api");
     expect(r.created.result.outputs.apiUuid.value).toBe(api);
 
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "uptime-export-")), "stack.json");
+    const file = path.join(r.t.backendDir, "stack.json"); // removed with the stack
     expect((await r.cli(["stack", "export", "--file", file])).code).toBe(0);
     const imported = await r.observe(() => r.cli(["stack", "import", "--file", file]));
     expect(imported.result.code).toBe(0);

@@ -1,7 +1,5 @@
-// The matrix, resource options: `protect`, `retainOnDelete` then the same names declared again,
-// `ignoreChanges` with every documented spelling, and `deleteBeforeReplace` on an alerts change. Each
-// row (tests/helpers/matrix.ts) runs only what proves its option, asserting exactly the requests each
-// run sends; nothing outside the stack is touched and no journal note is left.
+// The matrix, resource options: `protect`, `retainOnDelete`, `ignoreChanges`, `deleteBeforeReplace`.
+// The rows' driver, and what it checks after each row: tests/helpers/matrix.ts.
 import { Json, SEEDED_ALERT, adminCall, mutating } from "../helpers/e2e";
 import { SECOND_ALERT, matrixFile } from "../helpers/matrix";
 

@@ -1,8 +1,5 @@
-// The matrix, program structure: monitors grouped in components (several per component, nested,
-// a page listing its sibling monitors), monitors moved under a component with `aliases`, ordering
-// with `dependsOn`, and JavaScript programs. Each row (tests/helpers/matrix.ts) runs only what proves
-// its structure, asserting exactly the requests each run sends; nothing outside the stack is touched
-// and no journal note is left.
+// The matrix, program structure: components, `aliases`, `dependsOn`, JavaScript programs. The rows'
+// driver, and what it checks after each row: tests/helpers/matrix.ts.
 import { Json, SEEDED_ALERT, SEEDED_PAGE, mutating } from "../helpers/e2e";
 import { matrixFile } from "../helpers/matrix";
 

@@ -3,7 +3,6 @@ import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
 
 const config = new pulumi.Config();
-const generation = config.getNumber("generation") ?? 0;
 
 const alert = new uptime.Alert("on-call", {
   uuid: config.require("alertUuid"),
@@ -18,7 +17,7 @@ const api = new uptime.Monitor("api", {
   name: "api",
   type: "https",
   urn: "https://api.acme.example",
-  interval: 60 + 60 * generation,
+  interval: 60,
   regions: [2, 1],
   alerts: [alert.uuid],
   httpResponse: { status: ["200-299"], statusMatches: true },

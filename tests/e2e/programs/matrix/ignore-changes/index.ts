@@ -6,7 +6,6 @@ import * as uptime from "pulumi-uptime";
 
 const config = new pulumi.Config();
 const generation = config.getNumber("generation") ?? 0;
-const extraIgnore = config.get("extraIgnore");
 
 const api = new uptime.Monitor(
   "api",
@@ -19,7 +18,7 @@ const api = new uptime.Monitor(
     regions: [1],
     description: `generation ${generation}`,
   },
-  { ignoreChanges: ["intervalId", "urn", "httpFollowRedirects", ...(extraIgnore ? [extraIgnore] : [])] },
+  { ignoreChanges: ["intervalId", "urn", "httpFollowRedirects"] },
 );
 
 const db = new uptime.Monitor(

@@ -5,13 +5,12 @@ import * as uptime from "pulumi-uptime";
 
 const config = new pulumi.Config();
 const adopt = config.get("adoptA");
-const generation = config.getNumber("generation") ?? 0;
 
 new uptime.Monitor("a", {
   name: "a",
   type: "https",
   urn: "https://a.acme.example",
-  interval: 60 + 60 * generation,
+  interval: 60,
   regions: [1],
   ...(adopt ? { adoptUuid: adopt } : {}),
 });
