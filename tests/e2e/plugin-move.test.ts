@@ -1,13 +1,11 @@
 // A JavaScript program that moves its monitor from the dynamic resource (`pulumi-uptime`) to the
 // provider plugin's type (the generated Node.js SDK, `@pulumi-uptime/sdk`), as docs/plugin.md's "Moving to
-// the plugin" says: same name, same parent, an alias of the old type. The stack moves in place: no
-// replacement, no request; the monitor keeps its uuid, and the plugin then edits and deletes it. The
-// page and the alert the program took over move the same way, and destroy releases them.
+// the plugin" says: same name, same parent, an alias of the old type; the page and the alert with it.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO, TestStack, collect } from "../helpers/pulumi";
+import { REPO, TestStack } from "../helpers/pulumi";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines, withoutAccountCheck } from "../helpers/e2e";
 import { e2eFile } from "../helpers/e2e";
 
@@ -54,24 +52,8 @@ exports.uuid = api.id;
 async function buildGeneratedSdk(into: string): Promise<void> {
   const out = path.join(into, "node_modules", "@pulumi-uptime", "sdk");
   const tsc = path.join(REPO, "node_modules", ".bin", "tsc");
-  await execFileAsync(
-    tsc,
-    [
-      "-p",
-      path.join(REPO, "sdks/nodejs/tsconfig.json"),
-      "--outDir",
-      out,
-      "--declaration",
-      "false",
-      "--sourceMap",
-      "false",
-      "--declarationMap",
-      "false",
-    ],
-    {
-      cwd: REPO,
-    },
-  );
+  const off = ["--declaration", "--sourceMap", "--declarationMap"].flatMap((option) => [option, "false"]);
+  await execFileAsync(tsc, ["-p", path.join(REPO, "sdks/nodejs/tsconfig.json"), "--outDir", out, ...off], { cwd: REPO });
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "sdks/nodejs/package.json"), "utf8"));
   fs.writeFileSync(path.join(out, "package.json"), JSON.stringify({ ...manifest, main: "index.js" }, null, 2));
 }
@@ -96,14 +78,14 @@ const monitorState = async (): Promise<Json> =>
   ((await t.stack.exportStack()).deployment as Json).resources.find((r: Json) => r.urn.endsWith("::api"));
 
 test("the dynamic monitor moves to the plugin's type in place: same uuid, no replacement, no request", async () => {
-  const first = await t.stack.up({ onOutput: collect(t.log) });
+  const first = await t.stack.up();
   const [created] = await monitors();
   expect(first.outputs.uuid.value).toBe(created.uuid);
   expect((await monitorState()).type).toBe("pulumi-nodejs:dynamic/uptime:Monitor");
 
   fs.writeFileSync(path.join(dir, "index.js"), PLUGIN(DECLARED));
   await clearRequests(emulator);
-  const moved = await t.stack.up({ onOutput: collect(t.log) });
+  const moved = await t.stack.up();
   expect(moved.summary.resourceChanges).toEqual({ same: 5 });
   expect(withoutAccountCheck(await requestLines(emulator))).toEqual([]);
   const state = await monitorState();
@@ -129,7 +111,7 @@ test("after the move the plugin edits the monitor with one PATCH, and destroy de
   const [monitor] = await monitors();
   fs.writeFileSync(path.join(dir, "index.js"), PLUGIN(DECLARED.replace("interval: 120", "interval: 300")));
   await clearRequests(emulator);
-  const result = await t.stack.up({ onOutput: collect(t.log) });
+  const result = await t.stack.up();
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
   expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${monitor.uuid}`]);
   expect((await monitors())[0]).toMatchObject({ uuid: monitor.uuid, intervalId: 300 });
@@ -138,7 +120,7 @@ test("after the move the plugin edits the monitor with one PATCH, and destroy de
   expect(state.outputs).not.toHaveProperty("journalKey");
 
   await clearRequests(emulator);
-  await t.stack.destroy({ onOutput: collect(t.log) });
+  await t.stack.destroy();
   expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${monitor.uuid}`]);
   expect(await monitors()).toEqual([]);
 });

@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack, collect, oldestPulumi, rawCheckpoint, versions } from "../helpers/pulumi";
+import { REPO, TestStack, oldestPulumi, rawCheckpoint, versions } from "../helpers/pulumi";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, monitorNames, asUser, clearRequests, mutating, requestLines } from "../helpers/e2e";
 import { e2eFile, pulumiCli } from "../helpers/e2e";
 import { monitorBody } from "../helpers/emulator-http";
@@ -75,7 +75,7 @@ describe("examples/yaml through the plugin", () => {
   });
 
   test("up creates the monitors, takes the alert and the page over, and reads the webhooks through the invoke; the state holds the key and the header value encrypted only", async () => {
-    const result = await t.stack.up({ onOutput: collect(t.log) });
+    const result = await t.stack.up();
     expect(result.summary.result).toBe("succeeded");
     const apiMonitor = await monitorNamed("api");
     const shop = await monitorNamed("shop");
@@ -119,7 +119,7 @@ describe("examples/yaml through the plugin", () => {
     const drift = await asUser(emulator, "PATCH", `/monitors/${apiMonitor.uuid}`, { interval: 900 });
     expect(drift.status).toBe(200);
     await clearRequests(emulator);
-    const result = await t.stack.up({ refresh: true, diff: true, onOutput: collect(t.log) });
+    const result = await t.stack.up({ refresh: true, diff: true });
     expect(result.summary.resourceChanges).toEqual({ same: 3, update: 2 });
     // The edit, as the program declares it; the drift, as the refresh read it, put back to the declared value.
     expect(result.stdout).toMatch(/interval\s*:\s*300 => 600/);
@@ -132,7 +132,7 @@ describe("examples/yaml through the plugin", () => {
     expect(result.outputs.shopInterval.value).toBe(600);
 
     await clearRequests(emulator);
-    const preview = await t.stack.preview({ onOutput: collect(t.log) });
+    const preview = await t.stack.preview();
     expect(preview.changeSummary).toEqual({ same: 5 });
     expect(mutating(await requestLines(emulator))).toEqual([]);
   });
@@ -140,7 +140,7 @@ describe("examples/yaml through the plugin", () => {
   test("destroy deletes the two monitors and releases the page and the alert without a request", async () => {
     const uuids = [(await monitorNamed("api")).uuid, (await monitorNamed("shop")).uuid];
     await clearRequests(emulator);
-    const result = await t.stack.destroy({ onOutput: collect(t.log) });
+    const result = await t.stack.destroy();
     expect(result.summary.resourceChanges).toEqual({ delete: 5 });
     expect(mutating(await requestLines(emulator)).sort()).toEqual(uuids.map((u) => `DELETE /v1/monitors/${u}`).sort());
     const s = await state();

@@ -16,8 +16,6 @@ export interface TestStack {
   backendDir: string;
   /** The environment every engine run of this stack gets (backend, passphrase, journal). */
   env: Record<string, string>;
-  /** Output of every engine run, for assertions on what a user would read. */
-  log: string[];
   remove(): Promise<void>;
 }
 
@@ -42,12 +40,10 @@ export async function createStack(
   const pulumiCommand = await (cli ??= PulumiCommand.get());
   const stack = await LocalWorkspace.createStack({ stackName, workDir }, { envVars, pulumiCommand });
   if (options.config) await stack.setAllConfig(options.config);
-  const log: string[] = [];
   return {
     stack,
     backendDir,
     env: envVars,
-    log,
     // What `pulumi stack rm --force` would delete, without a CLI run: the backend and the stack's config file.
     async remove() {
       fs.rmSync(path.join(workDir, `Pulumi.${stackName}.yaml`), { force: true });
