@@ -1,11 +1,7 @@
 // examples/python, a Python program over the generated Python SDK (sdks/python), copied outside the
 // repository with a virtualenv of its own (its Pulumi.yaml's `virtualenv: venv`, made from its
 // requirements.txt: `pulumi` pinned from PyPI and the SDK from sdks/python), run with the `pulumi`
-// CLI and the Python language host scripts/bootstrap.sh provides: `up`, an empty second preview, three
-// wrong settings cancelling the program quietly, `pulumi import` of a monitor made outside Pulumi beside
-// a second account (an explicit uptime.Provider), an edit of its config, drift repaired by `up --refresh`,
-// `destroy`. The engine finds the plugin on PATH (the repository's bin/); the keys and the secret header
-// value stay encrypted in the state and out of the CLI's output.
+// CLI and the Python language host scripts/bootstrap.sh provides; the plugin on PATH (the repository's bin/).
 //
 // The venv: pip takes about ten seconds to make it (python3 >= 3.10 and PyPI needed), so it is made
 // once per Python version, requirements.txt and SDK (a template in the toolchain cache, keyed by

@@ -1,11 +1,8 @@
-// Wrong settings through the real engine, one stack from a wrong first try to its destroy: a key in
-// plain text, PULUMI_SKIP_CHECKPOINTS, an http:// address at a TLS port, a monitor deleted outside
-// Pulumi, a rotated key. Each fails naming the setting (or the monitor), without touching the state or
-// the service, and each piece of advice is followed as a user would: `pulumi config set --secret`, the
-// run without PULUMI_SKIP_CHECKPOINTS, the https:// address, `pulumi up --replace`, --run-program.
-// The words of every refusal, and the other wrong settings (a base URL that is not the API, a proxy's
-// HTML 404, a host that does not resolve, a server that never answers, a refused key at preview,
-// uptime:offlinePreview, uptime:rateLimitWaitSeconds), are proven in-process: tests/README.md says where.
+// Wrong settings through the real engine, one stack from a wrong first try to its destroy, each piece
+// of advice followed as a user would. The words of every refusal, and the other wrong settings (a base
+// URL that is not the API, a proxy's HTML 404, a host that does not resolve, a server that never
+// answers, a refused key at preview, uptime:offlinePreview, uptime:rateLimitWaitSeconds), are proven
+// in-process: tests/README.md says where.
 import * as fs from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
 import * as path from "node:path";
