@@ -238,12 +238,6 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
   });
 });
 
-/** The members' names the service was sent a creation for and did not refuse unprocessed (a 429). */
-async function postedNames(emulator: RunningEmulator): Promise<Set<string>> {
-  const requests = (await adminGet(emulator, "/requests")).requests as Json[];
-  return new Set(requests.filter((r) => r.method === "POST" && r.path === "/v1/monitors" && r.status !== 429).map((r) => r.body?.name));
-}
-
 /** The stack's MonitorFleet as the state holds it. */
 const fleetResource = async (t: TestStack): Promise<Json> =>
   ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet")!;
@@ -288,9 +282,10 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
       // At most uptime:maxConcurrentRequests (16) members are in doubt: the rest were never sent.
       expect(placeholders.length).toBeLessThanOrEqual(16);
     }
-    // In doubt only what the service was sent: a member still waiting its turn when the run was killed is not.
-    const posted = await postedNames(emulator);
-    expect(placeholders.map(([, m]) => m.name).filter((name) => !posted.has(name))).toEqual([]);
+    // Not asserted here: that only what was on its way is in doubt. A kill can land after a POST is noted and
+    // before it is written, or before its 429 is read: both rightly in doubt, and not told apart from outside.
+    // The notes' life (noted as each POST leaves, dropped at a 429) is proved in-process: integration/provider/
+    // fleet.test.ts › against a service limiting the key to 20 requests a second.
     // Following the advice, member by member: the dashboard's monitor of its name as adoptUuid, else the placeholder dropped.
     const adopt: Record<string, string> = {};
     const drop: string[] = [];
