@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import { EngineEvent, LocalWorkspace, OutputMap, PulumiCommand, Stack, UpdateSummary } from "@pulumi/pulumi/automation";
 
 export const REPO = path.resolve(__dirname, "../..");
 export const PASSPHRASE = "e2e-passphrase";
@@ -40,6 +40,7 @@ export async function createStack(
   const pulumiCommand = await (cli ??= PulumiCommand.get());
   const stack = await LocalWorkspace.createStack({ stackName, workDir }, { envVars, pulumiCommand });
   if (options.config) await stack.setAllConfig(options.config);
+  summaryFromEvents(stack);
   return {
     stack,
     backendDir,
@@ -50,6 +51,52 @@ export async function createStack(
       fs.rmSync(backendDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * up, refresh and destroy as the Automation API runs them, but with the run's summary (and up's outputs) taken
+ * from the run's own events rather than from two more CLI runs each (`stack history`, `stack output`), which
+ * cost as much CPU as a small engine run. Outputs holding a secret, which events mask, are still read by the CLI.
+ */
+function summaryFromEvents(stack: Stack): void {
+  for (const op of ["up", "refresh", "destroy"] as const) {
+    const run = Stack.prototype[op] as (this: Stack, opts?: { onEvent?: (event: EngineEvent) => void }) => Promise<unknown>;
+    (stack as unknown as Record<string, unknown>)[op] = (opts: { onEvent?: (event: EngineEvent) => void } = {}) => {
+      let summary: UpdateSummary | undefined;
+      let outputs: OutputMap | undefined;
+      const onEvent = (event: EngineEvent) => {
+        // Read only once the run succeeded (a failed one throws first): its result is "succeeded".
+        if (event.summaryEvent) {
+          const at = new Date(event.timestamp * 1000);
+          const { resourceChanges } = event.summaryEvent;
+          summary = {
+            kind: op === "up" ? "update" : op,
+            startTime: at,
+            endTime: at,
+            message: "",
+            environment: {},
+            config: {},
+            version: 0,
+            result: "succeeded",
+            resourceChanges,
+          } as UpdateSummary;
+        }
+        const stackOutputs = event.resOutputsEvent?.metadata;
+        if (stackOutputs?.type === "pulumi:pulumi:Stack") {
+          const values = (stackOutputs.new?.outputs ?? {}) as Record<string, unknown>;
+          outputs = JSON.stringify(values).includes('"[secret]"')
+            ? undefined
+            : Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value, secret: false }]));
+        }
+        opts.onEvent?.(event);
+      };
+      const self = Object.create(stack, {
+        info: { value: () => summary ?? stack.info() },
+        outputs: { value: () => outputs ?? stack.outputs() },
+      }) as Stack;
+      return run.call(self, { ...opts, onEvent });
+    };
+  }
 }
 
 /** Collects engine output lines into `into` (pass as onOutput). */
