@@ -32,6 +32,12 @@ export function testClient(emulator: RunningEmulator, options: Partial<UptimeCli
   return { client, debug, warn, waits };
 }
 
+/** Waits (5 ms at a time, 10 s at most) until `condition` holds: an order to wait for, not a time. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (const end = Date.now() + 10_000; !(await condition()); await new Promise((resolve) => setTimeout(resolve, 5)))
+    if (Date.now() > end) throw new Error(`still waiting, after 10 s, for ${what}`);
+}
+
 /** A stand-in usable at module level for the object a hook makes later: every property is read from `current()`. */
 export function late<T extends object>(current: () => T | undefined, what: string): T {
   const target = (): T => {

@@ -5,6 +5,7 @@ import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provi
 import { ApiError, ConnectionError, RateLimitError } from "../../../provider/api/errors";
 import { RequestScheduler } from "../../../provider/api/scheduler";
 import { skippingClock } from "../../helpers/pacing-sim";
+import { until } from "../../helpers/emulator";
 import { ScriptedServer, monitorEnvelope, startScriptedServer, useScriptedServer } from "../../helpers/scripted-server";
 import { closedPort } from "../../helpers/servers";
 
@@ -150,7 +151,7 @@ describe("429: not processed, so sent again at its next turn, for every method",
     const started = performance.now();
     const refused = a.monitors.get("mon-1");
     // Once the 429 is read (however long that takes), the account is paused; the other key's account is not.
-    while (a.scheduler.state().throttled === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => a.scheduler.state().throttled > 0, "the 429 to be read");
     expect(a.scheduler.state().pausedUntil).toBeGreaterThan(performance.now());
     expect(other.scheduler.state().pausedUntil).toBe(0);
     const [sameAt] = await Promise.all([

@@ -1,7 +1,7 @@
 // The per-key rate limit on /v1: a token bucket decided on arrival, 429 with Retry-After, the
 // rate-limit headers of each flavour, the admin API that sets it, and reset back to the startup config.
 
-import { useEmulator } from "../../helpers/emulator";
+import { until, useEmulator } from "../../helpers/emulator";
 import { admin, adminJson, api, monitorBody, Reply } from "../../helpers/emulator-http";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
@@ -54,7 +54,7 @@ test("the limit is decided on arrival: before the injected latency and before fa
   const held = webhooks().then((reply) => (heldAnswer = reply.status));
   // The first has arrived (logged, unanswered) and taken the bucket's one token; the second is refused on
   // arrival, while the first still waits out the latency: an order, not a stopwatch.
-  while ((await admin(emulator, "GET", "/requests")).json.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+  await until(async () => (await admin(emulator, "GET", "/requests")).json.requests.length > 0, "the first request to arrive");
   expect((await webhooks()).status).toBe(429);
   expect(heldAnswer).toBeUndefined();
   expect(await held).toBe(503);

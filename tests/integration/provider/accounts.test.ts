@@ -13,7 +13,7 @@ import { checkedMonitor } from "../../helpers/checked";
 import { adminJson, createMonitor } from "../../helpers/emulator-http";
 import { previewProgram } from "../../helpers/harness";
 import { rejection } from "../../helpers/rejection";
-import { useEmulator } from "../../helpers/emulator";
+import { until, useEmulator } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
 
 const provider = providers.monitor;
@@ -141,7 +141,7 @@ test("an Account passes its provider process the names its aliases give it: an a
     aliases: [{ name: "staging" }, "urn:pulumi:dev::accounts::pulumi:providers:pulumi-nodejs::stage", { project: "other" }],
   });
   new uptime.Account("plain", args);
-  for (let i = 0; i < 20 && registered.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  await until(() => registered.length >= 2, "both Accounts to register");
   const byName = Object.fromEntries(registered.map((inputs) => [inputs[ACCOUNT_KEY], inputs]));
   // An alias that keeps the name (another project, parent or type) adds none.
   expect(byName.stg[ACCOUNT_ALIASES_KEY]).toBe(JSON.stringify(["stage", "staging"]));
