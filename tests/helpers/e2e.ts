@@ -146,11 +146,15 @@ export async function fails(run: (onOutput: (line: string) => void) => Promise<u
 /** Runs `run` with extra environment variables for the stack's engine runs (as a user prefixes a command with them). */
 export async function withEnv<T>(t: TestStack, vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
   const env = (t.stack.workspace as LocalWorkspace).envVars;
+  const before = Object.fromEntries(Object.keys(vars).map((key) => [key, env[key]]));
   Object.assign(env, vars);
   try {
     return await run();
   } finally {
-    for (const key of Object.keys(vars)) delete env[key];
+    // Each variable back as it was: a stack's own (its journal directory, say) is restored, not dropped.
+    for (const [key, value] of Object.entries(before))
+      if (value === undefined) delete env[key];
+      else env[key] = value;
   }
 }
 
