@@ -1,10 +1,11 @@
 // The lifecycle of an object the API cannot create or delete (a page, an alert): created in the stack
 // by taking it over with a PATCH of the declared fields, updated with a PATCH of the whole declared
 // state, read back on refresh, and released from the stack without a request. "Gone" and
-// "unsupported" are decided in gone.ts; what differs per kind (its requests, its body, its outputs)
-// is the kind's own (page.ts, alert.ts).
+// "unsupported" are decided in gone.ts; what differs per kind (its check, requests, body and
+// outputs) is the kind's own (page.ts, alert.ts). One provider object serves both (providers.ts).
 import type { UptimeClient } from "./api/client";
 import { readObject, unlessGone } from "./gone";
+import { diff, type StateOf } from "./model/engine";
 import type { BodyOf, InputsOf, OutputsOf, Resource } from "./model/field";
 
 /**
@@ -28,8 +29,10 @@ export type AdoptedReadOutcome<S extends Resource, R> =
 
 export function adoptedLifecycle<S extends Resource, R extends { uuid: string }, X = undefined>(kind: AdoptedKind<S, R, X>) {
   const noun = kind.spec.kind;
-  const describe = (object: { name?: unknown }, uuid: string) =>
-    `${noun} ${uuid}${typeof object.name === "string" ? ` (${JSON.stringify(object.name)})` : ""}`;
+  const describe = (object: object, uuid: string) => {
+    const name = (object as { name?: unknown }).name;
+    return `${noun} ${uuid}${typeof name === "string" ? ` (${JSON.stringify(name)})` : ""}`;
+  };
 
   /** A PATCH of the object; a proven 404/410 says the uuid names no such object. */
   const patch = async (client: UptimeClient, uuid: string, news: InputsOf<S>, olds: OutputsOf<S, R> | undefined, extra: X | undefined) => {
@@ -49,6 +52,13 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
   };
 
   return {
+    kind: noun,
+    /**
+     * diff(): the declared fields (now or before) against the stored record; an empty list equals none.
+     * A different `uuid` is another object: replace (take the new one over, release the old one).
+     */
+    diff: (olds: StateOf, news: InputsOf<S>) => diff(kind.spec, olds, news),
+
     /** create(): takes the object over by PATCHing the declared fields onto it. */
     async create(client: UptimeClient, inputs: InputsOf<S> & { uuid: string }, extra?: X): Promise<{ id: string; outs: OutputsOf<S, R> }> {
       const record = await patch(client, inputs.uuid, inputs, undefined, extra);
@@ -74,7 +84,7 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
     },
 
     /** The message logged when the object leaves the stack: no request is made. */
-    releaseMessage(id: string, props: { name?: unknown }): string {
+    releaseMessage(id: string, props: object): string {
       return `${describe(props, id)} released: removed from the stack and left in the service as it is (${noun}s cannot be deleted through the API)`;
     },
   };

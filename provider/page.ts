@@ -2,14 +2,12 @@
 // through the API, so create PATCHes the page to the declared state and delete only releases it.
 // State keeps the record (nulls dropped, image URLs as logoUrl/faviconUrl), the sha256 of each
 // image last sent, and `declaredFields`, so diff can tell "removed by the user" from "never set".
-import type { UptimeClient } from "./api/client";
-import { AdoptedReadOutcome, adoptedLifecycle } from "./adopted";
+import { adoptedLifecycle } from "./adopted";
 import type { BodyOf } from "./model/field";
 import type { PageRecord } from "./api/schemas";
-import type { CheckResult } from "./model/values";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./validation/image";
 import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./validation/page";
-import { StateOf, declaredOf, declaredPaths, diff, inputsFromRecord, outputsFromRecord, removedFields, requestBody } from "./model/engine";
+import { declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removedFields, requestBody } from "./model/engine";
 import type { InputsOf, OutputsOf } from "./model/field";
 import { PAGE } from "./model/page";
 
@@ -22,10 +20,6 @@ const IMAGE_KEYS = {
   logo: { url: "logoUrl", sha: "logoSha256" },
   favicon: { url: "faviconUrl", sha: "faviconSha256" },
 } as const;
-
-export function checkPage(news: Record<string, unknown>, images?: ImageSource): Promise<CheckResult<PageInputs>> {
-  return checkPageArgs(news, images);
-}
 
 /**
  * Outputs kept in state: the record without nulls, its image URLs as `logoUrl`/`faviconUrl` (the
@@ -48,15 +42,6 @@ export function pageOutputs(
     if (ref && ref.sha256 === sha) outs[field] = { path: ref.path, sha256: sha };
   }
   return outs;
-}
-
-/**
- * diff(): the declared fields (now or before) against the stored record. `items` are ordered (the
- * order on the page); images compare by the sha256 of their bytes; an empty list equals no list.
- * A different `uuid` is another page: replace (take the new one over, release the old one).
- */
-export function diffPage(olds: StateOf, news: PageInputs): { changes: boolean; replaces: string[]; changed: string[] } {
-  return diff(PAGE, olds, news);
 }
 
 /** Reads an image again at apply time; it must still be the bytes check() hashed. */
@@ -99,48 +84,46 @@ const hashesOf = (inputs: PageInputs, fields: readonly PageImageField[]): Partia
 const imagesToSend = (news: PageInputs, olds: PageOutputs | undefined): PageImageField[] =>
   PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || shaOf(news, f) !== olds[IMAGE_KEYS[f].sha]));
 
-const lifecycle = adoptedLifecycle<typeof PAGE, PageRecord, ImageSource>({
-  spec: PAGE,
-  patch: (client, uuid, body) => client.pages.update(uuid, body),
-  get: (client, uuid) => client.pages.get(uuid),
-  body: (news, olds, images) =>
-    pageRequestBody(news, { sendImages: imagesToSend(news, olds), removed: olds ? removedFields(olds, news) : undefined, images }),
-  outputs(record, news, olds) {
-    const sent = imagesToSend(news, olds);
-    const hashes = hashesOf(news, olds ? PAGE_IMAGE_FIELDS : sent);
-    // An image the service replaced behind our back (its URL is not the one we uploaded) loses its hash, so the next update sends it again.
-    for (const field of PAGE_IMAGE_FIELDS) {
-      const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
-      if (olds && !sent.includes(field) && url !== olds[IMAGE_KEYS[field].url]) delete hashes[field];
-    }
-    return pageOutputs(record, declaredPaths(PAGE, news), hashes, news);
-  },
-  // An image keeps its hash only while the service still has the URL we uploaded.
-  readBack(record, props) {
-    const declared = declaredOf(props);
-    const hashes: Partial<Record<PageImageField, string>> = {};
-    for (const field of PAGE_IMAGE_FIELDS) {
-      const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
-      const sha = props[IMAGE_KEYS[field].sha];
-      if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
-    }
-    const outs = pageOutputs(record, declared, hashes, props);
-    // Images: the declared file while the service still has the one uploaded (the record knows only URLs).
-    const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
-    for (const field of PAGE_IMAGE_FIELDS) {
-      const file = outs[field];
-      if (declared.includes(field) && file !== undefined) inputs[field] = file;
-    }
-    return { props: outs, inputs };
-  },
-});
-
-/** create(): takes the page over by PATCHing the declared fields (images included) onto it. */
-export const createPage = (client: UptimeClient, inputs: PageInputs, images?: ImageSource) => lifecycle.create(client, inputs, images);
-/** update(): PATCHes the full declared state, `null` for fields removed since the last update; an image only when its bytes changed. */
-export const updatePage = (client: UptimeClient, id: string, olds: PageOutputs, news: PageInputs, images?: ImageSource) =>
-  lifecycle.update(client, id, olds, news, images);
-/** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read pages. */
-export const readPage = (client: UptimeClient, id: string, props: PageOutputs): Promise<AdoptedReadOutcome<typeof PAGE, PageRecord>> =>
-  lifecycle.read(client, id, props);
-export const releaseMessage = lifecycle.releaseMessage;
+/**
+ * A page: taken over by PATCHing the declared fields (images included) onto it, then PATCHed with the
+ * full declared state, an image only when its bytes changed. `items` are ordered (the order on the
+ * page); images compare by the sha256 of their bytes.
+ */
+export const pages = {
+  check: checkPageArgs,
+  ...adoptedLifecycle<typeof PAGE, PageRecord, ImageSource>({
+    spec: PAGE,
+    patch: (client, uuid, body) => client.pages.update(uuid, body),
+    get: (client, uuid) => client.pages.get(uuid),
+    body: (news, olds, images) =>
+      pageRequestBody(news, { sendImages: imagesToSend(news, olds), removed: olds ? removedFields(olds, news) : undefined, images }),
+    outputs(record, news, olds) {
+      const sent = imagesToSend(news, olds);
+      const hashes = hashesOf(news, olds ? PAGE_IMAGE_FIELDS : sent);
+      // An image the service replaced behind our back (its URL is not the one we uploaded) loses its hash, so the next update sends it again.
+      for (const field of PAGE_IMAGE_FIELDS) {
+        const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
+        if (olds && !sent.includes(field) && url !== olds[IMAGE_KEYS[field].url]) delete hashes[field];
+      }
+      return pageOutputs(record, declaredPaths(PAGE, news), hashes, news);
+    },
+    // An image keeps its hash only while the service still has the URL we uploaded.
+    readBack(record, props) {
+      const declared = declaredOf(props);
+      const hashes: Partial<Record<PageImageField, string>> = {};
+      for (const field of PAGE_IMAGE_FIELDS) {
+        const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
+        const sha = props[IMAGE_KEYS[field].sha];
+        if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
+      }
+      const outs = pageOutputs(record, declared, hashes, props);
+      // Images: the declared file while the service still has the one uploaded (the record knows only URLs).
+      const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
+      for (const field of PAGE_IMAGE_FIELDS) {
+        const file = outs[field];
+        if (declared.includes(field) && file !== undefined) inputs[field] = file;
+      }
+      return { props: outs, inputs };
+    },
+  }),
+};

@@ -12,6 +12,7 @@ import {
   type FieldNames,
 } from "./model/values";
 import { inputPath, type Untyped } from "./model/engine";
+import type { UptimeClient } from "./api/client";
 import { MONITOR } from "./model/monitor";
 import {
   ConfigureRequest,
@@ -320,27 +321,32 @@ export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.Monito
   },
 });
 
-// Pages and alerts cannot be created or deleted through the API: create takes an existing one over
-// (by its uuid) and delete releases it from the stack without a request.
-export const pageProvider = providerFor<page.PageInputs, page.PageOutputs>({
-  kind: "page",
-  check: (news) => page.checkPage(news),
-  diff: (_id, olds, news) => page.diffPage(olds, news),
-  create: (inputs) => page.createPage(getClient(), inputs),
-  read: (id, props) => page.readPage(getClient(), id, props),
-  update: (id, olds, news) => page.updatePage(getClient(), id, olds, news),
-  delete: async (id, props) => providerLog.info(page.releaseMessage(id, props)),
-});
+/**
+ * Pages and alerts cannot be created or deleted through the API: create takes an existing one over
+ * (by its uuid) and delete releases it from the stack without a request (adopted.ts).
+ */
+function adoptedProvider<I extends object, O extends object>(kind: {
+  kind: ProviderKind;
+  check(news: ProgramArgs): CheckResult<I> | Promise<CheckResult<I>>;
+  diff(olds: O, news: I): { changes: boolean; replaces: string[]; changed: string[] };
+  create(client: UptimeClient, inputs: I): Promise<{ id: string; outs: O }>;
+  read(client: UptimeClient, id: string, props: O): Promise<ReadOutcome<I, O>>;
+  update(client: UptimeClient, id: string, olds: O, news: I): Promise<{ outs: O }>;
+  releaseMessage(id: string, props: object): string;
+}) {
+  return providerFor<I, O>({
+    kind: kind.kind,
+    check: (news) => kind.check(news),
+    diff: (_id, olds, news) => kind.diff(olds, news),
+    create: (inputs) => kind.create(getClient(), inputs),
+    read: (id, props) => kind.read(getClient(), id, props),
+    update: (id, olds, news) => kind.update(getClient(), id, olds, news),
+    delete: async (id, props) => providerLog.info(kind.releaseMessage(id, props)),
+  });
+}
 
-export const alertProvider = providerFor<alert.AlertInputs, alert.AlertOutputs>({
-  kind: "alert",
-  check: (news) => alert.checkAlert(news),
-  diff: (_id, olds, news) => alert.diffAlert(olds, news),
-  create: (inputs) => alert.createAlert(getClient(), inputs),
-  read: (id, props) => alert.readAlert(getClient(), id, props),
-  update: (id, olds, news) => alert.updateAlert(getClient(), id, olds, news),
-  delete: async (id, props) => providerLog.info(alert.releaseMessage(id, props)),
-});
+export const pageProvider = adoptedProvider(page.pages);
+export const alertProvider = adoptedProvider(alert.alerts);
 
 /** Who runs a fleet's operations: the journal, what a refused DELETE does, the log. */
 const fleetContext = (): fleet.FleetContext => ({

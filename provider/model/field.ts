@@ -4,6 +4,7 @@
 // values compare, and what a change of it means. Check, request bodies, outputs, diff, read-back,
 // the package schema and the README's tables are all walked from these tables (model/engine.ts).
 import type { z } from "zod";
+import type { TableKind } from "./kinds";
 
 /** How a field's values compare in a diff (and so whether a change shows in a preview). */
 export type Comparison =
@@ -129,7 +130,7 @@ export interface ProviderInputSpec {
 /** A resource of the package: its fields and how the SDK registers it. */
 export interface ResourceSpec {
   /** "monitor", "page", "alert": used in messages. */
-  kind: string;
+  kind: TableKind;
   /** The Pulumi type name (Monitor, Page, Alert). */
   typeName: string;
   doc: string;

@@ -1,9 +1,9 @@
 // What the engine hands a provider after check(): the program's inputs, checked and canonical, and
 // a state the provider stored earlier. Tests build both here, so each reads as a program would.
-import { checkAlert, type AlertInputs } from "../../provider/alert";
+import { alerts, type AlertInputs } from "../../provider/alert";
 import type { ImageSource } from "../../provider/validation/image";
 import { checkMonitor, type MonitorInputs } from "../../provider/monitor";
-import { checkPage, type PageInputs } from "../../provider/page";
+import { pages, type PageInputs } from "../../provider/page";
 
 /** A monitor's inputs as check() gives them; the test fails when check() finds a problem. */
 export function checkedMonitor(args: Record<string, unknown>): MonitorInputs {
@@ -14,14 +14,14 @@ export function checkedMonitor(args: Record<string, unknown>): MonitorInputs {
 
 /** An alert's inputs as check() gives them; the test fails when check() finds a problem. */
 export function checkedAlert(args: Record<string, unknown>): AlertInputs {
-  const result = checkAlert(args);
+  const result = alerts.check(args);
   expect(result.failures).toEqual([]);
   return result.inputs;
 }
 
 /** A page's inputs as check() gives them (images read from `images`); the test fails when check() finds a problem. */
 export async function checkedPage(args: Record<string, unknown>, images?: ImageSource): Promise<PageInputs> {
-  const result = await checkPage(args, images);
+  const result = await pages.check(args, images);
   expect(result.failures).toEqual([]);
   return result.inputs;
 }

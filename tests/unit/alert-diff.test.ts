@@ -1,7 +1,7 @@
 // Alert diff: recipients compare as a multiset of (type, target), so reordering them, or the
 // service's recipient uuids and timestamps, are no change; removed fields are; the PATCH body.
 import type { AlertRecord } from "../../provider/api/schemas";
-import { alertOutputs, alertRequestBody, diffAlert } from "../../provider/alert";
+import { alerts, alertOutputs, alertRequestBody } from "../../provider/alert";
 import { UNKNOWN } from "../../provider/model/values";
 import { checkedAlert, stored } from "../helpers/checked";
 
@@ -67,19 +67,19 @@ test.each<[string, Record<string, unknown>, Record<string, unknown>, string[], A
   ["a flag removed", FLAGS, { up: true }, ["down"]],
   ["a flag declared that was not", FLAGS, { ...FLAGS, maintenance: true }, ["maintenance"]],
 ])("%s", (_name, before, after, changed, ...[record]) => {
-  expect(diffAlert(stateFor(checked(before), record), checked(after))).toEqual({ changes: changed.length > 0, replaces: [], changed });
+  expect(alerts.diff(stateFor(checked(before), record), checked(after))).toEqual({ changes: changed.length > 0, replaces: [], changed });
 });
 
 test("an empty recipient list equals the service's empty list", () => {
   const olds = stateFor(checked({ recipients: [] }), { ...RECORD, recipients: [] });
   expect(olds.recipients).toEqual([]);
-  expect(diffAlert(olds, checked({ recipients: [] })).changes).toBe(false);
+  expect(alerts.diff(olds, checked({ recipients: [] })).changes).toBe(false);
 });
 
 test("another uuid replaces the resource; unknown values count as changes", () => {
   const olds = stateFor(checked({ name: "On-call" }));
-  expect(diffAlert(olds, checked({ uuid: "alert-2", name: "On-call" }))).toMatchObject({ replaces: ["uuid"] });
-  expect(diffAlert(olds, { uuid: UUID, name: "On-call", recipients: [{ type: "email", target: UNKNOWN }] })).toMatchObject({
+  expect(alerts.diff(olds, checked({ uuid: "alert-2", name: "On-call" }))).toMatchObject({ replaces: ["uuid"] });
+  expect(alerts.diff(olds, { uuid: UUID, name: "On-call", recipients: [{ type: "email", target: UNKNOWN }] })).toMatchObject({
     changes: true,
     changed: ["recipients"],
   });

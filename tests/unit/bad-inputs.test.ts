@@ -4,10 +4,10 @@
 // spellings of one field) and carries the fix, and stays short however big the bad value. The lookup's arguments are refused before any request.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { checkAlert } from "../../provider/alert";
+import { alerts } from "../../provider/alert";
 import type { UptimeClient } from "../../provider/api/client";
 import { type EngineFailure, engineFailure } from "../../provider/model/values";
-import { checkPage } from "../../provider/page";
+import { pages } from "../../provider/page";
 import { checkWebhooksArgs, listWebhooks } from "../../provider/webhooks";
 import { BAD_INPUT_CASES, BadInputCase } from "../bad-inputs/cases";
 import { monitorFailures, shown } from "../helpers/unit-cases";
@@ -20,9 +20,9 @@ async function failuresOf(c: BadInputCase): Promise<EngineFailure[]> {
       return monitorFailures({ ...rest, target: urn });
     }
     case "page":
-      return (await checkPage(c.args)).failures.map((f) => engineFailure(f));
+      return (await pages.check(c.args)).failures.map((f) => engineFailure(f));
     case "alert":
-      return checkAlert(c.args).failures.map((f) => engineFailure(f));
+      return alerts.check(c.args).failures.map((f) => engineFailure(f));
     case "webhooks":
       return checkWebhooksArgs(c.args).map((f) => engineFailure(f));
   }

@@ -2,7 +2,7 @@
 // by the sha256 of their content (not their path), and the PATCH body sends an image only when asked.
 import { ImageSource } from "../../provider/validation/image";
 import { UNKNOWN } from "../../provider/model/values";
-import { diffPage, pageOutputs, pageRequestBody } from "../../provider/page";
+import { pages, pageOutputs, pageRequestBody } from "../../provider/page";
 import type { PageRecord } from "../../provider/api/schemas";
 import { png } from "../helpers/images";
 import { checkedPage } from "../helpers/checked";
@@ -58,16 +58,16 @@ test("outputs: the record without nulls, the logo as its URL and hash, never bas
 test("the same image bytes at another path are no change; other bytes at the same path are a change of logo", async () => {
   const olds = await stateAfter(await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED }));
   const moved = await checked({ logo: { path: "/b/renamed.png" } }, { "/b/renamed.png": RED });
-  expect(diffPage(olds, moved)).toMatchObject({ changes: false, changed: [] });
+  expect(pages.diff(olds, moved)).toMatchObject({ changes: false, changed: [] });
   const edited = await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": BLUE });
-  expect(diffPage(olds, edited)).toEqual({ changes: true, replaces: [], changed: ["logo"] });
+  expect(pages.diff(olds, edited)).toEqual({ changes: true, replaces: [], changed: ["logo"] });
 });
 
 test("a logo the service has but this resource never uploaded (no hash) is a change once declared", async () => {
   const olds = await stateAfter(await checked({ name: "Acme status" }));
   expect(olds).toHaveProperty("logoUrl");
   const news = await checked({ name: "Acme status", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
-  expect(diffPage(olds, news).changed).toEqual(["logo"]);
+  expect(pages.diff(olds, news).changed).toEqual(["logo"]);
 });
 
 const GA = { name: "Acme status", googleAnalitycsId: "G-1" };
@@ -84,13 +84,13 @@ test.each<[string, Record<string, unknown>, Record<string, unknown>, string[], P
   ["googleAnalyticsId, another value", { googleAnalitycsId: "G-1" }, { googleAnalyticsId: "G-2" }, ["googleAnalitycsId"]],
 ])("%s", async (_name, before, after, changed, ...[record]) => {
   const olds = await stateAfter(await checked(before), record);
-  expect(diffPage(olds, await checked(after))).toEqual({ changes: changed.length > 0, replaces: [], changed });
+  expect(pages.diff(olds, await checked(after))).toEqual({ changes: changed.length > 0, replaces: [], changed });
 });
 
 test("another uuid replaces the resource; unknown values count as changes", async () => {
   const olds = await stateAfter(await checked({ name: "Acme status" }));
-  expect(diffPage(olds, { ...(await checked({ name: "Acme status" })), uuid: "page-2" })).toMatchObject({ replaces: ["uuid"] });
-  expect(diffPage(olds, { uuid: UUID, name: UNKNOWN, logo: { path: UNKNOWN } })).toMatchObject({
+  expect(pages.diff(olds, { ...(await checked({ name: "Acme status" })), uuid: "page-2" })).toMatchObject({ replaces: ["uuid"] });
+  expect(pages.diff(olds, { uuid: UUID, name: UNKNOWN, logo: { path: UNKNOWN } })).toMatchObject({
     changes: true,
     replaces: [],
     changed: ["name", "logo"],

@@ -4,8 +4,8 @@
 import { UptimeClient } from "../../../provider/api/client";
 import { alertProvider, pageProvider } from "../../../provider/providers";
 import { providerLog } from "../../../provider/log";
-import { checkPage, createPage, readPage } from "../../../provider/page";
-import { createAlert, readAlert } from "../../../provider/alert";
+import { pages } from "../../../provider/page";
+import { alerts } from "../../../provider/alert";
 import { adminJson } from "../../helpers/emulator-http";
 import { useEmulator } from "../../helpers/emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
@@ -34,18 +34,18 @@ const KINDS: Kind[] = [
     kind: "page",
     uuid: PAGE,
     provider: pageProvider as never,
-    create: async (client, args) => createPage(client, await checkedPage({ uuid: PAGE, ...args })),
-    read: (client, id, props) => readPage(client, id, props as never),
-    unknown: async (client) => createPage(client, (await checkPage({ uuid: "no-such-page", name: "x" })).inputs),
+    create: async (client, args) => pages.create(client, await checkedPage({ uuid: PAGE, ...args })),
+    read: (client, id, props) => pages.read(client, id, props as never),
+    unknown: async (client) => pages.create(client, (await pages.check({ uuid: "no-such-page", name: "x" })).inputs),
     noun: "Pages",
   },
   {
     kind: "alert",
     uuid: ALERT,
     provider: alertProvider as never,
-    create: async (client, args) => createAlert(client, checkedAlert({ uuid: ALERT, ...args })),
-    read: (client, id, props) => readAlert(client, id, props as never),
-    unknown: (client) => createAlert(client, { uuid: "no-such-alert", name: "x" }),
+    create: async (client, args) => alerts.create(client, checkedAlert({ uuid: ALERT, ...args })),
+    read: (client, id, props) => alerts.read(client, id, props as never),
+    unknown: (client) => alerts.create(client, { uuid: "no-such-alert", name: "x" }),
     noun: "Alerts",
   },
 ];

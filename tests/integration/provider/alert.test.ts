@@ -1,6 +1,6 @@
 // The Alert provider against the emulator: taking a seeded alert over, reordered recipients that
 // cause no update, updates and removals, refresh (release, unknown uuids and gone alerts: adopted-kinds.test.ts).
-import { AlertOutputs, createAlert, diffAlert, readAlert, updateAlert } from "../../../provider/alert";
+import { alerts, AlertOutputs } from "../../../provider/alert";
 import { type Json, adminJson } from "../../helpers/emulator-http";
 import { useEmulator } from "../../helpers/emulator";
 import { checkedAlert } from "../../helpers/checked";
@@ -25,14 +25,14 @@ let state: AlertOutputs;
 /** Updates the alert from `olds` to `news`, keeping the new state; the one PATCH's body. */
 async function update(news: ReturnType<typeof checked>, olds: AlertOutputs = state) {
   await admin.clearRequests();
-  state = (await updateAlert(client, ALERT, olds, news)).outs;
+  state = (await alerts.update(client, ALERT, olds, news)).outs;
   const [patch] = await admin.requests();
   return patch.body;
 }
 
 test("create takes the seeded alert over with one PATCH; outputs carry the recipients as the service returned them", async () => {
   await admin.clearRequests();
-  const { id, outs } = await createAlert(client, primary({ recipients: [SLACK, EMAIL] }));
+  const { id, outs } = await alerts.create(client, primary({ recipients: [SLACK, EMAIL] }));
   expect(id).toBe(ALERT);
   state = outs;
 
@@ -49,23 +49,23 @@ test("create takes the seeded alert over with one PATCH; outputs carry the recip
 });
 
 test("recipients in another order are no diff, so no update is made", async () => {
-  expect(diffAlert(state, primary({ recipients: [EMAIL, SLACK] }))).toEqual({ changes: false, replaces: [], changed: [] });
+  expect(alerts.diff(state, primary({ recipients: [EMAIL, SLACK] }))).toEqual({ changes: false, replaces: [], changed: [] });
 });
 
 test("update PATCHes the full declared state; the recipients replace the list", async () => {
   const news = primary({ degraded: true, recipients: [{ type: "sms", target: "+1 415-555-0123" }, EMAIL] });
-  expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
+  expect(alerts.diff(state, news).changed).toEqual(["degraded", "recipients"]);
   expect(await update(news)).toEqual({ name: "Primary on-call", up: true, degraded: true, down: true, recipients: [EMAIL, SMS] });
   const alert = await storedAlert();
   expect(alert.recipients.map((r: Json) => `${r.type}:${r.target}`)).toEqual(["email:oncall@acme.example", "sms:+14155550123"]);
   expect(alert.recipients[0].uuid).toBe("seeded-email");
   expect(state.recipients).toEqual(alert.recipients);
-  expect(diffAlert(state, news).changes).toBe(false);
+  expect(alerts.diff(state, news).changes).toBe(false);
 });
 
 test("fields removed from the program are cleared with null", async () => {
   const news = primary();
-  expect(diffAlert(state, news).changed).toEqual(["degraded", "recipients"]);
+  expect(alerts.diff(state, news).changed).toEqual(["degraded", "recipients"]);
   expect(await update(news)).toEqual({ name: "Primary on-call", up: true, down: true, degraded: null, recipients: null });
   expect(await storedAlert()).toMatchObject({ degraded: null, recipients: [] });
   expect(state.recipients).toEqual([]);
@@ -76,11 +76,11 @@ test("refresh sees a recipient added in the dashboard, and the next diff puts th
   const news = primary({ recipients: [EMAIL] });
   await update(news);
   await adminJson(emulator, "PATCH", `/alerts/${ALERT}`, { recipients: [EMAIL, SLACK] });
-  const outcome = await readAlert(client, ALERT, state);
+  const outcome = await alerts.read(client, ALERT, state);
   if (outcome.kind !== "found") throw new Error(`expected the alert, got ${outcome.kind}`);
   expect((outcome.props.recipients as Json[]).map((r) => r.type)).toEqual(["email", "slack"]);
   expect(outcome.inputs).toEqual({ uuid: ALERT, name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
-  expect(diffAlert(outcome.props, news).changed).toEqual(["recipients"]);
+  expect(alerts.diff(outcome.props, news).changed).toEqual(["recipients"]);
   await update(news, outcome.props);
   expect((await storedAlert()).recipients.map((r: Json) => r.type)).toEqual(["email"]);
 });

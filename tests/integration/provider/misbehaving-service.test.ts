@@ -4,11 +4,11 @@
 // cannot (a body that never ends or stalls midway, a gateway that mangles a creation's answer).
 import { createServer, Server } from "node:http";
 import { buffer } from "node:stream/consumers";
-import { checkAlert, createAlert, readAlert, updateAlert } from "../../../provider/alert";
+import { alerts } from "../../../provider/alert";
 import { UptimeClientOptions } from "../../../provider/api/client";
 import { ApiError, ResponseFormatError } from "../../../provider/api/errors";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { checkPage, createPage, readPage } from "../../../provider/page";
+import { pages } from "../../../provider/page";
 import { TestClient, testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
 import { forwardTo, listenOnLoopback } from "../../helpers/servers";
@@ -97,8 +97,8 @@ describe("error bodies that are not the service's JSON", () => {
 
   test("an HTML 502 page to taking a page over: PATCH retried, then the same clear error", async () => {
     await respond({ status: 502, headers: { "content-type": "text/html" }, body: HTML_502 });
-    const inputs = (await checkPage({ uuid: PAGE, name: "Status", slug: "status" })).inputs;
-    const error = await failure(() => createPage(client().client, inputs));
+    const inputs = (await pages.check({ uuid: PAGE, name: "Status", slug: "status" })).inputs;
+    const error = await failure(() => pages.create(client().client, inputs));
     expect(error.message).toBe(`PATCH /pages/${PAGE} failed with 502 Bad Gateway: an HTML page "502 Bad Gateway"`);
     expect(await requestCount()).toBe(1 + MAX_RETRIES);
   });
@@ -109,7 +109,7 @@ describe("error bodies that are not the service's JSON", () => {
       headers: { "content-type": "text/html" },
       body: "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>",
     });
-    const error = await failure(() => readAlert(client().client, ALERT, stored({})));
+    const error = await failure(() => alerts.read(client().client, ALERT, stored({})));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toBe(
       `GET /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: an HTML page "Sign in - Corporate Proxy"`,
@@ -122,8 +122,8 @@ describe("empty bodies", () => {
     await respond({ status: 200, headers: JSON_TYPE, body: "" });
     const read = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(read.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
-    const alertInputs = checkAlert({ uuid: ALERT, name: "On-call" }).inputs;
-    const edit = await failure(() => updateAlert(client().client, ALERT, stored({}), alertInputs));
+    const alertInputs = alerts.check({ uuid: ALERT, name: "On-call" }).inputs;
+    const edit = await failure(() => alerts.update(client().client, ALERT, stored({}), alertInputs));
     expect(edit.message).toBe(`PATCH /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
   });
 
@@ -150,7 +150,7 @@ describe("bodies too big", () => {
     const ok = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(ok.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body over 8388608 bytes`);
     await respond({ status: 500, headers: { "content-type": "text/html" }, bodyBytes: 10 * 1024 * 1024 });
-    const error = await failure(() => readPage(client().client, PAGE, stored({})));
+    const error = await failure(() => pages.read(client().client, PAGE, stored({})));
     expect(error.message).toBe(`GET /pages/${PAGE} returned an unexpected response: 500 with a body over 8388608 bytes`);
   });
 
@@ -180,11 +180,11 @@ describe("records missing fields", () => {
       /returned an unexpected response: monitor: /,
     );
     await respond(okJson({ alert: { uuid: ALERT, recipients: [{ type: "email" }] } }));
-    expect((await failure(() => createAlert(c, checkAlert({ uuid: ALERT }).inputs))).message).toMatch(
+    expect((await failure(() => alerts.create(c, alerts.check({ uuid: ALERT }).inputs))).message).toMatch(
       /returned an unexpected response: alert\.recipients\.0\.target: /,
     );
     await respond(okJson({ pages: [] }));
-    expect((await failure(() => readPage(c, PAGE, stored({})))).message).toMatch(/returned an unexpected response: pages: /);
+    expect((await failure(() => pages.read(c, PAGE, stored({})))).message).toMatch(/returned an unexpected response: pages: /);
   });
 });
 
@@ -230,7 +230,7 @@ describe("answers that never come", () => {
 
   test("no answer to an alert's edit: the same, for PATCH", async () => {
     await respond({ status: 200, hang: true });
-    const error = await failure(() => updateAlert(client().client, ALERT, stored({}), checkAlert({ uuid: ALERT, up: true }).inputs));
+    const error = await failure(() => alerts.update(client().client, ALERT, stored({}), alerts.check({ uuid: ALERT, up: true }).inputs));
     expect(error.message).toBe(noResponse(`PATCH /alerts/${ALERT}`));
   });
 

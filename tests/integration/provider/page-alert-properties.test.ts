@@ -2,8 +2,8 @@
 // accepts are taken over with no diff and read back as declared; one field made bad is refused with its
 // path. Fixed seed for CI; FC_SEED=<n> explores others.
 import fc from "fast-check";
-import { checkAlert, createAlert, diffAlert, readAlert } from "../../../provider/alert";
-import { checkPage, createPage, diffPage, readPage } from "../../../provider/page";
+import { alerts } from "../../../provider/alert";
+import { pages } from "../../../provider/page";
 import { GIF, SVG, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
 import { type CheckFailure, failureText } from "../../../provider/model/values";
@@ -80,13 +80,13 @@ const alertArgs = fc
 test("alerts: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
   await fc.assert(
     fc.asyncProperty(alertArgs, async (raw) => {
-      const inputs = acceptedInputs(checkAlert(raw), raw);
-      const { id, outs } = await createAlert(client, inputs);
-      expect(diffAlert(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
-      const read = await readAlert(client, id, outs);
+      const inputs = acceptedInputs(alerts.check(raw), raw);
+      const { id, outs } = await alerts.create(client, inputs);
+      expect(alerts.diff(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
+      const read = await alerts.read(client, id, outs);
       if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
       expect(read.inputs).toEqual(inputs);
-      expect(diffAlert(read.props, inputs).changes).toBe(false);
+      expect(alerts.diff(read.props, inputs).changes).toBe(false);
     }),
     { numRuns: 60, seed: SEED },
   );
@@ -149,14 +149,14 @@ const pageArgs = fc
 test("pages: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
   await fc.assert(
     fc.asyncProperty(pageArgs, async (raw) => {
-      const inputs = acceptedInputs(await checkPage(raw), raw);
-      const { id, outs } = await createPage(client, inputs);
-      expect(diffPage(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
-      const read = await readPage(client, id, outs);
+      const inputs = acceptedInputs(await pages.check(raw), raw);
+      const { id, outs } = await pages.create(client, inputs);
+      expect(pages.diff(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
+      const read = await pages.read(client, id, outs);
       if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
       // Refresh reads back the inputs as declared, images with their path (the outputs keep the declared file).
       expect(read.inputs).toEqual(inputs);
-      expect(diffPage(read.props, inputs).changes).toBe(false);
+      expect(pages.diff(read.props, inputs).changes).toBe(false);
     }),
     { numRuns: 60, seed: SEED + 2 },
   );
@@ -189,8 +189,8 @@ const PAGE_MUTATIONS: Mutation[] = [
 
 type Check = (args: Args) => { failures: CheckFailure[] } | Promise<{ failures: CheckFailure[] }>;
 test.each<[string, fc.Arbitrary<Args>, Mutation[], Check, number]>([
-  ["alerts", alertArgs, ALERT_MUTATIONS, checkAlert, SEED + 1],
-  ["pages", pageArgs, PAGE_MUTATIONS, checkPage, SEED + 3],
+  ["alerts", alertArgs, ALERT_MUTATIONS, alerts.check, SEED + 1],
+  ["pages", pageArgs, PAGE_MUTATIONS, pages.check, SEED + 3],
 ])("%s: one field made bad is refused with that field's path", async (_kind, argsOf, mutations, check, seed) => {
   const bad = fc.tuple(argsOf, fc.nat({ max: mutations.length - 1 })).chain(([args, i]) => mutations[i](args));
   await fc.assert(

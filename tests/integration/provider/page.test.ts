@@ -1,6 +1,6 @@
 // The Page provider against the emulator: taking a seeded page over, updating it, an image re-sent
 // only when its file's content changed, refresh (release, unknown uuids and gone pages: adopted-kinds.test.ts).
-import { PageOutputs, createPage, diffPage, readPage, updatePage } from "../../../provider/page";
+import { pages, PageOutputs } from "../../../provider/page";
 import { adminJson } from "../../helpers/emulator-http";
 import { GIF, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
@@ -49,14 +49,14 @@ let state: PageOutputs;
 /** Updates the page from `olds` to `news`, keeping the new state; the one PATCH's body. */
 async function update(news: Awaited<ReturnType<typeof checked>>, olds: PageOutputs = state) {
   await admin.clearRequests();
-  state = (await updatePage(client, PAGE, olds, news)).outs;
+  state = (await pages.update(client, PAGE, olds, news)).outs;
   const [patch] = await admin.requests();
   return patch.body;
 }
 
 test("create takes the seeded page over with one PATCH of the declared fields, images as base64", async () => {
   await admin.clearRequests();
-  const { id, outs } = await createPage(client, await checked(DECLARED));
+  const { id, outs } = await pages.create(client, await checked(DECLARED));
   expect(id).toBe(PAGE);
   state = outs;
 
@@ -96,7 +96,7 @@ test("create takes the seeded page over with one PATCH of the declared fields, i
 test("an unchanged image is not re-sent: a title edit PATCHes the declared fields without logo or favicon", async () => {
   DECLARED = { ...DECLARED, title: "Acme services" };
   const news = await checked(DECLARED);
-  expect(diffPage(state, news).changed).toEqual(["title"]);
+  expect(pages.diff(state, news).changed).toEqual(["title"]);
   const logoUrl = state.logoUrl;
   const patch = await update(news);
   expect(patch.title).toBe("Acme services");
@@ -105,20 +105,20 @@ test("an unchanged image is not re-sent: a title edit PATCHes the declared field
   expect(patch).not.toHaveProperty("faviconFileBase64");
   expect((await storedPage()).logoFileBase64).toBe(logoUrl);
   expect(state.logoUrl).toBe(logoUrl);
-  expect(diffPage(state, news).changes).toBe(false);
+  expect(pages.diff(state, news).changes).toBe(false);
 });
 
 test("a logo file changed on disk diffs, and the update sends the new bytes (and only that image)", async () => {
   files.file("logo.png", png(0, 200, 0));
   const news = await checked(DECLARED);
-  expect(diffPage(state, news).changed).toEqual(["logo"]);
+  expect(pages.diff(state, news).changed).toEqual(["logo"]);
   const patch = await update(news);
   expect(patch.logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
   expect(patch).not.toHaveProperty("faviconFileBase64");
   const page = await storedPage();
   expect(state.logoUrl).toBe(page.logoFileBase64);
   expect(await assetBytes(page.logoFileBase64)).toEqual(png(0, 200, 0));
-  expect(diffPage(state, await checked(DECLARED)).changes).toBe(false);
+  expect(pages.diff(state, await checked(DECLARED)).changes).toBe(false);
 });
 
 test("a file changed between check and update is refused before any request", async () => {
@@ -126,7 +126,7 @@ test("a file changed between check and update is refused before any request", as
   const news = await checked(DECLARED);
   files.file("logo.png", png(4, 5, 6));
   await admin.clearRequests();
-  await expect(updatePage(client, PAGE, state, news)).rejects.toThrow(/^logo: ".*logo\.png" changed after it was checked/);
+  await expect(pages.update(client, PAGE, state, news)).rejects.toThrow(/^logo: ".*logo\.png" changed after it was checked/);
   expect(await admin.requests()).toEqual([]);
   files.file("logo.png", png(0, 200, 0));
 });
@@ -134,7 +134,7 @@ test("a file changed between check and update is refused before any request", as
 test("fields removed from the program are cleared with null; the favicon removal clears it in the service", async () => {
   const { title: _t, favicon: _f, ...rest } = DECLARED;
   const news = await checked(rest);
-  expect(diffPage(state, news).changed).toEqual(["title", "favicon"]);
+  expect(pages.diff(state, news).changed).toEqual(["title", "favicon"]);
   expect(await update(news)).toMatchObject({ title: null, faviconFileBase64: null });
   const page = await storedPage();
   expect(page).toMatchObject({ title: null, faviconFileBase64: null, description: "kept: never declared" });
@@ -145,7 +145,7 @@ test("fields removed from the program are cleared with null; the favicon removal
 test("refresh sees edits made in the dashboard: a new logo loses its hash, so the next update re-sends the file", async () => {
   const edit = { name: "Renamed in the dashboard", logoFileBase64: SEEDED_LOGO.toString("base64") };
   await adminJson(emulator, "PATCH", `/pages/${PAGE}`, edit);
-  const outcome = await readPage(client, PAGE, state);
+  const outcome = await pages.read(client, PAGE, state);
   if (outcome.kind !== "found") throw new Error(`expected the page, got ${outcome.kind}`);
   expect(outcome.props).toMatchObject({ name: "Renamed in the dashboard" });
   expect(outcome.props).not.toHaveProperty("logoSha256");
@@ -153,7 +153,7 @@ test("refresh sees edits made in the dashboard: a new logo loses its hash, so th
 
   const { title: _t, favicon: _f, ...rest } = DECLARED;
   const news = await checked(rest);
-  expect(diffPage(outcome.props, news).changed).toEqual(["name", "logo"]);
+  expect(pages.diff(outcome.props, news).changed).toEqual(["name", "logo"]);
   expect((await update(news, outcome.props)).logoFileBase64).toBe(png(0, 200, 0).toString("base64"));
   expect(await assetBytes((await storedPage()).logoFileBase64)).toEqual(png(0, 200, 0));
 });

@@ -4,9 +4,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { checkAlert } from "../../../provider/alert";
+import { alerts } from "../../../provider/alert";
 import { checkMonitor } from "../../../provider/monitor";
-import { checkPage } from "../../../provider/page";
+import { pages } from "../../../provider/page";
 import { TYPE_CASES, TypeCase } from "../../types/cases";
 import "../../types/alert-args";
 import "../../types/monitor-args";
@@ -30,8 +30,8 @@ type Checked = { failures: { property: string }[] };
 /** Each kind's check. The SDK hands `urn` over as `target` (Pulumi reserves `urn`); the provider reads every other spelling itself. */
 const CHECKS: Record<TypeCase["kind"], (args: Record<string, unknown>) => Checked | Promise<Checked>> = {
   monitor: ({ urn, ...rest }) => checkMonitor({ ...rest, target: urn }),
-  alert: checkAlert,
-  page: checkPage,
+  alert: alerts.check,
+  page: pages.check,
 };
 const failedFields = async (c: TypeCase) => (await CHECKS[c.kind](c.args)).failures.map((f) => f.property);
 
