@@ -73,9 +73,15 @@ test.each(["slack", "discord", "webhook"])("%s targets must be https URLs", (typ
 });
 
 test("a target that is fine for one type is refused for another", () => {
-  expect(one("email", "https://hooks.example/x")).toHaveLength(1);
-  expect(one("webhook", "oncall@acme.example")).toHaveLength(1);
-  expect(one("sms", "oncall@acme.example")).toHaveLength(1);
+  expect(one("email", "https://hooks.example/x")).toEqual([
+    'recipients[0].target: "https://hooks.example/x" is not an email address; write it as name@example.com',
+  ]);
+  expect(one("webhook", "oncall@acme.example")).toEqual([
+    'recipients[0].target: "oncall@acme.example" is not an https URL; a webhook recipient needs its https:// address',
+  ]);
+  expect(one("sms", "oncall@acme.example")).toEqual([
+    expect.stringMatching(/^recipients\[0\]\.target: "oncall@acme\.example" is not a phone number in international form; /),
+  ]);
 });
 
 test("the same (type, target) twice is refused, also when only spacing differs", () => {

@@ -104,7 +104,7 @@ describe("a fixed window (`window`)", () => {
   test("config: an integer window >= 1, and no burst beside it", () => {
     expect(parseRateLimitConfig({ rps: 0.5, window: 60 })).toEqual({ rps: 0.5, burst: 30, headers: "none", window: 60 });
     expect(() => parseRateLimitConfig({ rps: 1, window: 0 })).toThrow(/window: must be >= 1/);
-    expect(() => parseRateLimitConfig({ rps: 1, window: 1.5 })).toThrow(/window/);
+    expect(() => parseRateLimitConfig({ rps: 1, window: 1.5 })).toThrow(/window: expected an integer/);
     expect(() => parseRateLimitConfig({ rps: 1, window: 5, burst: 3 })).toThrow(/burst: a token bucket's size/);
   });
 });

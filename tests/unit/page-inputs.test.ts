@@ -107,13 +107,11 @@ test("googleAnalyticsId is an alias of the API's googleAnalitycsId; two differen
 });
 
 test("wrong types and unknown fields name the field", async () => {
-  expect(await reasons({ useGroups: "yes", name: 3, logoFileBase64: "iVBOR" })).toEqual(
-    expect.arrayContaining([
-      expect.stringMatching(/^useGroups: expected true or false, got "yes"/),
-      expect.stringMatching(/^name: expected a string, got 3/),
-      expect.stringMatching(/^logoFileBase64: unknown field/),
-    ]),
-  );
+  expect(await reasons({ useGroups: "yes", name: 3, logoFileBase64: "iVBOR" })).toEqual([
+    "name: expected a string, got 3",
+    'useGroups: expected true or false, got "yes"',
+    "logoFileBase64: unknown field; remove it or check its spelling against the documented fields",
+  ]);
 });
 
 test.each([
