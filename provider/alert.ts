@@ -4,7 +4,7 @@
 // `declaredFields`. Recipients compare as a multiset of (type, target).
 import { adoptedLifecycle } from "./adopted";
 import type { BodyOf } from "./model/field";
-import type { AlertRecord } from "./api/schemas";
+import type { AlertRecord } from "./model/records";
 import { AlertInputs, checkAlertArgs } from "./validation/alert";
 import { ALERT } from "./model/alert";
 import type { CheckResult } from "./model/values";

@@ -1,6 +1,6 @@
 // What a monitor's state holds and how it compares: the engine (model/engine.ts) over the Monitor's
 // table (model/monitor.ts), under the names the rest of the provider and its tests use.
-import type { MonitorRecord } from "./api/schemas";
+import type { MonitorRecord } from "./model/records";
 import * as engine from "./model/engine";
 import type { BodyOf, OutputsOf } from "./model/field";
 import { MONITOR } from "./model/monitor";

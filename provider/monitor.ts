@@ -2,7 +2,7 @@
 // What the state holds and how it compares is in monitor-state.ts.
 import type { UptimeClient } from "./api/client";
 import { isUnsupported, readObject, unlessGone } from "./gone";
-import type { MonitorRecord } from "./api/schemas";
+import type { MonitorRecord } from "./model/records";
 import { CheckResult, containsUnknown } from "./model/values";
 import { checkMonitorArgs } from "./validation/monitor";
 import { equalAsSets } from "./compare";

@@ -4,7 +4,7 @@
 // image last sent, and `declaredFields`, so diff can tell "removed by the user" from "never set".
 import { adoptedLifecycle } from "./adopted";
 import type { BodyOf } from "./model/field";
-import type { PageRecord } from "./api/schemas";
+import type { PageRecord } from "./model/records";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./validation/image";
 import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./validation/page";
 import { declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removedFields, requestBody } from "./model/engine";

@@ -9,7 +9,8 @@ import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryD
 import type { ResponseHeaders } from "./rate-limit-headers";
 import { RequestScheduler, SchedulerHalted, SchedulerSettings } from "./scheduler";
 import { accountScheduler, haltedError, resetAccountSchedulers, throttleVerdict } from "./accounts";
-import { AlertEnvelope, AlertRecord, ErrorBody, MonitorEnvelope, MonitorRecord, PageRecord, PagesEnvelope, WebhookPage } from "./schemas";
+import type { AlertRecord, MonitorRecord, PageRecord } from "../model/records";
+import { AlertEnvelope, ErrorBody, MonitorEnvelope, PagesEnvelope, WebhookPage } from "./schemas";
 
 /** A JSON request body: what fields it holds, under which wire names, is the model's (provider/model/). */
 export type RequestBody = Readonly<Record<string, unknown>>;

@@ -1,7 +1,7 @@
 // Monitor records as the emulator's README documents them (every key present, unsupplied scalars
 // and option objects null, unsupplied lists [], every key of a supplied option object present),
 // built from canonical inputs, for tests that need a record without a server.
-import type { MonitorRecord } from "../../provider/api/schemas";
+import type { MonitorRecord } from "../../provider/model/records";
 
 type Args = Record<string, unknown>;
 

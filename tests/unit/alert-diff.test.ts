@@ -1,6 +1,6 @@
 // Alert diff: recipients compare as a multiset of (type, target), so reordering them, or the
 // service's recipient uuids and timestamps, are no change; removed fields are; the PATCH body.
-import type { AlertRecord } from "../../provider/api/schemas";
+import type { AlertRecord } from "../../provider/model/records";
 import { alerts, alertOutputs, alertRequestBody } from "../../provider/alert";
 import { UNKNOWN } from "../../provider/model/values";
 import { checkedAlert, stored } from "../helpers/checked";

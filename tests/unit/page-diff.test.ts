@@ -3,7 +3,7 @@
 import { ImageSource } from "../../provider/validation/image";
 import { UNKNOWN } from "../../provider/model/values";
 import { pages, pageOutputs, pageRequestBody } from "../../provider/page";
-import type { PageRecord } from "../../provider/api/schemas";
+import type { PageRecord } from "../../provider/model/records";
 import { png } from "../helpers/images";
 import { checkedPage } from "../helpers/checked";
 

@@ -69,7 +69,7 @@ test("check, the request body, the record, the outputs and the class's runtime o
   fs.writeFileSync(
     path.join(copy, "probe.ts"),
     `import { checkMonitor, monitorOutputs, monitorRequestBody } from "./provider/monitor";
-import { MonitorRecord } from "./provider/api/schemas";
+import { MonitorRecord } from "./provider/model/records";
 import { outputNamesOf } from "./provider/model/field";
 import { MONITOR } from "./provider/model/monitor";
 const checked = checkMonitor({ name: "m", type: "https", target: "https://acme.example/", interval: 60, regions: [1], escalationPolicy: "p-1" });

@@ -1,6 +1,6 @@
 // diff() of records that went through the emulator and back (create, GET, an edit): whatever the
 // service returns for what the program declared compares equal, so no second preview shows a change.
-import type { MonitorRecord } from "../../../provider/api/schemas";
+import type { MonitorRecord } from "../../../provider/model/records";
 import { useEmulator } from "../../helpers/emulator";
 import { checkMonitorArgs } from "../../../provider/validation/monitor";
 import { diffMonitor, monitorOutputs, monitorRequestBody } from "../../../provider/monitor";
