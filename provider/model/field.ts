@@ -152,12 +152,12 @@ export type Resource<T extends ResourceSpec = ResourceSpec> = ResourceSpec & { r
 export const defineResource = <const T extends ResourceSpec>(spec: T): Resource<T> => spec;
 type Table<R extends Resource> = NonNullable<R[typeof literal]>;
 
-type Fields<R extends Resource> = Table<R>["fields"][number];
+export type Fields<R extends Resource> = Table<R>["fields"][number];
 type OwnInputs<R extends Resource> = Table<R>["providerInputs"];
 type ValueOf<F> = F extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
 type InputName<F> = F extends { input: infer I extends string } ? I : F extends { name: infer N extends string } ? N : never;
 type WireName<F> = F extends { wire: infer W extends string } ? W : InputName<F>;
-type RecordName<F> = F extends { record: infer R extends string } ? R : WireName<F>;
+export type RecordName<F> = F extends { record: infer R extends string } ? R : WireName<F>;
 type OutputName<F> = F extends { output: infer O extends string } ? O : RecordName<F>;
 
 /**

@@ -1,23 +1,28 @@
-// The service's records, as the API document describes them. Lenient where the document is (fields
-// may be null or missing), strict where the provider relies on a value (every record has a string
-// uuid). A record keeps the fields not named here: a field added to a resource's table reaches its
-// outputs without a line here. provider/api/ takes them to read responses.
+// The service's records, as the API document describes them: each table's fields under their record
+// names, with the schema their package-schema type implies. Lenient where the document is (every
+// field may be null or missing, a record keeps the fields not named), strict where the provider
+// relies on a value (every record has a string uuid). provider/api/ takes them to read responses.
 import { z } from "zod";
+import type { Fields, RecordName, Resource, SchemaType } from "./field";
+import { namesOf } from "./field";
+import { ALERT } from "./alert";
+import { MONITOR } from "./monitor";
+import { PAGE } from "./page";
 
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
 const timestamp = z.string().nullish();
+/** A number the service may also write as a numeric string: read as the number. */
+const numeric = z.union([z.number(), z.string().transform(Number)]);
 
-export const HttpHeader = z.object({ name: z.string(), value: z.string() });
-export type HttpHeader = z.infer<typeof HttpHeader>;
+const HttpHeader = z.object({ name: z.string(), value: z.string() });
 
-export const HttpRequest = z.object({
+const HttpRequest = z.object({
   method: nullish(z.string()),
   headers: nullish(z.array(HttpHeader)),
   body: nullish(z.string()),
 });
-export type HttpRequest = z.infer<typeof HttpRequest>;
 
-export const HttpResponse = z.object({
+const HttpResponse = z.object({
   status: nullish(z.array(z.string())),
   statusMatches: nullish(z.boolean()),
   keywordHeader: nullish(z.string()),
@@ -25,89 +30,79 @@ export const HttpResponse = z.object({
   keywordBody: nullish(z.string()),
   keywordBodyExists: nullish(z.boolean()),
 });
-export type HttpResponse = z.infer<typeof HttpResponse>;
 
-export const TcpOptions = z.object({
+const TcpOptions = z.object({
   dataRequest: nullish(z.string()),
   keywordResponse: nullish(z.string()),
   keywordResponseExists: nullish(z.boolean()),
 });
-export type TcpOptions = z.infer<typeof TcpOptions>;
 
-export const MaintenanceTime = z.object({
+const MaintenanceTime = z.object({
   startHour: z.number(),
   startMinute: z.number(),
   stopHour: z.number(),
   stopMinute: z.number(),
 });
-export const Maintenance = z.object({
+const Maintenance = z.object({
   // "described as a string array, but written as small integers": accept both, keep integers.
-  days: nullish(z.array(z.union([z.number(), z.string().transform(Number)]))),
+  days: nullish(z.array(numeric)),
   times: nullish(z.array(MaintenanceTime)),
   timeZone: nullish(z.string()),
 });
-export type Maintenance = z.infer<typeof Maintenance>;
 
-export const MonitorRecord = z.looseObject({
-  uuid: z.string().min(1),
-  name: nullish(z.string()),
-  title: nullish(z.string()),
-  type: nullish(z.string()),
-  urn: nullish(z.string()),
-  httpFollowRedirects: nullish(z.boolean()),
-  timeout: nullish(z.number()),
-  intervalId: nullish(z.union([z.number(), z.string().transform(Number)])),
-  regions: nullish(z.array(z.number())),
-  description: nullish(z.string()),
-  groups: nullish(z.array(z.string())),
-  alerts: nullish(z.array(z.string())),
-  degradedThreshold: nullish(z.number()),
-  apdexThreshold: nullish(z.number()),
-  httpRequest: nullish(HttpRequest),
-  httpResponse: nullish(HttpResponse),
-  tcpOptions: nullish(TcpOptions),
-  maintenance: nullish(Maintenance),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-export type MonitorRecord = z.infer<typeof MonitorRecord>;
-
-export const PageRecord = z.looseObject({
-  uuid: z.string().min(1),
-  name: nullish(z.string()),
-  title: nullish(z.string()),
-  slug: nullish(z.string()),
-  customDomain: nullish(z.string()),
-  useGroups: nullish(z.boolean()),
-  items: nullish(z.array(z.string())),
-  description: nullish(z.string()),
-  logoFileBase64: nullish(z.string()),
-  faviconFileBase64: nullish(z.string()),
-  googleAnalitycsId: nullish(z.string()),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-export type PageRecord = z.infer<typeof PageRecord>;
-
-export const AlertRecipientRecord = z.object({
+const AlertRecipientRecord = z.object({
   uuid: nullish(z.string()),
   type: z.string(),
   target: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
-export type AlertRecipientRecord = z.infer<typeof AlertRecipientRecord>;
 
-export const AlertRecord = z.looseObject({
-  uuid: z.string().min(1),
-  name: nullish(z.string()),
-  up: nullish(z.boolean()),
-  degraded: nullish(z.boolean()),
-  disrupted: nullish(z.boolean()),
-  down: nullish(z.boolean()),
-  maintenance: nullish(z.boolean()),
-  recipients: nullish(z.array(AlertRecipientRecord)),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-export type AlertRecord = z.infer<typeof AlertRecord>;
+/** What the service sends for each type a table names: scalars, and object types (an image as its URL). */
+const SCALARS = { string: z.string(), number: z.number(), integer: z.number(), boolean: z.boolean() };
+const OBJECTS = {
+  "#/types/uptime:index:HttpRequest": HttpRequest,
+  "#/types/uptime:index:HttpResponse": HttpResponse,
+  "#/types/uptime:index:TcpOptions": TcpOptions,
+  "#/types/uptime:index:Maintenance": Maintenance,
+  "#/types/uptime:index:AlertRecipient": AlertRecipientRecord,
+  "#/types/uptime:index:ImageFile": z.string(),
+};
+/** Record fields the service writes otherwise than their type says, by record name: each still reads as its type's value. */
+const IRREGULAR: Readonly<Record<string, z.ZodType | undefined>> = { intervalId: numeric };
+
+/** A value of `type` as the service sends it: the type of what wire() gives. */
+type Wire<T> = T extends { $ref: infer R extends keyof typeof OBJECTS }
+  ? z.output<(typeof OBJECTS)[R]>
+  : T extends { type: "array"; items: infer I }
+    ? Wire<I>[]
+    : T extends { type: infer S extends keyof typeof SCALARS }
+      ? z.output<(typeof SCALARS)[S]>
+      : unknown;
+
+/** A table's record: its uuid, each field other than the uuid under its record name, the timestamps, and the fields not named. */
+type RecordOf<R extends Resource> = { uuid: string } & {
+  [F in Fields<R> as F extends { inPath: true } ? never : RecordName<F>]?: Wire<F["type"]> | null;
+} & { createdAt?: string | null; updatedAt?: string | null; [key: string]: unknown };
+
+const objects: Readonly<Record<string, z.ZodType | undefined>> = OBJECTS;
+function wire(type: SchemaType): z.ZodType {
+  if (!("$ref" in type)) return type.type === "array" ? z.array(wire(type.items)) : SCALARS[type.type];
+  const schema = objects[type.$ref];
+  if (!schema) throw new Error(`model/records.ts: no wire schema for ${type.$ref} in OBJECTS`);
+  return schema;
+}
+
+/** The record schema a table implies: its uuid required, every field nullish, the fields not named kept. */
+function recordSchema<R extends Resource>(spec: R): z.ZodType<RecordOf<R>> {
+  const fields = spec.fields.filter((field) => !field.inPath).map((field) => [namesOf(field).record, field.type] as const);
+  const shape = Object.fromEntries(fields.map(([name, type]) => [name, nullish(IRREGULAR[name] ?? wire(type))]));
+  return z.looseObject({ uuid: z.string().min(1), ...shape, createdAt: timestamp, updatedAt: timestamp });
+}
+
+export const MonitorRecord = recordSchema(MONITOR);
+export type MonitorRecord = z.output<typeof MonitorRecord>;
+export const PageRecord = recordSchema(PAGE);
+export type PageRecord = z.output<typeof PageRecord>;
+export const AlertRecord = recordSchema(ALERT);
+export type AlertRecord = z.output<typeof AlertRecord>;

@@ -28,7 +28,7 @@ function importsUnder(folder: string): { file: string; target: string }[] {
 const outside = (imports: { file: string; target: string }[], allowed: (target: string) => boolean) =>
   imports.filter((i) => !allowed(i.target)).map((i) => `${i.file} imports ${i.target}`);
 
-test("provider/api/ imports of the provider only the records the model declares: the model shapes bodies and records, the client sends and reads them", () => {
+test("provider/api/ imports of the provider only the records the model derives: the model shapes bodies and records, the client sends and reads them", () => {
   expect(outside(importsUnder("provider/api"), (t) => t.startsWith("provider/api/") || t === "provider/model/records")).toEqual([]);
 });
 
