@@ -1,24 +1,17 @@
 // Alert inputs: the five status flags and the recipients, each recipient's target checked against
 // its type (an email address, a phone number, an https URL). Phone numbers lose their spaces and
 // dashes, so "+33 6 12-34-56-78" and "+33612345678" are one recipient.
-import { CheckFailure, CheckResult, isUnknown, programArgs, show, unknownPaths } from "../model/values";
-import { toFailures } from "./failures";
+import { CheckFailure, CheckResult, isUnknown, programArgs, show } from "../model/values";
+import { schemaFailures } from "./failures";
 import { ALERT } from "../model/alert";
 import { checkedInputs, inputsSchema } from "../model/engine";
-import { type InputsOf, programNames } from "../model/field";
-
-export { RECIPIENT_TYPES, isEmailAddress, recipientTargetProblem } from "../model/alert";
-export type { RecipientType } from "../model/alert";
-
-/** Canonical input fields the service keeps (the uuid, which names the alert, aside). */
-export const ALERT_FIELDS = ALERT.fields.filter((f) => !f.inPath).map((f) => f.name) as readonly AlertField[];
-export type AlertField = Exclude<keyof AlertInputs & string, "uuid">;
+import type { InputsOf } from "../model/field";
 
 export const AlertInputs = inputsSchema(ALERT);
 export type AlertInputs = InputsOf<typeof ALERT>;
 
 /** Lower-case recipient types; phone targets without spaces and dashes. `null` means "not set". */
-export function normalizeAlertArgs(raw: Record<string, unknown>): Record<string, unknown> {
+function normalizeAlertArgs(raw: Record<string, unknown>): Record<string, unknown> {
   const args = programArgs(raw);
   if (Array.isArray(args.recipients)) {
     args.recipients = args.recipients.map((r) => {
@@ -58,10 +51,6 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
 /** check(): canonical inputs, and failures that name the field and the fix. */
 export function checkAlertArgs(raw: Record<string, unknown>): CheckResult<AlertInputs> {
   const args = normalizeAlertArgs(raw);
-  const failures: CheckFailure[] = [];
-  const parsed = AlertInputs.safeParse(args);
-  if (!parsed.success)
-    failures.push(...toFailures(parsed.error.issues, unknownPaths(args), { schema: AlertInputs, spellings: programNames(ALERT) }));
-  failures.push(...duplicateFailures(args.recipients));
+  const failures = [...schemaFailures(ALERT, AlertInputs, args), ...duplicateFailures(args.recipients)];
   return { inputs: checkedInputs(ALERT, args), failures, warnings: [] };
 }

@@ -1,13 +1,11 @@
 // Monitor inputs: every spelling the API document allows, normalized to one canonical form, then
 // validated with messages that name the field and the fix.
-import { CheckFailure, CheckResult, failureText, isUnknown, programArgs, show, unknownPaths } from "../model/values";
+import { CheckFailure, CheckResult, failureText, isUnknown, programArgs, show } from "../model/values";
 import { isHostName } from "../model/field-schemas";
-import { toFailures } from "./failures";
+import { schemaFailures } from "./failures";
 import { canonicalNames, checkedInputs, inputPath, inputsSchema, sortSets } from "../model/engine";
-import { type InputsOf, programNames } from "../model/field";
+import type { InputsOf } from "../model/field";
 import { KNOWN_TYPES, MONITOR } from "../model/monitor";
-
-export { HTTP_METHODS, KNOWN_TYPES } from "../model/monitor";
 
 /** The canonical form of a monitor's inputs, stored as the resource's inputs: the table's schemas. */
 export const MonitorInputs = inputsSchema(MONITOR);
@@ -93,10 +91,7 @@ export const inProgramWords = (f: CheckFailure): string => failureText(f, inputP
 export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<MonitorInputs> {
   const { args, failures } = normalizeMonitorArgs(raw);
   const warnings: string[] = [];
-  const parsed = MonitorInputs.safeParse(args);
-  if (!parsed.success)
-    failures.push(...toFailures(parsed.error.issues, unknownPaths(args), { schema: MonitorInputs, spellings: programNames(MONITOR) }));
-  failures.push(...crossFieldFailures(args));
+  failures.push(...schemaFailures(MONITOR, MonitorInputs, args), ...crossFieldFailures(args));
   if (typeof args.type === "string" && !isUnknown(args.type) && !(KNOWN_TYPES as readonly string[]).includes(args.type)) {
     warnings.push(`type ${show(args.type)} is not one the API document lists (${KNOWN_TYPES.join(", ")}); it is sent as written`);
   }

@@ -1,15 +1,12 @@
 // Page inputs: the alias spelling of the analytics id, host and slug rules, ordered items, and the
 // images, which check() reads from their files and turns into `{ sha256, path }`.
-import { CheckFailure, CheckResult, isUnknown, programArgs, unknownPaths } from "../model/values";
-import { toFailures } from "./failures";
+import { CheckFailure, CheckResult, isUnknown, programArgs } from "../model/values";
+import { schemaFailures } from "./failures";
 import { ImageSource, fileImageSource, loadImage } from "./image";
 import { canonicalNames, checkedInputs, inputsSchema } from "../model/engine";
-import { type InputsOf, programNames } from "../model/field";
+import type { InputsOf } from "../model/field";
 import { PAGE } from "../model/page";
 
-/** Canonical input fields the service keeps, in the order of the API document (images by their input names; the uuid, which names the page, aside). */
-export const PAGE_FIELDS = PAGE.fields.filter((f) => !f.inPath).map((f) => f.name) as readonly PageField[];
-export type PageField = Exclude<keyof PageInputs & string, "uuid">;
 export const PAGE_IMAGE_FIELDS = ["logo", "favicon"] as const;
 export type PageImageField = (typeof PAGE_IMAGE_FIELDS)[number];
 
@@ -21,7 +18,7 @@ export type PageInputs = InputsOf<typeof PAGE>;
  * Canonical spellings: `googleAnalyticsId` (correct spelling) -> `googleAnalitycsId` (the API's),
  * customDomain in lower case. `null` means "not set". Both spellings with different values is a failure.
  */
-export function normalizePageArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
+function normalizePageArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
   const args = programArgs(raw);
   const failures = canonicalNames(PAGE, args);
   if (typeof args.customDomain === "string" && !isUnknown(args.customDomain)) args.customDomain = args.customDomain.toLowerCase();
@@ -59,14 +56,11 @@ function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
  */
 export async function checkPageArgs(raw: Record<string, unknown>, images: ImageSource = fileImageSource): Promise<CheckResult<PageInputs>> {
   const { args, failures } = normalizePageArgs(raw);
-  const parsed = PageInputs.safeParse(args);
-  if (!parsed.success)
-    failures.push(...toFailures(parsed.error.issues, unknownPaths(args), { schema: PageInputs, spellings: programNames(PAGE) }));
-  failures.push(...crossFieldFailures(args));
+  failures.push(...schemaFailures(PAGE, PageInputs, args), ...crossFieldFailures(args));
   for (const field of PAGE_IMAGE_FIELDS) {
+    // Not set, or still unknown (the engine's sentinel is a string): nothing to read.
     const image = args[field] as { path?: unknown } | undefined;
-    if (image === undefined || isUnknown(image) || typeof image !== "object" || typeof image.path !== "string" || isUnknown(image.path))
-      continue;
+    if (typeof image !== "object" || typeof image.path !== "string" || isUnknown(image.path)) continue;
     if (failures.some((f) => f.property === field || f.property.startsWith(`${field}.`))) continue;
     const loaded = await loadImage(image.path, images);
     if (loaded.ok) args[field] = loaded.ref;
