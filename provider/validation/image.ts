@@ -32,10 +32,6 @@ export function sniffImage(bytes: Buffer): string | undefined {
   return SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
 }
 
-export function sha256Hex(bytes: Buffer): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
-
 /** Where image bytes come from: files by default; tests give an in-memory source. */
 export interface ImageSource {
   /** The file's bytes; rejects with a Node error (`code` ENOENT, EACCES, EISDIR, ...) or ImageTooLargeError. */
@@ -74,37 +70,27 @@ const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 /** Reads and recognizes the image at `path`; a problem says what is wrong and how to fix it. */
 export async function loadImage(path: string, source: ImageSource = fileImageSource): Promise<ImageLoad> {
   const absolute = nodePath.resolve(path);
+  const where = JSON.stringify(absolute);
+  const refuse = (problem: string): ImageLoad => ({ ok: false, problem });
   let bytes: Buffer;
   try {
     bytes = await source.read(absolute, MAX_IMAGE_BYTES);
   } catch (error) {
     if (error instanceof ImageTooLargeError) {
-      return {
-        ok: false,
-        problem: `${JSON.stringify(path)} is ${mib(error.size)}, over the ${mib(MAX_IMAGE_BYTES)} limit; give a smaller image`,
-      };
+      return refuse(`${JSON.stringify(path)} is ${mib(error.size)}, over the ${mib(MAX_IMAGE_BYTES)} limit; give a smaller image`);
     }
     const code = (error as { code?: string }).code;
     if (code === "ENOENT" || code === "ENOTDIR")
-      return {
-        ok: false,
-        problem: `no file at ${JSON.stringify(absolute)}; check the path (a relative path is resolved against the program's working directory, normally the Pulumi project directory)`,
-      };
-    if (code === "EISDIR") return { ok: false, problem: `${JSON.stringify(absolute)} is a directory; give the path of an image file` };
+      return refuse(
+        `no file at ${where}; check the path (a relative path is resolved against the program's working directory, normally the Pulumi project directory)`,
+      );
+    if (code === "EISDIR") return refuse(`${where} is a directory; give the path of an image file`);
     if (code === "EACCES" || code === "EPERM")
-      return {
-        ok: false,
-        problem: `${JSON.stringify(absolute)} cannot be read (permission denied); make it readable by the user running pulumi`,
-      };
-    return { ok: false, problem: `${JSON.stringify(absolute)} cannot be read: ${(error as Error).message}` };
+      return refuse(`${where} cannot be read (permission denied); make it readable by the user running pulumi`);
+    return refuse(`${where} cannot be read: ${(error as Error).message}`);
   }
-  if (bytes.length === 0) return { ok: false, problem: `${JSON.stringify(absolute)} is empty; give an image file` };
+  if (bytes.length === 0) return refuse(`${where} is empty; give an image file`);
   const format = sniffImage(bytes);
-  if (!format) {
-    return {
-      ok: false,
-      problem: `${JSON.stringify(absolute)} is not an image this provider recognizes; give a png, jpeg, gif, webp, svg or ico file`,
-    };
-  }
-  return { ok: true, ref: { sha256: sha256Hex(bytes), path: absolute }, bytes, format };
+  if (!format) return refuse(`${where} is not an image this provider recognizes; give a png, jpeg, gif, webp, svg or ico file`);
+  return { ok: true, ref: { sha256: createHash("sha256").update(bytes).digest("hex"), path: absolute }, bytes, format };
 }
