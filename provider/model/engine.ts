@@ -76,23 +76,15 @@ export function inputPath(spec: ResourceSpec): FieldNames {
 /** Set-like lists (fields and option keys) in one order, so that inputs equal as sets are equal as values (and in a diff's display). */
 export function sortSets<I extends object>(spec: ResourceSpec, inputs: I): I {
   const out = byName({ ...inputs });
-  const sorted = (value: unknown, orderBy?: (item: unknown) => string) => {
-    if (!Array.isArray(value) || containsUnknown(value)) return value;
-    return orderBy ? [...value].sort((a, b) => compareItems(orderBy(a), orderBy(b))) : [...value].sort(compareItems);
-  };
+  const sorted = (value: unknown, orderBy = (item: unknown): unknown => item) =>
+    !Array.isArray(value) || containsUnknown(value) ? value : [...value].sort((a, b) => compareItems(orderBy(a), orderBy(b)));
   for (const field of spec.fields) {
     const value = out[field.name];
     if (value === undefined) continue;
     if (field.compare === "set") out[field.name] = sorted(value, field.orderBy);
-    const setKeys = Object.entries(field.keys ?? {})
-      .filter(([, k]) => k.set)
-      .map(([key]) => key);
-    if (setKeys.length > 0 && isObject(value)) {
-      out[field.name] = {
-        ...value,
-        ...Object.fromEntries(setKeys.filter((k) => value[k] !== undefined).map((k) => [k, sorted(value[k])])),
-      };
-    }
+    if (!isObject(value)) continue;
+    const setKeys = Object.keys(field.keys ?? {}).filter((key) => field.keys?.[key].set && value[key] !== undefined);
+    if (setKeys.length > 0) out[field.name] = { ...value, ...Object.fromEntries(setKeys.map((key) => [key, sorted(value[key])])) };
   }
   return out as I;
 }
@@ -181,10 +173,14 @@ export function outputsFromRecord<R extends Resource, Rec extends { uuid: string
     if (field.emptyIsUnset && Array.isArray(value) && value.length === 0) delete outs[output];
     if (field.listAlways && value === undefined) outs[output] = [];
   }
-  const result: Untyped = { ...outs, uuid: record.uuid, declaredFields: inTableOrder(spec, declared) };
-  const own = byName(inputs);
-  for (const key of Object.keys(spec.providerInputs)) if (typeof own[key] === "string") result[key] = own[key];
-  return result as OutputsOf<R, Rec>;
+  return { ...outs, uuid: record.uuid, declaredFields: inTableOrder(spec, declared), ...ownInputs(spec, inputs) } as OutputsOf<R, Rec>;
+}
+
+/** The provider's own inputs that `values` holds, which the state keeps so that read() can hand them back. */
+function ownInputs(spec: ResourceSpec, values: object): Untyped {
+  const own = byName(values);
+  const held = Object.keys(spec.providerInputs).filter((key) => typeof own[key] === "string");
+  return Object.fromEntries(held.map((key) => [key, own[key]]));
 }
 
 /** Declared paths of the table's fields (the identity aside), in the table's order: one state for one declaration. */
@@ -295,10 +291,8 @@ export function inputsFromRecord<R extends Resource>(spec: R, record: object, st
       inputs[field.name] = Object.fromEntries(keys.filter((k) => value[k] !== undefined).map((k) => [k, value[k]]));
     } else if (value !== undefined) inputs[field.name] = value;
   }
-  const own = byName(state);
-  for (const key of Object.keys(spec.providerInputs)) if (typeof own[key] === "string") inputs[key] = own[key];
   // What the record holds of the declared fields, as check() would give it: the state's declared inputs.
-  return sortSets(spec, inputs) as InputsOf<R>;
+  return sortSets(spec, { ...inputs, ...ownInputs(spec, state) }) as InputsOf<R>;
 }
 
 /**
@@ -326,7 +320,5 @@ export function plannedOutputs<R extends Resource>(
   for (const key of Object.keys(spec.extraOutputs)) {
     if (changed === "all" || key === "updatedAt") planned[key] = UNKNOWN;
   }
-  planned.declaredFields = declaredPaths(spec, inputs);
-  for (const key of Object.keys(spec.providerInputs)) if (typeof values[key] === "string") planned[key] = values[key];
-  return planned;
+  return { ...planned, declaredFields: declaredPaths(spec, inputs), ...ownInputs(spec, inputs) };
 }
