@@ -39,7 +39,7 @@ export function failureText(f: CheckFailure, name: FieldNames = SCHEMA_NAMES): s
 
 /** A failure as the engine takes it, in a face's words. */
 export function engineFailure(f: CheckFailure, name?: FieldNames): EngineFailure {
-  return { property: f.member ? [f.member, f.property].filter(Boolean).join(".") : f.property, reason: failureText(f, name) };
+  return { property: [f.member, f.property].filter(Boolean).join("."), reason: failureText(f, name) };
 }
 
 /** Longer values are not handed to the engine to print. */
@@ -58,14 +58,6 @@ export type CheckResult<T> = { inputs: T; failures: CheckFailure[]; warnings: st
 
 export const isUnknown = (value: unknown): boolean => value === UNKNOWN;
 
-/** True when the value, or anything inside it, is still unknown. */
-export function containsUnknown(value: unknown): boolean {
-  if (isUnknown(value)) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value && typeof value === "object") return Object.values(value).some(containsUnknown);
-  return false;
-}
-
 /** Paths (as dotted strings) of every unknown value inside `value`. */
 export function unknownPaths(value: unknown, prefix: PropertyKey[] = []): string[] {
   if (isUnknown(value)) return [formatPath(prefix)];
@@ -75,6 +67,9 @@ export function unknownPaths(value: unknown, prefix: PropertyKey[] = []): string
   }
   return [];
 }
+
+/** True when the value, or anything inside it, is still unknown. */
+export const containsUnknown = (value: unknown): boolean => unknownPaths(value).length > 0;
 
 /** `["httpRequest", "headers", 0, "name"]` -> `httpRequest.headers[0].name` */
 export function formatPath(path: readonly PropertyKey[]): string {
