@@ -7,8 +7,7 @@ import { FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
 import { usageOf } from "./usage";
 import { GET_WEBHOOKS, PACKAGE, SETTINGS, SettingSpec, settingSchemaType } from "./package";
 import { ALL_TABLES } from "./tables";
-import { TYPE_NAMES } from "./kinds";
-import { packageToken } from "./kinds";
+import { TYPE_NAMES, packageToken as token } from "./kinds";
 
 type Json = Record<string, unknown>;
 type Property = SchemaType & { description: string; secret?: boolean };
@@ -22,7 +21,21 @@ const NESTED_NAMES: Record<string, string> = {
   "Maintenance.times": "MaintenanceTime",
 };
 
-const token = packageToken;
+/** Puts an object type in `types` under its token, and returns the reference to it. */
+function namedType(types: Types, name: string, type: Json): SchemaType {
+  types[token(name)] = type;
+  return { $ref: `#/types/${token(name)}` };
+}
+
+/** Properties with their docs as descriptions. */
+const described = (entries: Readonly<Record<string, { type: SchemaType; doc: string }>>): Record<string, Property> =>
+  Object.fromEntries(Object.entries(entries).map(([key, p]) => [key, { ...p.type, description: p.doc }]));
+
+/** A field's zod schema as JSON Schema (io "input"); for a list, its items'. */
+export function inputJsonSchema(field: FieldSpec): Json {
+  const schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" }) as Json;
+  return "items" in field.type ? ((schema.items ?? {}) as Json) : schema;
+}
 
 /** A JSON Schema (zod's, io "input") as a Pulumi schema type; objects become named types in `types`. */
 function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>, types: Types): SchemaType {
@@ -35,12 +48,8 @@ function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>
       const inner = fromJsonSchema(value, NESTED_NAMES[`${name}.${key}`] ?? `${name}${key[0].toUpperCase()}${key.slice(1)}`, {}, types);
       properties[key] = { ...inner, description: docs[key] ?? String(value.description ?? key) };
     }
-    types[token(name)] = {
-      type: "object",
-      properties,
-      ...(Array.isArray(schema.required) && schema.required.length ? { required: schema.required } : {}),
-    };
-    return { $ref: `#/types/${token(name)}` };
+    const required = Array.isArray(schema.required) && schema.required.length ? { required: schema.required } : {};
+    return namedType(types, name, { type: "object", properties, ...required });
   }
   if (type === "string" || type === "number" || type === "integer" || type === "boolean") return { type };
   return { $ref: "pulumi.json#/Any" };
@@ -52,10 +61,10 @@ function objectTypeName(type: SchemaType): string | undefined {
   return ref?.startsWith("#/types/") ? ref.slice("#/types/uptime:index:".length) : undefined;
 }
 
-/** The schema type of a field: its declared type, and the object type it names made from its zod schema. */
-function fieldType(field: FieldSpec, types: Types): SchemaType {
+/** Adds to `types` the object type a field names (its own, or its list's items'), made from its zod schema. */
+function addObjectType(field: FieldSpec, types: Types): void {
   const name = objectTypeName(field.type);
-  if (!name) return field.type;
+  if (!name) return;
   if (field.compare === "content") {
     // A file the program names by its path (the hash beside it is the provider's own).
     types[token(name)] = {
@@ -63,32 +72,30 @@ function fieldType(field: FieldSpec, types: Types): SchemaType {
       properties: { path: { type: "string", description: "Path of the image file." } },
       required: ["path"],
     };
-    return field.type;
+    return;
   }
-  const schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" }) as Json;
   const docs = Object.fromEntries(Object.entries(field.keys ?? {}).map(([key, spec]) => [key, spec.doc]));
-  fromJsonSchema("items" in field.type ? ((schema.items ?? {}) as Json) : schema, name, docs, types);
-  return field.type;
+  fromJsonSchema(inputJsonSchema(field), name, docs, types);
 }
 
 function resource(spec: ResourceSpec, types: Types): Json {
   const inputProperties: Record<string, Property> = {};
   const properties: Record<string, Property> = {};
   for (const field of spec.fields) {
-    const type = fieldType(field, types);
-    inputProperties[field.name] = { ...type, description: field.doc };
+    addObjectType(field, types);
+    inputProperties[field.name] = { ...field.type, description: field.doc };
     const output = namesOf(field).output;
     // An image's output is the URL the service stores (the record's `*FileBase64`), not the file.
     properties[output] =
       field.compare === "content"
         ? { type: "string", description: `URL of the ${field.name} the service stores.` }
-        : { ...type, description: field.doc };
+        : { ...field.type, description: field.doc };
   }
   // An internal input (a monitor's journalKey) is the provider's to set, from the URN: no program writes it.
   for (const [name, input] of Object.entries(spec.providerInputs)) {
     if (!input.internal) inputProperties[name] = { ...input.type, description: input.doc };
   }
-  for (const [name, output] of Object.entries(spec.extraOutputs)) properties[name] = { ...output.type, description: output.doc };
+  Object.assign(properties, described(spec.extraOutputs));
   return {
     description: `${spec.doc}\n\n${usageOf(spec.typeName)}`,
     properties,
@@ -107,10 +114,8 @@ function resource(spec: ResourceSpec, types: Types): Json {
  * Monitor outputs (its uuid, the record, the fields declared).
  */
 function fleetResource(monitor: Json, types: Types): Json {
-  const member = (name: string, description: string, properties: unknown, required: unknown): SchemaType => {
-    types[token(name)] = { type: "object", description, properties, required };
-    return { $ref: `#/types/${token(name)}` };
-  };
+  const member = (name: string, description: string, properties: unknown, required: unknown): SchemaType =>
+    namedType(types, name, { type: "object", description, properties, required });
   const spec = member("MonitorSpec", "A member of a fleet: a Monitor's inputs.", monitor.inputProperties, monitor.requiredInputs);
   const state = member(
     "MonitorFleetMember",
@@ -176,15 +181,8 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
     ]),
   );
   for (const [name, t] of Object.entries(GET_WEBHOOKS.types)) {
-    types[token(name)] = {
-      type: "object",
-      description: t.doc,
-      required: t.required,
-      properties: Object.fromEntries(Object.entries(t.properties).map(([key, p]) => [key, { ...p.type, description: p.doc }])),
-    };
+    types[token(name)] = { type: "object", description: t.doc, required: t.required, properties: described(t.properties) };
   }
-  const describe = (entries: Record<string, { type: SchemaType; doc: string }>) =>
-    Object.fromEntries(Object.entries(entries).map(([key, p]) => [key, { ...p.type, description: p.doc }]));
   return {
     name: PACKAGE.name,
     displayName: PACKAGE.displayName,
@@ -204,8 +202,8 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
     functions: {
       [token(GET_WEBHOOKS.name)]: {
         description: GET_WEBHOOKS.doc,
-        inputs: { properties: describe(GET_WEBHOOKS.args) },
-        outputs: { properties: describe(GET_WEBHOOKS.result), required: ["webhooks", "count"] },
+        inputs: { properties: described(GET_WEBHOOKS.args) },
+        outputs: { properties: described(GET_WEBHOOKS.result), required: ["webhooks", "count"] },
       },
     },
     language: {
