@@ -1,10 +1,14 @@
 // The documentation's tables of inputs and settings, made from the model (scripts/gen-docs.ts writes
 // them between markers, in README.md or the file under docs/ that holds them; a test fails when one is
 // stale).
-import { z } from "zod";
 import type { FieldSpec, ResourceSpec, SchemaType } from "./field";
-import { GET_WEBHOOKS, SETTINGS, SettingSpec } from "./package";
-import { packageSchema } from "./schema";
+import { GET_WEBHOOKS, SETTINGS, SettingSpec, settingSchemaType } from "./package";
+import { inputJsonSchema, packageSchema } from "./schema";
+import { packageToken } from "./kinds";
+
+/** A markdown table: its header, then its rows. */
+const markdownTable = (head: readonly string[], rows: readonly string[]): string =>
+  [`| ${head.join(" | ")} |`, `|${"---|".repeat(head.length)}`, ...rows].join("\n");
 
 /** A type as a program writes it. */
 function typeText(type: SchemaType, field?: FieldSpec): string {
@@ -17,12 +21,7 @@ function typeText(type: SchemaType, field?: FieldSpec): string {
 
 /** An object's keys as `{ a, b? }`, from the field's schema (a list's items for a list of objects). */
 function objectText(field: FieldSpec): string {
-  let schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" }) as {
-    items?: unknown;
-    properties?: object;
-    required?: string[];
-  };
-  if (schema.items) schema = schema.items as typeof schema;
+  const schema = inputJsonSchema(field) as { properties?: object; required?: string[] };
   const required = new Set(schema.required ?? []);
   return `{ ${Object.keys(schema.properties ?? {})
     .map((k) => (required.has(k) ? k : `${k}?`))
@@ -46,7 +45,7 @@ export function inputsTable(spec: ResourceSpec): string {
   for (const [name, input] of Object.entries(spec.providerInputs)) {
     if (!input.internal) rows.push(`| \`${name}\` | ${typeText(input.type)} | | ${input.change ?? "update"} | ${input.doc} |`);
   }
-  return ["| Input | Type | Required | Change | Notes |", "|---|---|---|---|---|", ...rows].join("\n");
+  return markdownTable(["Input", "Type", "Required", "Change", "Notes"], rows);
 }
 
 /** The table of the provider's settings. */
@@ -56,7 +55,7 @@ export function settingsTable(): string {
     const fallback = s.default !== undefined ? `\`${s.default}\`` : s.required ? "(required)" : "none";
     return `| ${key} | \`${s.env}\` | ${fallback} | ${s.doc} |`;
   });
-  return ["| Stack config | Environment | Default | Meaning |", "|---|---|---|---|", ...rows].join("\n");
+  return markdownTable(["Stack config", "Environment", "Default", "Meaning"], rows);
 }
 
 /** A property of the package schema, as schema.json holds it. */
@@ -79,46 +78,39 @@ let resources: Record<string, Record<string, unknown>> | undefined;
  */
 export function propertiesTable(typeName: string, side: "inputs" | "outputs"): string {
   resources ??= packageSchema({ version: "0.0.0" }).resources as Record<string, Record<string, unknown>>;
-  const resource = resources[`uptime:index:${typeName}`];
+  const resource = resources[packageToken(typeName)];
   const [properties, required, head] =
     side === "inputs"
-      ? [resource.inputProperties, resource.requiredInputs, "| Input | Type | Required | Notes |"]
-      : [resource.properties, resource.required, "| Output | Type | Always set | Notes |"];
+      ? [resource.inputProperties, resource.requiredInputs, ["Input", "Type", "Required", "Notes"]]
+      : [resource.properties, resource.required, ["Output", "Type", "Always set", "Notes"]];
   const rows = Object.entries(properties as Record<string, Property>).map(
     ([name, p]) =>
       `| \`${name}\` | \`${tsType(p)}\` |${((required ?? []) as string[]).includes(name) ? " yes " : " "}| ${p.description ?? ""} |`,
   );
-  return [head, "|---|---|---|---|", ...rows].join("\n");
+  return markdownTable(head, rows);
 }
 
 /** An Account's args: the settings table (sdk/generated.ts AccountArgs is made from the same rows). */
 export function accountArgsTable(): string {
   const type = (s: SettingSpec) =>
-    s.value.kind === "choice"
-      ? s.value.of.map((c) => `"${c}"`).join(" \\| ")
-      : s.value.kind === "flag"
-        ? "boolean"
-        : ["whole", "rate"].includes(s.value.kind)
-          ? "number"
-          : "string";
+    s.value.kind === "choice" ? s.value.of.map((c) => `"${c}"`).join(" \\| ") : tsType(settingSchemaType(s.value) as Property);
   const rows = SETTINGS.map(
     (s: SettingSpec) =>
       `| \`${s.key}\` | \`${type(s)}\` |${s.required ? " yes " : " "}| ${s.default !== undefined ? `\`${s.default}\`` : ""} | ${s.accountDoc ?? s.doc} |`,
   );
-  return ["| Argument | Type | Required | Default | Notes |", "|---|---|---|---|---|", ...rows].join("\n");
+  return markdownTable(["Argument", "Type", "Required", "Default", "Notes"], rows);
 }
 
 /** getWebhooks: what it takes (the TypeScript package takes the paging settings in `opts`: sdk/get-webhooks.ts), what it returns, each subscription. */
 export function webhooksTable(): string {
   const inOpts = new Set(["pageSize", "maxPages"]);
   const row = (name: string, p: { type: SchemaType; doc: string }) => `| \`${name}\` | \`${tsType(p.type as Property)}\` | ${p.doc} |`;
-  return [
-    "| Name | Type | Notes |",
-    "|---|---|---|",
+  const rows = [
     ...Object.entries(GET_WEBHOOKS.args).map(([name, p]) => row(`${inOpts.has(name) ? "opts" : "args"}.${name}`, p)),
     ...Object.entries(GET_WEBHOOKS.result).map(([name, p]) => row(name, p)),
     ...Object.entries(GET_WEBHOOKS.types.Webhook.properties).map(([name, p]) => row(`Webhook.${name}`, p)),
-  ].join("\n");
+  ];
+  return markdownTable(["Name", "Type", "Notes"], rows);
 }
 
 /** Every setting as a program's stack sets it (`pulumi config set`) and as a shell or CI job does (its variable). */
@@ -128,7 +120,7 @@ export function configurationTable(): string {
     const set = `\`pulumi config set ${s.secret ? "--secret " : ""}uptime:${s.key} ${example}\``;
     return `| \`${s.key}\` | ${set} | \`${s.env}=${example}\` |${s.required ? " required" : s.default ? ` \`${s.default}\`` : " none"} |`;
   });
-  return ["| Setting | Stack configuration | Environment | Default |", "|---|---|---|---|", ...rows].join("\n");
+  return markdownTable(["Setting", "Stack configuration", "Environment", "Default"], rows);
 }
 
 /** Puts each generated table between its markers (`<!-- generated: <name> -->` ... `<!-- end generated -->`). */

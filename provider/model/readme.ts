@@ -2,10 +2,11 @@
 // finds the file): each resource's inputs and outputs, an Account's args, getWebhooks, the settings, and each setting by command and variable.
 import { accountArgsTable, configurationTable, inputsTable, propertiesTable, settingsTable, webhooksTable } from "./docs";
 import { ALL_TABLES } from "./tables";
+import { TYPE_NAMES } from "./kinds";
 
 export const README_TABLES = (): Record<string, string> => ({
   ...Object.fromEntries(ALL_TABLES.map((spec) => [`${spec.typeName} inputs`, inputsTable(spec)])),
-  ...Object.fromEntries(["Monitor", "Page", "Alert", "MonitorFleet"].map((name) => [`${name} outputs`, propertiesTable(name, "outputs")])),
+  ...Object.fromEntries(Object.values(TYPE_NAMES).map((name) => [`${name} outputs`, propertiesTable(name, "outputs")])),
   "MonitorFleet inputs": propertiesTable("MonitorFleet", "inputs"),
   "Account args": accountArgsTable(),
   getWebhooks: webhooksTable(),
