@@ -38,11 +38,8 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
     else {
-      const property = `recipients[${index}]`;
-      failures.push({
-        property,
-        problem: `the same ${type} recipient ${show(target)} as recipients[${first}]; list each once`,
-      });
+      const problem = `the same ${type} recipient ${show(target)} as recipients[${first}]; list each once`;
+      failures.push({ property: `recipients[${index}]`, problem });
     }
   });
   return failures;

@@ -72,9 +72,8 @@ function tcpUrnProblem(urn: string): string | undefined {
 export function normalizeMonitorArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
   const args = programArgs(raw);
   const failures = canonicalNames(MONITOR, args);
-  if (typeof args.interval === "string" && /^\s*\d+\s*$/.test(args.interval) && !isUnknown(args.interval)) {
-    args.interval = Number(args.interval);
-  }
+  // The unknown sentinel, a uuid, is never digits alone.
+  if (typeof args.interval === "string" && /^\s*\d+\s*$/.test(args.interval)) args.interval = Number(args.interval);
   const maintenance = args.maintenance as { days?: unknown } | undefined;
   if (maintenance && Array.isArray(maintenance.days)) {
     maintenance.days = maintenance.days.map((d) => (typeof d === "string" && /^\d+$/.test(d) ? Number(d) : d));

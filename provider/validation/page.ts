@@ -38,16 +38,9 @@ function normalizePageArgs(raw: Record<string, unknown>): { args: Record<string,
 }
 
 function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
-  const items = args.items;
-  if (Array.isArray(items) && items.length > 0 && args.useGroups === undefined) {
-    return [
-      {
-        property: "useGroups",
-        problem: "required with items, to say what the uuids are: false for monitor uuids, true for group uuids",
-      },
-    ];
-  }
-  return [];
+  if (!Array.isArray(args.items) || args.items.length === 0 || args.useGroups !== undefined) return [];
+  const problem = "required with items, to say what the uuids are: false for monitor uuids, true for group uuids";
+  return [{ property: "useGroups", problem }];
 }
 
 /**
