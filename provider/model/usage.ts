@@ -5,14 +5,11 @@
 
 const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code.trim()}\n\`\`\``;
 
+/** The languages of each example, in the order the description lists them. */
+const LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
+
 /** One example: a title and the program in each language. */
-interface Example {
-  title: string;
-  typescript: string;
-  python: string;
-  go: string;
-  yaml: string;
-}
+type Example = { title: string } & Record<(typeof LANGUAGES)[number], string>;
 
 const EXAMPLES: Record<string, Example> = {
   Monitor: {
@@ -202,7 +199,7 @@ const IMPORTS: Record<string, string> = {
 /** The usage part of a resource's description: its example in each language, and its Import section. */
 export function usageOf(typeName: string): string {
   const e = EXAMPLES[typeName];
-  const code = (["typescript", "python", "go", "yaml"] as const).map((lang) => fence(lang, e[lang])).join("\n");
+  const code = LANGUAGES.map((lang) => fence(lang, e[lang])).join("\n");
   return (
     `{{% examples %}}\n## Example Usage\n{{% example %}}\n### ${e.title}\n\n${code}\n{{% /example %}}\n{{% /examples %}}\n\n` +
     `## Import\n\n${IMPORTS[typeName]}`

@@ -62,9 +62,7 @@ export const isUnknown = (value: unknown): boolean => value === UNKNOWN;
 export function unknownPaths(value: unknown, prefix: PropertyKey[] = []): string[] {
   if (isUnknown(value)) return [formatPath(prefix)];
   if (Array.isArray(value)) return value.flatMap((v, i) => unknownPaths(v, [...prefix, i]));
-  if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([k, v]) => unknownPaths(v, [...prefix, k]));
-  }
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => unknownPaths(v, [...prefix, k]));
   return [];
 }
 
