@@ -51,16 +51,8 @@ function tcpUrnProblem(urn: string): string | undefined {
   const [, host, portText] = m;
   const port = Number(portText);
   if (port < 1 || port > 65535) return `port must be 1-65535, got ${port}`;
-  if (host.startsWith("[")) {
-    try {
-      new URL(`tcp://${host}:1`);
-    } catch {
-      return `${host} is not an IPv6 address`;
-    }
-    return undefined;
-  }
-  if (!isHostName(host)) return `${show(host)} is not a valid host name or IPv4 address`;
-  return undefined;
+  if (host.startsWith("[")) return URL.canParse(`tcp://${host}:1`) ? undefined : `${host} is not an IPv6 address`;
+  return isHostName(host) ? undefined : `${show(host)} is not a valid host name or IPv4 address`;
 }
 
 /**
