@@ -97,9 +97,14 @@ function parse(s: SettingSpec, raw: string, words: SettingNames): string | numbe
 }
 
 const CREDENTIALS = new Set(["UPTIME_BASE_URL", "UPTIME_API_KEY", "UPTIME_AUTH_SCHEME"]);
-/** The environment without the default account's address and key: what an Account's settings may take from it. */
-export const withoutCredentials = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(env).filter(([name]) => !CREDENTIALS.has(name)));
+/**
+ * The environment an account's settings may take from: all of it for the stack's own settings (no account),
+ * and for an Account (or the plugin's explicit provider) all but the default account's address and key.
+ */
+export function environmentOf(account: string | undefined): NodeJS.ProcessEnv {
+  if (account === undefined) return process.env;
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !CREDENTIALS.has(name)));
+}
 
 /** The problem with the settings, if any, in words that say how to fix it. */
 export function settingsProblem(s: ProviderSettings, words: SettingWords = settingWords()): ConfigError | undefined {
@@ -121,6 +126,16 @@ export function settingsProblem(s: ProviderSettings, words: SettingWords = setti
     );
   }
   return undefined;
+}
+
+/** The problem with the settings `read` gives, if any: a malformed value (readSettings throws it) or settingsProblem's. */
+export function problemWith(read: () => ProviderSettings, words: SettingWords): ConfigError | undefined {
+  try {
+    return settingsProblem(read(), words);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
 }
 
 /** Client options from valid settings; throws ConfigError naming the fix otherwise. */

@@ -7,10 +7,10 @@ import {
   ProviderSettings,
   SettingWords,
   clientOptions,
+  environmentOf,
+  problemWith,
   readSettings,
   settingWords,
-  settingsProblem,
-  withoutCredentials,
 } from "./config";
 import { providerLog } from "./log";
 import { packageVersion } from "./release";
@@ -91,7 +91,7 @@ function parseNames(json: string | undefined): string[] {
  * default account's. The other UPTIME_* variables are the run's, for every account.
  */
 export function currentSettings(): ProviderSettings {
-  settings ??= readSettings(lookup, account === undefined ? process.env : withoutCredentials(process.env), currentWords());
+  settings ??= readSettings(lookup, environmentOf(account), currentWords());
   return settings;
 }
 
@@ -113,12 +113,7 @@ export async function accountProblem(): Promise<ConfigError | undefined> {
 
 /** The configuration problem, if any: reported by check() so `pulumi preview` stops before any request. */
 export function configProblem(): ConfigError | undefined {
-  try {
-    return settingsProblem(currentSettings(), currentWords());
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
+  return problemWith(currentSettings, currentWords());
 }
 
 export function getClient(): UptimeClient {

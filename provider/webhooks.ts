@@ -4,7 +4,7 @@
 // server can make it run forever.
 import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
-import { clientOptions, readSettings, settingWords, withoutCredentials } from "./config";
+import { clientOptions, environmentOf, readSettings, settingWords } from "./config";
 import { CheckFailure, failureText, show } from "./model/values";
 
 /** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
@@ -125,7 +125,6 @@ export async function lookupWebhooks(
   throwOnBadArgs(options);
   // Its failures are made in the words of the account it asks (config.ts settingWords).
   const words = settingWords(account);
-  const env = account === undefined ? process.env : withoutCredentials(process.env);
-  const client = new UptimeClient({ ...clientOptions(readSettings(get, env, words), words), log: options.log });
+  const client = new UptimeClient({ ...clientOptions(readSettings(get, environmentOf(account), words), words), log: options.log });
   return listWebhooks(client, { warn: options.log?.warn, ...options });
 }

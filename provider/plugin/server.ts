@@ -9,7 +9,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { ConfigError, readSettings, settingWords, settingsProblem, withoutCredentials } from "../config";
+import { environmentOf, problemWith, readSettings, settingWords } from "../config";
 import { configProblem, configure, getClient, getJournal, thisRun } from "../session";
 import { providers } from "../providers";
 import { flushLogs, providerLog } from "../log";
@@ -192,21 +192,13 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const account = accountOf(req.getName?.() ?? "");
       const words = settingWords(account, "provider");
       const response = new provproto.CheckResponse().setInputs(req.getNews());
-      // Named as a property only where the engine prints its value plainly: not a missing key (`{<nil>}`), nor a secret.
-      const refuse = (problem: ConfigError) =>
-        response.setFailuresList([
-          new provproto.CheckFailure().setProperty(printedPlainly(news[problem.setting]) ? problem.setting : "").setReason(problem.message),
-        ]);
       // A setting computed from another resource is unknown during a preview: checked once it is known.
       if (Object.values(news).some((v) => plain(v) === UNKNOWN)) return response;
-      try {
-        const env = account === undefined ? process.env : withoutCredentials(process.env);
-        const problem = settingsProblem(readSettings(configLookup(news), env, words), words);
-        return problem ? refuse(problem) : response;
-      } catch (error) {
-        if (!(error instanceof ConfigError)) throw error;
-        return refuse(error);
-      }
+      const problem = problemWith(() => readSettings(configLookup(news), environmentOf(account), words), words);
+      if (!problem) return response;
+      // Named as a property only where the engine prints its value plainly: not a missing key (`{<nil>}`), nor a secret.
+      const property = printedPlainly(news[problem.setting]) ? problem.setting : "";
+      return response.setFailuresList([new provproto.CheckFailure().setProperty(property).setReason(problem.message)]);
     }),
     diffConfig: unary(async (req: provproto.DiffRequest) => {
       // A new address or key changes how the provider talks to the service, never which objects it manages: no replacement.
