@@ -23,16 +23,22 @@ export interface ConfigureRequest {
   config: { get(key: string): string | undefined };
 }
 
+/**
+ * The account this process serves: its `name` (sdk/account.ts; none for the stack's own settings); what
+ * survives a rename (providers.ts accountMove): the `aliases` its Account was renamed from, the engine's
+ * `id` of the plugin's explicit provider; and its `noun` in messages (config.ts settingWords).
+ */
+interface AccountIdentity {
+  name?: string;
+  aliases: string[];
+  id?: string;
+  noun?: string;
+}
+
 let lookup: (key: string) => string | undefined = () => undefined;
 let settings: ProviderSettings | undefined;
 let client: { key: string; client: UptimeClient } | undefined;
-/** The name of the account this process serves (sdk/account.ts), undefined for the default one. */
-let account: string | undefined;
-/** What else identifies it: the names its Account was renamed from, and the engine's id of the plugin's provider. */
-let accountAliases: string[] = [];
-let accountId: string | undefined;
-/** What the program calls it (config.ts settingWords): an Account, or the plugin's explicit provider. */
-let accountNoun: string | undefined;
+let account: AccountIdentity = { aliases: [] };
 
 let announced = false;
 
@@ -40,21 +46,20 @@ export function configure(req: ConfigureRequest): void {
   // `pulumi up --debug` says which release serves the run (`pulumi plugin ls` does for the plugin).
   if (!announced) providerLog.debug(`uptime: provider ${packageVersion()} (Node.js ${process.version})`);
   announced = true;
-  const values = new Map<string, string | undefined>();
-  for (const { key } of SETTINGS) {
-    values.set(key, req.config.get(`uptime:${key}`));
-  }
+  const values = new Map<string, string | undefined>(SETTINGS.map(({ key }) => [key, req.config.get(`uptime:${key}`)]));
   lookup = (key) => values.get(key);
-  account = req.config.get(ACCOUNT_KEY) || undefined;
-  accountAliases = parseNames(req.config.get(ACCOUNT_ALIASES_KEY));
-  accountId = req.config.get(ACCOUNT_ID_KEY) || undefined;
-  accountNoun = req.config.get(ACCOUNT_NOUN_KEY) || undefined;
+  account = {
+    name: req.config.get(ACCOUNT_KEY) || undefined,
+    aliases: parseNames(req.config.get(ACCOUNT_ALIASES_KEY)),
+    id: req.config.get(ACCOUNT_ID_KEY) || undefined,
+    noun: req.config.get(ACCOUNT_NOUN_KEY) || undefined,
+  };
   settings = undefined;
 }
 
 /** How this process's messages name the settings: the stack's, or its Account's (config.ts settingWords). */
 export function currentWords(): SettingWords {
-  return settingWords(account, accountNoun);
+  return settingWords(account.name, account.noun);
 }
 
 /** Whether the address comes from the configuration (stored with the stack), not UPTIME_BASE_URL (read by every run). */
@@ -68,12 +73,12 @@ export const thisRun = (): ThisRun => run;
 
 /** The account this process serves: an Account's name, or undefined for the stack's own settings. */
 export function currentAccount(): string | undefined {
-  return account;
+  return account.name;
 }
 
-/** The account this process serves, with what survives a rename (see providers.ts accountMove). */
-export function currentAccountIdentity(): { name?: string; aliases: string[]; id?: string } {
-  return { name: account, aliases: accountAliases, id: accountId };
+/** The account this process serves, with what survives a rename. */
+export function currentAccountIdentity(): Readonly<AccountIdentity> {
+  return account;
 }
 
 function parseNames(json: string | undefined): string[] {
@@ -91,7 +96,7 @@ function parseNames(json: string | undefined): string[] {
  * default account's. The other UPTIME_* variables are the run's, for every account.
  */
 export function currentSettings(): ProviderSettings {
-  settings ??= readSettings(lookup, environmentOf(account), currentWords());
+  settings ??= readSettings(lookup, environmentOf(account.name), currentWords());
   return settings;
 }
 
@@ -118,7 +123,7 @@ export function configProblem(): ConfigError | undefined {
 
 export function getClient(): UptimeClient {
   const options = clientOptions(currentSettings(), currentWords());
-  const key = JSON.stringify({ ...options, account });
+  const key = JSON.stringify({ ...options, account: account.name });
   if (!client || client.key !== key) client = { key, client: new UptimeClient({ ...options, log: providerLog }) };
   return client.client;
 }
@@ -126,10 +131,7 @@ export function getClient(): UptimeClient {
 /** Tests: forget the settings so the next call reads them anew. */
 export function resetSession(): void {
   lookup = () => undefined;
-  account = undefined;
-  accountAliases = [];
-  accountId = undefined;
-  accountNoun = undefined;
+  account = { aliases: [] };
   settings = undefined;
   client = undefined;
   run = new ThisRun();
