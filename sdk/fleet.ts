@@ -3,7 +3,6 @@ import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./promise-stacks";
 import { confirmWhenRegistered, resourceUrn } from "./identity";
 import { dynamicResourceProps } from "./shim";
-import { Account } from "./account";
 import { dynamicType } from "../provider/model/kinds";
 import type { MonitorArgs, MonitorOutputs } from "./generated";
 
@@ -62,8 +61,7 @@ export class MonitorFleet extends pulumi.CustomResource {
         dynamicResourceProps("fleet", { monitors: args.monitors, uuids: undefined, retainOnRemove: args.retainOnRemove, journalKey }),
         opts,
       );
-      const account = this.getProvider(dynamicType("fleet"));
-      confirmWhenRegistered(journalKey, this.monitors, Account.isInstance(account) ? account.journalScope : undefined);
+      confirmWhenRegistered(this, "fleet", journalKey, this.monitors);
     } finally {
       restore();
     }

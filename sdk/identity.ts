@@ -5,7 +5,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CreateJournal, Held, journalDir } from "../provider/journal";
 import { readSettings } from "../provider/config";
-import type { JournalScope } from "./account";
+import { type ProviderKind, dynamicType } from "../provider/model/kinds";
+import { Account, type JournalScope } from "./account";
 
 /** The URN the engine gives a resource of `type` named `name` under `parent`, as `pulumi.createUrn` computes it. */
 export function resourceUrn(type: string, name: string, parent: pulumi.Resource | undefined): Promise<string> {
@@ -29,13 +30,17 @@ export function resourceUrn(type: string, name: string, parent: pulumi.Resource 
  * take over a monitor that is not in flight).
  */
 export function confirmWhenRegistered(
+  resource: pulumi.CustomResource,
+  kind: ProviderKind,
   key: Promise<string>,
   held: pulumi.Output<Held | undefined>,
-  account?: pulumi.Output<JournalScope>,
 ): void {
   if (pulumi.runtime.isDryRun()) return;
-  // A resource of an Account: its notes are in that account's journal (its address, its journalDir).
-  pulumi.all([held, account ?? pulumi.output(undefined)]).apply(async ([what, scope]) => {
+  // The provider it is given, or inherits from a parent's `providers`: an Account's resources have their
+  // notes in that account's journal (its address, its journalDir).
+  const provider = resource.getProvider(dynamicType(kind));
+  const account = Account.isInstance(provider) ? provider.journalScope : pulumi.output(undefined);
+  pulumi.all([held, account]).apply(async ([what, scope]) => {
     const journal = scope ? accountJournal(scope) : programJournal();
     if (journal && what) journal.confirm(await key, what);
     return what;

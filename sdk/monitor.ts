@@ -1,6 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { confirmWhenRegistered, resourceUrn } from "./identity";
-import { Account } from "./account";
 import { UptimeResource } from "./resource";
 import { dynamicType } from "../provider/model/kinds";
 import type { MonitorArgs, MonitorOutputs } from "./generated";
@@ -31,11 +30,7 @@ export class Monitor extends UptimeResource {
       args,
       opts,
       () => ({ journalKey: resourceUrn(dynamicType("monitor"), name, opts?.parent) }),
-      (self, { journalKey }) => {
-        // The provider it is given, or inherits from a parent's `providers`: an Account keeps its own journal.
-        const account = self.getProvider(dynamicType("monitor"));
-        confirmWhenRegistered(journalKey as Promise<string>, self.id, Account.isInstance(account) ? account.journalScope : undefined);
-      },
+      (self, { journalKey }) => confirmWhenRegistered(self, "monitor", journalKey as Promise<string>, self.id),
     );
     this.uuid = this.id;
   }
