@@ -12,17 +12,12 @@
 // package changes no resource, and it works whether the package is installed, linked or hoisted.
 import type * as pulumi from "@pulumi/pulumi";
 import { outputNamesOf, type ResourceSpec } from "../provider/model/field";
-import { type ProviderKind, dynamicType } from "../provider/model/kinds";
-
-export type { ProviderKind } from "../provider/model/kinds";
+import type { ProviderKind } from "../provider/model/kinds";
 
 /** The module text stored as `__provider` for a resource of `kind`. */
 export function providerModuleText(kind: ProviderKind): string {
   return `exports.handler = () => require("pulumi-uptime/dist/provider/shim/${kind}.js");\n`;
 }
-
-/** The resource type, as `pulumi.dynamic.Resource` names it (module `uptime`): the type every state already holds. */
-export const dynamicResourceType = dynamicType;
 
 /** A resource's props as registered: its own, and `__provider` (which the args cannot set). */
 export function dynamicResourceProps(kind: ProviderKind, props: pulumi.Inputs): pulumi.Inputs {

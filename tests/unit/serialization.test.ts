@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { ProviderKind, dynamicResourceType, providerModuleText, requireGetSupport } from "../../sdk/shim";
+import { providerModuleText, requireGetSupport } from "../../sdk/shim";
+import { type ProviderKind, dynamicType } from "../../provider/model/kinds";
 import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
 import { Page } from "../../sdk/page";
@@ -126,7 +127,7 @@ describe("what the resources actually register", () => {
     ["on-call", "alert"],
     ["edge", "fleet"],
   ] as const)("%s: the %s text and the dynamic type", (name, kind) => {
-    expect(registered.get(name)).toEqual({ type: dynamicResourceType(kind), provider: providerModuleText(kind) });
+    expect(registered.get(name)).toEqual({ type: dynamicType(kind), provider: providerModuleText(kind) });
   });
 
   test("each type is the one pulumi.dynamic.Resource gives (module uptime), so existing stacks keep their resources", async () => {
@@ -134,7 +135,7 @@ describe("what the resources actually register", () => {
     for (const kind of KINDS) {
       const plain = new PlainDynamicResource(`plain-${kind}`, names[kind]);
       await new Promise<void>((resolve) => plain.id.apply(() => resolve()));
-      expect(registered.get(`plain-${kind}`)?.type).toBe(dynamicResourceType(kind));
+      expect(registered.get(`plain-${kind}`)?.type).toBe(dynamicType(kind));
     }
   });
 });
