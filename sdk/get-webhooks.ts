@@ -20,15 +20,10 @@ export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksO
   const impl = require("../provider/webhooks") as typeof import("../provider/webhooks");
   const { provider, ...paging } = opts;
   const get = provider ? await accountLookup(provider) : configLookup();
-  const log = {
-    debug: (m: string) => void pulumi.log.debug(m),
-    info: (m: string) => void pulumi.log.info(m),
-    warn: (m: string) => void pulumi.log.warn(m),
-  };
   // An Account made by another copy of the package may lack its name: its settings are still an Account's.
   const account = provider === undefined ? undefined : (provider.accountName ?? "");
   try {
-    return await impl.lookupWebhooks(get, { ...paging, topic: args.topic, log }, account);
+    return await impl.lookupWebhooks(get, { ...paging, topic: args.topic, log: pulumi.log }, account);
   } catch (error) {
     // A RunError is printed as its message alone: one line, no stack into files the package does not ship.
     throw new pulumi.RunError(`getWebhooks: ${(error as Error).message}`);
