@@ -28,17 +28,21 @@ import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 
 const GET_WEBHOOKS = "uptime:index:getWebhooks";
 
-/**
- * The resource a request is about, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`): its
- * kind, and its table (a fleet has none: its members are monitors, provider/fleet.ts).
- */
-function resourceOf(urn: string): { type: string; kind: ProviderKind; spec: ResourceSpec | undefined } {
+/** The resource a request is about: its URN, its kind, and its table (a fleet has none: its members are monitors, provider/fleet.ts). */
+interface ResourceRef {
+  urn: string;
+  kind: ProviderKind;
+  spec: ResourceSpec | undefined;
+}
+
+/** A request's resource, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
+function resourceOf(urn: string): ResourceRef {
   const parts = urn.split("::");
   const type = (parts[parts.length - 2] ?? "").split("$").pop() ?? "";
-  if (type === packageToken(TYPE_NAMES.fleet)) return { type, kind: "fleet", spec: undefined };
+  if (type === packageToken(TYPE_NAMES.fleet)) return { urn, kind: "fleet", spec: undefined };
   const kind = kindOfToken(type);
   if (!kind) throw new Error(`the uptime provider has no resource type ${JSON.stringify(type)} (${urn})`);
-  return { type, kind, spec: TABLES[kind] };
+  return { urn, kind, spec: TABLES[kind] };
 }
 
 const RPC_SECRET = "4dabf18193072939515e22adb298388d";
@@ -87,10 +91,8 @@ function unary<Req, Res>(handler: (request: Req) => Promise<Res>): grpcTypes.han
   };
 }
 
-function unimplemented<Req, Res>(name: string): grpcTypes.handleUnaryCall<Req, Res> {
-  return (_call, callback) =>
-    callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the uptime provider` }, null);
-}
+/** The error answering a call the engine may make and this provider does not serve. */
+const unimplemented = (name: string) => ({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the uptime provider` });
 
 /** The settings a provider configuration names (`baseUrl`, ...), as `uptime:*` config would give them. */
 function configLookup(values: Untyped): (key: string) => string | undefined {
@@ -119,21 +121,15 @@ const accountOf = (name: string): string | undefined => (name && !/^default(_|$)
 /** The ids the engine gives a provider it has not created (a preview's) or configured yet: no identity. */
 const NOT_AN_ID = new Set(["04da6b54-80e4-46f7-96ec-b56ff0331ba9", "unconfigured", ""]);
 
-/** Outputs as the checkpoint keeps them: without the bookkeeping. */
-function lean(outputs: Untyped | undefined): Untyped {
+/** Outputs as the checkpoint keeps them: without the bookkeeping, as a struct. */
+function lean(outputs: Untyped | undefined): structTypes.Struct {
   const kept = { ...outputs };
   for (const key of BOOKKEEPING) delete kept[key];
-  return kept;
+  return toStruct(kept);
 }
 
 /** A resource's last outputs as the provider objects read them: with the paths its last inputs declared, and a monitor's URN. */
-function withBookkeeping(
-  kind: ProviderKind,
-  spec: ResourceSpec | undefined,
-  urn: string,
-  outputs: Untyped,
-  oldInputs: structTypes.Struct | undefined,
-): Untyped {
+function withBookkeeping({ urn, kind, spec }: ResourceRef, outputs: Untyped, oldInputs: structTypes.Struct | undefined): Untyped {
   const props = { ...outputs };
   const inputs = toJs(oldInputs);
   // No last inputs: `pulumi import`, where every field the service holds is taken as declared.
@@ -148,12 +144,12 @@ function withBookkeeping(
 }
 
 /** Inputs as the provider objects read them: a monitor's (a fleet's) with its URN as the journal key. */
-function keyed(kind: ProviderKind, urn: string, inputs: Untyped): Untyped {
+function keyed({ urn, kind }: ResourceRef, inputs: Untyped): Untyped {
   return kind === "monitor" || kind === "fleet" ? { ...inputs, journalKey: urn } : inputs;
 }
 
 /** What a create or update made, for ThisRun.confirmMade: a Monitor's uuid, or a fleet's members. */
-function noteMade(kind: ProviderKind, urn: string, id: string, outs: Untyped | undefined): void {
+function noteMade({ urn, kind }: ResourceRef, id: string, outs: Untyped | undefined): void {
   if (kind === "monitor") thisRun().made(urn, id);
   else if (kind === "fleet") thisRun().made(urn, (outs?.monitors ?? {}) as Held);
 }
@@ -258,12 +254,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     }),
 
     check: unary(async (req: provproto.CheckRequest) => {
-      const { kind } = resourceOf(req.getUrn());
+      const resource = resourceOf(req.getUrn());
       const news = toJs(req.getNews());
       // A monitor's journal key is its URN, given with every call: never an input of the program's, never
       // stored (BOOKKEEPING). Checked with it (the provider notes which monitors the program declares), and
       // stored without it, which also drops the one inputs stored by an earlier version carry.
-      const result = await providers[kind].check(toJs(req.getOlds()), keyed(kind, req.getUrn(), news), SCHEMA_NAMES);
+      const result = await providers[resource.kind].check(toJs(req.getOlds()), keyed(resource, news), SCHEMA_NAMES);
       const { journalKey: _urn, ...inputs } = result.inputs ?? news;
       const response = new provproto.CheckResponse().setInputs(toStruct(inputs));
       return response.setFailuresList(
@@ -272,10 +268,9 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     }),
 
     diff: unary(async (req: provproto.DiffRequest) => {
-      const { kind, spec } = resourceOf(req.getUrn());
-      const urn = req.getUrn();
-      const olds = withBookkeeping(kind, spec, urn, toJs(req.getOlds()), req.getOldInputs());
-      const result = await providers[kind].diff(req.getId(), olds, keyed(kind, urn, toJs(req.getNews())));
+      const resource = resourceOf(req.getUrn());
+      const olds = withBookkeeping(resource, toJs(req.getOlds()), req.getOldInputs());
+      const result = await providers[resource.kind].diff(req.getId(), olds, keyed(resource, toJs(req.getNews())));
       const replaces = result.replaces ?? [];
       const response = new provproto.DiffResponse()
         .setChanges(result.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
@@ -301,21 +296,23 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     }),
 
     create: unary(async (req: provproto.CreateRequest) => {
-      const { kind, spec } = resourceOf(req.getUrn());
-      const inputs = keyed(kind, req.getUrn(), toJs(req.getProperties()));
+      const resource = resourceOf(req.getUrn());
+      const { kind, spec } = resource;
+      const inputs = keyed(resource, toJs(req.getProperties()));
       if (req.getPreview()) {
         const planned = spec ? plannedOutputs(spec, inputs, {}, "all") : plannedFleet(undefined, inputs as FleetInputs);
-        return new provproto.CreateResponse().setProperties(toStruct(lean(planned)));
+        return new provproto.CreateResponse().setProperties(lean(planned));
       }
       // A failed creation that leaves an object behind (an unconfirmed placeholder) keeps its bookkeeping: see failure().
       const result = await providers[kind].create(inputs);
-      noteMade(kind, req.getUrn(), result.id, result.outs);
-      return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(lean(result.outs)));
+      noteMade(resource, result.id, result.outs);
+      return new provproto.CreateResponse().setId(result.id).setProperties(lean(result.outs));
     }),
 
     // A refresh hands the state; `pulumi import` only the id, and gets every field the service holds as inputs.
     read: unary(async (req: provproto.ReadRequest) => {
-      const { kind, spec } = resourceOf(req.getUrn());
+      const resource = resourceOf(req.getUrn());
+      const { kind } = resource;
       const stored = toJs(req.getProperties());
       const importing = Object.keys(stored).length === 0;
       if (importing && kind === "monitor" && req.getId().startsWith(UNCONFIRMED_PREFIX)) {
@@ -324,7 +321,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
             `was imported. Look in the dashboard for the monitor and import its uuid instead.`,
         );
       }
-      const props = withBookkeeping(kind, spec, req.getUrn(), stored, req.getInputs());
+      const props = withBookkeeping(resource, stored, req.getInputs());
       const result = await providers[kind].read(req.getId(), props);
       // An import has neither state nor inputs; a refresh always has inputs, even of a resource stored empty.
       if (importing && !req.hasInputs() && result.unreadable !== undefined) throw unreadableImport(kind, req.getId(), result.unreadable);
@@ -332,7 +329,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       if (!result.id) return response;
       // A resource kept as it is (providers.ts hands back the very props: a placeholder, or a service that
       // cannot read) keeps what the state held, a placeholder its URN for its messages; a record read back is stored lean.
-      response.setProperties(toStruct(result.props === props ? stored : lean(result.props)));
+      response.setProperties(result.props === props ? toStruct(stored) : lean(result.props));
       if (!result.inputs) return response.setInputs(req.getInputs() ?? toStruct({}));
       const { journalKey: _urn, account, ...inputs } = result.inputs;
       // An import writes the program's code from these inputs: the account is the provider's, not a property of it.
@@ -340,19 +337,18 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     }),
 
     update: unary(async (req: provproto.UpdateRequest) => {
-      const { kind, spec } = resourceOf(req.getUrn());
-      const urn = req.getUrn();
-      const olds = withBookkeeping(kind, spec, urn, toJs(req.getOlds()), req.getOldInputs());
-      const news = keyed(kind, urn, toJs(req.getNews()));
+      const resource = resourceOf(req.getUrn());
+      const { kind, spec } = resource;
+      const olds = withBookkeeping(resource, toJs(req.getOlds()), req.getOldInputs());
+      const news = keyed(resource, toJs(req.getNews()));
       if (req.getPreview()) {
-        if (!spec)
-          return new provproto.UpdateResponse().setProperties(toStruct(lean(plannedFleet(olds as FleetOutputs, news as FleetInputs))));
+        if (!spec) return new provproto.UpdateResponse().setProperties(lean(plannedFleet(olds as FleetOutputs, news as FleetInputs)));
         const { changed } = await providers[kind].diff(req.getId(), olds, news);
-        return new provproto.UpdateResponse().setProperties(toStruct(lean(plannedOutputs(spec, news, olds, changed))));
+        return new provproto.UpdateResponse().setProperties(lean(plannedOutputs(spec, news, olds, changed)));
       }
       const result = await providers[kind].update(req.getId(), olds, news);
-      noteMade(kind, urn, req.getId(), result.outs);
-      return new provproto.UpdateResponse().setProperties(toStruct(lean(result.outs)));
+      noteMade(resource, req.getId(), result.outs);
+      return new provproto.UpdateResponse().setProperties(lean(result.outs));
     }),
 
     delete: unary(async (req: provproto.DeleteRequest) => {
@@ -370,12 +366,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       return new emptyproto.Empty();
     }),
     attach: unary(async () => new emptyproto.Empty()),
-    handshake: unimplemented("Handshake"),
-    parameterize: unimplemented("Parameterize"),
-    call: unimplemented("Call"),
-    construct: unimplemented("Construct"),
+    handshake: (_call, callback) => callback(unimplemented("Handshake"), null),
+    parameterize: (_call, callback) => callback(unimplemented("Parameterize"), null),
+    call: (_call, callback) => callback(unimplemented("Call"), null),
+    construct: (_call, callback) => callback(unimplemented("Construct"), null),
     getMapping: unary(async () => new provproto.GetMappingResponse()),
     getMappings: unary(async () => new provproto.GetMappingsResponse()),
-    list: (call) => call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented by the uptime provider" }),
+    list: (call) => call.emit("error", unimplemented("List")),
   };
 }
