@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CreateJournal, Held, journalDir } from "../provider/journal";
 import { readSettings } from "../provider/config";
 import { type ProviderKind, dynamicType } from "../provider/model/kinds";
-import { Account, type JournalScope } from "./account";
+import { Account } from "./account";
 
 /** The URN the engine gives a resource of `type` named `name` under `parent`, as `pulumi.createUrn` computes it. */
 export function resourceUrn(type: string, name: string, parent: pulumi.Resource | undefined): Promise<string> {
@@ -41,13 +41,14 @@ export function confirmWhenRegistered(
   const provider = resource.getProvider(dynamicType(kind));
   const account = Account.isInstance(provider) ? provider.journalScope : pulumi.output(undefined);
   pulumi.all([held, account]).apply(async ([what, scope]) => {
-    const journal = scope ? accountJournal(scope) : programJournal();
+    const journal = scope ? journalAt(scope) : programJournal();
     if (journal && what) journal.confirm(await key, what);
     return what;
   });
 }
 
-function accountJournal(scope: JournalScope): CreateJournal | null {
+/** The journal of the service at `baseUrl` (none without an address), in `journalDir` or the default directory. */
+function journalAt(scope: { baseUrl?: string; journalDir?: string }): CreateJournal | null {
   return scope.baseUrl ? new CreateJournal(journalDir(scope.journalDir), scope.baseUrl) : null;
 }
 
@@ -58,8 +59,7 @@ function programJournal(): CreateJournal | null {
   if (cached !== undefined) return cached;
   try {
     const config = new pulumi.Config("uptime");
-    const settings = readSettings((key) => (key === "baseUrl" || key === "journalDir" ? config.get(key) : undefined));
-    cached = settings.baseUrl ? new CreateJournal(journalDir(settings.journalDir), settings.baseUrl) : null;
+    cached = journalAt(readSettings((key) => (key === "baseUrl" || key === "journalDir" ? config.get(key) : undefined)));
   } catch {
     cached = null; // a setting the provider will refuse: no creation happens, so there is no note
   }
