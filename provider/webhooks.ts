@@ -40,15 +40,15 @@ function subscription(record: WebhookRecord): WebhookSubscription {
   return out;
 }
 
-/**
- * What is wrong with the lookup's arguments, each problem naming the argument and the fix; checked
- * before any request. `null` means "not given", as for resource inputs.
- */
+/** Whether an argument is given: `null` means "not given", as for resource inputs. */
+const given = (value: unknown): boolean => value !== undefined && value !== null;
+
+/** What is wrong with the lookup's arguments, each problem naming the argument and the fix; checked before any request. */
 export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown; maxPages?: unknown }): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const add = (property: string, problem: string) => failures.push({ property, problem });
   const { topic, pageSize, maxPages } = options;
-  if (topic !== undefined && topic !== null) {
+  if (given(topic)) {
     if (typeof topic !== "string") add("topic", `expected a topic string such as "monitors/status_change", got ${show(topic)}`);
     else if (topic.length === 0)
       add("topic", "must not be empty; give a topic such as monitors/status_change, or leave topic out to list every subscription");
@@ -57,9 +57,8 @@ export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown
   }
   const whole = (value: unknown, min: number, max: number) =>
     typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
-  if (pageSize !== undefined && pageSize !== null && !whole(pageSize, 1, 100))
-    add("pageSize", `must be a whole number 1-100, got ${show(pageSize)}`);
-  if (maxPages !== undefined && maxPages !== null && !whole(maxPages, 1, Number.MAX_SAFE_INTEGER))
+  if (given(pageSize) && !whole(pageSize, 1, 100)) add("pageSize", `must be a whole number 1-100, got ${show(pageSize)}`);
+  if (given(maxPages) && !whole(maxPages, 1, Number.MAX_SAFE_INTEGER))
     add("maxPages", `must be a whole number >= 1, got ${show(maxPages)}`);
   return failures;
 }
@@ -104,7 +103,7 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
     recordOffset += page.webhook.length;
   }
   const all = [...byUuid.values()];
-  const webhooks = options.topic === undefined || options.topic === null ? all : all.filter((w) => w.topic === options.topic);
+  const webhooks = given(options.topic) ? all.filter((w) => w.topic === options.topic) : all;
   return { webhooks, count: webhooks.length };
 }
 
