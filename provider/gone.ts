@@ -46,13 +46,10 @@ export type ReadResult<R> = { kind: "found"; record: R } | { kind: "gone" } | { 
 
 export async function readObject<R>(client: UptimeClient, get: () => Promise<R>): Promise<ReadResult<R>> {
   try {
-    return await unlessGone(
-      client,
-      async () => ({ kind: "found" as const, record: await get() }),
-      () => ({ kind: "gone" as const }),
-    );
+    return { kind: "found", record: await get() };
   } catch (error) {
     if (isUnsupported(error)) return { kind: "unsupported", status: error.status };
+    if (await isGone(client, error)) return { kind: "gone" };
     throw error;
   }
 }

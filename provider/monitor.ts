@@ -1,7 +1,7 @@
 // The Monitor resource: check/diff/create/read/update/delete as plain functions over the client.
 // What the state holds and how it compares is in monitor-state.ts.
 import type { UptimeClient } from "./api/client";
-import { isUnsupported, readObject, unlessGone } from "./gone";
+import { isGone, isUnsupported, readObject, unlessGone } from "./gone";
 import type { MonitorRecord } from "./model/records";
 import { CheckResult, containsUnknown } from "./model/values";
 import { checkMonitorArgs } from "./validation/monitor";
@@ -183,12 +183,9 @@ export async function deleteMonitor(
   options: { onUnsupported: OnUnsupportedDelete; warn?: (message: string) => void } = { onUnsupported: "fail" },
 ): Promise<void> {
   try {
-    await unlessGone(
-      client,
-      () => client.monitors.delete(id),
-      () => undefined,
-    );
+    await client.monitors.delete(id);
   } catch (error) {
+    if (await isGone(client, error)) return;
     if (!isUnsupported(error)) throw error;
     const what = `monitor ${JSON.stringify(name)} (${id})`;
     const why = `the service does not allow deleting monitors through the API (DELETE answered ${error.status})`;
