@@ -2,6 +2,7 @@
 // What the state holds and how it compares is in monitor-state.ts.
 import type { UptimeClient } from "./api/client";
 import { isGone, isUnsupported, readObject, unlessGone } from "./gone";
+import type { ApiError } from "./api/errors";
 import type { MonitorRecord } from "./model/records";
 import { CheckResult, containsUnknown } from "./model/values";
 import { checkMonitorArgs } from "./validation/monitor";
@@ -52,19 +53,20 @@ export function diffMonitor(olds: MonitorState, news: Partial<MonitorInputs>): {
   return { changes: changed.length > 0, replaces, changed };
 }
 
+/** PATCH: the monitor `uuid` edited to `inputs` (`removed` fields sent as null), or `ifGone`'s answer when it is proven gone. */
+function editMonitor<G>(client: UptimeClient, uuid: string, inputs: MonitorInputs, removed: string[], ifGone: (error: ApiError) => G) {
+  return unlessGone(client, () => client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true, removed })), ifGone);
+}
+
 /** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */
 async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<{ id: string; outs: MonitorOutputs }> {
-  const record = await unlessGone(
-    client,
-    () => client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true })),
-    (error) => {
-      throw new Error(
-        `monitor ${JSON.stringify(inputs.name)}: adoptUuid ${JSON.stringify(uuid)}: the service has no monitor with this uuid, ` +
-          `so nothing was taken over. Check the uuid in the service's dashboard, or remove adoptUuid to create a new monitor.`,
-        { cause: error },
-      );
-    },
-  );
+  const record = await editMonitor(client, uuid, inputs, [], (error) => {
+    throw new Error(
+      `monitor ${JSON.stringify(inputs.name)}: adoptUuid ${JSON.stringify(uuid)}: the service has no monitor with this uuid, ` +
+        `so nothing was taken over. Check the uuid in the service's dashboard, or remove adoptUuid to create a new monitor.`,
+      { cause: error },
+    );
+  });
   const outs = monitorOutputs(record, inputs);
   if (inputs.alerts !== undefined && !equalAsSets(record.alerts ?? [], inputs.alerts)) {
     // Taken over, so the state must keep it; but the declared alerts cannot be applied by an edit.
@@ -86,11 +88,7 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorI
  * no edit can give it the declared ones and it belongs to no stack).
  */
 async function resumeCreate(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<MonitorRecord | undefined> {
-  const record = await unlessGone(
-    client,
-    () => client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true })),
-    () => undefined,
-  );
+  const record = await editMonitor(client, uuid, inputs, [], () => undefined);
   if (!record || equalAsSets(record.alerts ?? [], inputs.alerts ?? [])) return record;
   await deleteMonitor(client, uuid, inputs.name, { onUnsupported: "fail" });
   return undefined;
@@ -130,14 +128,9 @@ export async function updateMonitor(
   goneError: (cause: unknown) => Error = (cause) => goneOnUpdateError(news.name, id, news.journalKey ?? olds.journalKey, cause),
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, { urn: news.journalKey ?? olds.journalKey });
-  const removed = removedFields(olds, news);
-  const record = await unlessGone(
-    client,
-    () => client.monitors.update(id, monitorRequestBody(news, { forEdit: true, removed })),
-    (error) => {
-      throw goneError(error);
-    },
-  );
+  const record = await editMonitor(client, id, news, removedFields(olds, news), (error) => {
+    throw goneError(error);
+  });
   return { outs: monitorOutputs(record, news) };
 }
 
