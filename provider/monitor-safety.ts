@@ -27,13 +27,10 @@ export function isUnconfirmed(id: string, props: object): props is UnconfirmedOu
   return id.startsWith(UNCONFIRMED_PREFIX) || ("unconfirmed" in props && props.unconfirmed === true);
 }
 
-/** The resource's URN as the SDK handed it over (its journal key), quoted for a shell; a placeholder when unknown. */
-function quotedUrn(urn: unknown): string {
-  return typeof urn === "string" && urn.startsWith("urn:") ? `'${urn}'` : "<this resource's URN>";
-}
-
-function urnHint(urn: unknown): string {
-  return typeof urn === "string" && urn.startsWith("urn:") ? "" : " (`pulumi stack --show-urns` lists them)";
+/** `pulumi up --replace` of the resource's URN as the SDK handed it over (its journal key), quoted for a shell; `unknown` when not known. */
+export function replaceCommand(urn: unknown, unknown = "<this resource's URN>"): string {
+  if (typeof urn === "string" && urn.startsWith("urn:")) return `\`pulumi up --replace '${urn}'\``;
+  return `\`pulumi up --replace ${unknown}\` (\`pulumi stack --show-urns\` lists them)`;
 }
 
 /** Where a placeholder stands: a Monitor resource (by its URN), or a fleet's member (by its path and placeholder id). */
@@ -44,7 +41,7 @@ export function unconfirmedGuidance(name: unknown, at: PlaceholderAt): string {
   const recreate =
     at.member !== undefined
       ? `run \`pulumi up\` with ${DROP_UNCONFIRMED_ENV}=${at.id} in the environment`
-      : `run \`pulumi up --replace ${quotedUrn(at.urn)}\`${urnHint(at.urn)}`;
+      : `run ${replaceCommand(at.urn)}`;
   return (
     `Look in the service's dashboard for a monitor named ${JSON.stringify(name)}. If it exists, set \`adoptUuid: "<its uuid>"\` ` +
     `on ${at.member ?? "this resource"} and run \`pulumi up\`: it is taken over. If it does not, ${recreate}: a new one is created.`

@@ -18,7 +18,7 @@ import {
   removedFields,
 } from "./monitor-state";
 import type { Notes } from "./journal";
-import { UnconfirmedOutputs, createJournaled, isUnconfirmed, stillUnconfirmedError } from "./monitor-safety";
+import { UnconfirmedOutputs, createJournaled, isUnconfirmed, replaceCommand, stillUnconfirmedError } from "./monitor-safety";
 
 export { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "./monitor-state";
 export type { MonitorInputs, MonitorOutputs } from "./monitor-state";
@@ -139,11 +139,9 @@ export type ReadOutcome =
 
 /** The monitor was deleted outside Pulumi: the way to create it again. */
 function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unknown): Error {
-  const known = typeof urn === "string" && urn.startsWith("urn:");
-  const command = `\`pulumi up --replace ${known ? `'${urn}'` : "<its URN>"}\`${known ? "" : " (`pulumi stack --show-urns` lists them)"}`;
   return new Error(
     `monitor ${JSON.stringify(name)} (${id}): the service has no such monitor any more (it was deleted outside ` +
-      `Pulumi), so nothing was sent. Run ${command} to create it again.`,
+      `Pulumi), so nothing was sent. Run ${replaceCommand(urn, "<its URN>")} to create it again.`,
     { cause },
   );
 }
