@@ -21,7 +21,6 @@ export const changedFields = (olds: engine.StateOf, news: Partial<MonitorInputs>
 export const removedFields = engine.removedFields;
 export const inputsFromRecord = (record: MonitorRecord, state: engine.StateOf): MonitorInputs =>
   engine.inputsFromRecord(MONITOR, record, state);
-export const sortMonitorSets = (inputs: MonitorInputs): MonitorInputs => engine.sortSets(MONITOR, inputs);
 
 /** The request body for POST (with alerts) or PATCH (without; removed fields as explicit null). */
 export const monitorRequestBody = (

@@ -4,8 +4,7 @@ import type { UptimeClient } from "./api/client";
 import { isGone, isUnsupported, readObject, unlessGone } from "./gone";
 import type { ApiError } from "./api/errors";
 import type { MonitorRecord } from "./model/records";
-import { CheckResult, containsUnknown } from "./model/values";
-import { checkMonitorArgs } from "./validation/monitor";
+import { containsUnknown } from "./model/values";
 import { equalAsSets } from "./compare";
 import {
   MonitorInputs,
@@ -22,12 +21,9 @@ import { UnconfirmedOutputs, createJournaled, isUnconfirmed, replaceCommand, sti
 
 export { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "./monitor-state";
 export type { MonitorInputs, MonitorOutputs } from "./monitor-state";
+export { checkMonitorArgs as checkMonitor } from "./validation/monitor";
 /** What a monitor's state holds: a monitor's outputs, or a placeholder for one whose creation was never confirmed. */
 export type MonitorState = MonitorOutputs | UnconfirmedOutputs;
-
-export function checkMonitor(news: Record<string, unknown>): CheckResult<MonitorInputs> {
-  return checkMonitorArgs(news);
-}
 
 /**
  * diff(): the fields declared now or before against the stored record (see monitor-state.ts). A
