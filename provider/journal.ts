@@ -78,9 +78,10 @@ export class CreateJournal implements Notes {
     private readonly scope: string,
   ) {}
 
-  private file(key: string): string {
-    const id = createHash("sha256").update(`${this.scope}\n${key}`).digest("hex").slice(0, 32);
-    return path.join(this.dir, `${id}.json`);
+  /** The file named for `name` in this journal's scope: a monitor's entry (.json) or a fleet's log (.log). */
+  private file(name: string, ext = ".json"): string {
+    const id = createHash("sha256").update(`${this.scope}\n${name}`).digest("hex").slice(0, 32);
+    return path.join(this.dir, `${id}${ext}`);
   }
 
   get(key: string): JournalEntry | undefined {
@@ -122,8 +123,7 @@ export class CreateJournal implements Notes {
 
   /** The notes of the fleet whose URN is `urn`: one log for all its members (FleetNotes). */
   fleet(urn: string): FleetNotes {
-    const id = createHash("sha256").update(`${this.scope}\nfleet ${urn}`).digest("hex").slice(0, 32);
-    return new FleetNotes(this.dir, path.join(this.dir, `${id}.log`));
+    return new FleetNotes(this.dir, this.file(`fleet ${urn}`, ".log"));
   }
 
   /** Forgets any entry that names `uuid`, reading every entry (monitors' entries and fleets' logs). */
