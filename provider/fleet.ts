@@ -227,22 +227,19 @@ function partialFailure(
 }
 
 /** Members without the journal key a creation took (the fleet keeps its own once). */
-function memberOutputs(outs: MonitorOutputs): MonitorOutputs {
+function memberOutputs<T extends { journalKey?: unknown }>(outs: T): T {
   const { journalKey: _key, ...rest } = outs;
-  return rest as MonitorOutputs;
+  return rest as T;
 }
 
 /** A creation whose answer was lost leaves a placeholder, kept in the fleet's state under its id. */
 function placeholderOf(error: unknown): MemberState | undefined {
-  if (!error || typeof error !== "object" || !("id" in error) || !("properties" in error)) return undefined;
-  const { id, properties } = error as { id: unknown; properties: unknown };
+  const { id, properties } = (error ?? {}) as { id?: unknown; properties?: unknown };
   if (typeof id !== "string" || !isPlainObject(properties)) return undefined;
-  if (properties.unconfirmed === true) {
-    const { journalKey: _key, ...rest } = properties;
-    return { ...(rest as UnconfirmedOutputs), uuid: id };
-  }
+  const member = memberOutputs(properties);
+  if (member.unconfirmed === true) return { ...(member as UnconfirmedOutputs), uuid: id };
   // Taken over (adoptUuid) but with other alerts: it is ours now, as its outputs say.
-  return memberOutputs(properties as MonitorOutputs);
+  return member as MonitorOutputs;
 }
 
 /**
@@ -415,8 +412,7 @@ async function deleteMember(client: UptimeClient, key: string, member: MemberSta
   }
   await deleteMonitor(client, member.uuid, member.name, { onUnsupported: ctx.onUnsupported, warn: ctx.warn });
   // Its note, if any, is in the fleet's log: that one file is read, not every note of the journal.
-  if (notes) notes.forgetUuid(member.uuid);
-  else ctx.journal?.forget(member.uuid);
+  (notes ?? ctx.journal)?.forgetUuid(member.uuid);
 }
 
 /** delete(): every member deleted; when some fail, the engine keeps the fleet, and the next run deletes the rest. */
