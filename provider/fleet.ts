@@ -172,14 +172,12 @@ export function describePlan(plan: FleetPlan, limit = 20): string {
     const shown = [...items].sort(natural);
     return `${shown.slice(0, limit).join(", ")}${items.length > limit ? `, and ${items.length - limit} more` : ""}`;
   };
-  const withFields = (items: { key: string; fields: string[] }[]) =>
-    [...items].sort((a, b) => natural(a.key, b.key)).map((i) => `${i.key}: ${i.fields.join(", ")}`);
-  const parts: string[] = [];
-  if (plan.create.length) parts.push(`create ${plan.create.length} (${list(plan.create)})`);
-  if (plan.update.length) parts.push(`update ${plan.update.length} (${list(withFields(plan.update))})`);
-  if (plan.replace.length) parts.push(`replace ${plan.replace.length} (${list(withFields(plan.replace))})`);
-  if (plan.delete.length) parts.push(`delete ${plan.delete.length} (${list(plan.delete)})`);
-  return parts.join("; ");
+  const withFields = (items: { key: string; fields: string[] }[]) => items.map((i) => `${i.key}: ${i.fields.join(", ")}`);
+  const actions = { create: plan.create, update: withFields(plan.update), replace: withFields(plan.replace), delete: plan.delete };
+  return Object.entries(actions)
+    .filter(([, items]) => items.length > 0)
+    .map(([action, items]) => `${action} ${items.length} (${list(items)})`)
+    .join("; ");
 }
 
 /**
