@@ -104,30 +104,16 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
   const warnings: string[] = [];
   for (const [key, member] of Object.entries(monitors)) {
     const at = memberPath(key);
-    if (key.trim() === "" || key.length > 256) {
-      failures.push({
-        property: "",
-        member: at,
-        problem: "a member's name is 1-256 characters, not blank; it keys the member in the state",
-      });
-      continue;
+    const fail = (problem: string) => failures.push({ property: "", member: at, problem });
+    if (key.trim() === "" || key.length > 256) fail("a member's name is 1-256 characters, not blank; it keys the member in the state");
+    else if (isUnknown(member)) inputs.monitors[key] = member as never;
+    else if (!isPlainObject(member)) fail(`expected a monitor's inputs ({ name, type, urn, interval, regions, ... }), got ${show(member)}`);
+    else {
+      const result = checkMonitor(memberArgs(member));
+      failures.push(...result.failures.map((f) => ({ ...f, member: at })));
+      warnings.push(...result.warnings.map((w) => `${at}: ${w}`));
+      inputs.monitors[key] = result.inputs;
     }
-    if (isUnknown(member)) {
-      inputs.monitors[key] = member as never;
-      continue;
-    }
-    if (!isPlainObject(member)) {
-      failures.push({
-        property: "",
-        member: at,
-        problem: `expected a monitor's inputs ({ name, type, urn, interval, regions, ... }), got ${show(member)}`,
-      });
-      continue;
-    }
-    const result = checkMonitor(memberArgs(member));
-    failures.push(...result.failures.map((f) => ({ ...f, member: at })));
-    warnings.push(...result.warnings.map((w) => `${at}: ${w}`));
-    inputs.monitors[key] = result.inputs;
   }
   return { inputs, failures, warnings };
 }
