@@ -36,8 +36,7 @@ export type MemberState = MonitorOutputs | (UnconfirmedOutputs & { uuid: string 
 /**
  * A fleet's state: each member's, by name, under the input's name (`monitors`), so that the engine keeps
  * secret what the program made secret (it marks an output secret where the same path of the inputs is);
- * and members replaced (their alerts changed) whose deletion
- * failed, by uuid, deleted by the next run before anything else.
+ * and members replaced (their alerts changed) whose deletion failed, by uuid, deleted by the next run before anything else.
  */
 export type FleetOutputs = {
   monitors: Record<string, MemberState>;
@@ -501,7 +500,7 @@ export function plannedFleet(olds: FleetOutputs | undefined, news: FleetInputs):
   for (const [key, inputs] of Object.entries(news.monitors)) {
     const old = olds?.monitors?.[key];
     const update = plan.update.find((u) => u.key === key);
-    const fresh = !old || plan.create.includes(key) || plan.replace.some((r) => r.key === key);
+    const fresh = !old || plan.replace.some((r) => r.key === key);
     if (isUnknown(inputs)) monitors[key] = inputs;
     else if (fresh) monitors[key] = plannedOutputs(MONITOR, inputs, {}, "all");
     else if (update) monitors[key] = plannedOutputs(MONITOR, inputs, old as Record<string, unknown>, update.fields);
