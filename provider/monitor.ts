@@ -1,32 +1,39 @@
-// The Monitor resource: check/diff/create/read/update/delete as plain functions over the client.
-// What the state holds and how it compares is in monitor-state.ts.
+// The Monitor resource: check/diff/create/read/update/delete as plain functions over the client. What
+// its state holds and how it compares is the engine (model/engine.ts) over the Monitor's table (model/monitor.ts).
 import type { UptimeClient } from "./api/client";
 import { isGone, isUnsupported, readObject, unlessGone } from "./gone";
 import type { ApiError } from "./api/errors";
 import type { MonitorRecord } from "./model/records";
+import * as engine from "./model/engine";
+import type { BodyOf, OutputsOf } from "./model/field";
+import { MONITOR } from "./model/monitor";
 import { containsUnknown } from "./model/values";
+import type { MonitorInputs } from "./validation/monitor";
 import { equalAsSets } from "./compare";
-import {
-  MonitorInputs,
-  MonitorOutputs,
-  changedFields,
-  declaredPaths,
-  inputsFromRecord,
-  monitorOutputs,
-  monitorRequestBody,
-  removedFields,
-} from "./monitor-state";
 import type { Notes } from "./journal";
 import { UnconfirmedOutputs, createJournaled, isUnconfirmed, replaceCommand, stillUnconfirmedError } from "./monitor-safety";
 
-export { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "./monitor-state";
-export type { MonitorInputs, MonitorOutputs } from "./monitor-state";
+export type { MonitorInputs } from "./validation/monitor";
 export { checkMonitorArgs as checkMonitor } from "./validation/monitor";
+/** What a monitor's state holds: the record under output names, the declared fields, the provider's own inputs. */
+export type MonitorOutputs = OutputsOf<typeof MONITOR, MonitorRecord>;
 /** What a monitor's state holds: a monitor's outputs, or a placeholder for one whose creation was never confirmed. */
 export type MonitorState = MonitorOutputs | UnconfirmedOutputs;
 
+/** Canonical input fields that the service keeps (the provider's own adoptUuid and journalKey aside). */
+export const MONITOR_FIELDS = MONITOR.fields.map((f) => f.name);
+export const canonicalFromRecord = (record: object): Partial<MonitorInputs> => engine.canonicalFromRecord(MONITOR, record);
+export const monitorOutputs = (record: MonitorRecord, inputs: Partial<MonitorInputs>): MonitorOutputs =>
+  engine.outputsFromRecord(MONITOR, record, engine.declaredPaths(MONITOR, inputs), inputs);
+
+/** The request body for POST (with alerts) or PATCH (without; removed fields as explicit null). */
+export const monitorRequestBody = (
+  inputs: Partial<MonitorInputs>,
+  options: { forEdit: boolean; removed?: string[] },
+): BodyOf<typeof MONITOR> => engine.requestBody(MONITOR, inputs, options);
+
 /**
- * diff(): the fields declared now or before against the stored record (see monitor-state.ts). A
+ * diff(): the fields declared now or before against the stored record (the engine's changedFields). A
  * change of alerts replaces the monitor: the API cannot edit them. Unknown values (preview) count as changes.
  */
 export function diffMonitor(olds: MonitorState, news: Partial<MonitorInputs>): { changes: boolean; replaces: string[]; changed: string[] } {
@@ -36,7 +43,7 @@ export function diffMonitor(olds: MonitorState, news: Partial<MonitorInputs>): {
     const adopt = typeof news.adoptUuid === "string" && !containsUnknown(news.adoptUuid);
     return { changes: true, replaces: adopt ? ["adoptUuid"] : [], changed: adopt ? ["adoptUuid"] : [] };
   }
-  const changed = changedFields(olds, news);
+  const changed = engine.changedFields(MONITOR, olds, news);
   const replaces = changed.filter((f) => f === "alerts");
   if (replaces.length > 0 && typeof news.adoptUuid === "string" && "uuid" in olds && news.adoptUuid === olds.uuid) {
     // The replacement's create would adopt this very monitor, and the engine would then delete it.
@@ -105,7 +112,7 @@ export async function createMonitor(
   const { record, resumed } = await createJournaled(
     journal,
     inputs.journalKey,
-    { name: inputs.name, declared: declaredPaths(inputs) },
+    { name: inputs.name, declared: engine.declaredPaths(MONITOR, inputs) },
     {
       resume: (uuid) => resumeCreate(client, uuid, inputs),
       verify: () => client.verifyBaseUrl(),
@@ -124,7 +131,7 @@ export async function updateMonitor(
   goneError: (cause: unknown) => Error = (cause) => goneOnUpdateError(news.name, id, news.journalKey ?? olds.journalKey, cause),
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, { urn: news.journalKey ?? olds.journalKey });
-  const record = await editMonitor(client, id, news, removedFields(olds, news), (error) => {
+  const record = await editMonitor(client, id, news, engine.removedFields(olds, news), (error) => {
     throw goneError(error);
   });
   return { outs: monitorOutputs(record, news) };
@@ -149,7 +156,7 @@ export async function readMonitor(client: UptimeClient, id: string, props: Monit
   const { record } = read;
   // Inputs equal to the program's when nothing drifted; the provider's own (adoptUuid, journalKey) kept,
   // else every refreshed entry would differ from the program's and the next `up` would rewrite them all.
-  const inputs = inputsFromRecord(record, props);
+  const inputs = engine.inputsFromRecord(MONITOR, record, props);
   const outs = monitorOutputs(record, inputs);
   if (Array.isArray(props.declaredFields) && props.declaredFields.length > 0) outs.declaredFields = props.declaredFields;
   return { kind: "found", id: record.uuid, props: outs, inputs };

@@ -4,7 +4,7 @@ import type { MonitorRecord } from "../../../provider/model/records";
 import { useEmulator } from "../../helpers/emulator";
 import { checkMonitorArgs } from "../../../provider/validation/monitor";
 import { diffMonitor, monitorOutputs, monitorRequestBody } from "../../../provider/monitor";
-import { removedFields } from "../../../provider/monitor-state";
+import { removedFields } from "../../../provider/model/engine";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
 
 type Args = Record<string, unknown>;
