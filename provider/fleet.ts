@@ -86,11 +86,8 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
   const retain = news.retainOnRemove;
   const inputs: FleetInputs = { monitors: {}, ...(retain === true ? { retainOnRemove: true } : {}), ...(journalKey ? { journalKey } : {}) };
   if (retain !== undefined && typeof retain !== "boolean" && !isUnknown(retain)) {
-    return {
-      inputs,
-      failures: [{ property: "retainOnRemove", problem: `expected true or false, got ${show(retain)}` }],
-      warnings: [],
-    };
+    const problem = `expected true or false, got ${show(retain)}`;
+    return { inputs, failures: [{ property: "retainOnRemove", problem }], warnings: [] };
   }
   if (isUnknown(retain)) inputs.retainOnRemove = retain as never;
   // Not known yet (a preview, from another resource's outputs): checked when it is.
@@ -157,7 +154,7 @@ export function describePlan(plan: FleetPlan, limit = 20): string {
     const shown = [...items].sort(natural);
     return `${shown.slice(0, limit).join(", ")}${items.length > limit ? `, and ${items.length - limit} more` : ""}`;
   };
-  const withFields = (items: { key: string; fields: string[] }[]) => items.map((i) => `${i.key}: ${i.fields.join(", ")}`);
+  const withFields = (items: FleetPlan["update"]) => items.map((i) => `${i.key}: ${i.fields.join(", ")}`);
   const actions = { create: plan.create, update: withFields(plan.update), replace: withFields(plan.replace), delete: plan.delete };
   return Object.entries(actions)
     .filter(([, items]) => items.length > 0)
