@@ -68,17 +68,6 @@ const journalKeyOf = (fleet: FleetInputs | FleetOutputs, key: string): string | 
 const notesOf = (fleet: FleetInputs | FleetOutputs, ctx: Pick<FleetContext, "journal">): FleetNotes | undefined =>
   typeof fleet.journalKey === "string" ? ctx.journal?.fleet(fleet.journalKey) : undefined;
 
-/** A member's args under the table's names: what a program writes under another name (`urn`) renamed, as the SDK does for a Monitor. */
-function memberArgs(member: Record<string, unknown>): Record<string, unknown> {
-  const args = { ...member };
-  for (const field of MONITOR.fields) {
-    if (!field.input || field.input === field.name || !(field.input in args)) continue;
-    if (args[field.name] === undefined) args[field.name] = args[field.input];
-    delete args[field.input];
-  }
-  return args;
-}
-
 /** check(): each member checked as a monitor; a failure names the member and the field. */
 export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInputs> {
   const journalKey = typeof news.journalKey === "string" ? news.journalKey : undefined;
@@ -105,7 +94,7 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
     else if (isUnknown(member)) inputs.monitors[key] = member as never;
     else if (!isPlainObject(member)) fail(`expected a monitor's inputs ({ name, type, urn, interval, regions, ... }), got ${show(member)}`);
     else {
-      const result = checkMonitor(memberArgs(member));
+      const result = checkMonitor(member);
       failures.push(...result.failures.map((f) => ({ ...f, member: at })));
       warnings.push(...result.warnings.map((w) => `${at}: ${w}`));
       inputs.monitors[key] = result.inputs;

@@ -56,7 +56,9 @@ export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[
     delete target[from];
   };
   for (const field of spec.fields) {
-    for (const spelling of field.aliases ?? []) rename(args, spelling, field.name);
+    // What a program writes under another name than the table's (a monitor's `urn`) is one more spelling.
+    const written = field.input && field.input !== field.name ? [field.input] : [];
+    for (const spelling of [...written, ...(field.aliases ?? [])]) rename(args, spelling, field.name);
     const inner = args[field.name];
     if (!isObject(inner)) continue;
     for (const [key, keySpec] of Object.entries(field.keys ?? {})) if (keySpec.alias) rename(inner, keySpec.alias, key, `${field.name}.`);

@@ -38,6 +38,8 @@ describe("each alternative spelling gives the canonical inputs", () => {
     ["httpFollowRedirects for followRedirects", { ...without(HTTP, "followRedirects"), httpFollowRedirects: true }, HTTP],
     ["both spellings with the same value", { ...HTTP, httpFollowRedirects: true }, HTTP],
     ["intervalId for interval", { ...without(HTTP, "interval"), intervalId: 60 }, HTTP],
+    ["urn (the API's name) for target", { ...without(HTTP, "target"), urn: HTTP.target }, HTTP],
+    ["urn and target with the same value", { ...HTTP, urn: HTTP.target }, HTTP],
     ["a quoted interval", { ...HTTP, interval: "60" }, HTTP],
     ["a quoted interval with spaces", { ...HTTP, interval: " 60 " }, HTTP],
     ["a quoted intervalId", { ...without(HTTP, "interval"), intervalId: "60" }, HTTP],

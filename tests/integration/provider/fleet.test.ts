@@ -92,6 +92,13 @@ describe("check", () => {
     const ok = checkFleet({ monitors: { api: { ...rest, intervalId: "120" } } });
     expect(ok.failures).toEqual([]);
     expect(ok.inputs.monitors.api).toMatchObject({ target: "https://api.example.com/health", interval: 120 });
+    // Both spellings, as a Monitor's check() reads them: one value is one field, two values a failure.
+    const both = checkFleet({
+      monitors: { a: { ...member("a"), target: member("a").urn }, b: { ...member("b"), target: "https://c.example" } },
+    });
+    expect(both.failures.map((f) => failureText(f))).toEqual([
+      "monitors.b: urn and target are the same field with different values; keep only target",
+    ]);
   });
 
   test("monitors must be an object keyed by names; not yet known (a preview), it passes as it is", () => {
