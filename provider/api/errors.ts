@@ -1,5 +1,6 @@
 // Errors of the HTTP client. Every message names the request (method and path, never the host's
 // credentials) and what the service said; the API key is never part of any of them.
+import { STATUS_CODES } from "node:http";
 
 /**
  * How the face that shows a failure names a provider setting: the stack's `uptime:baseUrl`, or an
@@ -34,24 +35,8 @@ export class UptimeError extends Error {
   }
 }
 
-const REASONS: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  410: "Gone",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  501: "Not Implemented",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
+/** Statuses named with their reason phrase (`422 Unprocessable Entity`); any other by its number alone. */
+const REASONED = new Set([400, 401, 403, 404, 405, 409, 410, 413, 415, 422, 429, 500, 501, 502, 503, 504]);
 
 const HINTS: Record<number, (n: SettingNames) => string> = {
   401: (n) =>
@@ -86,7 +71,7 @@ export class ApiError extends UptimeError {
     /** How the usual advice names the settings. */
     names?: SettingNames;
   }) {
-    const reason = REASONS[args.status] ?? "";
+    const reason = REASONED.has(args.status) ? STATUS_CODES[args.status] : undefined;
     const said = args.serviceMessage ? `: ${args.serviceMessage}` : "";
     const advice = args.hint ?? HINTS[args.status]?.(args.names ?? STACK_NAMES);
     const hint = advice ? ` (${advice})` : "";
