@@ -139,15 +139,18 @@ export class UptimeClient {
   };
 
   readonly pages = {
-    get: async (uuid: string): Promise<PageRecord> => {
-      const path = `/pages/${encodeURIComponent(uuid)}`;
-      return pickPage(await this.request("GET", path, undefined, PagesEnvelope), "GET", path, uuid);
-    },
-    update: async (uuid: string, body: RequestBody): Promise<PageRecord> => {
-      const path = `/pages/${encodeURIComponent(uuid)}`;
-      return pickPage(await this.request("PATCH", path, body, PagesEnvelope), "PATCH", path, uuid);
-    },
+    get: (uuid: string): Promise<PageRecord> => this.page("GET", uuid, undefined),
+    update: (uuid: string, body: RequestBody): Promise<PageRecord> => this.page("PATCH", uuid, body),
   };
+
+  /** The page asked for, from the `{ pages: [...] }` envelope; another page's record is not taken for it. */
+  private async page(method: "GET" | "PATCH", uuid: string, body: RequestBody | undefined): Promise<PageRecord> {
+    const path = `/pages/${encodeURIComponent(uuid)}`;
+    const { pages } = await this.request(method, path, body, PagesEnvelope);
+    const page = pages.find((p) => p.uuid === uuid);
+    if (!page) throw new ResponseFormatError(method, path, `pages: expected the page ${uuid}, got ${pages.map((p) => p.uuid).join(", ")}`);
+    return page;
+  }
 
   readonly alerts = {
     get: async (uuid: string): Promise<AlertRecord> =>
@@ -170,7 +173,7 @@ export class UptimeClient {
    * A failure is kept: every later call fails the same way, at once.
    */
   verifyBaseUrl(): Promise<void> {
-    this.verified ??= this.request("GET", "/webhooks?recordOffset=0&pageSize=1", undefined, WebhookPage).then(
+    this.verified ??= this.webhooks.listPage({ recordOffset: 0, pageSize: 1 }).then(
       () => undefined,
       (error: unknown) => {
         // A refused key is a key problem, already named as such.
@@ -409,16 +412,6 @@ function foundThere(error: unknown): string {
   if (error instanceof ResponseFormatError) return `answered something other than the documented list: ${error.detail}`;
   if (error instanceof ConnectionError) return `failed: ${error.detail}`;
   return `failed: ${(error as Error)?.message ?? String(error)}`;
-}
-
-/** The page asked for, from the `{ pages: [...] }` envelope; another page's record is not taken for it. */
-function pickPage(envelope: z.infer<typeof PagesEnvelope>, method: string, path: string, uuid: string): PageRecord {
-  const page = envelope.pages.find((p) => p.uuid === uuid);
-  if (!page) {
-    const got = envelope.pages.map((p) => p.uuid).join(", ");
-    throw new ResponseFormatError(method, path, `pages: expected the page ${uuid}, got ${got}`);
-  }
-  return page;
 }
 
 /** Whether the peer at `origin` completes a TLS handshake within `timeoutMs`. */
