@@ -6,7 +6,7 @@ import { Pool, errors as undiciErrors } from "undici";
 import type { z } from "zod";
 import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, STACK_NAMES, SettingNames, redact } from "./errors";
 import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
-import type { ResponseHeaders } from "./rate-limit-headers";
+import { type ResponseHeaders, headerValue } from "./rate-limit-headers";
 import { RequestScheduler, SchedulerHalted, SchedulerSettings } from "./scheduler";
 import { accountScheduler, haltedError, resetAccountSchedulers, throttleVerdict } from "./accounts";
 import type { AlertRecord, MonitorRecord, PageRecord } from "../model/records";
@@ -299,28 +299,21 @@ export class UptimeClient {
     } catch (error) {
       throw this.connectionError(method, path, error);
     }
-    const retryAfterHeader = response.headers["retry-after"];
-    const retryAfterMs = parseRetryAfter(Array.isArray(retryAfterHeader) ? retryAfterHeader[0] : retryAfterHeader);
+    const status = response.statusCode;
+    const retryAfterMs = parseRetryAfter(headerValue(response.headers, "retry-after"));
     // The answer is in: its place is free, and what it says of the service's limit is learned.
-    settle(response.statusCode, response.headers, retryAfterMs);
-    let text: string;
+    settle(status, response.headers, retryAfterMs);
+    let text: string | undefined;
     try {
       text = await readCapped(response.body, this.maxResponseBytes);
     } catch (error) {
-      if (error instanceof TooLargeError) {
-        throw new ResponseFormatError(
-          method,
-          path,
-          `${response.statusCode} with a body over ${this.maxResponseBytes} bytes`,
-          response.statusCode,
-        );
-      }
       throw this.connectionError(method, path, error);
     }
+    if (text === undefined)
+      throw new ResponseFormatError(method, path, `${status} with a body over ${this.maxResponseBytes} bytes`, status);
     // undici gives a kept-alive socket back to the pool one event-loop turn after the response ends;
     // without this wait the caller's next request finds it busy and the pool opens one more connection.
     await nextLoopTurn();
-    const status = response.statusCode;
     if (status < 200 || status >= 300) {
       const error = this.apiError(method, path, status, text);
       error.retryAfterMs = retryAfterMs;
@@ -436,16 +429,15 @@ function speaksTls(origin: URL, timeoutMs: number): Promise<boolean> {
   });
 }
 
-class TooLargeError extends Error {}
-
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number): Promise<string> {
+/** The body as text; undefined, the rest of it dropped, once it is over `max` bytes. */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
     if (size > max) {
       body.destroy();
-      throw new TooLargeError();
+      return undefined;
     }
     chunks.push(chunk);
   }

@@ -17,7 +17,8 @@ export interface RateLimitHint {
   resetMs?: number;
 }
 
-const header = (headers: ResponseHeaders, name: string): string | undefined => {
+/** A header's value; the first, when it came more than once. */
+export const headerValue = (headers: ResponseHeaders, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
@@ -57,14 +58,14 @@ export function parseRateLimitHeaders(headers: ResponseHeaders, now: number = Da
   };
   // Drafts 08 and later: RateLimit-Policy: "default";q=10;w=1 / RateLimit: "default";r=4;t=1
   // Draft 06 and 07: RateLimit-Policy: 10;w=1 (the first member is the one in force)
-  const policy = header(headers, "ratelimit-policy");
+  const policy = headerValue(headers, "ratelimit-policy");
   if (policy) {
     const first = parameters(policy.split(",")[0]);
     set("limit", count(first.get("q") ?? first.get("")));
     const window = count(first.get("w"));
     set("windowMs", window === undefined ? undefined : window * 1000);
   }
-  const combined = header(headers, "ratelimit");
+  const combined = headerValue(headers, "ratelimit");
   if (combined) {
     // Draft 07 writes `limit=10, remaining=4, reset=1` as one list; drafts 08+ one member per policy.
     const fields = new Map<string, string>();
@@ -74,9 +75,9 @@ export function parseRateLimitHeaders(headers: ResponseHeaders, now: number = Da
     set("limit", count(fields.get("limit")));
   }
   for (const prefix of ["ratelimit-", "x-ratelimit-", "x-rate-limit-"]) {
-    set("limit", count(header(headers, `${prefix}limit`)));
-    set("remaining", count(header(headers, `${prefix}remaining`)));
-    set("resetMs", resetToMs(header(headers, `${prefix}reset`), now));
+    set("limit", count(headerValue(headers, `${prefix}limit`)));
+    set("remaining", count(headerValue(headers, `${prefix}remaining`)));
+    set("resetMs", resetToMs(headerValue(headers, `${prefix}reset`), now));
   }
   return hint;
 }
