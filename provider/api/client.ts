@@ -324,7 +324,7 @@ export class UptimeClient {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new ResponseFormatError(method, path, `${status} with a body that is not JSON: ${excerpt(this.redact(text))}`, status);
+      throw new ResponseFormatError(method, path, `${status} with a body that is not JSON: ${excerpt(redact(text, this.secrets))}`, status);
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
@@ -350,7 +350,7 @@ export class UptimeClient {
       // not JSON: fall through to an excerpt of the text
     }
     // Redact before cutting: a cut through the key would leave a piece redact() cannot recognise.
-    const said = message ? excerpt(this.redact(message), 500) : excerpt(this.redact(text));
+    const said = message ? excerpt(redact(message, this.secrets), 500) : excerpt(redact(text, this.secrets));
     return new ApiError({ method, path, status, code, serviceMessage: said, bodyKind, names: this.names });
   }
 
@@ -359,10 +359,11 @@ export class UptimeClient {
     const tls = TLS_CODE.test(code);
     const notSent = NOT_SENT_CODES.has(code) || tls;
     const timedOut = error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+    const closedEarly = code === "UND_ERR_SOCKET" || code === "ECONNRESET";
     const check = `check ${this.names.name("baseUrl")} (${this.baseUrl})`;
-    let detail = this.redact((error as Error).message ?? String(error));
+    let detail = redact((error as Error).message ?? String(error), this.secrets);
     if (tls) {
-      const reason = this.redact((error as { reason?: string }).reason ?? detail);
+      const reason = redact((error as { reason?: string }).reason ?? detail, this.secrets);
       detail = `TLS with ${this.origin} failed before anything was sent: ${reason} (${code}); ${check}, and that this machine trusts the service's certificate`;
     } else if (timedOut) {
       detail = `no response from ${this.origin} within ${this.requestTimeoutMs} ms (${this.names.name("requestTimeoutMs")}); ${check}`;
@@ -372,7 +373,7 @@ export class UptimeClient {
       detail = `connection refused by ${this.origin}; ${check}, and that the service is up`;
     } else if (code === NO_SUCH_HOST) {
       detail = `the host ${new URL(this.baseUrl).hostname} does not resolve (${code}); ${check}`;
-    } else if (code === "UND_ERR_SOCKET" || code === "ECONNRESET") {
+    } else if (closedEarly) {
       detail = `the connection was closed before a response (${detail}); ${check}`;
     } else if (code === "EHOSTUNREACH" || code === "ENETUNREACH" || code === "EAI_AGAIN") {
       // No route to the host, or the resolver could not answer now: the address is the first thing to check.
@@ -385,14 +386,10 @@ export class UptimeClient {
       mayHaveReachedServer: !notSent,
       permanent: tls || code === NO_SUCH_HOST,
       timedOut,
-      closedEarly: code === "UND_ERR_SOCKET" || code === "ECONNRESET",
+      closedEarly,
       atAddress: detail.includes(check),
       cause: error,
     });
-  }
-
-  private redact(text: string): string {
-    return redact(text, this.secrets);
   }
 }
 
