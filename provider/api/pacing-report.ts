@@ -40,8 +40,12 @@ export class PacingReport {
   /** One look at the scheduler; public so that tests can drive it in simulated time. */
   tick(now: number = this.scheduler.clock.now()): void {
     const state = this.scheduler.state();
+    const busy = state.waiting > 0 || state.inFlight > 0;
     if (!this.begun) {
-      if (state.lastPacedAt === undefined || state.lastPacedAt <= this.endedAt) return this.stopIfIdle(state);
+      if (state.lastPacedAt === undefined || state.lastPacedAt <= this.endedAt) {
+        if (!busy) this.stop();
+        return;
+      }
       this.begun = { at: now, sent: state.sent, throttled: state.throttled };
       this.line(
         now,
@@ -49,12 +53,11 @@ export class PacingReport {
       );
       return;
     }
-    const busy = state.waiting > 0 || state.inFlight > 0;
     if (busy) this.idleSince = undefined;
     else this.idleSince ??= now;
+    const sent = state.sent - this.begun.sent;
+    const throttled = state.throttled - this.begun.throttled;
     if (this.idleSince !== undefined && now - this.idleSince >= IDLE_MS) {
-      const sent = state.sent - this.begun.sent;
-      const throttled = state.throttled - this.begun.throttled;
       const took = Math.max(1, this.idleSince - this.begun.at);
       const share = sent > 0 ? ((100 * throttled) / sent).toFixed(1) : "0";
       this.line(
@@ -68,8 +71,6 @@ export class PacingReport {
       return this.stop();
     }
     if (busy && now - this.lastLineAt >= EVERY_MS) {
-      const sent = state.sent - this.begun.sent;
-      const throttled = state.throttled - this.begun.throttled;
       this.line(
         now,
         `uptime: ${this.pace(state)}: ${sent} requests sent in ${seconds(now - this.begun.at)}, ` +
@@ -95,10 +96,6 @@ export class PacingReport {
   private line(now: number, text: string): void {
     this.lastLineAt = now;
     this.log.info(text);
-  }
-
-  private stopIfIdle(state: SchedulerState): void {
-    if (state.waiting === 0 && state.inFlight === 0) this.stop();
   }
 
   private stop(): void {
