@@ -18,13 +18,12 @@ export const WebhookRecord = z.object({
 });
 export type WebhookRecord = z.infer<typeof WebhookRecord>;
 
-export const Paginator = z.object({
+const Paginator = z.object({
   recordOffset: z.number().int().nonnegative(),
   pageSize: z.number().int().nonnegative(),
   pagesCount: z.number().int().nonnegative(),
   recordsCount: z.number().int().nonnegative(),
 });
-export type Paginator = z.infer<typeof Paginator>;
 export const WebhookPage = z.object({ webhook: z.array(WebhookRecord), paginator: Paginator.nullish() });
 export type WebhookPage = z.infer<typeof WebhookPage>;
 
