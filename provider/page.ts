@@ -16,9 +16,10 @@ export type PageInputs = InputsOf<typeof PAGE>;
 /** What a page's state holds: the record (image URLs as `logoUrl`/`faviconUrl`), each image's hash and file, the declared fields. */
 export type PageOutputs = OutputsOf<typeof PAGE, PageRecord>;
 
+/** Where each image is found: its URL in the record, and in the state its URL and the sha256 of the bytes sent. */
 const IMAGE_KEYS = {
-  logo: { url: "logoUrl", sha: "logoSha256" },
-  favicon: { url: "faviconUrl", sha: "faviconSha256" },
+  logo: { record: "logoFileBase64", url: "logoUrl", sha: "logoSha256" },
+  favicon: { record: "faviconFileBase64", url: "faviconUrl", sha: "faviconSha256" },
 } as const;
 
 /**
@@ -57,9 +58,6 @@ async function imageBase64(field: PageImageField, ref: ImageRef, source: ImageSo
   return loaded.bytes.toString("base64");
 }
 
-/** The hash check() gave a declared image. */
-const shaOf = (inputs: Partial<PageInputs>, field: PageImageField): string | undefined => inputs[field]?.sha256;
-
 /**
  * The PATCH body: every declared field, images only those in `sendImages` (others are left as the
  * service has them), and `null` for each field in `removed`.
@@ -77,12 +75,9 @@ export async function pageRequestBody(
   return requestBody(PAGE, inputs, { forEdit: true, removed: options.removed, files });
 }
 
-const hashesOf = (inputs: PageInputs, fields: readonly PageImageField[]): Partial<Record<PageImageField, string>> =>
-  Object.fromEntries(fields.filter((f) => shaOf(inputs, f) !== undefined).map((f) => [f, shaOf(inputs, f)]));
-
 /** The images a PATCH carries: every declared one when the page is taken over, then only those whose bytes changed. */
 const imagesToSend = (news: PageInputs, olds: PageOutputs | undefined): PageImageField[] =>
-  PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || shaOf(news, f) !== olds[IMAGE_KEYS[f].sha]));
+  PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || news[f]?.sha256 !== olds[IMAGE_KEYS[f].sha]));
 
 /**
  * A page: taken over by PATCHing the declared fields (images included) onto it, then PATCHed with the
@@ -99,11 +94,11 @@ export const pages = {
       pageRequestBody(news, { sendImages: imagesToSend(news, olds), removed: olds ? removedFields(olds, news) : undefined, images }),
     outputs(record, news, olds) {
       const sent = imagesToSend(news, olds);
-      const hashes = hashesOf(news, olds ? PAGE_IMAGE_FIELDS : sent);
-      // An image the service replaced behind our back (its URL is not the one we uploaded) loses its hash, so the next update sends it again.
-      for (const field of PAGE_IMAGE_FIELDS) {
-        const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
-        if (olds && !sent.includes(field) && url !== olds[IMAGE_KEYS[field].url]) delete hashes[field];
+      const hashes: Partial<Record<PageImageField, string>> = {};
+      for (const field of olds ? PAGE_IMAGE_FIELDS : sent) {
+        // An image the service replaced behind our back (its URL is not the one we uploaded) loses its hash, so the next update sends it again.
+        const replaced = olds && !sent.includes(field) && record[IMAGE_KEYS[field].record] !== olds[IMAGE_KEYS[field].url];
+        if (!replaced) hashes[field] = news[field]?.sha256;
       }
       return pageOutputs(record, declaredPaths(PAGE, news), hashes, news);
     },
@@ -112,7 +107,7 @@ export const pages = {
       const declared = declaredOf(props);
       const hashes: Partial<Record<PageImageField, string>> = {};
       for (const field of PAGE_IMAGE_FIELDS) {
-        const url = field === "logo" ? record.logoFileBase64 : record.faviconFileBase64;
+        const url = record[IMAGE_KEYS[field].record];
         const sha = props[IMAGE_KEYS[field].sha];
         if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
       }
