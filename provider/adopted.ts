@@ -24,9 +24,6 @@ export interface AdoptedKind<S extends Resource, R extends { uuid: string }, X =
   readBack(record: R, props: OutputsOf<S, R>): { props: OutputsOf<S, R>; inputs: InputsOf<S> };
 }
 
-export type AdoptedReadOutcome<S extends Resource, R> =
-  { kind: "found"; id: string; props: OutputsOf<S, R>; inputs: InputsOf<S> } | { kind: "gone" } | { kind: "unsupported"; status: number };
-
 export function adoptedLifecycle<S extends Resource, R extends { uuid: string }, X = undefined>(kind: AdoptedKind<S, R, X>) {
   const noun = kind.spec.kind;
   const describe = (object: object, uuid: string) => {
@@ -78,9 +75,9 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
     },
 
     /** read() for refresh: a proven 404/410 means gone; 405/501 mean the service cannot read such objects. */
-    async read(client: UptimeClient, id: string, props: OutputsOf<S, R>): Promise<AdoptedReadOutcome<S, R>> {
+    async read(client: UptimeClient, id: string, props: OutputsOf<S, R>) {
       const read = await readObject(client, () => kind.get(client, id));
-      return read.kind === "found" ? { kind: "found", id: read.record.uuid, ...kind.readBack(read.record, props) } : read;
+      return read.kind === "found" ? { kind: "found" as const, id: read.record.uuid, ...kind.readBack(read.record, props) } : read;
     },
 
     /** The message logged when the object leaves the stack: no request is made. */

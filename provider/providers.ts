@@ -37,10 +37,8 @@ import * as alert from "./alert";
 import * as fleet from "./fleet";
 import type { ProviderKind } from "./model/kinds";
 
-export type { ProviderKind } from "./model/kinds";
-
 /** A diff's changes by property path, for the provider plugin's detailed diff (a fleet's members; others use `changed`). */
-export type DetailedDiff = Record<string, "add" | "update" | "delete">;
+type DetailedDiff = Record<string, "add" | "update" | "delete">;
 
 /** A program's arguments as the engine hands them to check(). */
 type ProgramArgs = Record<string, unknown>;
@@ -182,7 +180,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       delivered(async () => {
         // Only the account's name changed (a rename with `aliases`): the state takes it, the service is not asked.
         if (accountMove(olds) === "renamed" && !ops.diff(id, olds, news).changes) {
-          const { __provider: _provider, ...outs } = olds as S & WithProvider & { __provider?: unknown };
+          const { __provider: _provider, ...outs } = olds;
           return { outs: withAccount(outs as unknown as O) };
         }
         const result = await ops.update(id, olds, news).catch(keptLikeOutputs(news));
@@ -262,7 +260,7 @@ async function delivered<T>(call: () => Promise<T>, stored?: object, deleting = 
   }
 }
 
-export const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
+const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
   programNames: inputPath(MONITOR),
   check(news, olds) {
@@ -358,7 +356,7 @@ const fleetContext = (): fleet.FleetContext => ({
 });
 
 /** Monitors as one resource (fleet.ts): each member's requests through the same client and journal as a Monitor's. */
-export const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
+const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
   kind: "fleet",
   programNames: inputPath(MONITOR),
   check(news, olds) {
