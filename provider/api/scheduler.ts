@@ -90,8 +90,8 @@ interface Waiter {
 export class RequestScheduler {
   /** Told of every request (pacing-report.ts watches while requests flow). */
   watcher: { watch(): void } | undefined;
-  private settings: SchedulerSettings;
-  private rate: number;
+  private settings: SchedulerSettings = { ...DEFAULT_SCHEDULER_SETTINGS };
+  private rate = Infinity;
   /** Requests per second the service's stated policy allows; probing never goes past it. */
   private policyRate = Infinity;
   private nextStartAt = 0;
@@ -124,13 +124,13 @@ export class RequestScheduler {
   private throttled = 0;
   private lastPacedAt: number | undefined;
   private reason: string | undefined;
+  /** Set when the service asked for a wait longer than maxWaitMs: every turn before its end is refused. */
+  private halted: SchedulerHalted | undefined;
 
   constructor(
     settings: Partial<SchedulerSettings> = {},
     readonly clock: SchedulerClock = realClock,
   ) {
-    this.settings = { ...DEFAULT_SCHEDULER_SETTINGS };
-    this.rate = Infinity;
     this.configure(settings);
   }
 
@@ -175,8 +175,6 @@ export class RequestScheduler {
       this.pump();
     });
   }
-
-  private halted: SchedulerHalted | undefined;
 
   /**
    * The request sent at `startedAt` got an answer (`status`, its headers) or none (`status`
