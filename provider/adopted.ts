@@ -25,6 +25,8 @@ export interface AdoptedKind<S extends Resource, R extends { uuid: string }, X =
 }
 
 export function adoptedLifecycle<S extends Resource, R extends { uuid: string }, X = undefined>(kind: AdoptedKind<S, R, X>) {
+  type Inputs = InputsOf<S>;
+  type Outputs = OutputsOf<S, R>;
   const noun = kind.spec.kind;
   const describe = (object: object, uuid: string) => {
     const name = (object as { name?: unknown }).name;
@@ -32,7 +34,7 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
   };
 
   /** A PATCH of the object; a proven 404/410 says the uuid names no such object. */
-  const patch = async (client: UptimeClient, uuid: string, news: InputsOf<S>, olds: OutputsOf<S, R> | undefined, extra: X | undefined) => {
+  const patch = async (client: UptimeClient, uuid: string, news: Inputs, olds: Outputs | undefined, extra: X | undefined) => {
     const body = await kind.body(news, olds, extra);
     return unlessGone(
       client,
@@ -54,28 +56,22 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
      * diff(): the declared fields (now or before) against the stored record; an empty list equals none.
      * A different `uuid` is another object: replace (take the new one over, release the old one).
      */
-    diff: (olds: StateOf, news: InputsOf<S>) => diff(kind.spec, olds, news),
+    diff: (olds: StateOf, news: Inputs) => diff(kind.spec, olds, news),
 
     /** create(): takes the object over by PATCHing the declared fields onto it. */
-    async create(client: UptimeClient, inputs: InputsOf<S> & { uuid: string }, extra?: X): Promise<{ id: string; outs: OutputsOf<S, R> }> {
+    async create(client: UptimeClient, inputs: Inputs & { uuid: string }, extra?: X): Promise<{ id: string; outs: Outputs }> {
       const record = await patch(client, inputs.uuid, inputs, undefined, extra);
       return { id: record.uuid, outs: kind.outputs(record, inputs, undefined) };
     },
 
     /** update(): PATCHes the full declared state, `null` for fields removed since the last update. */
-    async update(
-      client: UptimeClient,
-      id: string,
-      olds: OutputsOf<S, R>,
-      news: InputsOf<S>,
-      extra?: X,
-    ): Promise<{ outs: OutputsOf<S, R> }> {
+    async update(client: UptimeClient, id: string, olds: Outputs, news: Inputs, extra?: X): Promise<{ outs: Outputs }> {
       const record = await patch(client, id, news, olds, extra);
       return { outs: kind.outputs(record, news, olds) };
     },
 
     /** read() for refresh: a proven 404/410 means gone; 405/501 mean the service cannot read such objects. */
-    async read(client: UptimeClient, id: string, props: OutputsOf<S, R>) {
+    async read(client: UptimeClient, id: string, props: Outputs) {
       const read = await readObject(client, () => kind.get(client, id));
       return read.kind === "found" ? { kind: "found" as const, id: read.record.uuid, ...kind.readBack(read.record, props) } : read;
     },
