@@ -1,15 +1,12 @@
-// The Alert resource: an existing alert taken over by uuid. Alerts cannot be created or deleted
-// through the API, so create PATCHes the alert to the declared state and delete only releases it.
-// State keeps the record (recipients with the service's uuids and timestamps, nulls dropped) and
-// `declaredFields`. Recipients compare as a multiset of (type, target).
+// The Alert resource: an existing alert taken over by uuid (adopted.ts: alerts cannot be created or
+// deleted through the API). Recipients compare as a multiset of (type, target).
 import { adoptedLifecycle } from "./adopted";
-import type { BodyOf } from "./model/field";
 import type { AlertRecord } from "./model/records";
 import { AlertInputs, checkAlertArgs } from "./validation/alert";
 import { ALERT } from "./model/alert";
 import type { CheckResult } from "./model/values";
 import { declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removedFields, requestBody, sortSets } from "./model/engine";
-import type { OutputsOf } from "./model/field";
+import type { BodyOf, OutputsOf } from "./model/field";
 
 export type { AlertInputs } from "./validation/alert";
 /** What an alert's state holds: the record (recipients with the service's uuids and timestamps), the declared fields. */

@@ -1,14 +1,12 @@
-// The Page resource: an existing status page taken over by uuid. Pages cannot be created or deleted
-// through the API, so create PATCHes the page to the declared state and delete only releases it.
-// State keeps the record (nulls dropped, image URLs as logoUrl/faviconUrl), the sha256 of each
-// image last sent, and `declaredFields`, so diff can tell "removed by the user" from "never set".
+// The Page resource: an existing status page taken over by uuid (adopted.ts: pages cannot be created
+// or deleted through the API). Its state keeps the sha256 of each image last sent, and `declaredFields`,
+// so diff can tell "removed by the user" from "never set".
 import { adoptedLifecycle } from "./adopted";
-import type { BodyOf } from "./model/field";
 import type { PageRecord } from "./model/records";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./validation/image";
 import { PAGE_IMAGE_FIELDS, PageImageField, checkPageArgs } from "./validation/page";
 import { declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removedFields, requestBody } from "./model/engine";
-import type { InputsOf, OutputsOf } from "./model/field";
+import type { BodyOf, InputsOf, OutputsOf } from "./model/field";
 import { PAGE } from "./model/page";
 
 /** A page's canonical inputs: images as `{ path, sha256 }` once check() read them. */
@@ -79,11 +77,7 @@ export async function pageRequestBody(
 const imagesToSend = (news: PageInputs, olds: PageOutputs | undefined): PageImageField[] =>
   PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || news[f]?.sha256 !== olds[IMAGE_KEYS[f].sha]));
 
-/**
- * A page: taken over by PATCHing the declared fields (images included) onto it, then PATCHed with the
- * full declared state, an image only when its bytes changed. `items` are ordered (the order on the
- * page); images compare by the sha256 of their bytes.
- */
+/** A page: an image is sent only when its bytes changed (images compare by sha256); `items` are ordered (the order on the page). */
 export const pages = {
   check: checkPageArgs,
   ...adoptedLifecycle<typeof PAGE, PageRecord, ImageSource>({
