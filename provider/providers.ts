@@ -39,6 +39,8 @@ import type { ProviderKind } from "./model/kinds";
 
 /** A diff's changes by property path, for the provider plugin's detailed diff (a fleet's members; others use `changed`). */
 type DetailedDiff = Record<string, "add" | "update" | "delete">;
+/** A diff's answer: `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest. */
+type DiffAnswer = pulumi.dynamic.DiffResult & { changed: string[]; detailed?: DetailedDiff };
 
 /** A program's arguments as the engine hands them to check(). */
 type ProgramArgs = Record<string, unknown>;
@@ -126,12 +128,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         return { inputs: withAccount(result.inputs), failures: forEngine(result.failures, news, problem, names) };
       }),
 
-    // `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest.
-    diff: (
-      id: string,
-      olds: S & WithProvider,
-      news: I & WithProvider,
-    ): Promise<pulumi.dynamic.DiffResult & { changed: string[]; detailed?: DetailedDiff }> =>
+    diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<DiffAnswer> =>
       delivered(async () => {
         const { changes, replaces, changed, detailed } = ops.diff(id, olds, news);
         const move = accountMove(olds);
@@ -407,13 +404,9 @@ const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
  */
 export interface HostedProvider {
   check(olds: Untyped | undefined, news: Untyped, names?: FieldNames): Promise<{ inputs?: Untyped; failures?: EngineFailure[] }>;
-  diff(
-    id: string,
-    olds: Untyped,
-    news: Untyped,
-  ): Promise<{ changes?: boolean; replaces?: string[]; changed: string[]; detailed?: DetailedDiff }>;
+  diff(id: string, olds: Untyped, news: Untyped): Promise<DiffAnswer>;
   create(inputs: Untyped): Promise<{ id: string; outs?: Untyped }>;
-  read(id: string, props: Untyped): Promise<{ id?: string; props?: Untyped; inputs?: Untyped; unreadable?: number }>;
+  read(id: string, props: Untyped): Promise<ReadResult<Untyped, Untyped>>;
   update(id: string, olds: Untyped, news: Untyped): Promise<{ outs?: Untyped }>;
   delete(id: string, props: Untyped): Promise<void>;
 }
