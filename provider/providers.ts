@@ -21,7 +21,6 @@ import {
   configProblem,
   thisRun,
   configure,
-  currentAccount,
   currentAccountIdentity,
   currentSettings,
   getClient,
@@ -131,11 +130,9 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
     diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<DiffAnswer> =>
       delivered(async () => {
         const { changes, replaces, changed, detailed } = ops.diff(id, olds, news);
-        const move = accountMove(olds);
+        const { move, was, now } = accountMove(olds);
         // Another account holds another object: moving a resource to it replaces it, as the preview says.
         if (move === "another") {
-          const was = accountOf(olds);
-          const now = currentAccount() ?? DEFAULT_ACCOUNT;
           if (was !== DEFAULT_ACCOUNT && now !== DEFAULT_ACCOUNT)
             warnOnce(
               `move-${was}-${now}`,
@@ -176,7 +173,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
       delivered(async () => {
         // Only the account's name changed (a rename with `aliases`): the state takes it, the service is not asked.
-        if (accountMove(olds) === "renamed" && !ops.diff(id, olds, news).changes) {
+        if (accountMove(olds).move === "renamed" && !ops.diff(id, olds, news).changes) {
           const { __provider: _provider, ...outs } = olds;
           return { outs: withAccount(outs as unknown as O) };
         }
@@ -207,18 +204,17 @@ const accountOf = (values: object): string => {
 };
 
 /**
- * Whether a resource stored as `olds` stays in the account this process serves. A name is an account's identity,
- * and a rename with Pulumi's `aliases` keeps it: an Account passes the names it was renamed from (sdk/account.ts),
- * and the plugin's explicit provider keeps its engine id (stored as `accountId`), which an aliased rename keeps.
+ * Whether a resource stored as `olds` stays in the account this process serves (`was` and `now` name both). A name is
+ * an account's identity, and a rename with Pulumi's `aliases` keeps it: an Account passes the names it was renamed from
+ * (sdk/account.ts), and the plugin's explicit provider keeps its engine id (stored as `accountId`), which an aliased rename keeps.
  */
-function accountMove(olds: object): "none" | "renamed" | "another" {
+function accountMove(olds: object): { move: "none" | "renamed" | "another"; was: string; now: string } {
   const current = currentAccountIdentity();
   const was = accountOf(olds);
   const now = current.name ?? DEFAULT_ACCOUNT;
-  if (was === now) return "none";
   const storedId = (olds as { accountId?: unknown }).accountId;
-  if (current.id !== undefined && storedId === current.id) return "none";
-  return current.aliases.includes(was) ? "renamed" : "another";
+  const same = was === now || (current.id !== undefined && storedId === current.id);
+  return { move: same ? "none" : current.aliases.includes(was) ? "renamed" : "another", was, now };
 }
 
 /**

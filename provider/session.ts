@@ -71,11 +71,6 @@ let run = new ThisRun();
 /** This run's bookkeeping (monitor-safety.ts): the process's, a new one per resetSession. */
 export const thisRun = (): ThisRun => run;
 
-/** The account this process serves: an Account's name, or undefined for the stack's own settings. */
-export function currentAccount(): string | undefined {
-  return account.name;
-}
-
 /** The account this process serves, with what survives a rename. */
 export function currentAccountIdentity(): Readonly<AccountIdentity> {
   return account;
