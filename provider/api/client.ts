@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, STACK_NAMES, SettingNames, redact } from "./errors";
 import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
 import { type ResponseHeaders, headerValue } from "./rate-limit-headers";
-import { RequestScheduler, SchedulerHalted, SchedulerSettings } from "./scheduler";
+import { RequestScheduler, SchedulerHalted, SchedulerSettings, givenOnly } from "./scheduler";
 import { accountScheduler, haltedError, resetAccountSchedulers, throttleVerdict } from "./accounts";
 import type { AlertRecord, MonitorRecord, PageRecord } from "../model/records";
 import { AlertEnvelope, ErrorBody, MonitorEnvelope, PagesEnvelope, WebhookPage } from "./schemas";
@@ -115,9 +115,7 @@ export class UptimeClient {
     this.secrets = [options.apiKey];
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectTimeoutMs;
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestTimeoutMs;
-    // Settings given as undefined keep their defaults (a spread would copy the undefined: unlimited retries).
-    const given = Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined);
-    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...Object.fromEntries(given) };
+    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...givenOnly(options.retry ?? {}) };
     this.maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
     this.log = options.log ?? noopLog;
     this.names = options.names ?? STACK_NAMES;

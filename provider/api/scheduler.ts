@@ -31,6 +31,10 @@ export interface SchedulerSettings {
 
 export const DEFAULT_SCHEDULER_SETTINGS: SchedulerSettings = { maxInFlight: 16, maxRate: Infinity, maxWaitMs: 300_000 };
 
+/** The settings actually given: one given as undefined keeps its default (a spread would copy the undefined: unlimited retries). */
+export const givenOnly = <T extends object>(settings: T): Partial<T> =>
+  Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** The service asked for a wait longer than a run may spend (maxWaitMs): no request of the account can go before it ends. */
 export class SchedulerHalted extends Error {
   constructor(
@@ -136,8 +140,7 @@ export class RequestScheduler {
 
   /** New settings (a later configure() of the same account); a lower ceiling applies at once. */
   configure(settings: Partial<SchedulerSettings>): void {
-    const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
-    this.settings = { ...this.settings, ...given };
+    this.settings = { ...this.settings, ...givenOnly(settings) };
     this.rate = Math.min(this.rate, this.settings.maxRate);
     this.pump();
   }
