@@ -14,7 +14,7 @@ export function accountScheduler(
   origin: string,
   authorization: string,
   settings: Partial<SchedulerSettings>,
-  log: { info?(line: string): void; debug(line: string): void },
+  log: PacingLog,
 ): RequestScheduler {
   // Keyed by a digest: the map outlives the client, and need not hold the credential.
   const key = `${origin}|${createHash("sha256").update(authorization).digest("hex")}`;
@@ -24,8 +24,7 @@ export function accountScheduler(
     return scheduler;
   }
   scheduler = new RequestScheduler(settings);
-  const say: PacingLog = { info: (line) => (log.info ? log.info(line) : log.debug(line)) };
-  scheduler.watcher = new PacingReport(scheduler, say);
+  scheduler.watcher = new PacingReport(scheduler, log);
   schedulers.set(key, scheduler);
   return scheduler;
 }

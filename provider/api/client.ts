@@ -99,7 +99,7 @@ export class UptimeClient {
   private readonly requestTimeoutMs: number;
   private readonly retryPolicy: RetryPolicy;
   private readonly maxResponseBytes: number;
-  private readonly log: ClientLogger;
+  private readonly log: Required<ClientLogger>;
   /** How this client's messages name the settings. */
   readonly names: SettingNames;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -117,7 +117,8 @@ export class UptimeClient {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestTimeoutMs;
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...givenOnly(options.retry ?? {}) };
     this.maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
-    this.log = options.log ?? noopLog;
+    const log = options.log ?? noopLog;
+    this.log = { debug: (m) => log.debug(m), warn: (m) => log.warn(m), info: (m) => (log.info ? log.info(m) : log.debug(m)) };
     this.names = options.names ?? STACK_NAMES;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.scheduler = options.scheduler ?? accountScheduler(this.origin, this.authorization, options.pacing ?? {}, this.log);
@@ -239,8 +240,7 @@ export class UptimeClient {
         const line = `uptime: ${method} ${path}: ${why}; retry ${attempt} of ${this.retryPolicy.maxRetries} in ${(delay / 1000).toFixed(1)}s`;
         // A wait the user would notice (a timeout, a long Retry-After, later retries) is said without --debug.
         const long = delay >= LONG_WAIT_MS || (error instanceof ConnectionError && error.timedOut);
-        if (long && this.log.info) this.log.info(line);
-        else this.log.debug(line);
+        (long ? this.log.info : this.log.debug)(line);
         await this.sleep(delay);
       }
     }
