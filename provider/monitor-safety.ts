@@ -34,10 +34,10 @@ export function replaceCommand(urn: unknown, unknown = "<this resource's URN>"):
 }
 
 /** Where a placeholder stands: a Monitor resource (by its URN), or a fleet's member (by its path and placeholder id). */
-export type PlaceholderAt = { urn?: unknown; member?: undefined } | { member: string; id: string };
+type PlaceholderAt = { urn?: unknown; member?: undefined } | { member: string; id: string };
 
 /** The way out for a placeholder: the monitor exists (take it over with adoptUuid) or it does not (create it anew). */
-export function unconfirmedGuidance(name: unknown, at: PlaceholderAt): string {
+function unconfirmedGuidance(name: unknown, at: PlaceholderAt): string {
   const recreate =
     at.member !== undefined
       ? `run \`pulumi up\` with ${DROP_UNCONFIRMED_ENV}=${at.id} in the environment`
