@@ -3,6 +3,7 @@ import { refusePlainApiKey } from "./credentials";
 import { plainPromiseStacks } from "./promise-stacks";
 import { confirmWhenRegistered, resourceUrn } from "./identity";
 import { dynamicResourceProps } from "./shim";
+import { UptimeResource } from "./resource";
 import { dynamicType } from "../provider/model/kinds";
 import type { MonitorArgs, MonitorOutputs } from "./generated";
 
@@ -45,9 +46,7 @@ export class MonitorFleet extends pulumi.CustomResource {
   static readonly __pulumiType = dynamicType("fleet");
 
   /** Whether `obj` is a MonitorFleet of this package, even one made by another copy of it or of `@pulumi/pulumi`. */
-  static override isInstance(obj: unknown): obj is MonitorFleet {
-    return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === MonitorFleet.__pulumiType;
-  }
+  static override readonly isInstance = UptimeResource.isInstance;
 
   constructor(name: string, args: MonitorFleetArgs, opts?: pulumi.CustomResourceOptions) {
     refusePlainApiKey();
