@@ -36,7 +36,6 @@ export interface Notes {
   remove(key: string): void;
 }
 
-/** Directories this process has made sure exist: a write makes its directory once, not every time. */
 const made = new Set<string>();
 
 /** Runs a write into `dir`, making the directory first (once per process), and again if it was removed since. */
@@ -93,7 +92,7 @@ export class CreateJournal implements Notes {
     }
   }
 
-  /** Writes atomically, so a kill leaves the old entry or the new one. */
+  /** Writes atomically (replaceFile). */
   put(entry: Omit<JournalEntry, "at">): void {
     replaceFile(this.dir, this.file(entry.key), JSON.stringify({ ...entry, at: new Date().toISOString() }));
   }

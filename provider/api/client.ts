@@ -402,7 +402,6 @@ function foundThere(error: unknown): string {
   return `failed: ${(error as Error)?.message ?? String(error)}`;
 }
 
-/** Whether the peer at `origin` completes a TLS handshake within `timeoutMs`. */
 function speaksTls(origin: URL, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     const host = origin.hostname.replace(/^\[|\]$/g, "");
