@@ -3,6 +3,7 @@
 // closed together with its open connections, so a test's end never waits on a kept-alive socket.
 import { type IncomingMessage, type ServerResponse, createServer, request as httpRequest, type Server as HttpServer } from "node:http";
 import type { Server as HttpsServer } from "node:https";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator/server";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
@@ -48,11 +49,33 @@ export async function listenOnLoopback(server: HttpServer | HttpsServer, port = 
   };
 }
 
-/** A port on 127.0.0.1 with nothing listening (connections to it are refused). */
+/** The first port the system hands out on its own (to `listen(0)` and to every outgoing connection). */
+function ephemeralLow(): number {
+  try {
+    return Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/**
+ * A port on 127.0.0.1 with nothing listening (connections to it are refused), below the system's own
+ * range: a port of that range is handed to the next outgoing connection or `listen(0)` of any test
+ * running beside, so it would not stay free until a process started later binds it (the Quick start's
+ * emulator, a minute on) or stay closed while a test expects a refusal.
+ */
 export async function closedPort(): Promise<number> {
-  const probe = await listenOnLoopback(createServer());
-  await probe.close();
-  return probe.port;
+  const high = ephemeralLow();
+  const low = Math.max(1025, high - 12_000);
+  for (let tries = 0; tries < 100; tries++) {
+    // A system whose own range starts low leaves no room below it: any free port, then.
+    const port = high - low < 1000 ? 0 : low + Math.floor(Math.random() * (high - low));
+    const probe = await listenOnLoopback(createServer(), port).catch(() => undefined);
+    if (!probe) continue;
+    await probe.close();
+    return probe.port;
+  }
+  throw new Error(`no free port on 127.0.0.1 in ${low}-${high - 1}`);
 }
 
 /** A request handler that passes every request on to `url`'s host and port, and its answer back: a front (a proxy, a TLS terminator). */
