@@ -61,7 +61,7 @@ export abstract class UptimeResource extends pulumi.CustomResource {
       const { spellings, seeds } = kindOf(kind);
       const read = opts?.id !== undefined;
       const added = read ? {} : (extra?.() ?? {});
-      const props = dynamicResourceProps(kind, read ? seeds : { ...seeds, ...canonicalArgs({ ...args }, spellings), ...added });
+      const props = dynamicResourceProps(kind, read ? seeds : { ...seeds, ...canonicalArgs(name, { ...args }, spellings), ...added });
       super(dynamicType(kind), name, props, read ? opts : canonicalOptions(name, opts, spellings));
       if (!read) after?.(this, added);
     } finally {

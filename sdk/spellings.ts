@@ -47,10 +47,28 @@ export function spellingsOf(spec: SpelledResource, sdkInputs: readonly string[] 
   return { kind: spec.kind, inputs: [...inputs, ...sdkInputs, "*"], renames, nested };
 }
 
-/** The args with every alternative spelling renamed; when both spellings are given, both are kept for check() to report. */
-export function canonicalArgs(args: Record<string, unknown>, spellings: Spellings): Record<string, unknown> {
+/** Names Pulumi keeps for itself: an input written under one never reaches the provider's check(). */
+const RESERVED = new Set(["urn", "id"]);
+
+/**
+ * The args with every alternative spelling renamed; when both spellings are given, both are kept for check() to
+ * report. Both under a name Pulumi keeps for itself (a monitor's `urn` beside `target`) are decided here, since
+ * check() would see only one: one plain value is one field; two values, or one not yet known, fail the program.
+ */
+export function canonicalArgs(name: string, args: Record<string, unknown>, spellings: Spellings): Record<string, unknown> {
   const out: Record<string, unknown> = { ...args };
-  for (const [from, to] of Object.entries(spellings.renames)) renameKey(out, from, to);
+  for (const [from, to] of Object.entries(spellings.renames)) {
+    if (RESERVED.has(from) && out[from] !== undefined && out[to] !== undefined) {
+      const plain = [out[from], out[to]].every((v) => !pulumi.Output.isInstance(v) && !(v instanceof Promise));
+      if (!plain || JSON.stringify(out[from]) !== JSON.stringify(out[to])) {
+        throw new pulumi.RunError(
+          `${spellings.kind} ${JSON.stringify(name)}: ${from} and ${to} are the same field${plain ? " with different values" : ""}; keep only ${from}`,
+        );
+      }
+      delete out[from];
+    }
+    renameKey(out, from, to);
+  }
   for (const [field, keys] of Object.entries(spellings.nested ?? {})) {
     const value = out[field];
     const rename = (object: unknown) => {

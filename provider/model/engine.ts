@@ -42,13 +42,14 @@ export const checkedInputs = <R extends Resource>(_spec: R, args: Untyped): Inpu
  */
 export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const rename = (target: Untyped, from: string, to: string, prefix = "") => {
+  // `keep`: the spelling the advice keeps, the documented one (a monitor's `urn`, an alias's field).
+  const rename = (target: Untyped, from: string, to: string, prefix = "", keep = to) => {
     if (!(from in target)) return;
     const conflict = to in target && JSON.stringify(target[to]) !== JSON.stringify(target[from]);
     if (conflict && !containsUnknown(target[to]) && !containsUnknown(target[from])) {
       failures.push({
         property: prefix + from,
-        problem: `${prefix}${from} and ${prefix}${to} are the same field with different values; keep only ${prefix}${to}`,
+        problem: `${prefix}${from} and ${prefix}${to} are the same field with different values; keep only ${prefix}${keep}`,
         unnamed: true,
       });
     }
@@ -57,8 +58,8 @@ export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[
   };
   for (const field of spec.fields) {
     // What a program writes under another name than the table's (a monitor's `urn`) is one more spelling.
-    const written = field.input && field.input !== field.name ? [field.input] : [];
-    for (const spelling of [...written, ...(field.aliases ?? [])]) rename(args, spelling, field.name);
+    if (field.input && field.input !== field.name) rename(args, field.input, field.name, "", field.input);
+    for (const spelling of field.aliases ?? []) rename(args, spelling, field.name);
     const inner = args[field.name];
     if (!isObject(inner)) continue;
     for (const [key, keySpec] of Object.entries(field.keys ?? {})) if (keySpec.alias) rename(inner, keySpec.alias, key, `${field.name}.`);

@@ -48,6 +48,7 @@ describe("args under one name", () => {
   test("each alternative spelling is renamed; plain nested objects keep their values", () => {
     const secret = pulumi.secret("s");
     const args = canonicalArgs(
+      "a",
       { name: "a", urn: "https://x", intervalId: 60, httpFollowRedirects: true, tcpOptions: { DataRequest: secret } },
       MONITOR,
     );
@@ -55,10 +56,20 @@ describe("args under one name", () => {
   });
 
   test("both spellings given: both kept, for check() to report the conflict", () => {
-    expect(canonicalArgs({ interval: 60, intervalId: 120 }, MONITOR)).toEqual({ interval: 60, intervalId: 120 });
+    expect(canonicalArgs("a", { interval: 60, intervalId: 120 }, MONITOR)).toEqual({ interval: 60, intervalId: 120 });
+  });
+
+  test("urn beside target, a name Pulumi keeps for itself: one plain value is one field, two values or an Output fail", () => {
+    expect(canonicalArgs("a", { urn: "https://x", target: "https://x" }, MONITOR)).toEqual({ target: "https://x" });
+    expect(() => canonicalArgs("a", { urn: "https://x", target: "https://y" }, MONITOR)).toThrow(
+      /^monitor "a": urn and target are the same field with different values; keep only urn$/,
+    );
+    expect(() => canonicalArgs("a", { urn: pulumi.output("https://x"), target: "https://x" }, MONITOR)).toThrow(
+      /^monitor "a": urn and target are the same field; keep only urn$/,
+    );
   });
 
   test("an undefined spelling does not hide the other", () => {
-    expect(canonicalArgs({ interval: undefined, intervalId: 120 }, MONITOR)).toEqual({ interval: 120 });
+    expect(canonicalArgs("a", { interval: undefined, intervalId: 120 }, MONITOR)).toEqual({ interval: 120 });
   });
 });

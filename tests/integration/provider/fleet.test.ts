@@ -97,8 +97,9 @@ describe("check", () => {
       monitors: { a: { ...member("a"), target: member("a").urn }, b: { ...member("b"), target: "https://c.example" } },
     });
     expect(both.failures.map((f) => failureText(f))).toEqual([
-      "monitors.b: urn and target are the same field with different values; keep only target",
+      "monitors.b: urn and target are the same field with different values; keep only urn",
     ]);
+    expect(checkFleet({ monitors: { b: member("b") } }).failures).toEqual([]); // the advice followed
   });
 
   test("monitors must be an object keyed by names; not yet known (a preview), it passes as it is", () => {

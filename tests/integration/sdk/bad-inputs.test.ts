@@ -59,3 +59,16 @@ test("an ignoreChanges name that is no input of the resource fails the program, 
   );
   expect(await admin.requests()).toEqual([]);
 });
+
+test("urn and target with two values fail the program, naming the monitor (Pulumi would pass on only target); keeping only urn, as advised, passes", async () => {
+  const args = { name: "api", type: "https", urn: "https://api.acme.example/health", interval: 60, regions: [1] };
+  // As a JavaScript program may write it: `target` is the resource's name for the field, not a typed argument.
+  const both = { ...args, target: "https://www.acme.example/health" } as uptime.MonitorArgs;
+  await expect(previewProgram(() => void new uptime.Monitor("api", both), config())).rejects.toThrow(
+    'monitor "api": urn and target are the same field with different values; keep only urn',
+  );
+  const [checked] = await previewProgram(() => void new uptime.Monitor("api", args), config());
+  expect(checked).toMatchObject({ failures: [], registered: { target: args.urn } });
+  // The advised program is checked (the account proven with a GET); nothing is ever written.
+  expect((await admin.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+});
