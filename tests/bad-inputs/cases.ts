@@ -3,11 +3,11 @@
 // failure is the one named. `field` is the property the engine's message names (`property <field>
 // value …`; for a Monitor's `urn` that is `target`, the reason then starts with `urn`) or, for the
 // lookup, the argument after `getWebhooks: `; `fragment` is a distinctive part of the reason (the fix).
-// Used by tests/unit/bad-inputs.test.ts (the check functions) and tests/e2e/bad-inputs.test.ts (a
-// real `pulumi preview` per case).
+// Run on the check functions (tests/unit), through the SDK's classes (tests/integration/sdk), five
+// through the engine (tests/e2e/bad-inputs.test.ts).
 import * as path from "node:path";
 
-export type BadInputKind = "monitor" | "page" | "alert" | "webhooks";
+type BadInputKind = "monitor" | "page" | "alert" | "webhooks";
 
 export interface BadInputCase {
   kind: BadInputKind;
@@ -26,7 +26,7 @@ export const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 export const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 
 /** Files next to this one: text named like an image, and an empty file. */
-export const FILES = {
+const FILES = {
   missing: "/nonexistent/uptime-bad-inputs/logo.png",
   notAnImage: path.join(__dirname, "not-an-image.png"),
   empty: path.join(__dirname, "empty.png"),
@@ -36,140 +36,91 @@ const HTTPS: Args = { name: "api", type: "https", urn: "https://api.example.com/
 const TCP: Args = { name: "db", type: "tcp", urn: "db.internal:5432", interval: 60, regions: [1] };
 const WINDOW = { days: [1], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 0 }], timeZone: "Europe/Paris" };
 
-const without = (args: Args, key: string): Args => Object.fromEntries(Object.entries(args).filter(([k]) => k !== key));
+type Make = (name: string, args: Args, field: string, fragment: string) => BadInputCase;
+/** The cases of one kind, each named `<kind>-<name>`, with the args `complete` makes of the ones written. */
+const maker =
+  (kind: BadInputKind, complete: (args: Args) => Args): Make =>
+  (name, args, field, fragment) => ({ kind, name: `${kind}-${name}`, args: complete(args), field, fragment });
+/** A monitor's args are written over an https monitor's, a key given as undefined left out. */
+const monitor = maker("monitor", (args) => Object.fromEntries(Object.entries({ ...HTTPS, ...args }).filter(([, v]) => v !== undefined)));
+const page = maker("page", (args) => ({ uuid: SEEDED_PAGE, ...args }));
+const alert = maker("alert", (args) => ({ uuid: SEEDED_ALERT, ...args }));
+const webhooks = maker("webhooks", (args) => args);
 
-const monitor = (name: string, args: Args, field: string, fragment: string): BadInputCase => ({
-  kind: "monitor",
-  name: `monitor-${name}`,
-  args,
-  field,
-  fragment,
-});
-const page = (name: string, args: Args, field: string, fragment: string): BadInputCase => ({
-  kind: "page",
-  name: `page-${name}`,
-  args: { uuid: SEEDED_PAGE, ...args },
-  field,
-  fragment,
-});
-const alert = (name: string, args: Args, field: string, fragment: string): BadInputCase => ({
-  kind: "alert",
-  name: `alert-${name}`,
-  args: { uuid: SEEDED_ALERT, ...args },
-  field,
-  fragment,
-});
-const webhooks = (name: string, args: Args, field: string, fragment: string): BadInputCase => ({
-  kind: "webhooks",
-  name: `webhooks-${name}`,
-  args,
-  field,
-  fragment,
-});
+const onTcp = (extra: Args): Args => ({ ...TCP, ...extra });
+const window = (patch: Args): Args => ({ maintenance: { ...WINDOW, ...patch } });
+const period = (times: Args): Args => window({ times: [times] });
+const headers = (...list: Args[]): Args => ({ httpRequest: { headers: list } });
+/** Recipients, each a [type, target]. */
+const recipients = (...list: [string, string][]): Args => ({ recipients: list.map(([type, target]) => ({ type, target })) });
+const METHODS = "is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS";
+const STATUS = 'is not a status code 100-599 or a range "low-high" with low <= high';
+const UNKNOWN_FIELD = "unknown field; remove it or check its spelling";
+const status = (entry: unknown): Args => ({ httpResponse: { status: ["200", entry] } });
 
 const monitorCases: BadInputCase[] = [
   // required fields and wrong types
-  monitor("name-missing", without(HTTPS, "name"), "name", "required; set it to a string"),
-  monitor("name-number", { ...HTTPS, name: 42 }, "name", "expected a string, got 42"),
-  monitor("name-control-char", { ...HTTPS, name: "api\u0007" }, "name", "contains control characters; remove them"),
-  monitor("type-number", { ...HTTPS, type: 443 }, "type", "expected a string, got 443"),
-  monitor("unknown-field", { ...HTTPS, intervall: 60 }, "intervall", "intervall: unknown field; did you mean interval?"),
-  monitor("unknown-field-spelling", { ...HTTPS, followRedirect: true }, "followRedirect", "unknown field; did you mean followRedirects?"),
-  monitor("unknown-option-key", { ...HTTPS, httpRequest: { methd: "GET" } }, "httpRequest.methd", "did you mean httpRequest.method?"),
-  monitor("unknown-field-far", { ...HTTPS, pingEvery: 60 }, "pingEvery", "unknown field; remove it or check its spelling"),
+  monitor("name-missing", { name: undefined }, "name", "required; set it to a string"),
+  monitor("name-number", { name: 42 }, "name", "expected a string, got 42"),
+  monitor("name-control-char", { name: "api\u0007" }, "name", "contains control characters; remove them"),
+  monitor("type-number", { type: 443 }, "type", "expected a string, got 443"),
+  monitor("unknown-field", { intervall: 60 }, "intervall", "intervall: unknown field; did you mean interval?"),
+  monitor("unknown-field-spelling", { followRedirect: true }, "followRedirect", "unknown field; did you mean followRedirects?"),
+  monitor("unknown-option-key", { httpRequest: { methd: "GET" } }, "httpRequest.methd", "did you mean httpRequest.method?"),
+  monitor("unknown-field-far", { pingEvery: 60 }, "pingEvery", UNKNOWN_FIELD),
   // malformed urns and URLs
-  monitor("urn-scheme-mismatch", { ...HTTPS, urn: "http://api.example.com/health" }, "target", "a https monitor needs a https:// address"),
-  monitor("urn-not-a-url", { ...HTTPS, urn: "api.example.com/health" }, "target", "not a URL; write a full address such as https://"),
-  monitor("urn-white-space", { ...HTTPS, urn: "https://api.example.com/a b" }, "target", "contains white space; percent-encode it"),
+  monitor("urn-scheme-mismatch", { urn: "http://api.example.com/health" }, "target", "a https monitor needs a https:// address"),
+  monitor("urn-not-a-url", { urn: "api.example.com/health" }, "target", "not a URL; write a full address such as https://"),
+  monitor("urn-white-space", { urn: "https://api.example.com/a b" }, "target", "contains white space; percent-encode it"),
   monitor("tcp-port-out-of-range", { ...TCP, urn: "db.example.com:70000" }, "target", "port must be 1-65535, got 70000"),
   monitor("tcp-no-port", { ...TCP, urn: "db.internal" }, "target", "a tcp monitor's address is host:port"),
   monitor("tcp-ipv6-unbracketed", { ...TCP, urn: "2001:db8::1:443" }, "target", "IPv6 in brackets"),
   // numbers out of range, empty lists
-  monitor("interval-word", { ...HTTPS, interval: "sixty" }, "interval", 'expected a whole number of seconds, got "sixty"'),
-  monitor("interval-zero", { ...HTTPS, interval: 0 }, "interval", "must be a positive number of seconds"),
-  monitor("interval-two-spellings", { ...HTTPS, intervalId: 120 }, "intervalId", "same field with different values; keep only interval"),
-  monitor("regions-empty", { ...HTTPS, regions: [] }, "regions", "give at least one region id"),
-  monitor("regions-duplicate", { ...HTTPS, regions: [1, 2, 1] }, "regions", "a region id is listed twice"),
-  monitor("region-negative", { ...HTTPS, regions: [-1] }, "regions[0]", "a region id is a positive whole number"),
+  monitor("interval-word", { interval: "sixty" }, "interval", 'expected a whole number of seconds, got "sixty"'),
+  monitor("interval-zero", { interval: 0 }, "interval", "must be a positive number of seconds"),
+  monitor("interval-two-spellings", { intervalId: 120 }, "intervalId", "same field with different values; keep only interval"),
+  monitor("regions-empty", { regions: [] }, "regions", "give at least one region id"),
+  monitor("regions-duplicate", { regions: [1, 2, 1] }, "regions", "a region id is listed twice"),
+  monitor("region-negative", { regions: [-1] }, "regions[0]", "a region id is a positive whole number"),
   // http options
-  monitor(
-    "method-unknown",
-    { ...HTTPS, httpRequest: { method: "FETCH" } },
-    "httpRequest.method",
-    "is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
-  ),
-  monitor(
-    "header-name-space",
-    { ...HTTPS, httpRequest: { headers: [{ name: "X Probe", value: "1" }] } },
-    "httpRequest.headers[0].name",
-    "must be an HTTP token",
-  ),
+  monitor("method-unknown", { httpRequest: { method: "FETCH" } }, "httpRequest.method", METHODS),
+  monitor("header-name-space", headers({ name: "X Probe", value: "1" }), "httpRequest.headers[0].name", "must be an HTTP token"),
   monitor(
     "header-value-crlf",
-    { ...HTTPS, httpRequest: { headers: [{ name: "X-Probe", value: "1\r\nX-Evil: 1" }] } },
+    headers({ name: "X-Probe", value: "1\r\nX-Evil: 1" }),
     "httpRequest.headers[0].value",
     "must not contain CR or LF",
   ),
-  monitor(
-    "body-huge",
-    { ...HTTPS, httpRequest: { body: "b".repeat(70_000) } },
-    "httpRequest.body",
-    "longer than 65536 characters; shorten it",
-  ),
-  monitor(
-    "status-range-reversed",
-    { ...HTTPS, httpResponse: { status: ["299-200"] } },
-    "httpResponse.status[0]",
-    'is not a status code 100-599 or a range "low-high" with low <= high',
-  ),
-  monitor("status-number", { ...HTTPS, httpResponse: { status: [200] } }, "httpResponse.status[0]", 'a status code in quotes, e.g. "200"'),
-  monitor(
-    "status-empty",
-    { ...HTTPS, httpResponse: { status: [] } },
-    "httpResponse.status",
-    "give at least one status code, or leave status out",
-  ),
-  monitor("http-request-on-tcp", { ...TCP, httpRequest: { method: "GET" } }, "httpRequest", "applies to http and https monitors"),
+  monitor("body-huge", { httpRequest: { body: "b".repeat(70_000) } }, "httpRequest.body", "longer than 65536 characters; shorten it"),
+  monitor("status-range-reversed", { httpResponse: { status: ["299-200"] } }, "httpResponse.status[0]", STATUS),
+  monitor("status-number", { httpResponse: { status: [200] } }, "httpResponse.status[0]", 'a status code in quotes, e.g. "200"'),
+  monitor("status-empty", { httpResponse: { status: [] } }, "httpResponse.status", "give at least one status code, or leave status out"),
+  monitor("http-request-on-tcp", onTcp({ httpRequest: { method: "GET" } }), "httpRequest", "applies to http and https monitors"),
   // maintenance windows and time zones
-  monitor(
-    "time-zone-unknown",
-    { ...HTTPS, maintenance: { ...WINDOW, timeZone: "Mars/Olympus_Mons" } },
-    "maintenance.timeZone",
-    "is not an IANA time zone",
-  ),
-  monitor(
-    "time-zone-offset",
-    { ...HTTPS, maintenance: { ...WINDOW, timeZone: "+05:00" } },
-    "maintenance.timeZone",
-    "use a region/city name such as Europe/Paris",
-  ),
-  monitor("day-8", { ...HTTPS, maintenance: { ...WINDOW, days: [8] } }, "maintenance.days[0]", "must be 0-7"),
-  monitor(
-    "sunday-twice",
-    { ...HTTPS, maintenance: { ...WINDOW, days: [0, 7] } },
-    "maintenance.days",
-    "listed twice (0 and 7 are both Sunday)",
-  ),
+  monitor("time-zone-unknown", window({ timeZone: "Mars/Olympus_Mons" }), "maintenance.timeZone", "is not an IANA time zone"),
+  monitor("time-zone-offset", window({ timeZone: "+05:00" }), "maintenance.timeZone", "use a region/city name such as Europe/Paris"),
+  monitor("day-8", window({ days: [8] }), "maintenance.days[0]", "must be 0-7"),
+  monitor("sunday-twice", window({ days: [0, 7] }), "maintenance.days", "listed twice (0 and 7 are both Sunday)"),
   monitor(
     "period-empty",
-    { ...HTTPS, maintenance: { ...WINDOW, times: [{ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }] } },
+    period({ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }),
     "maintenance.times[0]",
     "the period is empty",
   ),
   monitor(
     "hour-24",
-    { ...HTTPS, maintenance: { ...WINDOW, times: [{ startHour: 24, startMinute: 0, stopHour: 1, stopMinute: 0 }] } },
+    period({ startHour: 24, startMinute: 0, stopHour: 1, stopMinute: 0 }),
     "maintenance.times[0].startHour",
     "must be 0-23",
   ),
   // references and huge strings
   monitor(
     "alert-not-a-uuid",
-    { ...HTTPS, alerts: ["on call!"] },
+    { alerts: ["on call!"] },
     "alerts[0]",
     "not a uuid (1-128 letters, digits, hyphens and underscores, starting with a letter or digit)",
   ),
-  monitor("urn-huge", { ...HTTPS, urn: `https://api.example.com/${"p".repeat(3000)}` }, "target", "longer than 2048 characters"),
+  monitor("urn-huge", { urn: `https://api.example.com/${"p".repeat(3000)}` }, "target", "longer than 2048 characters"),
 ];
 
 const pageCases: BadInputCase[] = [
@@ -195,53 +146,23 @@ const pageCases: BadInputCase[] = [
 
 const alertCases: BadInputCase[] = [
   alert("uuid-missing", { uuid: undefined, name: "On-call" }, "uuid", "required"),
-  alert(
-    "recipient-type-unknown",
-    { recipients: [{ type: "pager", target: "x" }] },
-    "recipients[0].type",
-    "is not a recipient type; use one of email, sms, call",
-  ),
-  alert("email-malformed", { recipients: [{ type: "email", target: "oncall@" }] }, "recipients[0].target", "is not an email address"),
-  alert(
-    "sms-short",
-    { recipients: [{ type: "sms", target: "+12" }] },
-    "recipients[0].target",
-    "is not a phone number in international form",
-  ),
-  alert(
-    "slack-http",
-    { recipients: [{ type: "slack", target: "http://hooks.slack.example/x" }] },
-    "recipients[0].target",
-    "is not an https URL",
-  ),
+  alert("recipient-type-unknown", recipients(["pager", "x"]), "recipients[0].type", "is not a recipient type; use one of email, sms, call"),
+  alert("email-malformed", recipients(["email", "oncall@"]), "recipients[0].target", "is not an email address"),
+  alert("sms-short", recipients(["sms", "+12"]), "recipients[0].target", "is not a phone number in international form"),
+  alert("slack-http", recipients(["slack", "http://hooks.slack.example/x"]), "recipients[0].target", "is not an https URL"),
   alert(
     "webhook-not-a-url",
-    { recipients: [{ type: "webhook", target: "hooks.example.com/x" }] },
+    recipients(["webhook", "hooks.example.com/x"]),
     "recipients[0].target",
     "a webhook recipient needs its https:// address",
   ),
   alert(
     "recipient-duplicate",
-    {
-      recipients: [
-        { type: "email", target: "a@acme.example" },
-        { type: "email", target: "a@acme.example" },
-      ],
-    },
+    recipients(["email", "a@acme.example"], ["email", "a@acme.example"]),
     "recipients[1]",
     "as recipients[0]; list each once",
   ),
-  alert(
-    "phone-duplicate-spelling",
-    {
-      recipients: [
-        { type: "sms", target: "+33 6 12-34-56-78" },
-        { type: "sms", target: "+33612345678" },
-      ],
-    },
-    "recipients[1]",
-    "list each once",
-  ),
+  alert("phone-duplicate-spelling", recipients(["sms", "+33 6 12-34-56-78"], ["sms", "+33612345678"]), "recipients[1]", "list each once"),
   alert("recipient-no-target", { recipients: [{ type: "email" }] }, "recipients[0].target", "required"),
   alert("recipients-not-a-list", { recipients: "oncall@acme.example" }, "recipients", "expected a list of { type, target }"),
   alert("flag-string", { up: "yes" }, "up", 'expected true or false, got "yes"'),
@@ -267,15 +188,10 @@ const webhookCases: BadInputCase[] = [
 const rulesOf = new Map<string, number>();
 function rule(field: string, fragment: string, ...variants: Args[]): BadInputCase[] {
   return variants.map((variant) => {
-    const args = Object.fromEntries(Object.entries({ ...HTTPS, ...variant }).filter(([, v]) => v !== undefined));
     rulesOf.set(field, (rulesOf.get(field) ?? 0) + 1);
-    return monitor(`rule-${field}-${rulesOf.get(field)}`, args, field, fragment);
+    return monitor(`rule-${field}-${rulesOf.get(field)}`, variant, field, fragment);
   });
 }
-const onTcp = (extra: Args): Args => ({ ...TCP, ...extra });
-const window = (patch: Args): Args => ({ maintenance: { ...WINDOW, ...patch } });
-const period = (times: Args): Args => window({ times: [times] });
-const status = (entry: unknown): Args => ({ httpResponse: { status: ["200", entry] } });
 
 const monitorRules: BadInputCase[] = [
   ...rule("type", "required", { type: undefined }),
@@ -309,32 +225,17 @@ const monitorRules: BadInputCase[] = [
   ...rule("followRedirects", "applies to http and https monitors; remove it", onTcp({ followRedirects: true })),
   ...rule("tcpOptions", "applies to tcp monitors; remove it or set type to tcp", { tcpOptions: { dataRequest: "x" } }),
   // httpRequest and httpResponse
-  ...rule(
-    "httpRequest.method",
-    "is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
-    ...["", "CONNECT"].map((method) => ({ httpRequest: { method } })),
-  ),
+  ...rule("httpRequest.method", METHODS, ...["", "CONNECT"].map((method) => ({ httpRequest: { method } }))),
   ...rule(
     "httpRequest.headers[1].name",
     "HTTP token",
-    ...["X:Probe", "", "Bad\u00e9", "X-Probe\r\nEvil: 1", "X(1)"].map((name) => ({
-      httpRequest: {
-        headers: [
-          { name: "ok", value: "1" },
-          { name, value: "1" },
-        ],
-      },
-    })),
+    ...["X:Probe", "", "Bad\u00e9", "X-Probe\r\nEvil: 1", "X(1)"].map((name) => headers({ name: "ok", value: "1" }, { name, value: "1" })),
   ),
-  ...rule(
-    "httpRequest.headers[0].value",
-    "must not contain CR or LF",
-    ...["a\nb", "a\rb"].map((value) => ({ httpRequest: { headers: [{ name: "X", value }] } })),
-  ),
-  ...rule("httpRequest.headers[0].value", "required", { httpRequest: { headers: [{ name: "X" }] } }),
+  ...rule("httpRequest.headers[0].value", "must not contain CR or LF", ...["a\nb", "a\rb"].map((value) => headers({ name: "X", value }))),
+  ...rule("httpRequest.headers[0].value", "required", headers({ name: "X" })),
   ...rule(
     "httpResponse.status[1]",
-    'is not a status code 100-599 or a range "low-high" with low <= high, e.g. "200-299"',
+    `${STATUS}, e.g. "200-299"`,
     ...["99", "600", "2xx", "200-", "-200", "200-600", "abc", "200 ", " 200", "0200"].map(status),
   ),
   ...rule("httpResponse.keywordHeaderExists", "set keywordHeader too", { httpResponse: { keywordHeaderExists: true } }),
@@ -373,19 +274,13 @@ const monitorRules: BadInputCase[] = [
   ...rule("maintenance.timeZone", "not an IANA time zone", ...["europe/paris", "-03:00", ""].map((timeZone) => window({ timeZone }))),
   ...rule("maintenance.timeZone", "time zone name such as Europe/Paris", window({ timeZone: 1 }), window({ timeZone: undefined })),
   // unknown fields and two spellings of one field
-  ...rule("colour", "unknown field; remove it or check its spelling", { colour: "red" }),
-  ...rule("uuid", "unknown field; remove it or check its spelling", { uuid: "abc" }),
-  ...rule("httpRequest.timeoutMs", "unknown field; remove it or check its spelling", { httpRequest: { timeoutMs: 1 } }),
-  ...rule("httpRequest.headers[0].secret", "unknown field; remove it or check its spelling", {
-    httpRequest: { headers: [{ name: "X", value: "1", secret: true }] },
-  }),
-  ...rule("httpResponse.keyword", "unknown field; remove it or check its spelling", { httpResponse: { keyword: "x" } }),
-  ...rule(
-    "maintenance.times[0].startSecond",
-    "unknown field; remove it or check its spelling",
-    period({ ...WINDOW.times[0], startSecond: 0 }),
-  ),
-  ...rule("intervalSeconds", "unknown field; remove it or check its spelling", { intervalSeconds: 60 }),
+  ...rule("colour", UNKNOWN_FIELD, { colour: "red" }),
+  ...rule("uuid", UNKNOWN_FIELD, { uuid: "abc" }),
+  ...rule("httpRequest.timeoutMs", UNKNOWN_FIELD, { httpRequest: { timeoutMs: 1 } }),
+  ...rule("httpRequest.headers[0].secret", UNKNOWN_FIELD, headers({ name: "X", value: "1", secret: true })),
+  ...rule("httpResponse.keyword", UNKNOWN_FIELD, { httpResponse: { keyword: "x" } }),
+  ...rule("maintenance.times[0].startSecond", UNKNOWN_FIELD, period({ ...WINDOW.times[0], startSecond: 0 })),
+  ...rule("intervalSeconds", UNKNOWN_FIELD, { intervalSeconds: 60 }),
   ...rule("tcpOptions.DataResponse", "unknown field", onTcp({ tcpOptions: { dataRequest: "x", DataResponse: "y" } })),
   ...rule("maintenance.timezone", "unknown field; did you mean maintenance.timeZone?", window({ timezone: "UTC" })),
   ...rule("regoins", "unknown field; did you mean regions?", { regoins: [1] }),
@@ -406,17 +301,10 @@ const monitorRules: BadInputCase[] = [
   ...rule("description", "longer than 4096", { description: "d".repeat(4097) }),
   ...rule("type", "longer than 32", { type: "t".repeat(33) }),
   ...rule("httpRequest.body", "longer than 65536", { httpRequest: { body: "b".repeat(65537) } }),
-  ...rule("httpRequest.headers[0].value", "longer than 8192", { httpRequest: { headers: [{ name: "X", value: "v".repeat(8193) }] } }),
-  ...rule("httpRequest.headers[0].name", "longer than 256", { httpRequest: { headers: [{ name: "N".repeat(257), value: "1" }] } }),
+  ...rule("httpRequest.headers[0].value", "longer than 8192", headers({ name: "X", value: "v".repeat(8193) })),
+  ...rule("httpRequest.headers[0].name", "longer than 256", headers({ name: "N".repeat(257), value: "1" })),
   ...rule("httpResponse.keywordBody", "longer than 1024", { httpResponse: { keywordBody: "k".repeat(1025) } }),
-  ...rule(
-    "groups[0]",
-    "not a uuid",
-    { groups: ["g".repeat(200)] },
-    { groups: ["g".repeat(129)] },
-    { groups: ["-g1"] },
-    { groups: ["_g1"] },
-  ),
+  ...rule("groups[0]", "not a uuid", ...["g".repeat(200), "g".repeat(129), "-g1", "_g1"].map((uuid) => ({ groups: [uuid] }))),
   ...rule("name", "control characters; remove them", { name: "api\u0000" }),
 ];
 
