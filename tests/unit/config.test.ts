@@ -5,7 +5,6 @@ import { DEFAULT_TIMEOUTS, UptimeClient } from "../../provider/api/client";
 import { SETTINGS as TABLE } from "../../provider/model/package";
 import { DEFAULT_RETRY_POLICY } from "../../provider/api/retry";
 import { DEFAULT_SCHEDULER_SETTINGS } from "../../provider/api/scheduler";
-import { configProblem, configure, currentSettings, resetSession } from "../../provider/session";
 
 const config = (values: Record<string, string>) => (key: string) => values[key];
 const none = () => undefined;
@@ -59,28 +58,36 @@ describe("readSettings", () => {
     expect(readSettings(none, {})).toEqual({});
   });
 
-  test("maxRetries may be 0; timeouts must be at least 1", () => {
+  test("maxRetries may be 0, with white space around; requestsPerSecond takes a fraction; the in-flight cap and the wait", () => {
     expect(readSettings(config({ maxRetries: "0" }), {}).maxRetries).toBe(0);
-    expect(() => readSettings(config({ connectTimeoutMs: "0" }), {})).toThrow(
-      'uptime:connectTimeoutMs (or UPTIME_CONNECT_TIMEOUT_MS) must be a whole number >= 1, got "0"',
-    );
+    expect(readSettings(none, { UPTIME_MAX_RETRIES: " 3 " }).maxRetries).toBe(3);
+    expect(readSettings(config({ requestsPerSecond: "0.5" }), {}).requestsPerSecond).toBe(0.5);
+    expect(readSettings(none, { UPTIME_REQUESTS_PER_SECOND: "8" }).requestsPerSecond).toBe(8);
+    expect(readSettings(none, { UPTIME_MAX_CONCURRENT_REQUESTS: "4", UPTIME_RATE_LIMIT_WAIT_SECONDS: "60" })).toMatchObject({
+      maxConcurrentRequests: 4,
+      rateLimitWaitSeconds: 60,
+    });
   });
 
+  const whole = (min: number) => `a whole number >= ${min}`;
   test.each([
-    ["maxRetries", "UPTIME_MAX_RETRIES", "three"],
-    ["maxRetries", "UPTIME_MAX_RETRIES", "-1"],
-    ["maxRetries", "UPTIME_MAX_RETRIES", "2.5"],
-    ["maxRetries", "UPTIME_MAX_RETRIES", " "],
-    ["maxRetries", "UPTIME_MAX_RETRIES", "1e3"],
-    ["requestTimeoutMs", "UPTIME_REQUEST_TIMEOUT_MS", "0x10"],
-    ["requestTimeoutMs", "UPTIME_REQUEST_TIMEOUT_MS", "30s"],
-    ["connectTimeoutMs", "UPTIME_CONNECT_TIMEOUT_MS", "Infinity"],
-  ])("a malformed %s (%s) %j is refused, naming both ways to set it", (key, env, value) => {
-    const fromConfig = () => readSettings(config({ [key]: value }), {});
-    const fromEnv = () => readSettings(none, { [env]: value });
-    for (const read of [fromConfig, fromEnv]) {
-      expect(read).toThrow(ConfigError);
-      expect(read).toThrow(`uptime:${key} (or ${env}) must be a whole number`);
+    ["maxRetries", "UPTIME_MAX_RETRIES", ["three", "-1", "2.5", " ", "1e3"], whole(0)],
+    ["requestTimeoutMs", "UPTIME_REQUEST_TIMEOUT_MS", ["0x10", "30s"], whole(1)],
+    ["connectTimeoutMs", "UPTIME_CONNECT_TIMEOUT_MS", ["Infinity", "0"], whole(1)],
+    ["maxConcurrentRequests", "UPTIME_MAX_CONCURRENT_REQUESTS", ["0"], whole(1)],
+    ["rateLimitWaitSeconds", "UPTIME_RATE_LIMIT_WAIT_SECONDS", ["0"], whole(1)],
+    [
+      "requestsPerSecond",
+      "UPTIME_REQUESTS_PER_SECOND",
+      ["0", "-1", "fast", "1e3", "Infinity", "."],
+      "a number of requests per second > 0, such as 8 or 0.5",
+    ],
+  ])("a malformed %s (%s) is refused, from config and from the environment, naming both ways to set it", (key, env, values, takes) => {
+    for (const value of values) {
+      for (const read of [() => readSettings(config({ [key]: value }), {}), () => readSettings(none, { [env]: value })]) {
+        expect(read).toThrow(ConfigError);
+        expect(read).toThrow(`uptime:${key} (or ${env}) must be ${takes}, got ${JSON.stringify(value)}`);
+      }
     }
   });
 
@@ -94,30 +101,6 @@ describe("readSettings", () => {
       expect(read).toThrow(ConfigError);
       expect(read).toThrow("uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path");
     }
-  });
-
-  test("requestsPerSecond takes a fraction; the in-flight cap and the wait are whole numbers >= 1", () => {
-    expect(readSettings(config({ requestsPerSecond: "0.5" }), {}).requestsPerSecond).toBe(0.5);
-    expect(readSettings(none, { UPTIME_REQUESTS_PER_SECOND: "8" }).requestsPerSecond).toBe(8);
-    for (const value of ["0", "-1", "fast", "1e3", "Infinity", "."]) {
-      expect(() => readSettings(config({ requestsPerSecond: value }), {})).toThrow(
-        `uptime:requestsPerSecond (or UPTIME_REQUESTS_PER_SECOND) must be a number of requests per second > 0, such as 8 or 0.5, got ${JSON.stringify(value)}`,
-      );
-    }
-    expect(readSettings(none, { UPTIME_MAX_CONCURRENT_REQUESTS: "4", UPTIME_RATE_LIMIT_WAIT_SECONDS: "60" })).toMatchObject({
-      maxConcurrentRequests: 4,
-      rateLimitWaitSeconds: 60,
-    });
-    expect(() => readSettings(config({ maxConcurrentRequests: "0" }), {})).toThrow(
-      'uptime:maxConcurrentRequests (or UPTIME_MAX_CONCURRENT_REQUESTS) must be a whole number >= 1, got "0"',
-    );
-    expect(() => readSettings(config({ rateLimitWaitSeconds: "0" }), {})).toThrow(
-      'uptime:rateLimitWaitSeconds (or UPTIME_RATE_LIMIT_WAIT_SECONDS) must be a whole number >= 1, got "0"',
-    );
-  });
-
-  test("surrounding white space around a number is tolerated", () => {
-    expect(readSettings(none, { UPTIME_MAX_RETRIES: " 3 " }).maxRetries).toBe(3);
   });
 });
 
@@ -180,49 +163,11 @@ describe("settingsProblem", () => {
   });
 });
 
-describe("session: configure() takes the engine's stack config", () => {
-  const saved = { ...process.env };
-  const configureWith = (values: Record<string, string>) => configure({ config: { get: (k) => values[k] } });
-  afterEach(() => {
-    process.env = { ...saved };
-    resetSession();
-  });
-
-  test("uptime:* keys come from the config handed to configure()", () => {
-    delete process.env.UPTIME_API_KEY;
-    configureWith({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" });
-    expect(currentSettings()).toMatchObject({ apiKey: "k-abcdef", baseUrl: "http://127.0.0.1:1/v1", maxRetries: 1 });
-    expect(configProblem()).toBeUndefined();
-  });
-
-  test("a malformed number is reported as the configuration problem, not thrown", () => {
-    configureWith({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "https://h/v1", "uptime:maxRetries": "many" });
-    expect(configProblem()).toMatchObject({
-      setting: "maxRetries",
-      message: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
-    });
-  });
-
-  test("nothing configured and nothing in the environment: the missing key is the problem", () => {
-    delete process.env.UPTIME_API_KEY;
-    delete process.env.UPTIME_BASE_URL;
-    configureWith({});
-    expect(configProblem()?.message).toMatch(/^no API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY$/);
-  });
-});
-
-test("an Account's words: each failure made naming its settings by name, an address that merely contains uptime: as it is", async () => {
+test("an Account's client names the address it was given in its words, an address that merely contains uptime: as it is", async () => {
   const words = settingWords("staging");
   const client = new UptimeClient({ baseUrl: "http://uptime:8080/v1", apiKey: "k-123456", retry: { maxRetries: 0 }, names: words });
   // No host of that name here: the failure names the address the Account was given, in its words.
   await expect(client.monitors.get("m1")).rejects.toThrow(/; check baseUrl of Account "staging" \(http:\/\/uptime:8080\/v1\)/);
-  expect(() => readSettings((k) => ({ maxRetries: "many" })[k], {}, words)).toThrow(
-    'maxRetries of Account "staging" must be a whole number >= 0, got "many"',
-  );
-  expect(settingsProblem({}, words)).toMatchObject({ setting: "apiKey", message: 'no API key: give Account "staging" its apiKey' });
-  expect(settingsProblem({ apiKey: "k-123456" }, words)?.message).toBe(
-    'no API address: give Account "staging" its baseUrl, e.g. https://<host>/v1',
-  );
 });
 
 test("the stack's words name each setting's own environment variable, as the table gives it", () => {
