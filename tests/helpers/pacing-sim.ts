@@ -58,23 +58,38 @@ export class SimClock implements SchedulerClock {
 
 export type HeaderStyle = "none" | "x-ratelimit" | "ietf";
 
-export interface Answer {
+interface Answer {
   status: number;
   headers: ResponseHeaders;
   retryAfterMs?: number;
 }
 
+/** The headers a service states its limit in, as `style` asks: the quota per window, what remains, the reset. */
+function stated(style: HeaderStyle, quota: number, windowSeconds: number, remaining: number, resetSeconds: number): ResponseHeaders {
+  if (style === "x-ratelimit") {
+    return { "x-ratelimit-limit": `${quota}`, "x-ratelimit-remaining": `${remaining}`, "x-ratelimit-reset": `${resetSeconds}` };
+  }
+  if (style === "ietf") {
+    return { "ratelimit-policy": `"default";q=${quota};w=${windowSeconds}`, ratelimit: `"default";r=${remaining};t=${resetSeconds}` };
+  }
+  return {};
+}
+
+/** A success, or a 429 asking to retry after `retryAfterSeconds`. */
+const answer = (ok: boolean, headers: ResponseHeaders, retryAfterSeconds: number): Answer =>
+  ok
+    ? { status: 200, headers }
+    : { status: 429, headers: { ...headers, "retry-after": `${retryAfterSeconds}` }, retryAfterMs: retryAfterSeconds * 1000 };
+
 /** A service that allows `rps` requests a second per key, in bursts of `burst`, and says so as `style` asks. */
 export class TokenBucketService {
   private tokens: number;
   private updatedAt = 0;
-  answered429 = 0;
-  answered = 0;
 
   constructor(
     private readonly clock: SimClock,
-    readonly rps: number,
-    readonly burst: number,
+    private readonly rps: number,
+    private readonly burst: number,
     private readonly style: HeaderStyle = "none",
   ) {
     this.tokens = burst;
@@ -84,26 +99,12 @@ export class TokenBucketService {
     const now = this.clock.now();
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.updatedAt) / 1000) * this.rps);
     this.updatedAt = now;
-    this.answered++;
     const ok = this.tokens >= 1;
     if (ok) this.tokens -= 1;
-    else this.answered429++;
-    const remaining = Math.floor(this.tokens);
     const untilFull = Math.ceil((this.burst - this.tokens) / this.rps);
-    const headers: ResponseHeaders = {};
-    if (this.style === "x-ratelimit") {
-      Object.assign(headers, {
-        "x-ratelimit-limit": `${this.burst}`,
-        "x-ratelimit-remaining": `${remaining}`,
-        "x-ratelimit-reset": `${untilFull}`,
-      });
-    } else if (this.style === "ietf") {
-      headers["ratelimit-policy"] = `"default";q=${this.burst};w=${Math.max(1, Math.ceil(this.burst / this.rps))}`;
-      headers["ratelimit"] = `"default";r=${remaining};t=${untilFull}`;
-    }
-    if (ok) return { status: 200, headers };
-    const retryAfterMs = Math.max(1, Math.ceil((1 - this.tokens) / this.rps)) * 1000;
-    return { status: 429, headers: { ...headers, "retry-after": `${retryAfterMs / 1000}` }, retryAfterMs };
+    const window = Math.max(1, Math.ceil(this.burst / this.rps));
+    const headers = stated(this.style, this.burst, window, Math.floor(this.tokens), untilFull);
+    return answer(ok, headers, Math.max(1, Math.ceil((1 - this.tokens) / this.rps)));
   }
 }
 
@@ -112,15 +113,13 @@ export class TokenBucketService {
  * 0, `windowMs`, ...), answers 429 with a Retry-After to the window's end, and says so as `style` asks.
  */
 export class FixedWindowService {
-  answered429 = 0;
-  answered = 0;
   private window = -1;
   private used = 0;
 
   constructor(
     private readonly clock: SimClock,
-    readonly limit: number,
-    readonly windowMs: number,
+    private readonly limit: number,
+    private readonly windowMs: number,
     private readonly style: HeaderStyle = "none",
   ) {}
 
@@ -128,29 +127,14 @@ export class FixedWindowService {
     const now = this.clock.now();
     const window = Math.floor(now / this.windowMs);
     if (window !== this.window) [this.window, this.used] = [window, 0];
-    this.answered++;
     const ok = this.used < this.limit;
     if (ok) this.used++;
-    else this.answered429++;
     const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
-    const remaining = this.limit - this.used;
-    const headers: ResponseHeaders = {};
-    if (this.style === "x-ratelimit") {
-      Object.assign(headers, {
-        "x-ratelimit-limit": `${this.limit}`,
-        "x-ratelimit-remaining": `${remaining}`,
-        "x-ratelimit-reset": `${resetSeconds}`,
-      });
-    } else if (this.style === "ietf") {
-      headers["ratelimit-policy"] = `"default";q=${this.limit};w=${this.windowMs / 1000}`;
-      headers["ratelimit"] = `"default";r=${remaining};t=${resetSeconds}`;
-    }
-    if (ok) return { status: 200, headers };
-    return { status: 429, headers: { ...headers, "retry-after": `${resetSeconds}` }, retryAfterMs: resetSeconds * 1000 };
+    return answer(ok, stated(this.style, this.limit, this.windowMs / 1000, this.limit - this.used, resetSeconds), resetSeconds);
   }
 }
 
-export interface FleetResult {
+interface FleetResult {
   /** Simulated milliseconds from the first request to the last answer. */
   wallMs: number;
   sent: number;
