@@ -23,10 +23,6 @@ test("a full alert passes and keeps the declared fields", () => {
   expect(result.inputs).toEqual({ uuid: UUID, name: "On-call", ...flags, recipients });
 });
 
-test("uuid is required", () => {
-  expect(checkAlertArgs({ name: "x" }).failures.map((f) => f.property)).toEqual(["uuid"]);
-});
-
 test("a recipient type outside the six is refused, naming them", () => {
   expect(one("pager", "x")).toEqual([
     'recipients[0].type: "pager" is not a recipient type; use one of email, sms, call, slack, discord, webhook',
