@@ -31,12 +31,5 @@ export function monitorFailures(args: Args): EngineFailure[] {
   return checkMonitorArgs(args).failures.map((f) => engineFailure(f, inputPath(MONITOR)));
 }
 
-/** A Monitor's canonical inputs, as check() hands them to diff; the test fails when check() finds a problem. */
-export function canonical(raw: Args): Args {
-  const result = checkMonitorArgs(raw);
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
-
 /** The name a user reads: the SDK takes `urn` and hands it over as `target`. */
 export const shown = (field: string) => field.replace(/^target\b/, "urn");

@@ -3,9 +3,9 @@
 // before; lists whose order means nothing compared as sets; a change of alerts replaces.
 import { UNKNOWN } from "../../provider/model/values";
 import { MonitorInputs, MonitorState, diffMonitor, monitorOutputs } from "../../provider/monitor";
-import { stored } from "../helpers/checked";
+import { checkedMonitor, stored } from "../helpers/checked";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
-import { type Args, canonical, nest, without } from "../helpers/unit-cases";
+import { type Args, nest, without } from "../helpers/unit-cases";
 
 /** The state after applying `inputs` (optionally with the service's record drifted by `drift`). */
 const stateOf = (inputs: Args, drift: Args = {}) => monitorOutputs(recordOf(inputs, drift), inputs);
@@ -28,16 +28,16 @@ const cases: Case[] = [
   [
     "written with the record's spellings",
     full(),
-    canonical({ ...without(HTTP_FULL, "followRedirects", "interval"), httpFollowRedirects: true, intervalId: "60" }),
+    checkedMonitor({ ...without(HTTP_FULL, "followRedirects", "interval"), httpFollowRedirects: true, intervalId: "60" }),
     [],
   ],
   [
     "TcpOptions keys with capitals",
     stateOf(TCP_FULL),
-    canonical({ ...TCP_FULL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } }),
+    checkedMonitor({ ...TCP_FULL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } }),
     [],
   ],
-  ["nulls written for unset fields", stateOf(HTTP_MIN), canonical({ ...HTTP_MIN, title: null, httpRequest: null }), []],
+  ["nulls written for unset fields", stateOf(HTTP_MIN), checkedMonitor({ ...HTTP_MIN, title: null, httpRequest: null }), []],
   ["regions in another order", full(), { ...HTTP_FULL, regions: [3, 1, 2] }, []],
   ["groups in another order", full(), { ...HTTP_FULL, groups: ["g-2", "g-1"] }, []],
   ["alerts in another order", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: ["a-2", "a-1"] }, []],

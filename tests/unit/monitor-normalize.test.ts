@@ -2,7 +2,8 @@
 // request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
 import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/validation/monitor";
-import { type Args, canonical, nest, without } from "../helpers/unit-cases";
+import { checkedMonitor } from "../helpers/checked";
+import { type Args, nest, without } from "../helpers/unit-cases";
 
 /** The canonical forms: what every spelling below normalizes to. */
 const HTTP: Args = {
@@ -57,11 +58,11 @@ describe("each alternative spelling gives the canonical inputs", () => {
     ["a TcpOptions key in both spellings, same value", nest(TCP, "tcpOptions", { DataRequest: "PING" }), TCP],
   ];
   test.each(cases)("%s", (_name, raw, expected) => {
-    expect(canonical(raw)).toEqual(expected);
+    expect(checkedMonitor(raw)).toEqual(expected);
   });
 
   test("the canonical form is a fixed point", () => {
-    for (const c of [HTTP, TCP]) expect(canonical(canonical(c))).toEqual(c);
+    for (const c of [HTTP, TCP]) expect(checkedMonitor(checkedMonitor(c))).toEqual(c);
   });
 
   test("normalizing does not change the caller's object", () => {
