@@ -85,10 +85,8 @@ test("another uuid replaces the resource; unknown values count as changes", () =
   });
 });
 
-test("the PATCH body: declared fields, recipients as type and target only, null for removed ones", () => {
-  const inputs = checked({ name: "On-call", up: true, recipients: [SLACK, EMAIL] });
-  // check() puts the recipients in their canonical order (a set), and the body carries them so.
-  expect(alertRequestBody(inputs, ["down", "recipients"])).toEqual({ name: "On-call", up: true, recipients: [EMAIL, SLACK], down: null });
-  // Recipients as a refresh read them back from an older record: the service's own keys are never sent.
+// Recipients in their canonical order, null for removed fields: integration/provider/alert.test.ts.
+test("the PATCH body sends recipients as type and target only, never the service's own keys", () => {
+  // Recipients as a refresh read them back from an older record.
   expect(alertRequestBody(stored({ uuid: UUID, recipients: [served(EMAIL, 1)] }))).toEqual({ recipients: [EMAIL] });
 });

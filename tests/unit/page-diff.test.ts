@@ -97,21 +97,11 @@ test("another uuid replaces the resource; unknown values count as changes", asyn
   });
 });
 
-test("the PATCH body carries base64 only for the images asked, and null for removed fields", async () => {
-  const inputs = await checked(
-    { name: "Acme", logo: { path: "/a/logo.png" }, favicon: { path: "/a/f.png" } },
-    { "/a/logo.png": RED, "/a/f.png": BLUE },
-  );
-  const images = source({ "/a/logo.png": RED, "/a/f.png": BLUE });
-  expect(await pageRequestBody(inputs, { sendImages: ["favicon"], removed: ["title", "items"], images })).toEqual({
-    name: "Acme",
-    faviconFileBase64: BLUE.toString("base64"),
-    title: null,
-    items: null,
-  });
+// Only the images asked sent as base64, a removed field or image as null: integration/provider/page.test.ts.
+test("the PATCH body never clears an image the inputs still declare", async () => {
+  const inputs = await checked({ name: "Acme", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
+  const images = source({ "/a/logo.png": RED });
   expect(await pageRequestBody(inputs, { sendImages: [], removed: ["logo"], images })).toEqual({ name: "Acme" });
-  const { logo: _logo, ...withoutLogo } = inputs;
-  expect(await pageRequestBody(withoutLogo, { sendImages: [], removed: ["logo"], images })).toEqual({ name: "Acme", logoFileBase64: null });
 });
 
 test("a file that changed after check is not sent: the body fails with a message naming the field", async () => {
