@@ -80,6 +80,10 @@ describe("monitorRequestBody", () => {
     expect(body).toEqual({ ...MIN_BODY, alerts: ["a-1"], followRedirects: true });
   });
 
+  test("edit: never alerts, even when declared", () => {
+    expect(monitorRequestBody({ ...HTTP_MIN, alerts: ["a-1"] }, { forEdit: true })).toEqual(MIN_BODY);
+  });
+
   test("edit: removed fields are sent as null; a removed alerts list is not sent at all", () => {
     const body = monitorRequestBody(HTTP_MIN, { forEdit: true, removed: ["title", "httpRequest", "groups", "alerts", "followRedirects"] });
     expect(body).toEqual({ ...MIN_BODY, title: null, httpRequest: null, groups: null, followRedirects: null });
