@@ -5,6 +5,7 @@ import { DEFAULT_TIMEOUTS, UptimeClient } from "../../provider/api/client";
 import { SETTINGS as TABLE } from "../../provider/model/package";
 import { DEFAULT_RETRY_POLICY } from "../../provider/api/retry";
 import { DEFAULT_SCHEDULER_SETTINGS } from "../../provider/api/scheduler";
+import { configProblem, configure, currentSettings, resetSession } from "../../provider/session";
 
 const config = (values: Record<string, string>) => (key: string) => values[key];
 const none = () => undefined;
@@ -163,11 +164,39 @@ describe("settingsProblem", () => {
   });
 });
 
-test("an Account's client names the address it was given in its words, an address that merely contains uptime: as it is", async () => {
+describe("session: configure() takes the engine's stack config", () => {
+  const saved = { ...process.env };
+  const configureWith = (values: Record<string, string>) => configure({ config: { get: (k) => values[k] } });
+  afterEach(() => {
+    process.env = { ...saved };
+    resetSession();
+  });
+
+  test("uptime:* keys come from the config handed to configure(); a malformed number is the problem, not thrown", () => {
+    delete process.env.UPTIME_API_KEY;
+    configureWith({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" });
+    expect(currentSettings()).toMatchObject({ apiKey: "k-abcdef", baseUrl: "http://127.0.0.1:1/v1", maxRetries: 1 });
+    expect(configProblem()).toBeUndefined();
+    configureWith({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "https://h/v1", "uptime:maxRetries": "many" });
+    expect(configProblem()).toMatchObject({
+      setting: "maxRetries",
+      message: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
+    });
+  });
+});
+
+test("an Account's words: each failure made naming its settings by name, an address that merely contains uptime: as it is", async () => {
   const words = settingWords("staging");
   const client = new UptimeClient({ baseUrl: "http://uptime:8080/v1", apiKey: "k-123456", retry: { maxRetries: 0 }, names: words });
   // No host of that name here: the failure names the address the Account was given, in its words.
   await expect(client.monitors.get("m1")).rejects.toThrow(/; check baseUrl of Account "staging" \(http:\/\/uptime:8080\/v1\)/);
+  expect(() => readSettings((k) => ({ maxRetries: "many" })[k], {}, words)).toThrow(
+    'maxRetries of Account "staging" must be a whole number >= 0, got "many"',
+  );
+  expect(settingsProblem({}, words)).toMatchObject({ setting: "apiKey", message: 'no API key: give Account "staging" its apiKey' });
+  expect(settingsProblem({ apiKey: "k-123456" }, words)?.message).toBe(
+    'no API address: give Account "staging" its baseUrl, e.g. https://<host>/v1',
+  );
 });
 
 test("the stack's words name each setting's own environment variable, as the table gives it", () => {
