@@ -1,6 +1,5 @@
 // Every spelling the API document allows for a monitor normalizes to one canonical form: the
 // request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
-import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/validation/monitor";
 import { checkedMonitor } from "../helpers/checked";
 import { type Args, nest, without } from "../helpers/unit-cases";
@@ -124,27 +123,5 @@ describe("generated spellings of the same monitor (property)", () => {
         expect({ raw, failures: result.failures, inputs: result.inputs }).toEqual({ raw, failures: [], inputs: base });
       }
     }
-  });
-});
-
-describe("values still unknown during preview are passed through untouched", () => {
-  test("a quoted interval that is unknown is not converted", () => {
-    expect(checkMonitorArgs({ ...TCP, interval: UNKNOWN })).toMatchObject({ failures: [], inputs: { interval: UNKNOWN } });
-  });
-
-  test("when one of two spellings is unknown, the canonical field stays unknown", () => {
-    for (const raw of [
-      { ...without(TCP, "interval"), interval: 300, intervalId: UNKNOWN },
-      { ...without(TCP, "interval"), interval: UNKNOWN, intervalId: 300 },
-    ]) {
-      const result = checkMonitorArgs(raw);
-      expect(result.failures).toEqual([]);
-      expect(result.inputs).toEqual({ ...TCP, interval: UNKNOWN });
-    }
-  });
-
-  test("an unknown method is not upper-cased", () => {
-    const result = checkMonitorArgs({ ...HTTP, httpRequest: { method: UNKNOWN } });
-    expect(result).toMatchObject({ failures: [], inputs: { httpRequest: { method: UNKNOWN } } });
   });
 });

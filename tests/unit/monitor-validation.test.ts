@@ -101,21 +101,23 @@ test("a huge bad value is quoted shortened, so the message stays short", () => {
   for (const f of failures) expect(f.reason.length).toBeLessThan(400);
 });
 
+// Where the canonical inputs are given, the unknown value is passed on untouched (never converted).
 describe("values still unknown during preview are never rejected", () => {
-  const cases: [string, Args][] = [
+  const cases: [name: string, args: Args, inputs?: Args][] = [
     ["name", { ...HTTPS, name: UNKNOWN }],
     [
       "type, with a tcp address and http options",
       { ...HTTPS, type: UNKNOWN, target: "db:5432", httpRequest: { method: "GET" }, tcpOptions: { dataRequest: "x" } },
     ],
     ["target", { ...TCP, target: UNKNOWN }],
-    ["interval", { ...HTTPS, interval: UNKNOWN }],
-    ["intervalId", { ...without(HTTPS, "interval"), intervalId: UNKNOWN }],
+    ["interval, kept as it is", { ...HTTPS, interval: UNKNOWN }, { ...HTTPS, interval: UNKNOWN }],
+    ["intervalId, the interval then unknown", { ...without(HTTPS, "interval"), intervalId: UNKNOWN }, { ...HTTPS, interval: UNKNOWN }],
     ["regions", { ...HTTPS, regions: UNKNOWN }],
     ["a region", { ...HTTPS, regions: [1, UNKNOWN] }],
     ["a region next to its future duplicate", { ...HTTPS, regions: [UNKNOWN, UNKNOWN] }],
     ["timeout", { ...HTTPS, timeout: UNKNOWN }],
     ["httpRequest", { ...HTTPS, httpRequest: UNKNOWN }],
+    ["a method, not upper-cased", { ...HTTPS, httpRequest: { method: UNKNOWN } }, { ...HTTPS, httpRequest: { method: UNKNOWN } }],
     ["a header name", { ...HTTPS, httpRequest: { headers: [{ name: UNKNOWN, value: "1" }] } }],
     ["a header", { ...HTTPS, httpRequest: { headers: [UNKNOWN] } }],
     ["the header list", { ...HTTPS, httpRequest: { headers: UNKNOWN } }],
@@ -134,13 +136,16 @@ describe("values still unknown during preview are never rejected", () => {
     ["alerts", { ...HTTPS, alerts: UNKNOWN }],
     ["tcpOptions", { ...TCP, tcpOptions: UNKNOWN }],
     ["a capitalised TcpOptions key", { ...TCP, tcpOptions: { DataRequest: UNKNOWN } }],
-    ["one spelling of interval, next to the other", { ...HTTPS, interval: 60, intervalId: UNKNOWN }],
+    ["one spelling of interval, next to the other", { ...HTTPS, intervalId: UNKNOWN }, { ...HTTPS, interval: UNKNOWN }],
+    ["the other spelling of interval, next to one", { ...HTTPS, interval: UNKNOWN, intervalId: 60 }, { ...HTTPS, interval: UNKNOWN }],
     ["one spelling of followRedirects, next to the other", { ...HTTPS, followRedirects: UNKNOWN, httpFollowRedirects: true }],
     ["one spelling of a TcpOptions key, next to the other", { ...TCP, tcpOptions: { dataRequest: "x", DataRequest: UNKNOWN } }],
     ["adoptUuid", { ...HTTPS, adoptUuid: UNKNOWN }],
   ];
-  test.each(cases)("%s", (_name, args) => {
-    expect(failuresOf(args)).toEqual([]);
+  test.each(cases.map(([name, args, inputs]) => [name, args, inputs ?? expect.anything()] as const))("%s", (_name, args, inputs) => {
+    const result = checkMonitorArgs(args);
+    expect(result.failures).toEqual([]);
+    expect(result.inputs).toEqual(inputs);
   });
 
   test("known values next to unknown ones are still checked", () => {
