@@ -1,9 +1,7 @@
-// No line of Node's own warnings (`(node:1234) TimeoutNegativeWarning: …`) in what an engine run prints:
-// Node writes them into the user's output. Nor a check failure the engine prints with a value it could not
-// find or prints in Go's notation (`property monitors.api.interval value {<nil>} has a problem`,
-// `property logo value {map[path:{logo.svg}]}`): see providers.ts forEngine. tests/helpers/e2e-setup.ts reads every
-// Automation API run of an e2e file, the CLI runs a test starts itself are handed to `readOutput`, and the
-// file fails at its end, naming each line and the command, if any was printed.
+// No line of Node's own warnings (`(node:1234) TimeoutNegativeWarning: …`) in what an engine run prints,
+// nor a failing value the engine prints in Go's notation (`value {<nil>}`, `{map[…]}`: providers.ts
+// forEngine). e2e-setup.ts reads every Automation API run, a test hands its own CLI runs to `readOutput`,
+// and the file fails at its end naming each line and command.
 
 const NODE_WARNING = /\(node:\d+\) (?:\[\w+\] )?\w*Warning: .*|property \S+ value \{(?:<nil>|map\[|\[).* has a problem: .*/g;
 const found: string[] = [];

@@ -1,7 +1,6 @@
-// The SDK's declarations (sdk/generated.ts, written from the tables by scripts/gen-sdk-types.ts)
-// against the model's tables read as types: each resource's argument names are the names the table
-// accepts, and its classes' output properties are the outputs the provider stores. `tsc -p
-// tsconfig.test.json`, run by the test command, fails when the two readings of a table disagree.
+// The SDK's declarations (sdk/generated.ts) against the model's tables read as types: each resource's
+// argument names are the table's, its classes' output properties the outputs the provider stores. The
+// test command's `tsc -p tsconfig.test.json` fails when the two readings of a table disagree.
 import type * as pulumi from "@pulumi/pulumi";
 import type { Alert } from "../../sdk/alert";
 import type { Monitor } from "../../sdk/monitor";

@@ -5,9 +5,8 @@ import type * as generated from "../../sdks/nodejs";
 import type * as ours from "pulumi-uptime";
 
 /**
- * The members `G` has and `O` lacks; `never` when none. `exists` aside: Pulumi's code generators of
- * v3.274.1 write it, but no engine up to CLI v3.274.1 answers its call ("unknown method ExistsResource"),
- * so the dynamic classes do not offer it.
+ * The members `G` has and `O` lacks; `never` when none. `exists` aside: the code generators of v3.274.1
+ * write it, but no engine up to CLI v3.274.1 answers it ("unknown method ExistsResource").
  */
 type Missing<G, O> = Exclude<keyof G, keyof O | "exists">;
 /** `true` only when nothing is missing; otherwise the names that are, so the compiler's message shows them. */

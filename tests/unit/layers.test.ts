@@ -36,11 +36,9 @@ test("provider/model/ imports only itself and the comparisons: validation and th
   expect(outside(importsUnder("provider/model"), (t) => t.startsWith("provider/model/") || t === "provider/compare")).toEqual([]);
 });
 
-// The SDK reaches the provider's public surface: the tables (model/), the checks a program can run
-// itself (validation/, sdk/validate.ts), the lookup run in the program (webhooks) and the release it is
-// (release.ts, the package's version). Its one reach
-// further, left for now: sdk/identity.ts confirms the create journal's note once the engine saved a
-// monitor, which only the program sees (the dynamic-provider host has no hook after the save).
+// The SDK reaches the provider's public surface: the tables, the checks a program runs itself, the lookup
+// and the release. Its one reach further, left for now: sdk/identity.ts confirms the create journal's note
+// once the engine saved a monitor, which only the program sees (the host has no hook after the save).
 const SDK_MAY_IMPORT = [/^provider\/model\//, /^provider\/validation\//, /^provider\/webhooks$/, /^provider\/release$/];
 const SDK_STILL_REACHES = ["sdk/identity.ts imports provider/journal", "sdk/identity.ts imports provider/config"];
 

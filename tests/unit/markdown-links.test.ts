@@ -1,8 +1,6 @@
-// Every relative link of the user documentation resolves: README.md, CONTRIBUTING.md, RELEASING.md,
-// CHANGELOG.md, docs/**/*.md, tests/README.md and bench/*.md. A link's file must exist, and its anchor
-// (`file.md#anchor`, or `#anchor` in the same file) must be a heading of that file under GitHub's slug
-// rules: lower case, spaces to '-', punctuation other than '-' and '_' removed, a repeated slug suffixed
-// -1, -2, …. Links to http(s):// and mailto: are not checked.
+// Every relative link of the user documentation (markdownFiles) resolves: its file exists, and its anchor
+// (`file.md#anchor`, or `#anchor`) is a heading of that file under GitHub's slug rules (the first test).
+// Links to http(s):// and mailto: are not checked.
 import * as fs from "node:fs";
 import * as path from "node:path";
 

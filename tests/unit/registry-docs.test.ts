@@ -1,7 +1,6 @@
-// The two pages the Pulumi registry reads from a provider's repository: docs/_index.md (the overview,
-// with an example in every language) and docs/installation-configuration.md (install per language,
-// every setting by `pulumi config set` and by environment variable). Each example is part of a
-// program a test runs through the engine, so an example that stops working fails that test.
+// The two pages the Pulumi registry reads from a provider's repository: docs/_index.md (an example in
+// every language, each part of a program a test runs through the engine) and
+// docs/installation-configuration.md (install per language, every setting both ways).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { SETTINGS, type SettingSpec } from "../../provider/model/package";

@@ -1,8 +1,6 @@
-// What one monitor costs in the state: Pulumi stores a resource's inputs and its outputs, so the
-// floor is two copies of what is declared; the provider must add little beyond that. The target is
-// inputs + outputs within 2x of the service record's own JSON (`__provider`, stored in both, has its
-// own limit: under 1 KiB, see serialization.test.ts). Monitors as programs declare them, with the
-// journalKey the SDK adds.
+// What one monitor costs in the state: Pulumi stores its inputs and its outputs, so the floor is two
+// copies of what is declared. The target: both within 2x of the record's own JSON (`__provider` has its
+// own limit, serialization.test.ts), for monitors as programs declare them, with the SDK's journalKey.
 import { checkMonitor, monitorOutputs } from "../../provider/monitor";
 import { HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
 
