@@ -50,6 +50,10 @@ const webhooks = maker("webhooks", (args) => args);
 const onTcp = (extra: Args): Args => ({ ...TCP, ...extra });
 const window = (patch: Args): Args => ({ maintenance: { ...WINDOW, ...patch } });
 const period = (times: Args): Args => window({ times: [times] });
+/** A window of one period from startHour:startMinute to stopHour:stopMinute. */
+const between = (startHour: number, startMinute: number, stopHour: number, stopMinute: number): Args =>
+  period({ startHour, startMinute, stopHour, stopMinute });
+const tcpAt = (...urns: string[]): Args[] => urns.map((urn) => onTcp({ urn }));
 const headers = (...list: Args[]): Args => ({ httpRequest: { headers: list } });
 /** Recipients, each a [type, target]. */
 const recipients = (...list: [string, string][]): Args => ({ recipients: list.map(([type, target]) => ({ type, target })) });
@@ -101,18 +105,8 @@ const monitorCases: BadInputCase[] = [
   monitor("time-zone-offset", window({ timeZone: "+05:00" }), "maintenance.timeZone", "use a region/city name such as Europe/Paris"),
   monitor("day-8", window({ days: [8] }), "maintenance.days[0]", "must be 0-7"),
   monitor("sunday-twice", window({ days: [0, 7] }), "maintenance.days", "listed twice (0 and 7 are both Sunday)"),
-  monitor(
-    "period-empty",
-    period({ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }),
-    "maintenance.times[0]",
-    "the period is empty",
-  ),
-  monitor(
-    "hour-24",
-    period({ startHour: 24, startMinute: 0, stopHour: 1, stopMinute: 0 }),
-    "maintenance.times[0].startHour",
-    "must be 0-23",
-  ),
+  monitor("period-empty", between(4, 30, 4, 30), "maintenance.times[0]", "the period is empty"),
+  monitor("hour-24", between(24, 0, 1, 0), "maintenance.times[0].startHour", "must be 0-23"),
   // references and huge strings
   monitor(
     "alert-not-a-uuid",
@@ -208,18 +202,14 @@ const monitorRules: BadInputCase[] = [
   ...rule(
     "target",
     "host:port",
-    ...["db.internal:", "db.internal:port", "tcp://db.internal:5432", "db internal:5432", "[db.internal]:443"].map((urn) => onTcp({ urn })),
+    ...tcpAt("db.internal:", "db.internal:port", "tcp://db.internal:5432", "db internal:5432", "[db.internal]:443"),
   ),
   ...rule("target", "port must be 1-65535, got 0", onTcp({ urn: "db.internal:0" })),
   ...rule("target", "port must be 1-65535, got 99999", onTcp({ urn: "db:99999" })),
   ...rule("target", "port must be 1-65535", onTcp({ urn: "db.internal:65536" })),
   ...rule("target", "[1:2] is not an IPv6 address", onTcp({ urn: "[1:2]:443" })),
   ...rule("target", "not a valid host name", onTcp({ urn: "bad_host!:80" })),
-  ...rule(
-    "target",
-    "not a valid host name or IPv4 address",
-    ...["300.1.1.1:80", "1.2.3:80", "10.0.0.256:80", "db.123:80"].map((urn) => onTcp({ urn })),
-  ),
+  ...rule("target", "not a valid host name or IPv4 address", ...tcpAt("300.1.1.1:80", "1.2.3:80", "10.0.0.256:80", "db.123:80")),
   // option objects belong to their type
   ...rule("httpResponse", "applies to http and https monitors; remove it", onTcp({ httpResponse: { status: ["200"] } })),
   ...rule("followRedirects", "applies to http and https monitors; remove it", onTcp({ followRedirects: true })),
@@ -261,14 +251,10 @@ const monitorRules: BadInputCase[] = [
   ...rule("maintenance.days[0]", "must be 0-7", window({ days: [-1] })),
   ...rule("maintenance.days[0]", "whole number 0-7", window({ days: [1.5] }), window({ days: ["Monday"] })),
   ...rule("maintenance.days", "at least one day", window({ days: [] })),
-  ...rule("maintenance.times[0].stopHour", "must be 0-23", period({ startHour: 1, startMinute: 0, stopHour: -1, stopMinute: 0 })),
-  ...rule("maintenance.times[0].startMinute", "must be 0-59", period({ startHour: 1, startMinute: 60, stopHour: 5, stopMinute: 0 })),
-  ...rule("maintenance.times[0].stopMinute", "whole number 0-59", period({ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0.5 })),
-  ...rule(
-    "maintenance.times[0]",
-    "give a stop time different from the start",
-    period({ startHour: 4, startMinute: 30, stopHour: 4, stopMinute: 30 }),
-  ),
+  ...rule("maintenance.times[0].stopHour", "must be 0-23", between(1, 0, -1, 0)),
+  ...rule("maintenance.times[0].startMinute", "must be 0-59", between(1, 60, 5, 0)),
+  ...rule("maintenance.times[0].stopMinute", "whole number 0-59", between(1, 0, 2, 0.5)),
+  ...rule("maintenance.times[0]", "give a stop time different from the start", between(4, 30, 4, 30)),
   ...rule("maintenance.times", "at least one period", window({ times: [] })),
   ...rule("maintenance.times[0].stopMinute", "required", period({ startHour: 1, startMinute: 0, stopHour: 2 })),
   ...rule("maintenance.timeZone", "not an IANA time zone", ...["europe/paris", "-03:00", ""].map((timeZone) => window({ timeZone }))),
