@@ -2,6 +2,7 @@
 import { inputPath } from "../../provider/model/engine";
 import { MONITOR } from "../../provider/model/monitor";
 import { type EngineFailure, engineFailure } from "../../provider/model/values";
+import { type ImageSource, ImageTooLargeError } from "../../provider/validation/image";
 import { checkMonitorArgs } from "../../provider/validation/monitor";
 
 export type Args = Record<string, unknown>;
@@ -33,3 +34,19 @@ export function monitorFailures(args: Args): EngineFailure[] {
 
 /** The name a user reads: the SDK takes `urn` and hands it over as `target`. */
 export const shown = (field: string) => field.replace(/^target\b/, "urn");
+
+/** Image files held in memory (a string: the error code reading it fails with); `reads` lists the paths read. */
+export function memoryImages(files: Record<string, Buffer | string>): ImageSource & { reads: string[] } {
+  const reads: string[] = [];
+  return {
+    reads,
+    async read(path, maxBytes) {
+      reads.push(path);
+      const entry = files[path];
+      if (entry === undefined) throw Object.assign(new Error("ENOENT: no such file"), { code: "ENOENT" });
+      if (typeof entry === "string") throw Object.assign(new Error(`${entry}: refused`), { code: entry });
+      if (entry.length > maxBytes) throw new ImageTooLargeError(entry.length);
+      return entry;
+    },
+  };
+}

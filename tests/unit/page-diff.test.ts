@@ -1,21 +1,18 @@
 // Page diff: fields compare as canonical values against the stored record, items in order, images
 // by the sha256 of their content (not their path), and the PATCH body sends an image only when asked.
-import { ImageSource } from "../../provider/validation/image";
 import { UNKNOWN } from "../../provider/model/values";
 import { pages, pageOutputs, pageRequestBody } from "../../provider/page";
 import type { PageRecord } from "../../provider/model/records";
 import { png } from "../helpers/images";
 import { checkedPage } from "../helpers/checked";
+import { memoryImages } from "../helpers/unit-cases";
 
 const UUID = "page-1";
 const RED = png(255, 0, 0);
 const BLUE = png(0, 0, 255);
 
-function source(files: Record<string, Buffer>): ImageSource {
-  return { read: async (path) => files[path] ?? Promise.reject(Object.assign(new Error("ENOENT"), { code: "ENOENT" })) };
-}
-
-const checked = (args: Record<string, unknown>, files: Record<string, Buffer> = {}) => checkedPage({ uuid: UUID, ...args }, source(files));
+const checked = (args: Record<string, unknown>, files: Record<string, Buffer> = {}) =>
+  checkedPage({ uuid: UUID, ...args }, memoryImages(files));
 
 const RECORD: PageRecord = {
   uuid: UUID,
@@ -100,13 +97,13 @@ test("another uuid replaces the resource; unknown values count as changes", asyn
 // Only the images asked sent as base64, a removed field or image as null: integration/provider/page.test.ts.
 test("the PATCH body never clears an image the inputs still declare", async () => {
   const inputs = await checked({ name: "Acme", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
-  const images = source({ "/a/logo.png": RED });
+  const images = memoryImages({ "/a/logo.png": RED });
   expect(await pageRequestBody(inputs, { sendImages: [], removed: ["logo"], images })).toEqual({ name: "Acme" });
 });
 
 test("a file that changed after check is not sent: the body fails with a message naming the field", async () => {
   const inputs = await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
-  await expect(pageRequestBody(inputs, { sendImages: ["logo"], images: source({ "/a/logo.png": BLUE }) })).rejects.toThrow(
+  await expect(pageRequestBody(inputs, { sendImages: ["logo"], images: memoryImages({ "/a/logo.png": BLUE }) })).rejects.toThrow(
     /^logo: "\/a\/logo.png" changed after it was checked .*nothing was sent/,
   );
 });

@@ -2,30 +2,16 @@
 // read through an in-memory source (no I/O), recognized by their bytes and kept as a sha256.
 import { createHash } from "node:crypto";
 import { UNKNOWN, engineFailure, failureText } from "../../provider/model/values";
-import { ImageSource, ImageTooLargeError, MAX_IMAGE_BYTES } from "../../provider/validation/image";
+import { MAX_IMAGE_BYTES } from "../../provider/validation/image";
 import { checkPageArgs } from "../../provider/validation/page";
 import { GIF, ICO_START, JPEG_START, SVG, WEBP_START, png } from "../helpers/images";
+import { memoryImages } from "../helpers/unit-cases";
 
 const UUID = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 
-function memory(files: Record<string, Buffer | string>): ImageSource & { reads: string[] } {
-  const reads: string[] = [];
-  return {
-    reads,
-    async read(path, maxBytes) {
-      reads.push(path);
-      const entry = files[path];
-      if (entry === undefined) throw Object.assign(new Error("ENOENT: no such file"), { code: "ENOENT" });
-      if (typeof entry === "string") throw Object.assign(new Error(`${entry}: refused`), { code: entry });
-      if (entry.length > maxBytes) throw new ImageTooLargeError(entry.length);
-      return entry;
-    },
-  };
-}
-
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const check = (args: Record<string, unknown>, files: Record<string, Buffer | string> = {}) =>
-  checkPageArgs({ uuid: UUID, ...args }, memory(files));
+  checkPageArgs({ uuid: UUID, ...args }, memoryImages(files));
 const reasons = async (args: Record<string, unknown>, files?: Record<string, Buffer | string>) =>
   (await check(args, files)).failures.map((f) => failureText(f));
 
@@ -147,7 +133,7 @@ test("inline base64 and a bare string are refused with the way to give a file", 
 });
 
 test("unknown values (preview) are neither rejected nor read", async () => {
-  const source = memory({});
+  const source = memoryImages({});
   const result = await checkPageArgs(
     {
       uuid: UNKNOWN,
