@@ -37,12 +37,8 @@ test("docs/_index.md: an example in TypeScript, Python, Go and YAML, each part o
     const source = SOURCES[lang];
     let text = read(source.file);
     if (source.section) text = text.slice(text.indexOf(source.section), text.indexOf("\n## ", text.indexOf(source.section) + 1));
-    expect([lang, lines(text).includes(lines(code))]).toEqual([lang, true]);
-    const runner = read(source.runBy);
-    expect([source.runBy, runner.includes(source.file === "README.md" ? "Quick start" : path.dirname(source.file))]).toEqual([
-      source.runBy,
-      true,
-    ]);
+    expect(lines(text)).toContain(lines(code));
+    expect(read(source.runBy)).toContain(source.file === "README.md" ? "Quick start" : path.dirname(source.file));
   }
 });
 
