@@ -127,17 +127,14 @@ describe("settingsProblem", () => {
     expect(options.pacing).toEqual({ maxRate: 0.5, maxInFlight: 4, maxWaitMs: 90_000 });
   });
 
-  test("a missing key names both ways to give it, the secret way first", () => {
-    const problem = settingsProblem({ baseUrl: good.baseUrl })?.message;
-    expect(problem).toContain("pulumi config set --secret uptime:apiKey");
-    expect(problem).toContain("UPTIME_API_KEY");
-    expect(() => clientOptions({ baseUrl: good.baseUrl })).toThrow(ConfigError);
-  });
-
-  test("a missing address names both ways to give it", () => {
-    const problem = settingsProblem({ apiKey: good.apiKey })?.message;
-    expect(problem).toContain("pulumi config set uptime:baseUrl");
-    expect(problem).toContain("UPTIME_BASE_URL");
+  test.each([
+    ["key, the secret way first", { baseUrl: good.baseUrl }, "pulumi config set --secret uptime:apiKey", "UPTIME_API_KEY"],
+    ["address", { apiKey: good.apiKey }, "pulumi config set uptime:baseUrl", "UPTIME_BASE_URL"],
+  ])("a missing %s names both ways to give it, and no client options are made", (_what, settings, command, env) => {
+    const problem = settingsProblem(settings)?.message;
+    expect(problem).toContain(command);
+    expect(problem).toContain(env);
+    expect(() => clientOptions(settings)).toThrow(ConfigError);
   });
 
   test.each(["api.example.com/v1", "ftp://api.example.com/v1", "https://", "not a url"])(
