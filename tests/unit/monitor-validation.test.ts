@@ -103,6 +103,11 @@ test("a huge bad value is quoted shortened, so the message stays short", () => {
 
 // Where the canonical inputs are given, the unknown value is passed on untouched (never converted).
 describe("values still unknown during preview are never rejected", () => {
+  test("the unknown value here is the sentinel the engine sends during preview", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of @pulumi/pulumi, with no typed export
+    expect(UNKNOWN).toBe(require("@pulumi/pulumi/runtime/rpc").unknownValue);
+  });
+
   const cases: [name: string, args: Args, inputs?: Args][] = [
     ["name", { ...HTTPS, name: UNKNOWN }],
     [
