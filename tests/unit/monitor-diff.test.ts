@@ -1,9 +1,9 @@
-// diff(): what `pulumi preview` shows. The stored outputs (a record with nulls dropped, plus the
-// fields the program declared) against the new canonical inputs, over the fields declared now or
-// before; lists whose order means nothing compared as sets; a change of alerts replaces.
+// diff(): what `pulumi preview` shows. The stored outputs (a record with nulls dropped, plus the fields
+// the program declared) against the canonical inputs (of any spelling: monitor-normalize), over the fields
+// declared now or before; lists whose order means nothing compared as sets; a change of alerts replaces.
 import { UNKNOWN } from "../../provider/model/values";
 import { MonitorInputs, MonitorState, diffMonitor, monitorOutputs } from "../../provider/monitor";
-import { checkedMonitor, stored } from "../helpers/checked";
+import { stored } from "../helpers/checked";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
 import { type Args, nest, without } from "../helpers/unit-cases";
 
@@ -18,37 +18,27 @@ type Case = [name: string, olds: Args, news: Args, changed: string[], replaces?:
 
 const WITH_ALERTS = { ...HTTP_MIN, alerts: ["a-1", "a-2"] };
 const HTTP_OPTS = { ...HTTP_MIN, httpRequest: { method: "GET" } };
-const REQUEST = HTTP_FULL.httpRequest as Args;
+const HEADERS = (HTTP_FULL.httpRequest as Args).headers as unknown[];
+const NO_GROUPS = { ...HTTP_MIN, groups: [] };
+/** HTTP_FULL with these maintenance days. */
+const days = (list: unknown[]) => nest(HTTP_FULL, "maintenance", { days: list });
 /** A fresh state after applying HTTP_FULL. */
 const full = () => stateOf(HTTP_FULL);
 
 const cases: Case[] = [
   ["the same inputs", full(), HTTP_FULL, []],
   ["the same tcp inputs", stateOf(TCP_FULL), TCP_FULL, []],
-  [
-    "written with the record's spellings",
-    full(),
-    checkedMonitor({ ...without(HTTP_FULL, "followRedirects", "interval"), httpFollowRedirects: true, intervalId: "60" }),
-    [],
-  ],
-  [
-    "TcpOptions keys with capitals",
-    stateOf(TCP_FULL),
-    checkedMonitor({ ...TCP_FULL, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } }),
-    [],
-  ],
-  ["nulls written for unset fields", stateOf(HTTP_MIN), checkedMonitor({ ...HTTP_MIN, title: null, httpRequest: null }), []],
   ["regions in another order", full(), { ...HTTP_FULL, regions: [3, 1, 2] }, []],
   ["groups in another order", full(), { ...HTTP_FULL, groups: ["g-2", "g-1"] }, []],
   ["alerts in another order", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: ["a-2", "a-1"] }, []],
   ["status entries in another order", full(), nest(HTTP_FULL, "httpResponse", { status: ["301", "200-299"] }), []],
-  ["maintenance days in another order", full(), nest(HTTP_FULL, "maintenance", { days: [5, 1, 3] }), []],
+  ["maintenance days in another order", full(), days([5, 1, 3]), []],
   ["a field set outside Pulumi that the program never declared", stateOf(HTTP_MIN, { description: "by hand", timeout: 9 }), HTTP_MIN, []],
   ["adoptUuid added after creation", stateOf(HTTP_MIN), { ...HTTP_MIN, adoptUuid: "m-0001" }, []],
   ["__provider differs", { ...stateOf(HTTP_MIN), __provider: "old" }, { ...HTTP_MIN, __provider: "new" }, []],
-  ["an empty groups list, stored as none", stateOf({ ...HTTP_MIN, groups: [] }), { ...HTTP_MIN, groups: [] }, []],
+  ["an empty groups list, stored as none", stateOf(NO_GROUPS), NO_GROUPS, []],
   ["an empty alerts list, stored as none", stateOf({ ...HTTP_MIN, alerts: [] }), { ...HTTP_MIN, alerts: [] }, []],
-  ["an empty groups list removed", stateOf({ ...HTTP_MIN, groups: [] }), HTTP_MIN, []],
+  ["an empty groups list removed", stateOf(NO_GROUPS), HTTP_MIN, []],
   ["an empty string kept", stateOf({ ...HTTP_MIN, title: "" }), { ...HTTP_MIN, title: "" }, []],
   ["a partial option object, the record filling in nulls", stateOf(HTTP_OPTS), HTTP_OPTS, []],
   ["a number written as 2.50 vs 2.5", stateOf({ ...HTTP_MIN, timeout: 2.5 }), { ...HTTP_MIN, timeout: 2.5 }, []],
@@ -60,17 +50,12 @@ const cases: Case[] = [
   ["a field added", stateOf(HTTP_MIN), { ...HTTP_MIN, timeout: 5 }, ["timeout"]],
   ["a declared field removed (it is cleared)", full(), without(HTTP_FULL, "title", "httpRequest"), ["title", "httpRequest"]],
   ["a declared field changed outside Pulumi (drift seen by refresh)", stateOf(HTTP_FULL, { title: "edited" }), HTTP_FULL, ["title"]],
-  [
-    "a declared empty list, filled outside Pulumi",
-    stateOf({ ...HTTP_MIN, groups: [] }, { groups: ["g-9"] }),
-    { ...HTTP_MIN, groups: [] },
-    ["groups"],
-  ],
+  ["a declared empty list, filled outside Pulumi", stateOf(NO_GROUPS, { groups: ["g-9"] }), NO_GROUPS, ["groups"]],
   ["one key inside an option object", full(), nest(HTTP_FULL, "httpRequest", { method: "GET" }), ["httpRequest"]],
   [
-    "headers in another order (order is sent as written)",
+    "headers in another order (sent as written)",
     full(),
-    nest(HTTP_FULL, "httpRequest", { headers: [...(REQUEST.headers as unknown[])].reverse() }),
+    nest(HTTP_FULL, "httpRequest", { headers: [...HEADERS].reverse() }),
     ["httpRequest"],
   ],
   [
@@ -79,12 +64,7 @@ const cases: Case[] = [
     { ...HTTP_FULL, httpResponse: without(HTTP_FULL.httpResponse as Args, "keywordBody", "keywordBodyExists") },
     ["httpResponse"],
   ],
-  [
-    "Sunday as 7 instead of 0",
-    stateOf(nest(HTTP_FULL, "maintenance", { days: [0] })),
-    nest(HTTP_FULL, "maintenance", { days: [7] }),
-    ["maintenance"],
-  ],
+  ["Sunday as 7 instead of 0", stateOf(days([0])), days([7]), ["maintenance"]],
   ["a different status multiset", full(), nest(HTTP_FULL, "httpResponse", { status: ["200-299", "301", "301"] }), ["httpResponse"]],
   ["a tcp option", stateOf(TCP_FULL), { ...TCP_FULL, tcpOptions: { dataRequest: "PING" } }, ["tcpOptions"]],
 
