@@ -140,6 +140,8 @@ interface FleetResult {
   throttled: number;
   /** The most requests that were in flight at once. */
   peakInFlight: number;
+  /** Each request's start, as its turn gave it. */
+  starts: number[];
 }
 
 /**
@@ -160,11 +162,12 @@ export function runFleet(args: {
   let next = 0;
   let finished = 0;
   let inFlight = 0;
-  const stats = { sent: 0, throttled: 0, peakInFlight: 0, first: Infinity, last: 0 };
+  const stats = { sent: 0, throttled: 0, peakInFlight: 0, first: Infinity, last: 0, starts: [] as number[] };
   async function one(): Promise<void> {
     let refused = false;
     for (;;) {
       const startedAt = await scheduler.turn(refused);
+      stats.starts.push(startedAt);
       stats.first = Math.min(stats.first, startedAt);
       stats.sent++;
       inFlight++;
@@ -190,7 +193,8 @@ export function runFleet(args: {
   const result = (async () => {
     if (args.startAt) await clock.sleep(args.startAt);
     await Promise.all(Array.from({ length: parallel }, worker));
-    return { wallMs: stats.last - stats.first, sent: stats.sent, throttled: stats.throttled, peakInFlight: stats.peakInFlight };
+    const { sent, throttled, peakInFlight, starts } = stats;
+    return { wallMs: stats.last - stats.first, sent, throttled, peakInFlight, starts };
   })();
   return { done: () => finished >= n, result };
 }
