@@ -1,9 +1,9 @@
-// What a user reads when the service answers with an error or with something unexpected: the
-// request, the status and its reason, what the service said (short, single-line), a hint where one
-// helps, and never the API key, whatever the service echoes.
+// What a user reads when the service answers an error or something unexpected: the request, the status
+// and its reason, what the service said (short, one line), a hint where one helps; never the API key.
 import { UptimeClient, excerpt } from "../../../provider/api/client";
 import { ApiError, ResponseFormatError, UptimeError, redact } from "../../../provider/api/errors";
 import { monitorOutputs } from "../../../provider/monitor";
+import { rejection } from "../../helpers/rejection";
 import { Step, monitorEnvelope, useScriptedServer } from "../../helpers/scripted-server";
 
 const KEY = "sk-live-Q2hhbmdlTWU-9d8c7b6a";
@@ -13,22 +13,16 @@ function client(options: { maxResponseBytes?: number } = {}): UptimeClient {
   return new UptimeClient({ baseUrl: server.url, apiKey: KEY, retry: { maxRetries: 0 }, ...options });
 }
 
-async function failure(run: () => Promise<unknown>): Promise<Error> {
-  const error = await run().catch((e: unknown) => e);
-  if (!(error instanceof Error)) throw new Error("expected the call to fail");
-  return error;
-}
-
 /** The error a GET of m1 ends in when the service answers `step`. */
 async function getFailure(step: Step): Promise<ApiError> {
   server.script(step);
-  return (await failure(() => client().monitors.get("m1"))) as ApiError;
+  return rejection<ApiError>(client().monitors.get("m1"));
 }
 
 describe("ApiError messages", () => {
   test("a JSON error body: method, path, status, reason and the service's message; code kept", async () => {
     server.script({ status: 422, body: { error: { code: "validation_error", message: "regions[1]: expected an integer" } } });
-    const error = await failure(() => client().monitors.create({ name: "a" }));
+    const error = await rejection(client().monitors.create({ name: "a" }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(UptimeError);
     expect(error.message).toBe("POST /monitors failed with 422 Unprocessable Entity: regions[1]: expected an integer");
@@ -41,15 +35,6 @@ describe("ApiError messages", () => {
       "GET /monitors/m1 failed with 401 Unauthorized: invalid API key (check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme; " +
         "if uptime:apiKey changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the key stored then: run them with --run-program)",
     );
-  });
-
-  test("an HTML error page is reduced to its title", async () => {
-    server.script({
-      status: 502,
-      body: "<!DOCTYPE html>\n<html><head><title> 502 Bad Gateway </title></head><body><h1>nginx</h1></body></html>",
-    });
-    const error = await failure(() => client().monitors.create({ name: "a" }));
-    expect(error.message).toBe('POST /monitors failed with 502 Bad Gateway: an HTML page "502 Bad Gateway"');
   });
 
   test("an empty body and an unknown status still read well", async () => {
@@ -72,39 +57,19 @@ describe("ApiError messages", () => {
 
   test("the uuid in the path is percent-encoded, so a strange id cannot change the route", async () => {
     server.script({ status: 404 });
-    const error = (await failure(() => client().monitors.get("../pages/x?y"))) as ApiError;
+    const error = await rejection<ApiError>(client().monitors.get("../pages/x?y"));
     expect(server.requests.at(-1)!.path).toBe("/v1/monitors/..%2Fpages%2Fx%3Fy");
     expect(error.path).toBe("/monitors/..%2Fpages%2Fx%3Fy");
   });
 });
 
 describe("the key never appears, whatever the service echoes", () => {
-  test("in a JSON error message", async () => {
-    const error = await getFailure({
-      status: 401,
-      body: { error: { code: "unauthorized", message: `key ${KEY} is not valid; got Authorization: ${KEY}` } },
-    });
-    expect(error.message).not.toContain(KEY);
-    expect(error.serviceMessage).toBe("key [REDACTED] is not valid; got Authorization: [REDACTED]");
-  });
-
   test("in a plain-text body, even where the excerpt is cut in the middle of the key", async () => {
     for (const at of [180, 190, 195, 199, 200]) {
       const error = await getFailure({ status: 400, body: `${"e".repeat(at)}${KEY} and more text after it` });
       // Not the key, and not any 6+ character piece of it either.
       for (let i = 0; i + 6 <= KEY.length; i++) expect([at, error.message.includes(KEY.slice(i, i + 6))]).toEqual([at, false]);
     }
-  });
-
-  test("in an HTML title", async () => {
-    const error = await getFailure({ status: 403, body: `<html><head><title>Denied for ${KEY}</title></head></html>` });
-    expect(error.message).toContain('an HTML page "Denied for [REDACTED]"');
-  });
-
-  test("in a success body that is not JSON", async () => {
-    const error = await getFailure({ status: 200, body: `oops ${KEY}` });
-    expect(error).toBeInstanceOf(ResponseFormatError);
-    expect(error.message).toBe("GET /monitors/m1 returned an unexpected response: 200 with a body that is not JSON: oops [REDACTED]");
   });
 });
 
@@ -117,7 +82,7 @@ describe("success answers the document does not describe", () => {
 
   test("a body over maxResponseBytes is refused", async () => {
     server.script({ status: 200, body: monitorEnvelope({ description: "z".repeat(5000) }) });
-    const error = await failure(() => client({ maxResponseBytes: 1000 }).monitors.get("m1"));
+    const error = await rejection(client({ maxResponseBytes: 1000 }).monitors.get("m1"));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain("200 with a body over 1000 bytes");
   });
@@ -146,6 +111,7 @@ describe("excerpt() and redact()", () => {
     expect(excerpt("  a\n\tb  ")).toBe("a b");
     expect(excerpt("")).toBe("(empty body)");
     expect(excerpt("<html><body>no title</body></html>")).toBe("an HTML page");
+    expect(excerpt("<!DOCTYPE html>\n<html><head><title> 502 Bad Gateway </title></head></html>")).toBe('an HTML page "502 Bad Gateway"');
     expect(excerpt("abcdef", 3)).toBe("abc…");
   });
 
