@@ -74,23 +74,6 @@ test("x-ratelimit headers on successes, on errors and on the limiter's 429", asy
   expect(replies[3].headers.get("ratelimit")).toBeNull();
 });
 
-test("ietf headers (RateLimit-Policy and RateLimit) on a success and on the limiter's 429", async () => {
-  await setLimit({ rps: 2, burst: 4, headers: "ietf" });
-  const replies: Reply[] = [];
-  for (let i = 0; i < 5; i++) replies.push(await webhooks());
-  expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
-  expect(new Set(replies.map(header("ratelimit-policy")))).toEqual(new Set(['"default";q=4;w=2']));
-  expect(replies.map(header("ratelimit"))).toEqual([
-    '"default";r=3;t=1',
-    '"default";r=2;t=1',
-    '"default";r=1;t=2',
-    '"default";r=0;t=2',
-    '"default";r=0;t=2',
-  ]);
-  expect(replies[4].headers.get("retry-after")).toBe("1");
-  expect(replies[4].headers.get("x-ratelimit-limit")).toBeNull();
-});
-
 test("a wrong or missing key is answered 401 and costs the valid key's bucket nothing; Bearer <key> is the same key", async () => {
   await setLimit({ rps: 1, burst: 2, headers: "x-ratelimit" });
   for (let i = 0; i < 5; i++) {
