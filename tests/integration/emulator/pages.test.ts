@@ -5,10 +5,6 @@ import { useEmulator } from "../../helpers/emulator";
 import { api, RFC3339_MS_Z } from "../../helpers/emulator-http";
 
 const PAGE = "page-acme";
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082",
-  "hex",
-);
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
 const { emulator } = useEmulator({ seed: { pages: [{ uuid: PAGE, name: "Acme status", slug: "acme", useGroups: false, items: [] }] } });
 
@@ -31,16 +27,6 @@ test("GET /pages/{uuid} answers the same envelope as the edit", async () => {
   expect(reply.json.pages[0].uuid).toBe(PAGE);
 });
 
-test("a base64 logo is stored and returned as an asset URL serving the same bytes as image/png, without a credential", async () => {
-  const reply = await api(emulator, "PATCH", `/pages/${PAGE}`, { logoFileBase64: PNG.toString("base64") });
-  const url: string = reply.json.pages[0].logoFileBase64;
-  expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${emulator.port}/assets/`));
-  const image = await fetch(url);
-  expect(image.status).toBe(200);
-  expect(image.headers.get("content-type")).toBe("image/png");
-  expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
-});
-
 test("padding is optional; svg and unknown bytes get their content types, svg served sandboxed; a new upload gets a new URL", async () => {
   const svgBase64 = SVG.toString("base64").replace(/=+$/, "");
   const first = (await api(emulator, "PATCH", `/pages/${PAGE}`, { faviconFileBase64: svgBase64 })).json.pages[0].faviconFileBase64;
@@ -55,13 +41,6 @@ test("padding is optional; svg and unknown bytes get their content types, svg se
     .json.pages[0].faviconFileBase64;
   expect(second).not.toBe(first);
   expect((await fetch(second)).headers.get("content-type")).toBe("application/octet-stream");
-});
-
-test("null clears an image; a field left out keeps it", async () => {
-  await api(emulator, "PATCH", `/pages/${PAGE}`, { logoFileBase64: PNG.toString("base64"), faviconFileBase64: PNG.toString("base64") });
-  const reply = await api(emulator, "PATCH", `/pages/${PAGE}`, { logoFileBase64: null });
-  expect(reply.json.pages[0].logoFileBase64).toBeNull();
-  expect(reply.json.pages[0].faviconFileBase64).toMatch(/\/assets\//);
 });
 
 test.each([
