@@ -1,7 +1,6 @@
 // The admin API: reset, seed, state, the request log, counters and out-of-band ("dashboard") changes.
 
-import { useEmulator } from "../../helpers/emulator";
-import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { useEmulator, admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
 
 const { emulator } = useEmulator({ resetEach: true });

@@ -1,8 +1,7 @@
 // Alerts: edited flags and recipients; recipients replace the list and each carries its own uuid
 // and timestamps.
 
-import { useEmulator } from "../../helpers/emulator";
-import { api, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { useEmulator, api, RFC3339_MS_Z } from "../../helpers/emulator";
 
 const ALERT = "alert-on-call";
 const { emulator } = useEmulator({

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import ts from "typescript";
-import type { Json } from "../../helpers/emulator-http";
+import type { Json } from "../../helpers/emulator";
 
 const SOURCE = join(__dirname, "..", "..", "..", "emulator");
 let build: string;

@@ -1,7 +1,6 @@
 // 200 concurrent clients: no lost or mixed-up writes.
 
-import { useEmulator } from "../../helpers/emulator";
-import { admin, api, monitorBody } from "../../helpers/emulator-http";
+import { useEmulator, admin, api, monitorBody } from "../../helpers/emulator";
 
 const CLIENTS = 200;
 const { emulator } = useEmulator({ seed: { alerts: [{ uuid: "a1", name: "A" }] } });

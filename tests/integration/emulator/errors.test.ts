@@ -1,7 +1,6 @@
 // Error statuses and body shape: 401, 415, 400, 404, 405 (also in documented-only mode).
 
-import { useEmulator } from "../../helpers/emulator";
-import { admin, api, createMonitor, monitorBody } from "../../helpers/emulator-http";
+import { useEmulator, admin, api, createMonitor, monitorBody } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
 
 const seed = {

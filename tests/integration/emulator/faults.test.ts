@@ -1,7 +1,6 @@
 // Fault injection on /v1: every knob, rule matching and spending, and reproducibility from a seed.
 
-import { useEmulator } from "../../helpers/emulator";
-import { admin, api, monitorBody } from "../../helpers/emulator-http";
+import { useEmulator, admin, api, monitorBody } from "../../helpers/emulator";
 import { startTestEmulator } from "../../helpers/servers";
 
 const {

@@ -1,8 +1,7 @@
 // Monitors over plain HTTP: create and edit with every documented quirk, plus the conventional
 // GET and DELETE routes the provider needs.
 
-import { useEmulator } from "../../helpers/emulator";
-import { admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { useEmulator, admin, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator";
 
 const ALERT_UUID = "alert-0001";
 const { emulator } = useEmulator({ seed: { alerts: [{ uuid: ALERT_UUID, name: "On-call", recipients: [] }] } });

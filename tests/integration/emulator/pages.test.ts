@@ -1,8 +1,7 @@
 // Pages: the edit answers { pages: [record] }; images go in as strict base64 and come back as
 // URLs the emulator itself serves.
 
-import { useEmulator } from "../../helpers/emulator";
-import { api, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { useEmulator, api, RFC3339_MS_Z } from "../../helpers/emulator";
 
 const PAGE = "page-acme";
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');

@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { admin, api, createMonitor } from "../../helpers/emulator-http";
+import { admin, api, createMonitor } from "../../helpers/emulator";
 import { startTestEmulator } from "../../helpers/servers";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d494844520000000100000001", "hex");

@@ -1,8 +1,7 @@
 // The per-key rate limit on /v1: a token bucket decided on arrival, 429 with Retry-After, the
 // rate-limit headers of each flavour, the admin API that sets it, and reset back to the startup config.
 
-import { until, useEmulator } from "../../helpers/emulator";
-import { admin, adminJson, api, monitorBody, Reply } from "../../helpers/emulator-http";
+import { until, useEmulator, admin, adminJson, api, monitorBody, Reply } from "../../helpers/emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 /** The limit this file's emulator starts with, which POST /admin/reset restores before each test. */

@@ -1,8 +1,7 @@
 // Timestamps: RFC 3339 with a millisecond fraction, in UTC by default or with a configured numeric
 // offset, so clients are tested against both forms.
 
-import { useEmulator } from "../../helpers/emulator";
-import { api, createMonitor, RFC3339_MS_Z } from "../../helpers/emulator-http";
+import { useEmulator, api, createMonitor, RFC3339_MS_Z } from "../../helpers/emulator";
 import { startTestEmulator } from "../../helpers/servers";
 
 const seed = {

@@ -2,8 +2,7 @@
 // monitor's status: both read and write the same store the API does, and the status never shows in
 // a /v1 record.
 import { png } from "../../helpers/images";
-import { useEmulator } from "../../helpers/emulator";
-import { admin, api, createMonitor, Json } from "../../helpers/emulator-http";
+import { useEmulator, admin, api, createMonitor, Json } from "../../helpers/emulator";
 
 const SEED = {
   alerts: [

@@ -1,8 +1,7 @@
 // GET /webhooks: the singular `webhook` list key, the paginator, and pagination by recordOffset
 // and pageSize (the document shows no parameters; the emulator decides these).
 
-import { useEmulator } from "../../helpers/emulator";
-import { admin, api } from "../../helpers/emulator-http";
+import { useEmulator, admin, api } from "../../helpers/emulator";
 
 const TOTAL = 45;
 const webhooks = Array.from({ length: TOTAL }, (_, i) => ({
