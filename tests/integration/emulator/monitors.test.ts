@@ -34,27 +34,23 @@ describe("POST /monitors", () => {
     });
   });
 
-  test("followRedirects and httpFollowRedirects are both accepted; the record says httpFollowRedirects", async () => {
-    const a = await createMonitor(emulator, { followRedirects: true });
-    const b = await createMonitor(emulator, { httpFollowRedirects: false });
-    expect(a.httpFollowRedirects).toBe(true);
-    expect(b.httpFollowRedirects).toBe(false);
-    expect(a).not.toHaveProperty("followRedirects");
-  });
-
-  test("interval, intervalId and a quoted numeric interval all give an integer intervalId", async () => {
-    expect((await createMonitor(emulator, { interval: 300 })).intervalId).toBe(300);
-    expect((await createMonitor(emulator, { interval: undefined, intervalId: 120 })).intervalId).toBe(120);
-    expect((await createMonitor(emulator, { interval: "600" })).intervalId).toBe(600);
-  });
-
-  test("TcpOptions keys with a leading capital come back in camel case", async () => {
-    const monitor = await createMonitor(emulator, {
-      type: "tcp",
-      urn: "db.example.com:5432",
-      tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true },
-    });
-    expect(monitor.tcpOptions).toEqual({ dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true });
+  const capitalised = { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true };
+  const tcp = { type: "tcp", urn: "db.example.com:5432", tcpOptions: capitalised };
+  const camel = { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true };
+  const nulls = { httpRequest: null, tcpOptions: null, maintenance: null, title: null };
+  test.each([
+    ["followRedirects, in the record's spelling", { followRedirects: true }, { httpFollowRedirects: true }],
+    ["httpFollowRedirects", { httpFollowRedirects: false }, { httpFollowRedirects: false }],
+    ["interval, as the integer intervalId", { interval: 300 }, { intervalId: 300 }],
+    ["intervalId", { interval: undefined, intervalId: 120 }, { intervalId: 120 }],
+    ["a quoted numeric interval, as an integer", { interval: "600" }, { intervalId: 600 }],
+    ["TcpOptions keys with a leading capital, in camel case", tcp, { tcpOptions: camel }],
+    ["explicit null option objects, as null", nulls, nulls],
+    ["existing alert uuids", { alerts: [ALERT_UUID] }, { alerts: [ALERT_UUID] }],
+  ])("%s: accepted and in the record", async (_name, overrides, expected) => {
+    const monitor = await createMonitor(emulator, overrides);
+    for (const [key, value] of Object.entries(expected)) expect([key, monitor[key]]).toEqual([key, value]);
+    expect(monitor).not.toHaveProperty("followRedirects");
   });
 
   test("option objects round-trip; maintenance days given as strings come back as integers", async () => {
@@ -81,13 +77,7 @@ describe("POST /monitors", () => {
     expect(monitor).toMatchObject(scalars);
   });
 
-  test("explicit null option objects are stored as null", async () => {
-    const monitor = await createMonitor(emulator, { httpRequest: null, tcpOptions: null, maintenance: null, title: null });
-    expect(monitor).toMatchObject({ httpRequest: null, tcpOptions: null, maintenance: null, title: null });
-  });
-
-  test("alerts: existing uuids are returned on the record; an unknown one is 422 naming alerts[i]", async () => {
-    expect((await createMonitor(emulator, { alerts: [ALERT_UUID] })).alerts).toEqual([ALERT_UUID]);
+  test("an unknown alert uuid is 422 naming alerts[i]", async () => {
     const reply = await api(emulator, "POST", "/monitors", monitorBody({ alerts: [ALERT_UUID, "nope"] }));
     expect(reply.status).toBe(422);
     expect(reply.json.error.message).toMatch(/^alerts\[1\]: /);
