@@ -1,12 +1,15 @@
-// The per-key rate limit on /v1: a token bucket decided on arrival, 429 with Retry-After, the
-// rate-limit headers of each flavour, the admin API that sets it, and reset back to the startup config.
+// The per-key rate limit on /v1: a token bucket decided on arrival, 429 with Retry-After, its headers,
+// the admin API that sets it, and reset back to the startup config.
 
 import { until, useEmulator, admin, adminJson, api, monitorBody, Reply } from "../../helpers/emulator";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 
 /** The limit this file's emulator starts with, which POST /admin/reset restores before each test. */
 const STARTUP = { rps: 1, burst: 3 };
-const { emulator } = useEmulator({ rateLimit: STARTUP, resetEach: true });
+const {
+  emulator,
+  admin: { rateLimit: setLimit },
+} = useEmulator({ rateLimit: STARTUP, resetEach: true });
 
 const webhooks = (headers?: Record<string, string>) => api(emulator, "GET", "/webhooks", undefined, headers && { headers });
 const statuses = async (count: number) => {
@@ -15,10 +18,6 @@ const statuses = async (count: number) => {
   return replies.map((r) => r.status);
 };
 const header = (name: string) => (reply: Reply) => reply.headers.get(name);
-
-async function setLimit(config: unknown): Promise<void> {
-  await adminJson(emulator, "PUT", "/rate-limit", config);
-}
 
 test("a full bucket lets burst requests through; the next is 429 with Retry-After, and changes nothing", async () => {
   expect(await statuses(3)).toEqual([200, 200, 200]);
