@@ -39,11 +39,8 @@ function harness(options: Partial<UptimeClientOptions> = {}, onSleep?: (ms: numb
 }
 
 describe("429: not processed, so sent again at its next turn, for every method", () => {
-  test.each([
-    ["GET: 429 with Retry-After: 0, then 200: sent again at once, nothing paused", "0"],
-    ["a Retry-After in the past means no wait", new Date(Date.now() - 60_000).toUTCString()],
-  ])("%s", async (_name, retryAfter) => {
-    server.script(tooMany(retryAfter), ok);
+  test("GET: 429 with Retry-After: 0, then 200: sent again at once, nothing paused", async () => {
+    server.script(tooMany("0"), ok);
     const h = harness();
     await expect(h.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
     expect(server.requests.map((r) => r.method)).toEqual(["GET", "GET"]);
@@ -75,16 +72,6 @@ describe("429: not processed, so sent again at its next turn, for every method",
     const h = harness({ scheduler: new RequestScheduler(undefined, clock) });
     await h.client.monitors.get("mon-1");
     expect(paused).toEqual([1000]);
-  });
-
-  test("Retry-After as an HTTP date pauses until that date", async () => {
-    const at = new Date(Date.now() + 3000).toUTCString(); // second precision: 2-3 s from now
-    server.script(tooMany(at), ok);
-    const h = harness();
-    await h.client.monitors.get("mon-1");
-    expect(h.paused).toHaveLength(1);
-    expect(h.paused[0]).toBeGreaterThan(1000);
-    expect(h.paused[0]).toBeLessThanOrEqual(3000);
   });
 
   test("429 without Retry-After: the account backs off 0.5 s, 1 s, 2 s, ... while refusals follow each other", async () => {
