@@ -87,6 +87,17 @@ describe("success answers the document does not describe", () => {
     expect(error.message).toContain("200 with a body over 1000 bytes");
   });
 
+  // The page endpoints answer { pages: [record] }: the page asked for, never another page's record under its id.
+  test("the page asked for is picked out of the array, wherever it stands; an answer without it names both", async () => {
+    const page = (uuid: string, name: string) => ({ uuid, name, slug: name.toLowerCase() });
+    server.script({ status: 200, body: { pages: [page("other", "Other"), page("p1", "Mine")] } });
+    await expect(client().pages.update("p1", { name: "Mine" })).resolves.toMatchObject({ uuid: "p1", name: "Mine" });
+    server.script({ status: 200, body: { pages: [page("other", "Other")] } });
+    const error = await rejection(client().pages.get("p1"));
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(error.message).toBe("GET /pages/p1 returned an unexpected response: pages: expected the page p1, got other");
+  });
+
   test("a record's unknown fields are kept (not in outputs), nulls accepted, a quoted intervalId read as a number", async () => {
     server.script({
       status: 200,
