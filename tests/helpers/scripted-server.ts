@@ -1,8 +1,8 @@
-// A tiny local HTTP server that answers a scripted sequence of replies, one per request, so client
-// tests can stage exactly the failures they need (429, 503, a socket destroyed mid-request, ...).
+// A local HTTP server answering a scripted reply per request, so client tests stage exactly the failures
+// they need (429, 503, a socket destroyed mid-request, ...).
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
 import { closeAllPools } from "../../provider/api/client";
-import { late } from "./emulator";
+import { late, monitorBody } from "./emulator";
 import { listenOnLoopback } from "./servers";
 
 /** One scripted answer: a reply, a destroyed socket (no answer at all), or never answering. */
@@ -76,19 +76,10 @@ function answer(step: Step, req: IncomingMessage, res: ServerResponse): void {
   res.end(text);
 }
 
-/** A monitor envelope as the service answers it, for scripted successes. */
+/** A monitor envelope as the service answers it (monitorBody()'s monitor, as a record), for scripted successes. */
 export function monitorEnvelope(overrides: Record<string, unknown> = {}): { monitor: Record<string, unknown> } {
+  const { interval, ...body } = monitorBody();
   return {
-    monitor: {
-      uuid: "mon-1",
-      name: "api",
-      type: "https",
-      urn: "https://api.example.com/health",
-      intervalId: 60,
-      regions: [1],
-      createdAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: null,
-      ...overrides,
-    },
+    monitor: { uuid: "mon-1", ...body, intervalId: interval, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: null, ...overrides },
   };
 }
