@@ -113,11 +113,17 @@ describe("admin API", () => {
     expect(await statuses(4)).toEqual([200, 200, 200, 429]);
   });
 
-  test("DELETE lifts the limit: 204, GET shows null, no request is refused", async () => {
+  test("DELETE lifts the limit: 204, GET shows null, no request is refused; POST /admin/reset restores the startup limit, as after a PUT", async () => {
     const reply = await admin(emulator, "DELETE", "/rate-limit");
     expect(reply.status).toBe(204);
     expect(await adminJson(emulator, "GET", "/rate-limit")).toEqual({ rateLimit: null, buckets: 0 });
     expect(new Set(await statuses(6))).toEqual(new Set([200]));
+    await admin(emulator, "POST", "/reset");
+    expect(await adminJson(emulator, "GET", "/rate-limit")).toEqual({ rateLimit: { ...STARTUP, headers: "none" }, buckets: 0 });
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+    await setLimit({ rps: 100, burst: 100, headers: "ietf" });
+    await admin(emulator, "POST", "/reset");
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
   });
 
   // Each rule's message: tests/unit/emulator-rate-limit.test.ts (config).
@@ -129,16 +135,6 @@ describe("admin API", () => {
     expect(reply.status).toBe(422);
     expect(reply.json.error).toEqual({ code: "validation_error", message });
     expect((await adminJson(emulator, "GET", "/rate-limit")).rateLimit).toEqual({ ...STARTUP, headers: "none" });
-  });
-
-  test("POST /admin/reset restores the startup limit with full buckets", async () => {
-    await setLimit({ rps: 100, burst: 100, headers: "ietf" });
-    await admin(emulator, "POST", "/reset");
-    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
-    await admin(emulator, "DELETE", "/rate-limit");
-    await admin(emulator, "POST", "/reset");
-    expect(await adminJson(emulator, "GET", "/rate-limit")).toEqual({ rateLimit: { ...STARTUP, headers: "none" }, buckets: 0 });
-    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
   });
 
   test("a bad startup limit is refused naming the option", async () => {
