@@ -15,12 +15,13 @@ export interface TestClient {
   waits: number[];
 }
 
-export function testClient(emulator: RunningEmulator, options: Partial<UptimeClientOptions> = {}): TestClient {
+/** A client of `service` (an emulator, a scripted server) with the test key, its log lines and waits captured. */
+export function testClient(service: Pick<RunningEmulator, "url">, options: Partial<UptimeClientOptions> = {}): TestClient {
   const debug: string[] = [];
   const warn: string[] = [];
   const waits: number[] = [];
   const client = new UptimeClient({
-    baseUrl: emulator.url,
+    baseUrl: service.url,
     apiKey: API_KEY,
     log: { debug: (m) => debug.push(m), warn: (m) => warn.push(m) },
     sleep: async (ms) => void waits.push(ms),

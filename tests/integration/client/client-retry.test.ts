@@ -4,8 +4,7 @@
 import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
 import { ApiError, ConnectionError, RateLimitError } from "../../../provider/api/errors";
 import { RequestScheduler } from "../../../provider/api/scheduler";
-import { skippingClock } from "../../helpers/pacing-sim";
-import { until } from "../../helpers/emulator";
+import { testClient, until } from "../../helpers/emulator";
 import { rejection } from "../../helpers/rejection";
 import { ScriptedServer, monitorEnvelope, startScriptedServer, useScriptedServer } from "../../helpers/scripted-server";
 import { closedPort } from "../../helpers/servers";
@@ -19,24 +18,8 @@ const tooMany = (retryAfter: string) => ({ status: 429, headers: { "retry-after"
 
 const server = useScriptedServer();
 
-function harness(options: Partial<UptimeClientOptions> = {}, onSleep?: (ms: number) => Promise<void>) {
-  const waits: number[] = []; // the retry policy's backoff sleeps (5xx, connections)
-  const paused: number[] = []; // the account scheduler's pauses (429s), taken at once
-  const debug: string[] = [];
-  const warn: string[] = [];
-  const client = new UptimeClient({
-    baseUrl: server.url,
-    apiKey: KEY,
-    log: { debug: (m) => debug.push(m), warn: (m) => warn.push(m) },
-    sleep: async (ms) => {
-      waits.push(ms);
-      await onSleep?.(ms);
-    },
-    scheduler: new RequestScheduler(options.pacing, skippingClock(paused)),
-    ...options,
-  });
-  return { client, waits, paused, debug, warn };
-}
+/** A client of the scripted server with this file's key; its `waits`: the backoff sleeps and the scheduler's pauses, none real. */
+const harness = (options: Partial<UptimeClientOptions> = {}) => testClient(server, { apiKey: KEY, ...options });
 
 describe("429: not processed, so sent again at its next turn, for every method", () => {
   test("POST: 429 then 201 creates exactly once", async () => {
@@ -70,7 +53,7 @@ describe("429: not processed, so sent again at its next turn, for every method",
     server.script({ status: 429 }, { status: 429 }, { status: 429 }, ok);
     const h = harness();
     await h.client.monitors.get("mon-1");
-    expect(h.paused.map((ms) => Math.round(ms / 100) * 100)).toEqual([500, 1000, 2000]);
+    expect(h.waits.map((ms) => Math.round(ms / 100) * 100)).toEqual([500, 1000, 2000]);
   });
 
   test("a 429 is not a failure: uptime:maxRetries does not count it", async () => {
@@ -106,7 +89,7 @@ describe("429: not processed, so sent again at its next turn, for every method",
       );
     }
     expect(server.requests).toHaveLength(1);
-    expect(h.paused).toEqual([]);
+    expect(h.waits).toEqual([]);
     // The other way out: the command run again once the wait is over (a run of its own) goes through.
     await expect(harness().client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
   });
@@ -117,7 +100,7 @@ describe("429: not processed, so sent again at its next turn, for every method",
     expect((short as Error).message).toContain("longer than uptime:rateLimitWaitSeconds (5) lets a run wait");
     const raised = harness({ pacing: { maxWaitMs: 10_000 } });
     await expect(raised.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
-    expect(raised.paused.map((ms) => Math.round(ms / 1000))).toEqual([8]);
+    expect(raised.waits.map((ms) => Math.round(ms / 1000))).toEqual([8]);
   });
 
   test("clients of one account share its pace; another key's client does not wait", async () => {
@@ -195,14 +178,17 @@ describe("connection errors", () => {
   test("POST: a refused connection (nothing was sent) is retried", async () => {
     const port = await closedPort();
     let late: ScriptedServer | undefined;
-    const h = harness({ baseUrl: `http://127.0.0.1:${port}/v1`, retry: { baseDelayMs: 1 } }, async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
       // The service comes up during the wait.
       late ??= await startScriptedServer(port);
       late.script(created);
-    });
+    };
+    const h = harness({ baseUrl: `http://127.0.0.1:${port}/v1`, retry: { baseDelayMs: 1 }, sleep });
     try {
       await expect(h.client.monitors.create(body)).resolves.toMatchObject({ uuid: "mon-1" });
-      expect(h.waits).toHaveLength(1);
+      expect(waits).toHaveLength(1);
       expect(h.debug[0]).toMatch(/connection refused/);
       expect(late!.requests.map((r) => r.method)).toEqual(["POST"]);
     } finally {
