@@ -3,7 +3,8 @@
 // the dashboard looking for a monitor that cannot exist.
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer } from "node:http";
-import { UptimeClient, closeAllPools } from "../../../provider/api/client";
+import { closeAllPools } from "../../../provider/api/client";
+import { testClient } from "../../helpers/emulator";
 import { BaseUrlError, ConnectionError } from "../../../provider/api/errors";
 import { createMonitor } from "../../../provider/monitor";
 import { Listening, listenOnLoopback } from "../../helpers/servers";
@@ -33,10 +34,7 @@ afterAll(async () => {
   await Promise.all(listening.map((l) => l.close()));
 });
 
-function client(baseUrl: string): { client: UptimeClient; waits: number[] } {
-  const waits: number[] = [];
-  return { client: new UptimeClient({ baseUrl, apiKey: "k-tls-test-123", sleep: async (ms) => void waits.push(ms) }), waits };
-}
+const client = (baseUrl: string) => testClient({ url: baseUrl }, { apiKey: "k-tls-test-123" });
 
 // http:// at a TLS port is found out after the first closed connection, and the https:// address named.
 test.each([
