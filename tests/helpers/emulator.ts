@@ -114,7 +114,8 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-async function toReply(response: Response): Promise<Reply> {
+/** A fetch answer read whole: its text, and its JSON when it is JSON. */
+export async function toReply(response: Response): Promise<Reply> {
   const text = await response.text();
   let json: Json;
   try {

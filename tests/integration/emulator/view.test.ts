@@ -2,7 +2,7 @@
 // monitor's status: both read and write the same store the API does, and the status never shows in
 // a /v1 record.
 import { png } from "../../helpers/images";
-import { useEmulator, admin, api, createMonitor, Json } from "../../helpers/emulator";
+import { useEmulator, admin, api, createMonitor, Json, toReply } from "../../helpers/emulator";
 
 const SEED = {
   alerts: [
@@ -14,10 +14,7 @@ const SEED = {
 const { emulator } = useEmulator({ seed: SEED, resetEach: true });
 const origin = () => emulator.url.replace(/\/v1$/, "");
 
-async function view(path: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; text: string }> {
-  const response = await fetch(`${origin()}${path}`, init);
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
+const view = async (path: string, init?: RequestInit) => toReply(await fetch(`${origin()}${path}`, init));
 /** The status page's rows as "name: Status". */
 const rows = (markup: string) =>
   [...markup.matchAll(/class="item-name">([^<]*)<\/span><span class="status [a-z]+">([A-Za-z]+)</g)].map((m) => `${m[1]}: ${m[2]}`);
