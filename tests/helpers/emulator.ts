@@ -144,12 +144,8 @@ export async function api(
 
 /** An /admin call (no credential). */
 export async function admin(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<Reply> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { "content-type": "application/json" };
-  }
-  return toReply(await fetch(`${emulator.adminUrl}${path}`, init));
+  const sent = body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
+  return toReply(await fetch(`${emulator.adminUrl}${path}`, { method, ...sent }));
 }
 
 /** An /admin call that must succeed: its JSON (undefined for an empty answer); a failure throws with the status and the text. */
