@@ -8,12 +8,11 @@ import { listenOnLoopback } from "./servers";
 /** One scripted answer: a reply, a destroyed socket (no answer at all), or never answering. */
 export type Step = { status: number; headers?: Record<string, string>; body?: string | object } | { destroy: true } | { hang: true };
 
-export type SeenRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: string };
+type SeenRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: string };
 
 export interface ScriptedServer {
   /** Base URL ending in /v1, as the client expects. */
   url: string;
-  port: number;
   /** Every request received, in order. */
   requests: SeenRequest[];
   /** Replaces the remaining script; once it runs out, every request gets `fallback`. */
@@ -38,7 +37,6 @@ export async function startScriptedServer(port = 0): Promise<ScriptedServer> {
   const listening = await listenOnLoopback(server, port);
   return {
     url: `http://${listening.host}/v1`,
-    port: listening.port,
     requests,
     script: (...next) => {
       steps = next;
