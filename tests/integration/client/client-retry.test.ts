@@ -129,6 +129,25 @@ describe("429: not processed, so sent again at its next turn, for every method",
 
 // Which status is retried for which method: tests/unit/retry-policy.test.ts; here, the client's loop over it.
 describe("502/503/504: retried for GET, PATCH and DELETE, never for POST", () => {
+  test("PATCH: 503 then 200", async () => {
+    server.script(unavailable, ok);
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    await expect(h.client.monitors.update("mon-1", { title: "x" })).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(server.requests.map((r) => r.method)).toEqual(["PATCH", "PATCH"]);
+    expect(h.waits).toHaveLength(1);
+  });
+
+  test("POST: a 503 is not retried (the monitor may exist) and reaches the caller", async () => {
+    server.script(unavailable, created);
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    const error = await rejection(h.client.monitors.create(body));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as Error).message).toBe("POST /monitors failed with 503 Service Unavailable: try later");
+    expect(server.requests).toHaveLength(1);
+    expect(h.waits).toEqual([]);
+  });
+
   test("a 503's Retry-After is waited, capped by maxRetryAfterMs (one minute by default)", async () => {
     server.script({ ...unavailable, headers: { "retry-after": "3600" } }, ok, { ...unavailable, headers: { "retry-after": "86400" } }, ok);
     const capped = harness({ retry: { maxRetryAfterMs: 5000 } });
@@ -175,6 +194,41 @@ describe("502/503/504: retried for GET, PATCH and DELETE, never for POST", () =>
 });
 
 describe("connection errors", () => {
+  test("GET: a socket destroyed before the answer is retried", async () => {
+    server.script({ destroy: true }, ok);
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    await expect(h.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test("POST: a socket destroyed after the request was sent is NOT retried; the error says it may have arrived", async () => {
+    server.script({ destroy: true }, created);
+    const h = harness({ retry: { baseDelayMs: 1 } });
+    const error = await rejection(h.client.monitors.create(body));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).mayHaveReachedServer).toBe(true);
+    expect((error as Error).message).toMatch(/^POST \/monitors failed: the connection was closed before a response/);
+    expect(server.requests).toHaveLength(1);
+    expect(h.waits).toEqual([]);
+  });
+
+  test("no answer within requestTimeoutMs: GET retried, POST not", async () => {
+    server.script({ hang: true }, ok);
+    const get = harness({ requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
+    await expect(get.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(get.debug[0]).toMatch(
+      /no response from http:\/\/127\.0\.0\.1:\d+ within 150 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl/,
+    );
+
+    server.requests.length = 0;
+    server.script({ hang: true }, created);
+    const post = harness({ requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
+    const error = await rejection(post.client.monitors.create(body));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).mayHaveReachedServer).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
   test("POST: a refused connection (nothing was sent) is retried", async () => {
     const port = await closedPort();
     let late: ScriptedServer | undefined;
