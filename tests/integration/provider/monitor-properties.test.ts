@@ -1,10 +1,10 @@
-// Property-based tests of monitor inputs against the emulator: args in every spelling check() accepts go
-// to the service and back with no diff; one field made bad is refused with its path, before any request.
-// Fixed seed for CI; FC_SEED=<n> explores others.
+// Monitor inputs against the emulator: args in every spelling check() accepts (written-out shapes first,
+// then generated ones) go to the service and back with no diff; one field made bad is refused with its path.
 import fc from "fast-check";
 import { MonitorInputs, checkMonitorArgs, inProgramWords } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { useEmulator } from "../../helpers/emulator";
+import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
 import { Mutation, SEED, acceptedInputs, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
 
 type Args = Record<string, unknown>;
@@ -155,6 +155,24 @@ const acceptedArgs = fc.oneof(httpArgs, tcpArgs);
 
 const accepted = (raw: Args): MonitorInputs => acceptedInputs(checkMonitorArgs(raw), raw);
 
+/** Shapes run before the generated ones: capitalised TcpOptions keys, days as strings, empty values, the record's spellings. */
+const { interval: _interval, ...HTTP_NO_INTERVAL } = HTTP_MIN;
+const SHAPES: Args[] = [
+  { ...HTTP_FULL, alerts: [ALERTS[0]] },
+  { ...TCP_FULL, interval: "300", tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } },
+  {
+    ...HTTP_MIN,
+    maintenance: {
+      days: ["0", "6"],
+      times: [{ startHour: 22, startMinute: 15, stopHour: 1, stopMinute: 0 }],
+      timeZone: "America/New_York",
+    },
+  },
+  { ...HTTP_MIN, groups: [], alerts: [], title: "", description: "", httpRequest: { headers: [] } },
+  { ...HTTP_MIN, httpRequest: { method: "head" }, httpResponse: { status: ["200"] } },
+  { ...HTTP_NO_INTERVAL, httpFollowRedirects: false, intervalId: 30 },
+];
+
 test("accepted args: created through the service, then no diff, and refresh reads back the same canonical inputs", async () => {
   await fc.assert(
     fc.asyncProperty(acceptedArgs, async (raw) => {
@@ -171,7 +189,7 @@ test("accepted args: created through the service, then no diff, and refresh read
         await deleteMonitor(t.client, id, inputs.name);
       }
     }),
-    { numRuns: 100, seed: SEED },
+    { numRuns: 100, seed: SEED, examples: SHAPES.map((shape) => [shape]) },
   );
 });
 
@@ -191,7 +209,14 @@ test("accepted args, then other accepted args (same alerts): one update, then no
         await deleteMonitor(t.client, id, first.name);
       }
     }),
-    { numRuns: 50, seed: SEED + 1 },
+    {
+      numRuns: 50,
+      seed: SEED + 1,
+      // An edit from every option to fewer fields, one removed: nothing left to change afterwards.
+      examples: [
+        [SHAPES[0], { ...HTTP_FULL, title: undefined, httpResponse: undefined, maintenance: undefined, regions: [2], timeout: 9 }],
+      ],
+    },
   );
 });
 
