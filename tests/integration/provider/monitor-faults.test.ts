@@ -1,7 +1,7 @@
 // Retries under the emulator's faults, as the provider meets them: rate limiting, 5xx, connections
 // dropped before or after the service acted, answers that never come. No wait is real: the client's
 // sleep is injected and records what it was asked to wait.
-import { ApiError, ConnectionError } from "../../../provider/api/errors";
+import { ApiError } from "../../../provider/api/errors";
 import { checkMonitor, createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_FULL, HTTP_MIN } from "../../helpers/monitor-records";
@@ -40,33 +40,6 @@ describe("POST /monitors", () => {
       expect(await routeCount("POST /monitors")).toBe(1);
     },
   );
-
-  test("a 4xx is a plain answer: no recovery advice", async () => {
-    await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 409, body: "{}" }, times: 1 }] });
-    const error = await rejection(createMonitor(t.client, inputs(HTTP_MIN)));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.message).not.toContain("adoptUuid");
-  });
-
-  test("dropped after the service created it: not retried (no duplicate), and the message tells how to recover", async () => {
-    await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
-    const error = await rejection(createMonitor(t.client, inputs(HTTP_MIN)));
-    const monitors = await admin.monitors();
-    expect(monitors).toHaveLength(1);
-    expect(await routeCount("POST /monitors")).toBe(1);
-    expect(error.message).toMatch(/^monitor "web": POST \/monitors failed: the connection was closed before a response/);
-    expect(error.message).toContain('Look in the service\'s dashboard for a monitor named "web"');
-    expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
-    expect(error.message).toContain("pulumi up --replace");
-    expect(error.cause).toBeInstanceOf(ConnectionError);
-    // Kept in the stack under a placeholder id (the engine records a create error carrying an id).
-    expect(error).toMatchObject({ id: expect.stringMatching(/^unconfirmed-/), properties: { unconfirmed: true, name: "web" } });
-
-    // Following the message: adopt the monitor that was created.
-    const adopted = await createMonitor(t.client, inputs({ ...HTTP_MIN, adoptUuid: monitors[0].uuid }));
-    expect(adopted.id).toBe(monitors[0].uuid);
-    expect(await admin.monitors()).toHaveLength(1);
-  });
 
   test("dropped before the service saw it: still ambiguous to the client, so not retried", async () => {
     await admin.faults({ rules: [{ route: "POST /monitors", dropBeforeRate: 1, times: 1 }] });

@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { ConnectionError } from "../../../provider/api/errors";
 import { CreateJournal } from "../../../provider/journal";
 import { checkMonitor, createMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { useEmulator } from "../../helpers/emulator";
@@ -28,22 +29,9 @@ const KEY = "proj/dev/web";
 const inputs = (raw: Record<string, unknown> = {}) => checkMonitor({ ...HTTP_MIN, journalKey: KEY, ...raw }).inputs;
 const posts = async () => (await admin.requests()).filter((r) => r.method === "POST").length;
 
-test("a create is noted before the POST and completed with the uuid after it", async () => {
-  const { id } = await createMonitor(t.client, inputs(), journal);
-  expect(journal.get(KEY)).toMatchObject({ state: "created", uuid: id });
-  journal.confirm(KEY, id); // what diff does once the engine holds the monitor
-  expect(journal.get(KEY)).toBeUndefined();
-});
-
-test("the state keeps the journal's key, so a delete before any diff forgets the entry by that key alone", async () => {
-  const { id, outs } = await createMonitor(t.client, inputs(), journal);
-  expect(outs.journalKey).toBe(KEY);
-  journal.forget(id, outs.journalKey as string); // what delete does with the stored outputs
-  expect(journal.get(KEY)).toBeUndefined();
-});
-
 test("a create the engine never recorded is resumed by the next create: the same monitor, no second POST", async () => {
   const first = await createMonitor(t.client, inputs(), journal);
+  expect(journal.get(KEY)).toMatchObject({ state: "created", uuid: first.id }); // noted, with the uuid its answer gave
   // ... the CLI is killed before the checkpoint holds `first`; the next run creates the resource again:
   await admin.clearRequests();
   const again = await createMonitor(t.client, inputs({ interval: 120 }), journal);
@@ -89,13 +77,16 @@ describe("a POST whose connection dropped after the service acted", () => {
     error = await rejection<typeof error>(createMonitor(t.client, inputs(), journal));
   });
 
-  test("is not retried, and the resource is kept as unconfirmed under a placeholder id", async () => {
+  test("is not retried, and the resource is kept as unconfirmed under a placeholder id; the message says how to recover", async () => {
     expect(await posts()).toBe(1);
     expect(await admin.monitors()).toHaveLength(1);
     expect(error.id).toMatch(/^unconfirmed-/);
     expect(error.properties).toMatchObject({ unconfirmed: true, name: "web" });
-    expect(error.message).toContain("adoptUuid");
+    expect(error.message).toMatch(/^monitor "web": POST \/monitors failed: the connection was closed before a response/);
+    expect(error.message).toContain('Look in the service\'s dashboard for a monitor named "web"');
+    expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
     expect(error.message).toContain("pulumi up --replace");
+    expect(error.cause).toBeInstanceOf(ConnectionError);
   });
 
   test("later runs send nothing until the user decides: update refuses, with the way out", async () => {
