@@ -189,50 +189,6 @@ test("a placeholder leaves the stack with no request only when its replacement i
   await admin.reset();
 });
 
-test("a changed alerts list is reported as a replace", async () => {
-  await configureFor(emulator);
-  const news = { name: "api", type: "https", target: "https://x.example", interval: 60, regions: [1], alerts: ["a-2"] };
-  const { interval: _, ...record } = news;
-  const outs = { ...record, uuid: "m-1", intervalId: 60, alerts: ["a-1"], declaredFields: Object.keys(news) };
-  expect(await provider.diff("m-1", outs, news)).toEqual({
-    changes: true,
-    replaces: ["alerts"],
-    deleteBeforeReplace: false,
-    changed: ["alerts"],
-  });
-});
-
-test("under PULUMI_SKIP_CHECKPOINTS, a creation the preview did not see (`up --replace`) is refused by create itself, before any request", async () => {
-  await configureFor(emulator);
-  const inputs = checkedMonitor(programInputs);
-  await admin.clearRequests();
-  await withEnv({ PULUMI_SKIP_CHECKPOINTS: "true" }, () =>
-    expect(provider.create(inputs)).rejects.toThrow(/monitor "api": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/),
-  );
-  expect(await admin.requests()).toEqual([]);
-  expect(await admin.monitors()).toEqual([]);
-});
-
-test("under PULUMI_SKIP_CHECKPOINTS, a fleet's new members are refused at check, naming each; members already applied pass; create itself sends nothing", async () => {
-  await configureFor(emulator);
-  const fleet = providers.fleet;
-  const member = (name: string) => ({ name, type: "https", target: `https://${name}.example.com`, interval: 60, regions: [1] });
-  await admin.clearRequests();
-  await withEnv({ PULUMI_SKIP_CHECKPOINTS: "true" }, async () => {
-    const result = await fleet.check({ monitors: { old: member("old") } }, { monitors: { old: member("old"), fresh: member("fresh") } });
-    // One failure, naming the member in its reason (the engine is not handed the whole `monitors` value to print).
-    expect(result.failures).toHaveLength(1);
-    expect(result.failures?.[0].reason).toMatch(
-      /^monitors\.fresh: monitor "fresh": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/,
-    );
-    await expect(fleet.create({ monitors: { fresh: checkedMonitor(member("fresh")) } })).rejects.toThrow(
-      /monitor "fresh": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/,
-    );
-  });
-  expect((await admin.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-  expect(await admin.monitors()).toEqual([]);
-});
-
 test.each([
   [
     "when the key is not configured, naming both ways to set it",
@@ -396,13 +352,23 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
   await provider.delete(made.id, state);
 });
 
-test("under PULUMI_SKIP_CHECKPOINTS, check refuses a new monitor and diff a replacement, sending nothing; an edit, a read and a delete go through", async () => {
+test("under PULUMI_SKIP_CHECKPOINTS, check refuses a new monitor (a fleet's new members, each named) and diff a replacement, and create one the preview did not see (`up --replace`), sending nothing; an edit, a read and a delete go through", async () => {
   const { made, state } = await madeAfresh();
+  const fleet = providers.fleet;
+  const member = (name: string) => ({ name, type: "https", target: `https://${name}.example.com`, interval: 60, regions: [1] });
+  const refused = (name: string) => new RegExp(`monitor "${name}": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set`);
   await admin.clearRequests();
   await withEnv({ PULUMI_SKIP_CHECKPOINTS: "true" }, async () => {
     expect((await provider.check({}, programInputs)).failures).toEqual([
       { property: "", reason: expect.stringMatching(/^monitor "api": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set/) },
     ]);
+    await expect(provider.create(checkedMonitor({ ...programInputs, name: "other" }))).rejects.toThrow(refused("other"));
+    const result = await fleet.check({ monitors: { old: member("old") } }, { monitors: { old: member("old"), fresh: member("fresh") } });
+    // One failure, naming the member in its reason (the engine is not handed the whole `monitors` value to print).
+    expect(result.failures).toHaveLength(1);
+    expect(result.failures?.[0].reason).toMatch(/^monitors\.fresh: /);
+    expect(result.failures?.[0].reason).toMatch(refused("fresh"));
+    await expect(fleet.create({ monitors: { fresh: checkedMonitor(member("fresh")) } })).rejects.toThrow(refused("fresh"));
     const withAlerts = { ...state, alerts: ["a-1"], declaredFields: [...(state.declaredFields ?? []), "alerts"] };
     await expect(provider.diff(made.id, withAlerts, { ...checkedMonitor(programInputs), alerts: ["a-2"] })).rejects.toThrow(
       'monitor "api": replacing it (its alerts changed) is refused while PULUMI_SKIP_CHECKPOINTS is set',
