@@ -5,7 +5,7 @@ import { inspect } from "node:util";
 import { UptimeClient, UptimeClientOptions } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { admin, adminJson } from "../../helpers/emulator-http";
+import { adminJson } from "../../helpers/emulator-http";
 import { HTTP_MIN } from "../../helpers/monitor-records";
 import { useEmulator } from "../../helpers/emulator";
 import { closedPort } from "../../helpers/servers";
@@ -113,60 +113,41 @@ describe("each failure, read as a user would", () => {
   });
 });
 
-describe("a service that echoes the key back", () => {
-  const echo = async (respond: Record<string, unknown>) => setFaults(right, { rules: [{ respond }] });
+const html = `<!doctype html><html><head><title>Gateway saw ${KEY}</title></head><body>${KEY}</body></html>`;
+const oversized = `{"monitor":{"uuid":"${KEY}","name":"${"n".repeat(3000)}"}}`;
+/** What a service echoing the key answers a refresh, and what of it the message keeps, the key redacted. */
+const ECHOES: [string, number, string, string, string | undefined][] = [
+  [
+    "a JSON error message",
+    401,
+    "application/json",
+    JSON.stringify({ error: { code: "unauthorized", message: `bad key ${KEY}` } }),
+    "bad key [REDACTED]",
+  ],
+  ["an HTML error page, title and body", 502, "text/html", html, 'an HTML page "Gateway saw [REDACTED]"'],
+  // In plain text, at every place the excerpt could cut it.
+  ...[0, 150, 185, 190, 195, 199].map((pad): [string, number, string, string, undefined] => [
+    `plain text after ${pad} characters`,
+    500,
+    "text/plain",
+    `${"x".repeat(pad)}${KEY}${"y".repeat(50)}`,
+    undefined,
+  ]),
+  ["a success body that is not JSON", 200, "text/plain", `ok ${KEY}`, "ok [REDACTED]"],
+  ["a success body too big (1000 bytes at most here)", 200, "application/json", oversized, undefined],
+  // Retried: the debug lines carry no body.
+  ["503 answers, retried", 503, "text/plain", `down ${KEY}`, undefined],
+];
 
-  test.each([
-    [
-      "a JSON error message",
-      401,
-      "application/json",
-      JSON.stringify({ error: { code: "unauthorized", message: `bad key ${KEY}` } }),
-      "bad key [REDACTED]",
-    ],
-    [
-      "an HTML error page, title and body",
-      502,
-      "text/html",
-      `<!doctype html><html><head><title>Gateway saw ${KEY}</title></head><body>${KEY}</body></html>`,
-      'an HTML page "Gateway saw [REDACTED]"',
-    ],
-  ])("in %s", async (what, status, type, body, redacted) => {
-    await echo({ status, headers: { "content-type": type }, body });
-    const error = await failing(what, () => readMonitor(client(right), "m-1", stored({})));
-    expect(error.message).toContain(redacted);
-  });
-
-  test("in plain text, at every place the excerpt could cut it", async () => {
-    for (const pad of [0, 150, 185, 190, 195, 199]) {
-      await echo({ status: 500, headers: { "content-type": "text/plain" }, body: `${"x".repeat(pad)}${KEY}${"y".repeat(50)}` });
-      await failing(`text echo at ${pad}`, () => readMonitor(client(right), "m-1", stored({})));
-    }
-  });
-
-  test("in a success body that is not JSON, and in one that is too big", async () => {
-    await echo({ status: 200, headers: { "content-type": "text/plain" }, body: `ok ${KEY}` });
-    expect((await failing("non-JSON success", () => readMonitor(client(right), "m-1", stored({})))).message).toContain("ok [REDACTED]");
-    await echo({
-      status: 200,
-      headers: { "content-type": "application/json" },
-      body: `{"monitor":{"uuid":"${KEY}","name":"${"n".repeat(3000)}"}}`,
-    });
-    await failing("too big", () => readMonitor(client(right, { maxResponseBytes: 1000 }), "m-1", stored({})));
-  });
-
-  test("in 429 and 503 answers that are retried (the debug lines carry no body)", async () => {
-    await setFaults(right, {
-      rules: [{ respond: { status: 503, headers: { "content-type": "text/plain", "retry-after": "0" }, body: `down ${KEY}` } }],
-    });
-    await failing("503 echo retried", () => readMonitor(client(right), "m-1", stored({})));
-    expect(logLines.some((l) => l.includes("503; retry"))).toBe(true);
-  });
+test.each(ECHOES)("a service that echoes the key back: %s", async (what, status, type, body, kept) => {
+  await setFaults(right, { rules: [{ respond: { status, headers: { "content-type": type, "retry-after": "0" }, body } }] });
+  const error = await failing(what, () => readMonitor(client(right, { maxResponseBytes: 1000 }), "m-1", stored({})));
+  if (kept) expect(error.message).toContain(kept);
 });
 
 test("sweep: no error text and no log line holds the key, or any 8-character piece of it", () => {
   expect(errors.length).toBeGreaterThanOrEqual(20);
-  expect(logLines.length).toBeGreaterThan(0);
+  expect(logLines.some((l) => l.includes("503; retry"))).toBe(true);
   const pieces = Array.from({ length: KEY.length - 7 }, (_, i) => KEY.slice(i, i + 8));
   for (const { what, error } of errors) {
     for (const text of textsOf(error)) {
@@ -174,11 +155,4 @@ test("sweep: no error text and no log line holds the key, or any 8-character pie
     }
   }
   for (const line of logLines) for (const piece of pieces) expect([line, line.includes(piece)]).toEqual([line, false]);
-});
-
-test("the emulator's own request log shows the credential as [REDACTED]", async () => {
-  const reply = await admin(right, "GET", "/requests");
-  expect(reply.json.requests.length).toBeGreaterThan(0);
-  expect(reply.text).not.toContain(KEY);
-  for (const r of reply.json.requests) expect(r.headers.authorization).toBe("[REDACTED]");
 });
