@@ -95,14 +95,6 @@ describe("error bodies that are not the service's JSON", () => {
     expect(t.debug).toEqual([expect.stringContaining("502; retry 1 of 2"), expect.stringContaining("502; retry 2 of 2")]);
   });
 
-  test("an HTML 502 page to taking a page over: PATCH retried, then the same clear error", async () => {
-    await respond({ status: 502, headers: { "content-type": "text/html" }, body: HTML_502 });
-    const inputs = (await pages.check({ uuid: PAGE, name: "Status", slug: "status" })).inputs;
-    const error = await failure(() => pages.create(client().client, inputs));
-    expect(error.message).toBe(`PATCH /pages/${PAGE} failed with 502 Bad Gateway: an HTML page "502 Bad Gateway"`);
-    expect(await requestCount()).toBe(1 + MAX_RETRIES);
-  });
-
   test("an HTML sign-in page answered with 200 (a proxy in the way): not JSON, said so with the page's title", async () => {
     await respond({
       status: 200,
@@ -226,12 +218,6 @@ describe("answers that never come", () => {
     expect(info).toEqual([
       expect.stringMatching(/within 300 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl \(\S+\); retry 1 of 2 in /),
     ]);
-  });
-
-  test("no answer to an alert's edit: the same, for PATCH", async () => {
-    await respond({ status: 200, hang: true });
-    const error = await failure(() => alerts.update(client().client, ALERT, stored({}), alerts.check({ uuid: ALERT, up: true }).inputs));
-    expect(error.message).toBe(noResponse(`PATCH /alerts/${ALERT}`));
   });
 
   test("a body that starts and then stalls: the stall times out the same way", async () => {

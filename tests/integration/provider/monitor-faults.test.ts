@@ -1,6 +1,5 @@
-// Retries under the emulator's faults, as the provider meets them: rate limiting, 5xx, connections
-// dropped before or after the service acted, answers that never come. No wait is real: the client's
-// sleep is injected and records what it was asked to wait.
+// The emulator's faults as the provider's operations meet them (the retry policy itself: client-retry):
+// a creation's 5xx with the way to recover, edits and deletes the service applied before the drop.
 import { ApiError } from "../../../provider/api/errors";
 import { checkMonitor, createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { testClient, useEmulator } from "../../helpers/emulator";
@@ -14,19 +13,6 @@ const inputs = (raw: Record<string, unknown>) => checkMonitor(raw).inputs;
 const routeCount = async (route: string): Promise<number> => (await admin.counters()).requestsByRoute[route];
 
 describe("POST /monitors", () => {
-  test("429 twice, then created exactly once; Retry-After honoured", async () => {
-    await admin.faults({ rules: [{ route: "POST /monitors", rate429: 1, retryAfter: "1", times: 2 }] });
-    const { id } = await createMonitor(t.client, inputs(HTTP_MIN));
-    expect((await admin.monitors()).map((m) => m.uuid)).toEqual([id]);
-    expect(await routeCount("POST /monitors")).toBe(3);
-    // Paused as asked (less the milliseconds the answers took), the account's pace not cut: too few got through to learn one.
-    expect(t.waits.map((ms) => Math.round(ms / 100) * 100)).toEqual([1000, 1000]);
-    expect(t.debug).toEqual([
-      "uptime: POST /monitors: 429; its turn comes again in 1.0 s (Retry-After)",
-      "uptime: POST /monitors: 429; its turn comes again in 1.0 s (Retry-After)",
-    ]);
-  });
-
   test.each([502, 503, 504])(
     "%i is not retried (a gateway may have passed it on): the error says what failed and how to recover",
     async (status) => {
@@ -40,33 +26,9 @@ describe("POST /monitors", () => {
       expect(await routeCount("POST /monitors")).toBe(1);
     },
   );
-
-  test("dropped before the service saw it: still ambiguous to the client, so not retried", async () => {
-    await admin.faults({ rules: [{ route: "POST /monitors", dropBeforeRate: 1, times: 1 }] });
-    await expect(createMonitor(t.client, inputs(HTTP_MIN))).rejects.toThrow(/adoptUuid/);
-    expect(await admin.monitors()).toEqual([]);
-  });
-
-  test("no answer within requestTimeoutMs: not retried, same recovery message", async () => {
-    const slow = testClient(emulator, { requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
-    await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 201, hang: true }, times: 1 }] });
-    const error = await rejection(createMonitor(slow.client, inputs(HTTP_MIN)));
-    expect(error.message).toMatch(/no response from \S+ within 150 ms \(uptime:requestTimeoutMs\).*adoptUuid/);
-    expect(await routeCount("POST /monitors")).toBe(1);
-  });
 });
 
-describe("GET, PATCH and DELETE are retried through 5xx and dropped connections", () => {
-  test("PATCH: 503 twice, then applied", async () => {
-    const { id, outs } = await createMonitor(t.client, inputs(HTTP_FULL));
-    await admin.faults({ rules: [{ route: "PATCH /monitors/:uuid", rate5xx: 1, statuses: [502, 503, 504], times: 2 }] });
-    const next = inputs({ ...HTTP_FULL, title: "after faults" });
-    const { outs: after } = await updateMonitor(t.client, id, outs, next);
-    expect(after.title).toBe("after faults");
-    expect(diffMonitor(after, next).changes).toBe(false);
-    expect(await routeCount("PATCH /monitors/:uuid")).toBe(3);
-  });
-
+describe("PATCH and DELETE dropped after the service acted are sent again", () => {
   test("PATCH: dropped after it was applied, then applied again: the same end state", async () => {
     const { id, outs } = await createMonitor(t.client, inputs(HTTP_FULL));
     await admin.faults({ rules: [{ route: "PATCH /monitors/:uuid", dropAfterRate: 1, times: 1 }] });
@@ -77,20 +39,6 @@ describe("GET, PATCH and DELETE are retried through 5xx and dropped connections"
     expect(await routeCount("PATCH /monitors/:uuid")).toBe(2);
   });
 
-  test("GET (refresh): dropped before processing, then answered", async () => {
-    const { id, outs } = await createMonitor(t.client, inputs(HTTP_MIN));
-    await admin.faults({ rules: [{ route: "GET /monitors/:uuid", dropBeforeRate: 1, times: 1 }] });
-    expect((await readMonitor(t.client, id, outs)).kind).toBe("found");
-  });
-
-  test("GET (refresh): an answer that never comes is given up on and retried", async () => {
-    const slow = testClient(emulator, { requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
-    const { id, outs } = await createMonitor(slow.client, inputs(HTTP_MIN));
-    await admin.faults({ rules: [{ route: "GET /monitors/:uuid", respond: { status: 200, hang: true }, times: 1 }] });
-    expect((await readMonitor(slow.client, id, outs)).kind).toBe("found");
-    expect(slow.debug).toEqual([expect.stringMatching(/no response from \S+ within 150 ms.*retry 1 of 5/)]);
-  });
-
   test("DELETE: dropped after the monitor was deleted; the retry's 404 counts as done", async () => {
     const { id } = await createMonitor(t.client, inputs(HTTP_MIN));
     await admin.faults({ rules: [{ route: "DELETE /monitors/:uuid", dropAfterRate: 1, times: 1 }] });
@@ -98,16 +46,6 @@ describe("GET, PATCH and DELETE are retried through 5xx and dropped connections"
     expect(await admin.monitors()).toEqual([]);
     const deletes = (await admin.requests()).filter((r) => r.method === "DELETE").map((r) => r.status);
     expect(deletes).toEqual([null, 404]);
-  });
-
-  test("refused past uptime:rateLimitWaitSeconds: the last 429, with how to get more", async () => {
-    const { id, outs } = await createMonitor(t.client, inputs(HTTP_MIN));
-    const patient = testClient(emulator, { pacing: { maxWaitMs: 3000 } });
-    await admin.faults({ rules: [{ route: "GET /monitors/:uuid", rate429: 1, retryAfter: "1" }] });
-    const error = await rejection<ApiError>(readMonitor(patient.client, id, outs));
-    expect(error.status).toBe(429);
-    expect(error.message).toContain("raise uptime:rateLimitWaitSeconds to wait longer");
-    expect([3, 4]).toContain(await routeCount("GET /monitors/:uuid"));
   });
 });
 
