@@ -6,7 +6,7 @@ import { createServer, Server } from "node:http";
 import { buffer } from "node:stream/consumers";
 import { alerts } from "../../../provider/alert";
 import { UptimeClientOptions } from "../../../provider/api/client";
-import { ApiError, ResponseFormatError } from "../../../provider/api/errors";
+import { ApiError } from "../../../provider/api/errors";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { pages } from "../../../provider/page";
 import { TestClient, testClient, useEmulator } from "../../helpers/emulator";
@@ -94,29 +94,13 @@ describe("error bodies that are not the service's JSON", () => {
     expect(await requestCount()).toBe(1 + MAX_RETRIES);
     expect(t.debug).toEqual([expect.stringContaining("502; retry 1 of 2"), expect.stringContaining("502; retry 2 of 2")]);
   });
-
-  test("an HTML sign-in page answered with 200 (a proxy in the way): not JSON, said so with the page's title", async () => {
-    await respond({
-      status: 200,
-      headers: { "content-type": "text/html" },
-      body: "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>",
-    });
-    const error = await failure(() => alerts.read(client().client, ALERT, stored({})));
-    expect(error).toBeInstanceOf(ResponseFormatError);
-    expect(error.message).toBe(
-      `GET /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: an HTML page "Sign in - Corporate Proxy"`,
-    );
-  });
 });
 
 describe("empty bodies", () => {
-  test("200 with an empty body where a record is expected: refresh of a monitor, edit of an alert", async () => {
+  test("200 with an empty body where a record is expected", async () => {
     await respond({ status: 200, headers: JSON_TYPE, body: "" });
     const read = await failure(() => readMonitor(client().client, monitorId, stored({})));
     expect(read.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
-    const alertInputs = alerts.check({ uuid: ALERT, name: "On-call" }).inputs;
-    const edit = await failure(() => alerts.update(client().client, ALERT, stored({}), alertInputs));
-    expect(edit.message).toBe(`PATCH /alerts/${ALERT} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
   });
 
   test("200 with an empty body to a delete is a success: a delete needs no record", async () => {
@@ -124,14 +108,10 @@ describe("empty bodies", () => {
     await expect(deleteMonitor(client().client, monitorId, "web")).resolves.toBeUndefined();
   });
 
-  test("500 with an empty body to a creation and to a delete: the status and (empty body)", async () => {
+  test("500 with an empty body to a creation: the status and (empty body), no recovery advice", async () => {
     await respond({ status: 500, body: "" }, "POST /monitors");
     expect((await failure(() => createMonitor(client().client, monitorInputs))).message).toBe(
       "POST /monitors failed with 500 Internal Server Error: (empty body)",
-    );
-    await respond({ status: 500, body: "" });
-    expect((await failure(() => deleteMonitor(client().client, monitorId, "web"))).message).toBe(
-      `DELETE /monitors/${monitorId} failed with 500 Internal Server Error: (empty body)`,
     );
   });
 });
