@@ -26,16 +26,16 @@ import { UNKNOWN, engineFailure, failureText } from "../../../provider/model/val
 import { inputPath } from "../../../provider/model/engine";
 import { MONITOR } from "../../../provider/model/monitor";
 import { testClient, useEmulator } from "../../helpers/emulator";
-import { adminApi, adminJson } from "../../helpers/emulator-http";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { API_KEY } from "../../helpers/servers";
 import { rejection } from "../../helpers/rejection";
 import { withEnv } from "../../helpers/env";
 
 const { emulator, admin, t } = useEmulator({
   seed: { alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] },
-  resetEach: true,
+  resetEach: true, // the rate limit and the faults too
   testClient: { retry: { baseDelayMs: 1, maxRetries: 0 } },
 });
+const documented = useEmulator({ documentedOnly: true, resetEach: true, testClient: { retry: { baseDelayMs: 1, maxRetries: 0 } } });
 let dir: string;
 let ctx: FleetContext & { lines: string[] };
 
@@ -444,63 +444,54 @@ describe("import (through the plugin)", () => {
 });
 
 test("against a service limiting the key to 20 requests a second: every member created once, then every one deleted", async () => {
-  await adminJson(emulator, "PUT", "/rate-limit", { rps: 20, burst: 10 });
-  try {
-    // The provider's own client: the account's scheduler learns the pace from the 429s and keeps to it.
-    const paced = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, log: { debug: () => undefined, warn: () => undefined } });
-    // A creation is in doubt ("posting") from each POST's leaving until its answer: a 429 says it was not processed.
-    const [put, remove] = [FleetNotes.prototype.put, FleetNotes.prototype.remove];
-    let [sent, refused] = [0, 0];
-    jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
-      if (entry.state === "posting") sent++;
-      put.call(this, entry);
-    });
-    jest.spyOn(FleetNotes.prototype, "remove").mockImplementation(function (this: FleetNotes, key) {
-      refused++;
-      remove.call(this, key);
-    });
-    const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx).finally(() => jest.restoreAllMocks());
-    expect(Object.keys(outs.uuids!)).toHaveLength(60);
-    expect(await admin.monitorNames()).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`).sort());
-    const counters = await adminJson(emulator, "GET", "/counters");
-    expect(counters.requestsByRoute["POST /monitors"]).toBe(60 + counters.rateLimited);
-    expect(counters.rateLimited).toBeGreaterThan(0);
-    expect([sent, refused]).toEqual([counters.requestsByRoute["POST /monitors"], counters.rateLimited]);
-    await deleteFleet(paced, outs, ctx);
-    expect(await admin.monitors()).toEqual([]);
-    expect(id).toMatch(/^fleet-/);
-  } finally {
-    await adminJson(emulator, "DELETE", "/rate-limit");
-  }
+  await admin.rateLimit({ rps: 20, burst: 10 });
+  // The provider's own client: the account's scheduler learns the pace from the 429s and keeps to it.
+  const paced = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, log: { debug: () => undefined, warn: () => undefined } });
+  // A creation is in doubt ("posting") from each POST's leaving until its answer: a 429 says it was not processed.
+  const [put, remove] = [FleetNotes.prototype.put, FleetNotes.prototype.remove];
+  let [sent, refused] = [0, 0];
+  jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
+    if (entry.state === "posting") sent++;
+    put.call(this, entry);
+  });
+  jest.spyOn(FleetNotes.prototype, "remove").mockImplementation(function (this: FleetNotes, key) {
+    refused++;
+    remove.call(this, key);
+  });
+  const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx).finally(() => jest.restoreAllMocks());
+  expect(Object.keys(outs.uuids!)).toHaveLength(60);
+  expect(await admin.monitorNames()).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`).sort());
+  const counters = await admin.counters();
+  expect(counters.requestsByRoute["POST /monitors"]).toBe(60 + counters.rateLimited);
+  expect(counters.rateLimited).toBeGreaterThan(0);
+  expect([sent, refused]).toEqual([counters.requestsByRoute["POST /monitors"], counters.rateLimited]);
+  await deleteFleet(paced, outs, ctx);
+  expect(await admin.monitors()).toEqual([]);
+  expect(id).toMatch(/^fleet-/);
 }, 60_000);
 
 test("a service offering only the documented routes: refresh keeps the fleet as it is; destroy stops naming each member, and `leave` releases them", async () => {
-  const documented = await startTestEmulator({ documentedOnly: true, seed: {} });
-  try {
-    const c = testClient(documented, { retry: { baseDelayMs: 1, maxRetries: 0 } });
-    const documentedCtx = { ...ctx, journal: new CreateJournal(dir, documented.url) };
-    const { id, outs } = await createFleet(c.client, declare(fleetOf(3)), documentedCtx);
-    expect(await readFleet(c.client, id, outs, documentedCtx)).toEqual({ kind: "unsupported", status: 405 });
+  const c = documented.t.client;
+  const documentedCtx = { ...ctx, journal: new CreateJournal(dir, documented.emulator.url) };
+  const { id, outs } = await createFleet(c, declare(fleetOf(3)), documentedCtx);
+  expect(await readFleet(c, id, outs, documentedCtx)).toEqual({ kind: "unsupported", status: 405 });
 
-    const refused = await rejection(deleteFleet(c.client, outs, documentedCtx));
-    expect(refused.message).toMatch(
-      /^deleting the fleet: 3 members failed; the fleet stays in the stack as it was, so running the command again deletes the rest/,
+  const refused = await rejection(deleteFleet(c, outs, documentedCtx));
+  expect(refused.message).toMatch(
+    /^deleting the fleet: 3 members failed; the fleet stays in the stack as it was, so running the command again deletes the rest/,
+  );
+  for (const member of Object.values(outs.monitors)) {
+    expect(refused.message).toContain(
+      `monitor ${JSON.stringify(member.name)} (${member.uuid}): the service does not allow deleting monitors`,
     );
-    for (const member of Object.values(outs.monitors)) {
-      expect(refused.message).toContain(
-        `monitor ${JSON.stringify(member.name)} (${member.uuid}): the service does not allow deleting monitors`,
-      );
-    }
-    expect(refused.message).toContain("UPTIME_DELETE_UNSUPPORTED=leave");
-    expect((await adminApi(documented).monitors()).map((m) => m.uuid).sort()).toEqual(Object.values(outs.uuids!).sort());
-
-    // The advice followed: the same command with `leave` drops them from the stack, each named in a warning, none deleted.
-    const lines: string[] = [];
-    await deleteFleet(c.client, outs, { ...documentedCtx, onUnsupported: "leave", warn: (m) => lines.push(m) });
-    expect(lines).toHaveLength(3);
-    expect(lines.every((l) => l.includes("is left in the service"))).toBe(true);
-    expect(await adminApi(documented).monitors()).toHaveLength(3);
-  } finally {
-    await documented.close();
   }
+  expect(refused.message).toContain("UPTIME_DELETE_UNSUPPORTED=leave");
+  expect((await documented.admin.monitors()).map((m) => m.uuid).sort()).toEqual(Object.values(outs.uuids!).sort());
+
+  // The advice followed: the same command with `leave` drops them from the stack, each named in a warning, none deleted.
+  const lines: string[] = [];
+  await deleteFleet(c, outs, { ...documentedCtx, onUnsupported: "leave", warn: (m) => lines.push(m) });
+  expect(lines).toHaveLength(3);
+  expect(lines.every((l) => l.includes("is left in the service"))).toBe(true);
+  expect(await documented.admin.monitors()).toHaveLength(3);
 });
