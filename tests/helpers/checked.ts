@@ -32,3 +32,9 @@ export async function checkedPage(args: Record<string, unknown>, images?: ImageS
  * provider makes of them; the provider's types describe what it writes today.
  */
 export const stored = <T>(state: Record<string, unknown>): T => state as T;
+
+/** A read's outcome that must have found the object (the test fails on any other), narrowed to it. */
+export function found<T extends { kind: string }>(outcome: T): Extract<T, { kind: "found" }> {
+  if (outcome.kind !== "found") throw new Error(`expected the object to be found, got ${outcome.kind}`);
+  return outcome as Extract<T, { kind: "found" }>;
+}

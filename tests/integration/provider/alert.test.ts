@@ -3,7 +3,7 @@
 import { alerts, AlertOutputs } from "../../../provider/alert";
 import { type Json, adminJson } from "../../helpers/emulator-http";
 import { useEmulator } from "../../helpers/emulator";
-import { checkedAlert } from "../../helpers/checked";
+import { checkedAlert, found } from "../../helpers/checked";
 
 const ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 const EMAIL = { type: "email", target: "oncall@acme.example" };
@@ -76,8 +76,7 @@ test("refresh sees a recipient added in the dashboard, and the next diff puts th
   const news = primary({ recipients: [EMAIL] });
   await update(news);
   await adminJson(emulator, "PATCH", `/alerts/${ALERT}`, { recipients: [EMAIL, SLACK] });
-  const outcome = await alerts.read(client, ALERT, state);
-  if (outcome.kind !== "found") throw new Error(`expected the alert, got ${outcome.kind}`);
+  const outcome = found(await alerts.read(client, ALERT, state));
   expect((outcome.props.recipients as Json[]).map((r) => r.type)).toEqual(["email", "slack"]);
   expect(outcome.inputs).toEqual({ uuid: ALERT, name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
   expect(alerts.diff(outcome.props, news).changed).toEqual(["recipients"]);

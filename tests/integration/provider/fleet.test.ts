@@ -29,6 +29,7 @@ import { testClient, useEmulator } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
 import { rejection } from "../../helpers/rejection";
 import { withEnv } from "../../helpers/env";
+import { found } from "../../helpers/checked";
 
 const { emulator, admin, t } = useEmulator({
   seed: { alerts: [{ uuid: "alert-1", name: "On-call", recipients: [] }] },
@@ -237,8 +238,7 @@ test("refresh: an edit outside Pulumi is read into the member; a member deleted 
   const created = await createFleet(t.client, declare({ a: member("a"), b: member("b") }), ctx);
   await admin.drift(created.outs.monitors.a.uuid, { intervalId: 300 });
   await admin.remove(created.outs.monitors.b.uuid);
-  const read = await readFleet(t.client, created.id, created.outs, ctx);
-  if (read.kind !== "found") throw new Error(read.kind);
+  const read = found(await readFleet(t.client, created.id, created.outs, ctx));
   expect(read.props.monitors.a).toMatchObject({ intervalId: 300 });
   expect(read.props.monitors).not.toHaveProperty("b");
   expect(read.inputs.monitors.a).toMatchObject({ interval: 300, target: "https://a.example.com/health" });
@@ -258,8 +258,7 @@ test("an edit of a member deleted outside Pulumi sends nothing else and says to 
   expect(error.message).toContain("monitors.a: monitor");
   expect(error.message).toContain("Run `pulumi refresh`: it drops the member from the state, and the next `pulumi up` creates it again.");
   // Following it.
-  const read = await readFleet(t.client, created.id, error.properties!, ctx);
-  if (read.kind !== "found") throw new Error(read.kind);
+  const read = found(await readFleet(t.client, created.id, error.properties!, ctx));
   const done = await updateFleet(t.client, created.id, read.props, declare({ a: member("a", { timeout: 3 }) }), ctx);
   expect(await admin.monitors()).toEqual([expect.objectContaining({ uuid: done.outs.monitors.a.uuid, timeout: 3 })]);
 });
@@ -301,8 +300,7 @@ test("a wrong address: refresh and destroy fail with one line naming uptime:base
   expect((await admin.requests()).filter((r) => r.path.startsWith("/v1/"))).toEqual([]);
   expect(await admin.monitors()).toHaveLength(3);
   // The advice followed: the API's base address. Refresh finds the three as they are.
-  const found = await readFleet(t.client, id, outs, ctx);
-  expect(found.kind === "found" && found.props.uuids).toEqual(outs.uuids);
+  expect(found(await readFleet(t.client, id, outs, ctx)).props.uuids).toEqual(outs.uuids);
 });
 
 test("the journal: members an interrupted create made are taken over by the next one, not posted twice", async () => {
@@ -433,10 +431,9 @@ describe("import (through the plugin)", () => {
       regions: [1],
       timeout: 5,
     });
-    const found = await importFleet(t.client, `api=${made.uuid}`);
-    if (found.kind !== "found") throw new Error(found.kind);
-    expect(found.inputs.monitors.api).toMatchObject({ name: "api", target: "https://api.example.com", interval: 60, timeout: 5 });
-    expect(found.props.uuids).toEqual({ api: made.uuid });
+    const imported = found(await importFleet(t.client, `api=${made.uuid}`));
+    expect(imported.inputs.monitors.api).toMatchObject({ name: "api", target: "https://api.example.com", interval: 60, timeout: 5 });
+    expect(imported.props.uuids).toEqual({ api: made.uuid });
     await expect(importFleet(t.client, `api=${made.uuid},gone=0b1c2d3e-0000-4000-8000-000000000000`)).rejects.toThrow(
       /^importing the fleet: 1 of 2 members failed; nothing was imported\.\nmonitors\.gone: the service has no monitor 0b1c2d3e/,
     );

@@ -13,7 +13,7 @@ import {
 } from "../../../provider/monitor";
 import { testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_FULL, HTTP_MIN } from "../../helpers/monitor-records";
-import { checkedMonitor } from "../../helpers/checked";
+import { checkedMonitor, found } from "../../helpers/checked";
 import { rejection } from "../../helpers/rejection";
 
 type Args = Record<string, unknown>;
@@ -65,8 +65,7 @@ describe("read (refresh)", () => {
   test("declared fields changed in the dashboard show as a diff, an alert attached as a replace; an undeclared one does not", async () => {
     const { id, outs, inputs } = await created({ ...HTTP_MIN, alerts: [ALERT_1] });
     await admin.drift(id, { name: "renamed by hand", description: "added by hand", alerts: [ALERT_1, ALERT_2] });
-    const outcome = await readMonitor(t.client, id, outs);
-    if (outcome.kind !== "found") throw new Error(outcome.kind);
+    const outcome = found(await readMonitor(t.client, id, outs));
     expect(outcome.props).toMatchObject({ name: "renamed by hand", description: "added by hand" });
     expect(outcome.props.declaredFields).toEqual(outs.declaredFields);
     expect(outcome.inputs).not.toHaveProperty("description");

@@ -10,6 +10,7 @@ import { testClient, useEmulator } from "../../helpers/emulator";
 import { tempDir } from "../../helpers/images";
 import { HTTP_FULL, HTTP_MIN } from "../../helpers/monitor-records";
 import { rejection } from "../../helpers/rejection";
+import { found } from "../../helpers/checked";
 import type { UnconfirmedOutputs } from "../../../provider/monitor-safety";
 
 const { emulator, admin, t } = useEmulator({
@@ -111,9 +112,7 @@ describe("a POST whose connection dropped after the service acted", () => {
 test("refresh hands back the provider's own inputs (journal key, adoptUuid), so refreshed inputs equal the program's", async () => {
   const declared = inputs();
   const { id, outs } = await createMonitor(t.client, declared, journal);
-  const read = await readMonitor(t.client, id, outs);
-  expect(read.kind).toBe("found");
-  if (read.kind !== "found") return;
+  const read = found(await readMonitor(t.client, id, outs));
   expect(read.inputs).toEqual(declared);
   expect(read.props.journalKey).toBe(KEY);
 });
@@ -170,8 +169,7 @@ test("a whole lifecycle through a seeded storm of faults ends in the declared st
   for (let i = 0; i < 4; i++) {
     const first = inputs({ ...HTTP_FULL, name: `m${i}` });
     const { id, outs } = await createMonitor(stormy.client, first);
-    const found = await readMonitor(stormy.client, id, outs);
-    expect(found.kind).toBe("found");
+    found(await readMonitor(stormy.client, id, outs));
     const next = inputs({ ...HTTP_MIN, name: `m${i}`, regions: [i + 1] });
     const { outs: after } = await updateMonitor(stormy.client, id, outs, next);
     expect(diffMonitor(after, next).changes).toBe(false);

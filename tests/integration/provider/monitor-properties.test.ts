@@ -6,6 +6,7 @@ import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor }
 import { useEmulator } from "../../helpers/emulator";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL } from "../../helpers/monitor-records";
 import { Mutation, SEED, acceptedInputs, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
+import { found } from "../../helpers/checked";
 
 type Args = Record<string, unknown>;
 jest.setTimeout(120_000);
@@ -180,8 +181,7 @@ test("accepted args: created through the service, then no diff, and refresh read
       const { id, outs } = await createMonitor(t.client, inputs);
       try {
         expect(diffMonitor(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
-        const read = await readMonitor(t.client, id, outs);
-        if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
+        const read = found(await readMonitor(t.client, id, outs));
         // Refresh gives back the state as created and exactly the canonical inputs (a declared empty list as []).
         expect(read.props).toEqual(outs);
         expect(read.inputs).toEqual(inputs);
@@ -203,8 +203,7 @@ test("accepted args, then other accepted args (same alerts): one update, then no
       try {
         const updated = await updateMonitor(t.client, id, outs, second);
         expect(diffMonitor(updated.outs, second)).toEqual({ changes: false, replaces: [], changed: [] });
-        const read = await readMonitor(t.client, id, updated.outs);
-        if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
+        const read = found(await readMonitor(t.client, id, updated.outs));
         expect(read.inputs).toEqual(second);
       } finally {
         await deleteMonitor(t.client, id, first.name);

@@ -5,6 +5,7 @@ import { MonitorInputs, checkMonitorArgs } from "../../../provider/validation/mo
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { useEmulator } from "../../helpers/emulator";
 import { adminApi } from "../../helpers/emulator-http";
+import { found } from "../../helpers/checked";
 
 type Args = Record<string, unknown>;
 jest.setTimeout(120_000);
@@ -58,8 +59,7 @@ test.each(OPTIONS)(
         // The service filled defaults: the record holds more than was declared.
         const record = ((outs as Args)[field] ?? {}) as Args;
         expect({ field, inputs, changed: diffMonitor(outs, inputs).changed }).toEqual({ field, inputs, changed: [] });
-        const read = await readMonitor(t.client, id, outs);
-        if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
+        const read = found(await readMonitor(t.client, id, outs));
         expect(read.inputs).toEqual(inputs);
         expect(diffMonitor(read.props, inputs).changed).toEqual([]);
         expect(Object.keys(record).length).toBeGreaterThanOrEqual(Object.keys(((inputs as Args)[field] ?? {}) as Args).length);
@@ -70,8 +70,7 @@ test.each(OPTIONS)(
         if (diff.changes) {
           const updated = await updateMonitor(t.client, id, read.props, next);
           expect({ next, changed: diffMonitor(updated.outs, next).changed }).toEqual({ next, changed: [] });
-          const again = await readMonitor(t.client, id, updated.outs);
-          if (again.kind !== "found") throw new Error(`read: ${again.kind}`);
+          const again = found(await readMonitor(t.client, id, updated.outs));
           expect(again.inputs).toEqual(next);
         }
       } finally {

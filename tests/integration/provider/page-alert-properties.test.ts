@@ -8,6 +8,7 @@ import { GIF, SVG, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
 import { type CheckFailure, failureText } from "../../../provider/model/values";
 import { Mutation, SEED, acceptedInputs, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
+import { found } from "../../helpers/checked";
 
 jest.setTimeout(120_000);
 
@@ -83,8 +84,7 @@ test("alerts: accepted args are taken over, then no diff, and refresh reads back
       const inputs = acceptedInputs(alerts.check(raw), raw);
       const { id, outs } = await alerts.create(client, inputs);
       expect(alerts.diff(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
-      const read = await alerts.read(client, id, outs);
-      if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
+      const read = found(await alerts.read(client, id, outs));
       expect(read.inputs).toEqual(inputs);
       expect(alerts.diff(read.props, inputs).changes).toBe(false);
     }),
@@ -152,8 +152,7 @@ test("pages: accepted args are taken over, then no diff, and refresh reads back 
       const inputs = acceptedInputs(await pages.check(raw), raw);
       const { id, outs } = await pages.create(client, inputs);
       expect(pages.diff(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
-      const read = await pages.read(client, id, outs);
-      if (read.kind !== "found") throw new Error(`read: ${read.kind}`);
+      const read = found(await pages.read(client, id, outs));
       // Refresh reads back the inputs as declared, images with their path (the outputs keep the declared file).
       expect(read.inputs).toEqual(inputs);
       expect(pages.diff(read.props, inputs).changes).toBe(false);

@@ -4,7 +4,7 @@ import { pages, PageOutputs } from "../../../provider/page";
 import { adminJson } from "../../helpers/emulator-http";
 import { GIF, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
-import { checkedPage } from "../../helpers/checked";
+import { checkedPage, found } from "../../helpers/checked";
 
 const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 const SEEDED_LOGO = png(9, 9, 9);
@@ -145,8 +145,7 @@ test("fields removed from the program are cleared with null; the favicon removal
 test("refresh sees edits made in the dashboard: a new logo loses its hash, so the next update re-sends the file", async () => {
   const edit = { name: "Renamed in the dashboard", logoFileBase64: SEEDED_LOGO.toString("base64") };
   await adminJson(emulator, "PATCH", `/pages/${PAGE}`, edit);
-  const outcome = await pages.read(client, PAGE, state);
-  if (outcome.kind !== "found") throw new Error(`expected the page, got ${outcome.kind}`);
+  const outcome = found(await pages.read(client, PAGE, state));
   expect(outcome.props).toMatchObject({ name: "Renamed in the dashboard" });
   expect(outcome.props).not.toHaveProperty("logoSha256");
   expect(outcome.inputs).toMatchObject({ uuid: PAGE, name: "Renamed in the dashboard" });
