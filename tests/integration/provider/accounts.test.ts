@@ -47,14 +47,11 @@ async function serving(
 type Kept = Error & { id: string; properties: Record<string, unknown> };
 const reasons = async () => ((await provider.check(undefined, MONITOR)).failures ?? []).map((f) => f.reason);
 
-test("a bad setting of an Account is named as the program gives it", async () => {
+test("a bad setting is named as the program gives it; an Account's address and key are its own: UPTIME_BASE_URL and UPTIME_API_KEY fill the stack's settings only", async () => {
   await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY, maxRetries: "many" });
   expect(await reasons()).toEqual(['maxRetries of Account "staging" must be a whole number >= 0, got "many"']);
   await serving(undefined, { baseUrl: emulator.url, apiKey: API_KEY, maxRetries: "many" });
   expect(await reasons()).toEqual(['uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"']);
-});
-
-test("an Account's address and key are its own: UPTIME_BASE_URL and UPTIME_API_KEY fill the stack's settings only", async () => {
   process.env.UPTIME_BASE_URL = emulator.url;
   process.env.UPTIME_API_KEY = API_KEY;
   await serving("staging", {});

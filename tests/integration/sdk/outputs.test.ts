@@ -5,7 +5,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as sdk from "../../../sdk";
-import { Account, Alert, Monitor, MonitorFleet, Page } from "../../../sdk";
+import { Account, Alert, Monitor, type MonitorArgs, MonitorFleet, Page } from "../../../sdk";
+import { HTTP_FULL } from "../../helpers/monitor-records";
 
 const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
@@ -59,24 +60,9 @@ let minimal: Monitor;
 test("Monitor: every output, declared or not (a minimal and a full program)", async () => {
   minimal = new Monitor("min", { name: "min", type: "https", urn: "https://min.example.com", interval: 60, regions: [1] });
   await expectEveryOutput(minimal, "Monitor");
-  const full = new Monitor("full", {
-    name: "full",
-    title: "Full",
-    type: "https",
-    urn: "https://full.example.com",
-    followRedirects: true,
-    timeout: 5,
-    interval: 60,
-    regions: [1, 2],
-    description: "every field",
-    groups: ["g1"],
-    alerts: [SEEDED_ALERT],
-    degradedThreshold: 2,
-    apdexThreshold: 1,
-    httpRequest: { method: "GET", headers: [{ name: "x-a", value: "b" }], body: "" },
-    httpResponse: { status: ["200-299"], statusMatches: true },
-    maintenance: { days: [1], times: [{ startHour: 1, startMinute: 0, stopHour: 2, stopMinute: 0 }], timeZone: "Europe/Paris" },
-  });
+  // Every field a program can declare: an https monitor with every option, as the program spells it (urn).
+  const { target, ...everyField } = HTTP_FULL;
+  const full = new Monitor("full", { ...everyField, urn: target, alerts: [SEEDED_ALERT] } as MonitorArgs);
   await expectEveryOutput(full, "Monitor");
 });
 
