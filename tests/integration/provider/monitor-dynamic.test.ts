@@ -1,15 +1,13 @@
 // The Monitor's dynamic-provider object (what the shim calls in the provider process) against the
 // emulator, configured the way the engine configures it: the stack config handed to configure().
-import * as fs from "node:fs";
 import { createServer } from "node:http";
-import * as os from "node:os";
-import * as path from "node:path";
 import { providers } from "../../../provider/providers";
 import type { MonitorOutputs } from "../../../provider/monitor";
 import { checkedMonitor } from "../../helpers/checked";
 import { getJournal, resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
 import { useEmulator } from "../../helpers/emulator";
+import { tempDir } from "../../helpers/images";
 import { withEnv } from "../../helpers/env";
 import { rejection } from "../../helpers/rejection";
 import { API_KEY, closedPort, listenOnLoopback } from "../../helpers/servers";
@@ -123,9 +121,8 @@ test("check, create, diff, read, update, delete: the whole lifecycle through the
 });
 
 test("delete forgets the create journal's entry by the key the outputs keep, reading no other entry", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-journal-"));
-  process.env.UPTIME_JOURNAL_DIR = dir;
-  try {
+  const dir = tempDir("uptime-journal-");
+  await withEnv({ UPTIME_JOURNAL_DIR: dir.dir }, async () => {
     await configureFor(emulator);
     const inputs = inputsOf(await provider.check({}, { ...programInputs, journalKey: "proj/dev/api" }));
     const created = await provider.create(inputs);
@@ -136,10 +133,7 @@ test("delete forgets the create journal's entry by the key the outputs keep, rea
     await provider.delete(created.id, { ...(created.outs as MonitorOutputs), __provider: PROVIDER_TEXT });
     expect(journal.get("proj/dev/api")).toBeUndefined();
     expect(journal.get("proj/dev/elsewhere")).toMatchObject({ uuid: created.id });
-  } finally {
-    delete process.env.UPTIME_JOURNAL_DIR;
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  }).finally(dir.remove);
 });
 
 test("a placeholder leaves the stack with no request only when its replacement is in the stack or the user names it", async () => {

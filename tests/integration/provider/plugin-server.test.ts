@@ -3,8 +3,6 @@
 // configuration as the engine sends it, a monitor's whole lifecycle, an import's read, the lookup,
 // and when the create journal's notes are confirmed (a run that ends) or kept (a cancelled one).
 import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
@@ -15,6 +13,7 @@ import { confirmCreated, resourceProviderServer } from "../../../provider/plugin
 import { PLAIN_KEY_MESSAGE } from "../../../provider/model/package";
 import { UNKNOWN } from "../../../provider/model/values";
 import { useEmulator } from "../../helpers/emulator";
+import { tempDir } from "../../helpers/images";
 import { API_KEY, startTestEmulator } from "../../helpers/servers";
 import { rejection } from "../../helpers/rejection";
 import { withEnv } from "../../helpers/env";
@@ -33,7 +32,7 @@ type Json = Record<string, unknown>;
 const { emulator, admin } = useEmulator();
 let server: grpcTypes.Server;
 let client: provrpc.ResourceProviderClient;
-let journalDir: string;
+let journal: ReturnType<typeof tempDir>;
 const savedEnv = { ...process.env };
 
 /** Each method the tests call: its request and its response. */
@@ -90,13 +89,13 @@ function configure(args: Json | undefined, variables: Record<string, string> = {
 const checkConfig = (news: Json, name = "") =>
   call("checkConfig", new provproto.CheckRequest().setName(name).setNews(struct(news))).then(failures);
 const getWebhooks = () => call("invoke", new provproto.InvokeRequest().setTok("uptime:index:getWebhooks").setArgs(struct({})));
-const journalFiles = () => (fs.existsSync(journalDir) ? fs.readdirSync(journalDir) : []);
+const journalFiles = () => (fs.existsSync(journal.dir) ? fs.readdirSync(journal.dir) : []);
 
 beforeAll(async () => {
   delete process.env.UPTIME_API_KEY;
   delete process.env.UPTIME_BASE_URL;
-  journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-plugin-journal-"));
-  process.env.UPTIME_JOURNAL_DIR = journalDir;
+  journal = tempDir("uptime-plugin-journal-");
+  process.env.UPTIME_JOURNAL_DIR = journal.dir;
   server = new grpc.Server();
   server.addService(provrpc.ResourceProviderService, resourceProviderServer({ version: "0.0.0-test" }));
   const port = await new Promise<number>((resolve, reject) =>
@@ -108,7 +107,7 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.close();
   server?.forceShutdown();
-  fs.rmSync(journalDir, { recursive: true, force: true });
+  journal.remove();
   process.env = savedEnv;
 });
 
