@@ -6,6 +6,7 @@ import { alerts } from "../../../provider/alert";
 import { pages } from "../../../provider/page";
 import { GIF, SVG, png, tempDir } from "../../helpers/images";
 import { useEmulator } from "../../helpers/emulator";
+import type { UptimeClient } from "../../../provider/api/client";
 import { type CheckFailure, failureText } from "../../../provider/model/values";
 import { Mutation, SEED, acceptedInputs, expectFieldPaths, nonBlank, optional, set, text, uuidRef } from "../../helpers/arbitraries";
 import { found } from "../../helpers/checked";
@@ -78,20 +79,6 @@ const alertArgs = fc
   )
   .map((args): Args => ({ uuid: ALERT, ...args }));
 
-test("alerts: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
-  await fc.assert(
-    fc.asyncProperty(alertArgs, async (raw) => {
-      const inputs = acceptedInputs(alerts.check(raw), raw);
-      const { id, outs } = await alerts.create(client, inputs);
-      expect(alerts.diff(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
-      const read = found(await alerts.read(client, id, outs));
-      expect(read.inputs).toEqual(inputs);
-      expect(alerts.diff(read.props, inputs).changes).toBe(false);
-    }),
-    { numRuns: 60, seed: SEED },
-  );
-});
-
 const ALERT_MUTATIONS: Mutation[] = [
   (a) => set(a, "uuid", [null, "", "not a uuid", 5]),
   (a) => set(a, "name", ["", " ", 7]),
@@ -146,21 +133,6 @@ const pageArgs = fc
         : { [analytics[1]]: analytics[0] }),
   }));
 
-test("pages: accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
-  await fc.assert(
-    fc.asyncProperty(pageArgs, async (raw) => {
-      const inputs = acceptedInputs(await pages.check(raw), raw);
-      const { id, outs } = await pages.create(client, inputs);
-      expect(pages.diff(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
-      const read = found(await pages.read(client, id, outs));
-      // Refresh reads back the inputs as declared, images with their path (the outputs keep the declared file).
-      expect(read.inputs).toEqual(inputs);
-      expect(pages.diff(read.props, inputs).changes).toBe(false);
-    }),
-    { numRuns: 60, seed: SEED + 2 },
-  );
-});
-
 const PAGE_MUTATIONS: Mutation[] = [
   (a) => set(a, "uuid", [null, "a b", 5]),
   (a) => set(a, "slug", ["Acme", "acme status", "", "a".repeat(101), 7]),
@@ -186,17 +158,42 @@ const PAGE_MUTATIONS: Mutation[] = [
   (a) => set(a, "colour", ["red"]),
 ];
 
-type Check = (args: Args) => { failures: CheckFailure[] } | Promise<{ failures: CheckFailure[] }>;
-test.each<[string, fc.Arbitrary<Args>, Mutation[], Check, number]>([
-  ["alerts", alertArgs, ALERT_MUTATIONS, alerts.check, SEED + 1],
-  ["pages", pageArgs, PAGE_MUTATIONS, pages.check, SEED + 3],
-])("%s: one field made bad is refused with that field's path", async (_kind, argsOf, mutations, check, seed) => {
-  const bad = fc.tuple(argsOf, fc.nat({ max: mutations.length - 1 })).chain(([args, i]) => mutations[i](args));
-  await fc.assert(
-    fc.asyncProperty(bad, async ({ args, field }) => {
-      const { googleAnalyticsId: _, ...rest } = args; // so the API spelling's own value is the one checked
-      expectFieldPaths((await check(field === "googleAnalitycsId" ? rest : args)).failures, field, textStartsWithPath);
-    }),
-    { numRuns: 200, seed },
-  );
+type Checked = { inputs: Args; failures: CheckFailure[] };
+/** What the property tests call of each kind's operations. */
+type Kind = {
+  check(args: Args): Checked | Promise<Checked>;
+  create(client: UptimeClient, inputs: Args): Promise<{ id: string; outs: Args }>;
+  read(client: UptimeClient, id: string, outs: Args): Promise<{ kind: string }>;
+  diff(olds: Args, news: Args): { changes: boolean };
+};
+
+describe.each<[string, fc.Arbitrary<Args>, Kind, Mutation[], number]>([
+  ["alerts", alertArgs, alerts as never, ALERT_MUTATIONS, SEED],
+  ["pages", pageArgs, pages as never, PAGE_MUTATIONS, SEED + 2],
+])("%s", (_kind, argsOf, kind, mutations, seed) => {
+  test("accepted args are taken over, then no diff, and refresh reads back the same inputs", async () => {
+    await fc.assert(
+      fc.asyncProperty(argsOf, async (raw) => {
+        const inputs = acceptedInputs(await kind.check(raw), raw);
+        const { id, outs } = await kind.create(client, inputs);
+        expect(kind.diff(outs, inputs)).toEqual({ changes: false, replaces: [], changed: [] });
+        // Refresh reads back the inputs as declared, a page's images with their path (the outputs keep the declared file).
+        const read = found((await kind.read(client, id, outs)) as { kind: "found"; props: Args; inputs: Args });
+        expect(read.inputs).toEqual(inputs);
+        expect(kind.diff(read.props, inputs).changes).toBe(false);
+      }),
+      { numRuns: 60, seed },
+    );
+  });
+
+  test("one field made bad is refused with that field's path", async () => {
+    const bad = fc.tuple(argsOf, fc.nat({ max: mutations.length - 1 })).chain(([args, i]) => mutations[i](args));
+    await fc.assert(
+      fc.asyncProperty(bad, async ({ args, field }) => {
+        const { googleAnalyticsId: _, ...rest } = args; // so the API spelling's own value is the one checked
+        expectFieldPaths((await kind.check(field === "googleAnalitycsId" ? rest : args)).failures, field, textStartsWithPath);
+      }),
+      { numRuns: 200, seed: seed + 1 },
+    );
+  });
 });
