@@ -7,6 +7,14 @@ import * as pulumi from "@pulumi/pulumi";
 import { providers } from "../../provider/providers";
 import { KINDS, type ProviderKind, dynamicType } from "../../provider/model/kinds";
 
+/** @pulumi/pulumi's mocks as the engine of `project`: each registration goes to `newResource`, which gives its id and state. */
+export function mockEngine(project: string, newResource: pulumi.runtime.Mocks["newResource"], preview = true): Promise<void> {
+  const call = () => {
+    throw new Error("the uptime package makes no engine calls");
+  };
+  return pulumi.runtime.setMocks({ newResource, call }, project, "dev", preview);
+}
+
 /** The kind a registration's type names, if it is one of this package's. */
 const kindOfType = (type: string): ProviderKind | undefined => KINDS.find((kind) => dynamicType(kind) === type);
 
@@ -32,28 +40,18 @@ export async function previewProgram(
   const registrations: Promise<Checked>[] = [];
   pulumi.runtime.setAllConfig(config, secret);
   for (const kind of KINDS) await providers[kind].configure({ config: { get: (key: string) => config[key] } });
-  await pulumi.runtime.setMocks(
-    {
-      newResource(args) {
-        const kind = kindOfType(args.type);
-        if (kind) {
-          const registered = { ...(args.inputs as Record<string, unknown>) };
-          registrations.push(
-            providers[kind]
-              .check(undefined, registered)
-              .then((result) => ({ kind, name: args.name, registered, failures: result.failures ?? [] })),
-          );
-        }
-        return { id: `${args.name}-preview-id`, state: args.inputs };
-      },
-      call: () => {
-        throw new Error("the uptime package makes no engine calls");
-      },
-    },
-    "harness",
-    "dev",
-    true,
-  );
+  await mockEngine("harness", (args) => {
+    const kind = kindOfType(args.type);
+    if (kind) {
+      const registered = { ...(args.inputs as Record<string, unknown>) };
+      registrations.push(
+        providers[kind]
+          .check(undefined, registered)
+          .then((result) => ({ kind, name: args.name, registered, failures: result.failures ?? [] })),
+      );
+    }
+    return { id: `${args.name}-preview-id`, state: args.inputs };
+  });
   await program();
   // Registrations reach the mocks asynchronously, after the constructors return.
   for (let settled = 0; settled < 3;) {

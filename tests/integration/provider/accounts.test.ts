@@ -11,7 +11,7 @@ import { resetSession } from "../../../provider/session";
 import * as uptime from "../../../sdk";
 import { checkedMonitor } from "../../helpers/checked";
 import { adminJson, createMonitor } from "../../helpers/emulator-http";
-import { previewProgram } from "../../helpers/harness";
+import { mockEngine, previewProgram } from "../../helpers/harness";
 import { rejection } from "../../helpers/rejection";
 import { until, useEmulator } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
@@ -113,26 +113,12 @@ test("a resource keeps its Account's name; an Account named default is the stack
   expect(await outputsUnder(undefined)).not.toHaveProperty("account");
 });
 
-/** What the provider logs as warnings from now on (the engine prints them on the resource's line). */
-function captureWarnings(): () => string[] {
-  const spy = jest.spyOn(providerLog, "warn").mockImplementation(() => undefined);
-  return () => spy.mock.calls.map(([message]) => String(message));
-}
-
 test("an Account passes its provider process the names its aliases give it: an alias's name, a URN's last part", async () => {
   const registered: Record<string, unknown>[] = [];
-  await pulumi.runtime.setMocks(
-    {
-      newResource(args) {
-        if (args.type === "pulumi:providers:pulumi-nodejs") registered.push(args.inputs as Record<string, unknown>);
-        return { id: `${args.name}-id`, state: args.inputs };
-      },
-      call: () => ({}),
-    },
-    "accounts",
-    "dev",
-    true,
-  );
+  await mockEngine("accounts", (args) => {
+    if (args.type === "pulumi:providers:pulumi-nodejs") registered.push(args.inputs as Record<string, unknown>);
+    return { id: `${args.name}-id`, state: args.inputs };
+  });
   const args = { baseUrl: emulator.url, apiKey: pulumi.secret(API_KEY) };
   new uptime.Account("stg", args, {
     aliases: [{ name: "staging" }, "urn:pulumi:dev::accounts::pulumi:providers:pulumi-nodejs::stage", { project: "other" }],
@@ -179,10 +165,11 @@ describe("an account renamed", () => {
 
   test("without an alias (or to another provider): replaced, and the preview says how a rename avoids it", async () => {
     const { uuid, outs, inputs } = await madeUnderStaging("0b7c1d2e-provider-id");
-    const warnings = captureWarnings();
+    // What the provider logs as warnings (the engine prints them on the resource's line).
+    const warn = jest.spyOn(providerLog, "warn").mockImplementation(() => undefined);
     await serving("stg", settings(), { id: "another-provider-id" });
     expect(await provider.diff(uuid, outs as never, checkedMonitor(inputs))).toMatchObject({ changes: true, replaces: ["account"] });
-    expect(warnings()).toEqual([
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
       'monitors of account "staging" now have account "stg": each is replaced, created in "stg" and then deleted from "staging". ' +
         'If "stg" is "staging" renamed, give it the `aliases` resource option naming its old name, "staging" (or its old URN): ' +
         "nothing is then replaced.",

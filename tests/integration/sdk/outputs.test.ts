@@ -6,6 +6,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as sdk from "../../../sdk";
 import { Account, Alert, Monitor, type MonitorArgs, MonitorFleet, Page } from "../../../sdk";
+import { mockEngine } from "../../helpers/harness";
 import { HTTP_FULL } from "../../helpers/monitor-records";
 
 const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
@@ -21,20 +22,16 @@ const registered: { type: string; name: string; id?: string; inputs: Record<stri
 
 beforeAll(async () => {
   pulumi.runtime.setAllConfig({ "uptime:baseUrl": "http://127.0.0.1:9/v1" }, []);
-  await pulumi.runtime.setMocks(
-    {
-      newResource(args) {
-        // A new resource's `args.id` is "" (a read's is the id asked for): an empty id would stay unknown.
-        registered.push({ type: args.type, name: args.name, id: args.id || undefined, inputs: args.inputs });
-        const type = args.type.split(":").pop() as string;
-        // A fleet's member uuids, by name, for uuidOf.
-        const uuids = type === "MonitorFleet" ? { uuids: { api: "uuid-api", web: "uuid-web" } } : {};
-        return { id: args.id || `${args.name}-id`, state: { ...stateFor(type), ...uuids } };
-      },
-      call: () => ({}),
-    },
+  await mockEngine(
     "outputs",
-    "dev",
+    (args) => {
+      // A new resource's `args.id` is "" (a read's is the id asked for): an empty id would stay unknown.
+      registered.push({ type: args.type, name: args.name, id: args.id || undefined, inputs: args.inputs });
+      const type = args.type.split(":").pop() as string;
+      // A fleet's member uuids, by name, for uuidOf.
+      const uuids = type === "MonitorFleet" ? { uuids: { api: "uuid-api", web: "uuid-web" } } : {};
+      return { id: args.id || `${args.name}-id`, state: { ...stateFor(type), ...uuids } };
+    },
     false,
   );
 });
