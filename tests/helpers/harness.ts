@@ -1,8 +1,5 @@
-// An in-process stand-in for the engine, for the facts that are about our messages and requests: a
-// program written with the SDK's classes runs under @pulumi/pulumi's own mocks, and each resource's
-// registration (its inputs as the engine receives them, `__provider` included) is handed to the
-// provider object the dynamic-provider host would call, as the host calls it. The engine's part
-// (its step order, its printing) is what the e2e tests prove, once per kind of message.
+// An in-process stand-in for the engine at `pulumi preview`: a program's SDK classes under @pulumi/pulumi's
+// mocks, each registration (`__provider` included) handed to its provider object's check, as the host does.
 import * as pulumi from "@pulumi/pulumi";
 import { providers } from "../../provider/providers";
 import { KINDS, type ProviderKind, dynamicType } from "../../provider/model/kinds";

@@ -1,5 +1,4 @@
-// Monitor records as the emulator's README documents them (every key present, unsupplied scalars
-// and option objects null, unsupplied lists [], every key of a supplied option object present),
+// Monitor records as the emulator's README documents them (every key present, unset values null or []),
 // built from canonical inputs, for tests that need a record without a server.
 import type { MonitorRecord } from "../../provider/model/records";
 

@@ -1,8 +1,5 @@
-// An Account's settings (docs/accounts.md), in process: the provider objects as an Account's provider
-// process runs them (the engine hands them the Account's name and settings) and the program's lookup
-// with `{ provider: account }`. Its messages name its settings as the program gives them, never by the
-// UPTIME_* variables it does not read; its address and key are its own; an Account named "default" is
-// the stack's own settings. tests/e2e/accounts.test.ts runs two accounts through the engine.
+// An Account's settings in process (docs/accounts.md): its provider objects and the lookup with `{ provider:
+// account }` name its settings as the program gives them, its address and key its own; "default" is the stack's.
 import * as pulumi from "@pulumi/pulumi";
 import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY } from "../../../provider/model/package";
 import { providerLog } from "../../../provider/log";

@@ -1,8 +1,5 @@
-// The kinds the API lets us take over but not create or delete, against the emulator: an alert and a
-// page taken over and edited (the one PATCH each sends, images re-sent only when their file changed),
-// refresh of edits made in the dashboard; then for both, delete releases (no request, the object as it
-// was, a log line), a uuid the service lacks fails with the way out, and refresh tells "deleted in the
-// dashboard" (gone) from "cannot be read" (the state kept).
+// Pages and alerts, taken over but never created or deleted: each edit's one PATCH, images re-sent only when
+// changed, dashboard edits refreshed; delete releases; an unknown uuid, gone and unreadable on refresh.
 import { UptimeClient } from "../../../provider/api/client";
 import { alerts, AlertOutputs } from "../../../provider/alert";
 import { providerLog } from "../../../provider/log";

@@ -1,6 +1,4 @@
-// The API key never appears in any error text or log line, whatever goes wrong: a wrong key (401),
-// unknown objects, validation errors, unsupported routes, refused or hanging connections, and a
-// service (here the emulator's scripted answers) that echoes the key back in JSON, text or HTML.
+// The API key appears in no error text or log line, whatever goes wrong, a service echoing it back included.
 import { inspect } from "node:util";
 import { UptimeClient, UptimeClientOptions } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";

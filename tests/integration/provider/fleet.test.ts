@@ -1,7 +1,5 @@
-// A fleet's operations (provider/fleet.ts) against the emulator: each member a monitor as the Monitor
-// resource makes it, the plan of an update, the requests it sends (none for an unchanged member), a
-// run that fails for some members keeping exactly what it did, refresh per member, the create journal
-// per member, and unconfirmed creations with both ways out followed.
+// A fleet's operations against the emulator: plans and the requests they send, runs failing for some members,
+// refresh, the create journal, unconfirmed creations and their ways out, import, a rate limit, 405s.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

@@ -1,7 +1,5 @@
-// The service misbehaving, met through the provider's operations: each answer ends in an Error with a
-// short, single-line message that says what happened (and how the user can act), in bounded time, with no
-// unhandled rejection. The emulator's `respond` fault rule stages the answers; a node:http server what it
-// cannot (a body that never ends or stalls midway, a gateway that mangles a creation's answer).
+// The service misbehaving, met through the provider's operations: a short one-line Error that says what
+// happened, in bounded time, no unhandled rejection; a node:http server stages what faults cannot.
 import { createServer, Server } from "node:http";
 import { buffer } from "node:stream/consumers";
 import { alerts } from "../../../provider/alert";

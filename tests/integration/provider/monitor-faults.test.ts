@@ -1,8 +1,5 @@
-// The emulator's faults as the monitor operations meet them (the retry policy itself: client-retry).
-// A creation whose answer was lost is never silently made twice: a run killed between the POST and the
-// checkpoint (the create journal resumes it), a POST whose connection dropped or that a gateway answered
-// 5xx (unconfirmed, or an error with the way out). Edits and deletes the service applied before the
-// drop are sent again; a storm of faults ends in the declared state.
+// Faults as the monitor operations meet them (the retry policy itself: client-retry): a creation whose answer
+// was lost is never made twice unseen; applied edits and deletes are sent again; a storm ends as declared.
 import { ApiError, ConnectionError } from "../../../provider/api/errors";
 import { CreateJournal } from "../../../provider/journal";
 import { checkMonitor, createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";

@@ -1,6 +1,5 @@
-// Against a service that fills defaults (the emulator's fillDefaults: an option object's left-out keys,
-// and a new monitor's optional scalars, come back as "", false or []): every accepted subset of every
-// option object's keys settles, and edits between them too. Exhaustive, so it cannot miss a subset.
+// Against a service filling defaults (fillDefaults: left-out option keys and scalars come back "", false or []):
+// every accepted subset of every option object's keys settles, and every edit between them. Exhaustive.
 import { MonitorInputs, checkMonitorArgs } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { useEmulator } from "../../helpers/emulator";

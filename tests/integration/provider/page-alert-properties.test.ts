@@ -1,6 +1,5 @@
-// Property-based tests of page and alert inputs against the emulator: args in every spelling check()
-// accepts are taken over with no diff and read back as declared; one field made bad is refused with its
-// path. Fixed seed for CI; FC_SEED=<n> explores others.
+// Page and alert inputs, generated (FC_SEED=<n> explores other seeds): accepted args are taken over with no
+// diff and read back as declared; one field made bad is refused with its path.
 import fc from "fast-check";
 import { alerts } from "../../../provider/alert";
 import { pages } from "../../../provider/page";

@@ -1,7 +1,5 @@
-// The provider plugin's gRPC service (provider/plugin/server.ts) on a loopback port, called by
-// @pulumi/pulumi's own generated client the way the engine calls it, against the emulator: the
-// configuration as the engine sends it, a monitor's whole lifecycle, an import's read, the lookup,
-// and when the create journal's notes are confirmed (a run that ends) or kept (a cancelled one).
+// The plugin's gRPC service on a loopback port, called by @pulumi/pulumi's own client as the engine calls it:
+// its configuration, a monitor's lifecycle, import, the lookup, and the create journal when the run stops.
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";

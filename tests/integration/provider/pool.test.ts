@@ -1,6 +1,5 @@
-// The client's connection pool against the emulator: the engine runs at most `--parallel` provider
-// calls at once, and each must reuse a kept-alive connection rather than open one per request
-// (the naive way costs a TCP handshake per call, and a connection per call at the service).
+// The client's connection pool: at most `--parallel` calls at once, each on a kept-alive connection, not one
+// connection (and handshake) per request.
 import * as http from "node:http";
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import { useEmulator } from "../../helpers/emulator";

@@ -1,6 +1,5 @@
-// The webhook lookup against the emulator: every page, each subscription once, the topic filter,
-// and no endless loop against a server that ignores the pagination parameters. Also the SDK's
-// getWebhooks, configured from UPTIME_* as a program without stack config would be.
+// The webhook lookup: every page, each subscription once, the topic filter, no endless loop against a server
+// that ignores pagination; the SDK's getWebhooks configured from UPTIME_*.
 import { UptimeClient } from "../../../provider/api/client";
 import type { WebhookPage } from "../../../provider/api/schemas";
 import { listWebhooks } from "../../../provider/webhooks";

@@ -1,7 +1,5 @@
-// Every case of tests/bad-inputs/cases.ts as a program writes it, run under @pulumi/pulumi's mocks
-// (tests/helpers/harness.ts): each registration fails the provider object's check, naming the field as
-// the engine prints it, or none where the engine would print no short plain value. The engine itself
-// runs one case of each kind of message (tests/e2e/bad-inputs.test.ts).
+// Every case of tests/bad-inputs/cases.ts as a program writes it, under the mocks (tests/helpers/harness.ts):
+// the check names the field as the engine prints it, if it can print it (one case per message: e2e).
 import * as uptime from "../../../sdk";
 import { BAD_INPUT_CASES, printedByEngine } from "../../bad-inputs/cases";
 import { previewProgram } from "../../helpers/harness";

@@ -1,6 +1,5 @@
-// The TypeScript classes' outputs under @pulumi/pulumi's mocks: every output schema.json lists resolves
-// to what the provider returned, declared or not. The registered props must name every output (seeded
-// `undefined`, sdk/shim.ts outputSeeds), else the engine would leave that property undefined at run time.
+// The classes' outputs under the mocks: every output schema.json lists resolves to what the provider returned,
+// declared or not, so the registered props must name each (sdk/shim.ts outputSeeds).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";

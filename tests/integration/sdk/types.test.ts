@@ -1,6 +1,5 @@
-// The SDK's types against the provider's checks: the fixtures of tests/types compile as a user's program
-// does (strict, against the built package's declarations), each refused spelling a needed
-// `// @ts-expect-error`; then the provider's check accepts or refuses every case as the types do.
+// The fixtures of tests/types compile as a user's strict program against the built package, each refused
+// spelling a needed `// @ts-expect-error`; the provider's check accepts and refuses each case as the types do.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
