@@ -4,7 +4,6 @@ import { createServer, Server } from "node:http";
 import { buffer } from "node:stream/consumers";
 import { alerts } from "../../../provider/alert";
 import { UptimeClientOptions } from "../../../provider/api/client";
-import { ApiError } from "../../../provider/api/errors";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
 import { pages } from "../../../provider/page";
 import { TestClient, testClient, useEmulator } from "../../helpers/emulator";
@@ -68,16 +67,6 @@ const noResponse = (call: string, url = emulator.url) =>
   `${call} failed: no response from ${new URL(url).origin} within ${TIMEOUT_MS} ms (uptime:requestTimeoutMs); check uptime:baseUrl (${url})`;
 
 describe("error bodies that are not the service's JSON", () => {
-  test("a plain-text 500 to an edit: the status, its reason and the text; not retried", async () => {
-    await respond({ status: 500, headers: { "content-type": "text/plain" }, body: "upstream database unavailable\n(try later)" });
-    const error = await failure(() => updateMonitor(client().client, monitorId, stored({}), monitorInputs));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.message).toBe(
-      `PATCH /monitors/${monitorId} failed with 500 Internal Server Error: upstream database unavailable (try later)`,
-    );
-    expect(await requestCount()).toBe(1);
-  });
-
   test("a JSON content type over a truncated body (400 to a creation): an excerpt of what came", async () => {
     await respond({ status: 400, headers: JSON_TYPE, body: '{"error": {"code": "bad_req' }, "POST /monitors");
     const error = await failure(() => createMonitor(client().client, monitorInputs));
