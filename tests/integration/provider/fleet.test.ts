@@ -232,33 +232,26 @@ test("a replacement whose old monitor could not be deleted is kept, and deleted 
   expect((await admin.monitors()).map((m) => m.uuid)).toEqual([kept.monitors.api.uuid]);
 });
 
-test("refresh: an edit outside Pulumi is read into the member; a member deleted outside leaves the state and is created again", async () => {
+test("an edit of a member deleted outside Pulumi fails saying to refresh; refresh reads an edit made outside into its member and drops the deleted one; up then recreates it", async () => {
   const created = await createFleet(t.client, declare({ a: member("a"), b: member("b") }), ctx);
   await admin.drift(created.outs.monitors.a.uuid, { intervalId: 300 });
   await admin.remove(created.outs.monitors.b.uuid);
-  const read = found(await readFleet(t.client, created.id, created.outs, ctx));
+  const edited = declare({ a: member("a"), b: member("b", { timeout: 3 }) });
+  const error = await rejection<FleetError>(updateFleet(t.client, created.id, created.outs, edited, ctx));
+  expect(error.message).toContain("monitors.b: monitor");
+  expect(error.message).toContain("Run `pulumi refresh`: it drops the member from the state, and the next `pulumi up` creates it again.");
+  // Following it.
+  const read = found(await readFleet(t.client, created.id, error.properties!, ctx));
   expect(read.props.monitors.a).toMatchObject({ intervalId: 300 });
   expect(read.props.monitors).not.toHaveProperty("b");
   expect(read.inputs.monitors.a).toMatchObject({ interval: 300, target: "https://a.example.com/health" });
   expect(ctx.lines).toContainEqual(
     expect.stringMatching(/^monitors\.b: monitor .* is gone from the service; the next `pulumi up` creates it again$/),
   );
-  const plan = planFleet(read.props, declare({ a: member("a"), b: member("b") }));
-  expect(plan).toMatchObject({ create: ["b"], update: [{ key: "a", fields: ["interval"] }] });
-});
-
-test("an edit of a member deleted outside Pulumi sends nothing else and says to refresh; refresh then up recreates it", async () => {
-  const created = await createFleet(t.client, declare({ a: member("a") }), ctx);
-  await admin.remove(created.outs.monitors.a.uuid);
-  const error = await rejection<FleetError>(
-    updateFleet(t.client, created.id, created.outs, declare({ a: member("a", { timeout: 3 }) }), ctx),
-  );
-  expect(error.message).toContain("monitors.a: monitor");
-  expect(error.message).toContain("Run `pulumi refresh`: it drops the member from the state, and the next `pulumi up` creates it again.");
-  // Following it.
-  const read = found(await readFleet(t.client, created.id, error.properties!, ctx));
-  const done = await updateFleet(t.client, created.id, read.props, declare({ a: member("a", { timeout: 3 }) }), ctx);
-  expect(await admin.monitors()).toEqual([expect.objectContaining({ uuid: done.outs.monitors.a.uuid, timeout: 3 })]);
+  expect(planFleet(read.props, edited)).toMatchObject({ create: ["b"], update: [{ key: "a", fields: ["interval"] }] });
+  const done = await updateFleet(t.client, created.id, read.props, edited, ctx);
+  expect(await admin.monitors()).toHaveLength(2);
+  expect(await admin.monitor(done.outs.monitors.b.uuid)).toMatchObject({ timeout: 3 });
 });
 
 test("a member removed under retainOnRemove is released: no request, still in the service, no longer in the state", async () => {
