@@ -263,13 +263,10 @@ test("a monitor's lifecycle through the plugin: check stores no journal key (the
   expect((await rpc.read(id, URN)).getId()).toBe("");
 });
 
-test("pulumi import of a placeholder's id (a creation never confirmed) is refused, naming what to import instead", async () => {
+test("a placeholder (a creation never confirmed): its import is refused, naming what to import instead; its refresh keeps the state as it is, its URN for its messages included", async () => {
   await expect(rpc.read("unconfirmed-5b1c2d3e", URN)).rejects.toThrow(
     /placeholder of a monitor creation that was never confirmed.*import its uuid instead/,
   );
-});
-
-test("a refresh of a placeholder keeps the state as it is, its URN for its messages included", async () => {
   const stored = { unconfirmed: true, name: "lost", declaredFields: ["name", "type"], journalKey: URN };
   const inputs = { name: "lost", type: "https", target: "https://lost.example.com", regions: [1], interval: 60 };
   const read = await rpc.read("unconfirmed-0a1b2c3d", URN, stored, inputs);
@@ -360,15 +357,12 @@ describe("the create journal when the engine stops the plugin", () => {
     await rpc.delete(replacement.getId(), urn, replacement.getProperties());
   });
 
-  test("a run that ends (one Cancel, as the engine sends before stopping a plugin): the notes of its creations are confirmed", async () => {
+  test("a run that ends (one Cancel, as the engine sends before stopping a plugin): the notes of its creations are confirmed; in a cancelled run (an earlier Cancel) they stay, for the next run to take over what the state may lack", async () => {
     await create("ends");
     expect(journalFiles()).toHaveLength(1);
     await call("cancel", new Empty());
     expect(confirmCreated()).toEqual({ confirmed: 1, kept: 0 });
     expect(journalFiles()).toHaveLength(0);
-  });
-
-  test("a cancelled run (an earlier Cancel): the notes stay, for the next run to take over what the state may lack", async () => {
     await create("cancelled");
     await call("cancel", new Empty());
     expect(confirmCreated()).toEqual({ confirmed: 0, kept: 1 });
