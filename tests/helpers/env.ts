@@ -7,3 +7,10 @@ export async function withEnv<T>(vars: Record<string, string>, run: () => Promis
     for (const name of Object.keys(vars)) delete process.env[name];
   }
 }
+
+/** For the calling file or describe: `unset` removed from process.env before each test, all of it restored after. */
+export function isolatedEnv(...unset: string[]): void {
+  const saved = { ...process.env };
+  beforeEach(() => unset.forEach((name) => delete process.env[name]));
+  afterEach(() => void (process.env = { ...saved }));
+}

@@ -2,6 +2,7 @@
 // mocks, each registration (`__provider` included) handed to its provider object's check, as the host does.
 import * as pulumi from "@pulumi/pulumi";
 import { providers } from "../../provider/providers";
+import { resetSession } from "../../provider/session";
 import { KINDS, type ProviderKind, dynamicType } from "../../provider/model/kinds";
 
 /** @pulumi/pulumi's mocks as the engine of `project`: each registration goes to `newResource`, which gives its id and state. */
@@ -10,6 +11,12 @@ export function mockEngine(project: string, newResource: pulumi.runtime.Mocks["n
     throw new Error("the uptime package makes no engine calls");
   };
   return pulumi.runtime.setMocks({ newResource, call }, project, "dev", preview);
+}
+
+/** A new provider process, configured as the engine does it: the session reset, then the stack config `config`. */
+export async function configureProvider(config: Record<string, string | undefined>): Promise<void> {
+  resetSession();
+  await providers.monitor.configure({ config: { get: (key: string) => config[key] } });
 }
 
 /** The kind a registration's type names, if it is one of this package's. */

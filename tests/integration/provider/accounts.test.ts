@@ -8,18 +8,17 @@ import { resetSession } from "../../../provider/session";
 import * as uptime from "../../../sdk";
 import { checkedMonitor } from "../../helpers/checked";
 import { adminJson, createMonitor } from "../../helpers/emulator-http";
-import { mockEngine, previewProgram } from "../../helpers/harness";
+import { configureProvider, mockEngine, previewProgram } from "../../helpers/harness";
+import { isolatedEnv } from "../../helpers/env";
 import { rejection } from "../../helpers/rejection";
 import { until, useEmulator } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
 
 const provider = providers.monitor;
 const MONITOR = { name: "api", type: "https", target: "https://api.example.com/health", interval: 60, regions: [1] };
-const savedEnv = { ...process.env };
 const { emulator } = useEmulator();
-
+isolatedEnv();
 afterEach(() => {
-  process.env = { ...savedEnv };
   resetSession();
   jest.restoreAllMocks();
 });
@@ -30,14 +29,13 @@ async function serving(
   settings: Record<string, string>,
   identity: { aliases?: string[]; id?: string } = {},
 ): Promise<void> {
-  resetSession();
   const config: Record<string, string | undefined> = {
     [ACCOUNT_KEY]: account,
     [ACCOUNT_ALIASES_KEY]: identity.aliases && JSON.stringify(identity.aliases),
     [ACCOUNT_ID_KEY]: identity.id,
   };
   for (const [key, value] of Object.entries(settings)) config[`uptime:${key}`] = value;
-  await provider.configure({ config: { get: (key: string) => config[key] } });
+  await configureProvider(config);
 }
 
 /** A failed operation's error, with the state the engine keeps of it. */

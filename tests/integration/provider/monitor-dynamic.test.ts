@@ -8,7 +8,8 @@ import { getJournal, resetSession } from "../../../provider/session";
 import type { RunningEmulator } from "../../../emulator/types";
 import { useEmulator } from "../../helpers/emulator";
 import { tempDir } from "../../helpers/images";
-import { withEnv } from "../../helpers/env";
+import { isolatedEnv, withEnv } from "../../helpers/env";
+import { configureProvider } from "../../helpers/harness";
 import { rejection } from "../../helpers/rejection";
 import { API_KEY, closedPort, listenOnLoopback } from "../../helpers/servers";
 
@@ -24,9 +25,9 @@ type Args = Record<string, unknown>;
 
 const { emulator, admin } = useEmulator();
 const { emulator: documented, admin: documentedAdmin } = useEmulator({ documentedOnly: true });
-const savedEnv = { ...process.env };
+isolatedEnv("UPTIME_API_KEY", "UPTIME_BASE_URL");
+afterAll(resetSession);
 
-const asConfig = (config: Record<string, string>) => ({ config: { get: (key: string) => config[key] } });
 /** The message a call fails with (the test fails if it succeeds). */
 const failure = async (call: () => Promise<unknown>) => (await rejection(call())).message;
 
@@ -37,28 +38,14 @@ const refreshAndDestroy = (id: string, state: MonitorOutputs) => [
   () => provider.delete(id, { ...state, declaredFields: undefined }),
 ];
 
-/** A new provider process's configuration: the session reset, then these settings. */
-function configureWith(config: Record<string, string>): Promise<void> {
-  resetSession();
-  return Promise.resolve(provider.configure(asConfig(config)));
-}
 const configureFor = (target: RunningEmulator) =>
-  configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": target.url, "uptime:maxRetries": "1" });
+  configureProvider({ "uptime:apiKey": API_KEY, "uptime:baseUrl": target.url, "uptime:maxRetries": "1" });
 /** A new provider process against the emulator, and the monitor it made of programInputs. */
 async function madeAfresh() {
   await configureFor(emulator);
   const made = await provider.create(checkedMonitor(programInputs));
   return { made, state: made.outs as MonitorOutputs };
 }
-
-beforeAll(() => {
-  delete process.env.UPTIME_API_KEY;
-  delete process.env.UPTIME_BASE_URL;
-});
-afterAll(() => {
-  process.env = savedEnv;
-  resetSession();
-});
 
 /** What the SDK's Monitor sends: the program's spellings, urn handed over as target, plus __provider. */
 const programInputs: Args = {
@@ -195,7 +182,7 @@ test.each([
     'uptime:journalDir (or UPTIME_JOURNAL_DIR) must be an absolute path, got "journal"',
   ],
 ])("check fails before any request %s", async (_what, config: () => Record<string, string>, reason) => {
-  await configureWith(config());
+  await configureProvider(config());
   await admin.clearRequests();
   expect((await provider.check({}, programInputs)).failures).toEqual([{ property: "", reason }]);
   expect(await admin.requests()).toEqual([]);
@@ -242,7 +229,7 @@ test("a read or delete failing at the address, the program not run, says refresh
   );
   try {
     for (const dead of [refused, `http://${notTheApi.host}/v1`]) {
-      await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" });
+      await configureProvider({ "uptime:apiKey": API_KEY, "uptime:baseUrl": dead, "uptime:maxRetries": "0" });
       for (const call of refreshAndDestroy(made.id, state)) {
         const message = await failure(call);
         expect(message).toContain(`uptime:baseUrl (${dead})`);
@@ -260,13 +247,12 @@ test("a read or delete failing at the address, the program not run, says refresh
     }
     // An address from UPTIME_BASE_URL is read by every run, and a malformed address is not an address that answered.
     process.env.UPTIME_BASE_URL = refused;
-    await configureWith({ "uptime:apiKey": API_KEY, "uptime:maxRetries": "0" });
+    await configureProvider({ "uptime:apiKey": API_KEY, "uptime:maxRetries": "0" });
     expect(await failure(() => provider.read(made.id, state))).not.toContain("--run-program");
     delete process.env.UPTIME_BASE_URL;
-    await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": "api.example.com/v1" });
+    await configureProvider({ "uptime:apiKey": API_KEY, "uptime:baseUrl": "api.example.com/v1" });
     expect(await failure(() => provider.delete(made.id, state))).not.toContain("--run-program");
   } finally {
-    delete process.env.UPTIME_BASE_URL;
     await notTheApi.close();
   }
   await configureFor(emulator);
@@ -291,7 +277,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
   try {
     // An address without its version segment, or with another one: check (preview), read (refresh) and delete (destroy) refused.
     for (const wrong of [origin, `${origin}/v2`]) {
-      await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": wrong });
+      await configureProvider({ "uptime:apiKey": API_KEY, "uptime:baseUrl": wrong });
       await admin.clearRequests();
       for (const call of refreshAndDestroy(made.id, state)) {
         const message = await failure(call);
@@ -310,7 +296,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
     }
     // A proxy's HTML 404 page is no answer about the monitor: nothing taken as gone.
     const html = `http://${proxy.host}/v1`;
-    await configureWith({ "uptime:apiKey": API_KEY, "uptime:baseUrl": html });
+    await configureProvider({ "uptime:apiKey": API_KEY, "uptime:baseUrl": html });
     const message = await failure(() => provider.read(made.id, state));
     expect(message).toContain(
       'answered 404 with an HTML page "404 Not Found", which is not the service\'s answer about an object; nothing is taken as gone.',
@@ -318,7 +304,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
     expect(message).toContain(`Check uptime:baseUrl (${html})`);
 
     // A refused key at preview: check's one request, naming the setting, never the key.
-    await configureWith({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url });
+    await configureProvider({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url });
     await admin.clearRequests();
     const refused = await provider.check({}, programInputs);
     expect(refused.failures).toHaveLength(1);
@@ -328,7 +314,7 @@ test("wrong settings as preview, refresh and destroy meet them: each names the s
     expect((await admin.requests()).map((r) => `${r.method} ${String(r.path).replace(/\?.*$/, "")}`)).toEqual(["GET /v1/webhooks"]);
 
     // uptime:offlinePreview: the same key, and an edit's check and diff send nothing at all; the update then meets the refusal.
-    await configureWith({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url, "uptime:offlinePreview": "true" });
+    await configureProvider({ "uptime:apiKey": "a-mistyped-key-0000", "uptime:baseUrl": emulator.url, "uptime:offlinePreview": "true" });
     await admin.clearRequests();
     const edit = await provider.check(checkedMonitor(programInputs), { ...programInputs, intervalId: "120" });
     expect(edit.failures).toEqual([]);

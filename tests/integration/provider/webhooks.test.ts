@@ -6,6 +6,7 @@ import { listWebhooks } from "../../../provider/webhooks";
 import { getWebhooks, getWebhooksOutput } from "../../../sdk/get-webhooks";
 import type { Json } from "../../helpers/emulator-http";
 import { useEmulator } from "../../helpers/emulator";
+import { isolatedEnv } from "../../helpers/env";
 import { API_KEY } from "../../helpers/servers";
 
 // The SDK requires its implementation by package name (as installed); here that is the source.
@@ -77,10 +78,7 @@ test("no subscriptions: one request, an empty list", async () => {
 });
 
 describe("SDK getWebhooks", () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    process.env = { ...saved };
-  });
+  isolatedEnv();
 
   test("reads UPTIME_* when the stack sets nothing, and returns the typed list", async () => {
     process.env.UPTIME_BASE_URL = emulator.url;
