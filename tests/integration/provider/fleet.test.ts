@@ -187,22 +187,6 @@ test("members failing for one reason are named in natural order (m2 before m10),
   expect(error.message.split("\n").slice(1)).toEqual([expect.stringMatching(/^monitors\.m1, monitors\.m2, monitors\.m10: .*refused/)]);
 });
 
-test("a destroy that fails for one member keeps the fleet as it was; run again, it deletes the rest, the others proven gone", async () => {
-  const { outs } = await createFleet(t.client, declare(fleetOf(3)), ctx);
-  await admin.faults({ rules: [{ route: "DELETE /monitors/:uuid", respond: { status: 500, body: "{}" }, times: 1 }] });
-  const error = await rejection<FleetError>(deleteFleet(t.client, outs, ctx));
-  expect(error.message).toMatch(
-    /^deleting the fleet: 1 member failed; the fleet stays in the stack as it was, so running the command again deletes the rest/,
-  );
-  // No id: the engine keeps the state it had, all three members.
-  expect(error.id).toBeUndefined();
-  expect(await admin.monitors()).toHaveLength(1);
-  await admin.clearRequests();
-  await deleteFleet(t.client, outs, ctx);
-  expect(await admin.monitors()).toEqual([]);
-  expect((await admin.requests()).filter((r) => r.method === "DELETE")).toHaveLength(3);
-});
-
 test("past 20 members failing for one reason, the line names 20 and counts the rest", async () => {
   await refusePosts(25);
   const error = await rejection(createFleet(t.client, declare(fleetOf(25)), ctx));
@@ -215,21 +199,37 @@ test("past 20 members failing for one reason, the line names 20 and counts the r
   expect(lines[0]).toMatch(/^monitors\.m000, monitors\.m001, .*, monitors\.m019 and 5 more members: .*refused/);
 });
 
-test("a replacement whose old monitor could not be deleted is kept, and deleted by the next run", async () => {
-  const created = await createFleet(t.client, declare({ api: member("api") }), ctx);
+test("a replacement whose old monitor could not be deleted is kept, and deleted by the next run; a destroy that fails for one member keeps the fleet as it was, and run again deletes the rest", async () => {
+  const created = await createFleet(t.client, declare({ api: member("api"), b: member("b"), c: member("c") }), ctx);
   const old = created.outs.monitors.api.uuid;
-  await admin.faults({ rules: [{ route: "DELETE /monitors/:uuid", respond: { status: 500, body: "{}" }, times: 1 }] });
-  const next = declare({ api: member("api", { alerts: ["alert-1"] }) });
+  const failOneDelete = () =>
+    admin.faults({ rules: [{ route: "DELETE /monitors/:uuid", respond: { status: 500, body: "{}" }, times: 1 }] });
+  await failOneDelete();
+  const next = declare({ api: member("api", { alerts: ["alert-1"] }), b: member("b"), c: member("c") });
   const error = await rejection<FleetError>(updateFleet(t.client, created.id, created.outs, next, ctx));
   expect(error.message).toMatch(/^updating the fleet: 1 member failed/);
   const kept = error.properties!;
   expect(kept.replaced).toEqual({ [old]: expect.objectContaining({ uuid: old }) });
   expect(kept.monitors.api.uuid).not.toBe(old);
-  expect(await admin.monitors()).toHaveLength(2);
+  expect(await admin.monitors()).toHaveLength(4);
   // Nothing else to change: the next update deletes the old one only.
-  const done = await updateFleet(t.client, created.id, kept, next, ctx);
-  expect(done.outs).not.toHaveProperty("replaced");
-  expect((await admin.monitors()).map((m) => m.uuid)).toEqual([kept.monitors.api.uuid]);
+  const { outs } = await updateFleet(t.client, created.id, kept, next, ctx);
+  expect(outs).not.toHaveProperty("replaced");
+  expect(outs.monitors.api.uuid).toBe(kept.monitors.api.uuid);
+  expect((await admin.monitors()).map((m) => m.uuid).sort()).toEqual(Object.values(outs.uuids!).sort());
+
+  await failOneDelete();
+  const destroy = await rejection<FleetError>(deleteFleet(t.client, outs, ctx));
+  expect(destroy.message).toMatch(
+    /^deleting the fleet: 1 member failed; the fleet stays in the stack as it was, so running the command again deletes the rest/,
+  );
+  // No id: the engine keeps the state it had, all three members.
+  expect(destroy.id).toBeUndefined();
+  expect(await admin.monitors()).toHaveLength(1);
+  await admin.clearRequests();
+  await deleteFleet(t.client, outs, ctx);
+  expect(await admin.monitors()).toEqual([]);
+  expect((await admin.requests()).filter((r) => r.method === "DELETE")).toHaveLength(3);
 });
 
 test("an edit of a member deleted outside Pulumi fails saying to refresh; refresh reads an edit made outside into its member and drops the deleted one; up then recreates it", async () => {
