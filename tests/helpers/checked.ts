@@ -26,11 +26,7 @@ export async function checkedPage(args: Record<string, unknown>, images?: ImageS
   return result.inputs;
 }
 
-/**
- * A state as the engine hands it back: JSON that this provider, or an earlier version of it, stored.
- * Tests write such states by hand (older shapes, placeholders, states missing fields) to see what the
- * provider makes of them; the provider's types describe what it writes today.
- */
+/** A state as the engine hands it back, written by hand (older shapes, placeholders, missing fields): not this version's type. */
 export const stored = <T>(state: Record<string, unknown>): T => state as T;
 
 /** A read's outcome that must have found the object (the test fails on any other), narrowed to it. */

@@ -31,11 +31,7 @@ export interface Checked {
   failures: { property: string; reason: string }[];
 }
 
-/**
- * Runs `program` as `pulumi preview` would run it, against the stack config `config` (keys with their
- * namespace; `secret` lists those set with --secret), and checks each resource it registers with the
- * provider object of its kind. `program` may be async: its lookups are awaited with it.
- */
+/** Runs `program` as `pulumi preview` would, under the stack config `config` (`secret`: keys set --secret), checking what it registers. */
 export async function previewProgram(
   program: () => void | Promise<void>,
   config: Record<string, string>,

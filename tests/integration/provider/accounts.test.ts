@@ -75,8 +75,7 @@ test("what the engine keeps of a failed run keeps its Account too: the next diff
   const news = await checked(120);
   const failed = await rejection<Kept>(fleet.update(made.id, made.outs!, news));
   expect(failed).toMatchObject({ id: made.id, properties: { account: "staging" } });
-  // Before, the kept state had no account: the next diff took the fleet for the default account's, and
-  // replaced it, every member created again.
+  // (Once the kept state had no account: the diff took it for the default account's and replaced every member.)
   expect(await fleet.diff(made.id, failed.properties, news)).toMatchObject({ replaces: [], changed: ["monitors"] });
   // A state kept so by 0.2.0, without the account: `pulumi refresh` reads it back in (CHANGELOG).
   const { account: _lost, ...kept } = failed.properties;

@@ -223,10 +223,7 @@ async function manglingGateway(
   return { url: `http://${listening.host}/v1`, posts: () => posts, close: listening.close };
 }
 
-/**
- * A server answering 200 with a JSON content type and a body that never ends: 64 KiB chunks for as
- * long as the client reads, or (stallAfter) the given text and then nothing.
- */
+/** A 200 with a JSON content type whose body never ends: 64 KiB chunks while read, or `stallAfter` and then nothing. */
 async function endlessServer(
   options: { stallAfter?: string } = {},
 ): Promise<{ url: string; bytesWritten(): number; closed: Promise<void>; close(): Promise<void> }> {

@@ -142,18 +142,15 @@ test("a placeholder leaves the stack with no request only when its replacement i
   await expect(provider.delete("unconfirmed-1", placeholder("replaced"))).rejects.toThrow(
     "run the same command again with UPTIME_DROP_UNCONFIRMED=unconfirmed-1 in the environment",
   );
-  // A refresh diffs what it reads (monitors pending deletion too) without checking the program's inputs: a
-  // confirmed monitor diffed under a URN the program has not declared in this run proves nothing.
+  // A refresh diffs what it reads without the program's check: a confirmed monitor under an undeclared URN proves nothing.
   const madeOuts = { ...(made.outs as MonitorOutputs), __provider: PROVIDER_TEXT };
   await provider.diff(made.id, madeOuts, { ...inputs, journalKey: urn("replaced") });
   await expect(provider.delete("unconfirmed-1", placeholder("replaced"))).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-1");
-  // The program declares that URN (check) and the engine diffs a confirmed monitor under it: the placeholder
-  // is the one its replacement left pending deletion.
+  // The program declares that URN (check), a confirmed monitor is diffed under it: its replacement left the placeholder.
   const declared = inputsOf(await provider.check({}, { ...programInputs, journalKey: urn("replaced") }));
   await provider.diff(made.id, madeOuts, declared);
   await provider.delete("unconfirmed-1", placeholder("replaced"));
-  // A placeholder the program takes a monitor over for (adoptUuid) with deleteBeforeReplace: its diff says so,
-  // and its deletion, which comes before the replacement's creation, drops it.
+  // Taken over (adoptUuid) under deleteBeforeReplace: the diff says so, and the deletion, which comes first, drops it.
   const adopting = inputsOf(
     await provider.check(placeholder("adopted"), { ...programInputs, journalKey: urn("adopted"), adoptUuid: made.id }),
   );

@@ -288,14 +288,12 @@ test("a placeholder beside a confirmed monitor under its URN leaves the stack on
   // A diff without the program's check, as a refresh's: no proof, the placeholder is refused.
   await diffHeld(news);
   await expect(dropPlaceholder()).rejects.toThrow("UPTIME_DROP_UNCONFIRMED=unconfirmed-held");
-  // The program declares the URN (check, its inputs stored without the URN as journal key), the engine diffs the
-  // monitor under it: the placeholder is the one its replacement left pending deletion, dropped with no request.
+  // The program declares the URN (check; no journal key stored), the monitor is diffed under it: dropped, no request.
   const checked = await check(urn, news);
   expect(js(checked.getInputs())).not.toHaveProperty("journalKey");
   await diffHeld(checked.getInputs());
   await dropPlaceholder();
-  // A placeholder the program takes that monitor over for (adoptUuid), under deleteBeforeReplace: its diff asks for
-  // a replacement, and its deletion, which comes before the take-over, drops it, with no request either.
+  // Taken over (adoptUuid) under deleteBeforeReplace: the diff replaces, the deletion (first) drops it, no request.
   const adoptUrn = urnOf("adopting");
   const placeholder = placeholderOf("adopting", adoptUrn);
   const adopting = await check(adoptUrn, { ...news, name: "adopting", adoptUuid: String(monitor.uuid) }, placeholder);
@@ -382,8 +380,7 @@ test("pulumi import from a service that cannot read objects (GET 405) fails with
     );
     await expect(importing("Page", "p-1")).rejects.toThrow("with `uuid: p-1` and the fields it should have");
     await expect(importing("Alert", "a-1")).rejects.toThrow("with `uuid: a-1` and the fields it should have");
-    // A refresh always hands inputs (the engine's ReadRequest carries the stored ones), even of a resource stored
-    // empty: it keeps the state, as every refresh against this service does, instead of failing as an import.
+    // A refresh hands the stored inputs, even empty ones: it keeps the state, as against this service, not an import.
     expect((await rpc.read("m-1", urnOf("stored-empty"), undefined, new Struct())).getId()).toBe("m-1");
   } finally {
     await configureFor(emulator.url);

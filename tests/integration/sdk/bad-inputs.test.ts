@@ -25,9 +25,8 @@ test.each(resourceCases.map((c) => [c.name, c] as const))(
     const [{ failures, registered }] = checked;
     expect(typeof registered.__provider).toBe("string");
     expect(failures.map((f) => f.reason)).toContainEqual(expect.stringContaining(c.fragment));
-    // The engine prints a named property's value, found among the top-level inputs, in Go's notation: it is
-    // given one only for a short string, number or boolean the program wrote there. A long value, one left
-    // out, a list, an object or a path inside one is named by the reason alone.
+    // The engine prints a named property's top-level value: so only a short string, number or boolean is named
+    // by property; a long value, one left out, a list, an object or a path inside one by the reason alone.
     for (const f of failures) expect(f.property).toBe(printedByEngine(c) ? c.field : "");
     expect(await admin.requests()).toEqual([]);
   },
