@@ -8,7 +8,7 @@ type Args = Record<string, unknown>;
 /** Fixed so CI runs the same inputs; FC_SEED=<n> explores others (fast-check prints seed and path of any failure). */
 export const SEED = Number(process.env.FC_SEED ?? 20261122);
 /** A field path as check() reports it (`httpRequest.headers[0].value`), never empty. */
-export const FIELD_PATH = /^[A-Za-z]+(\.[A-Za-z]+|\[\d+\])*$/;
+const FIELD_PATH = /^[A-Za-z]+(\.[A-Za-z]+|\[\d+\])*$/;
 
 // eslint-disable-next-line no-control-regex -- the control characters check() refuses
 const REFUSED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;

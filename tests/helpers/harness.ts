@@ -23,7 +23,7 @@ export async function configureProvider(config: Record<string, string | undefine
 const kindOfType = (type: string): ProviderKind | undefined => KINDS.find((kind) => dynamicType(kind) === type);
 
 /** What the engine would do with one registration at `pulumi preview`: the check's failures, or the inputs it planned. */
-export interface Checked {
+interface Checked {
   kind: ProviderKind;
   name: string;
   /** The inputs as registered (the SDK's canonical names, `__provider`). */
