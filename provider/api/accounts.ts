@@ -1,7 +1,5 @@
-// The schedulers of a process, one per account (origin and credential): a service limits requests
-// per key, so every client of the same key, whichever resource kind or face made it, shares one
-// pace. And what a 429 means for the request that got it: wait its next turn, or fail once the
-// service has refused it for longer than a run may wait.
+// One scheduler per account (origin and credential) and process: the service limits requests per key,
+// so every client of a key shares one pace. And what a 429 means: wait the next turn, or fail.
 import { createHash } from "node:crypto";
 import { RateLimitError, type ApiError, type SettingNames } from "./errors";
 import { PacingReport, type PacingLog } from "./pacing-report";
@@ -29,14 +27,10 @@ export function accountScheduler(
   return scheduler;
 }
 
-/** Tests: forget every account's pace. */
-export function resetAccountSchedulers(): void {
-  schedulers.clear();
-}
+export const resetAccountSchedulers = (): void => schedulers.clear();
 
 const secondsText = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-/** A refusal of the request `method path`, with what to do about it. */
 function refusal(method: string, path: string, hint: string, from?: ApiError): RateLimitError {
   return new RateLimitError({
     method,
@@ -49,7 +43,6 @@ function refusal(method: string, path: string, hint: string, from?: ApiError): R
   });
 }
 
-/** The advice when the service asks for a wait longer than uptime:rateLimitWaitSeconds. */
 function tooLongHint(askedMs: number, budgetMs: number, n: SettingNames): string {
   const setting = n.name("rateLimitWaitSeconds");
   return (
@@ -59,7 +52,7 @@ function tooLongHint(askedMs: number, budgetMs: number, n: SettingNames): string
   );
 }
 
-/** The error of a request the scheduler would not send (SchedulerHalted), naming that request. */
+/** The error of a request the scheduler would not send (SchedulerHalted). */
 export function haltedError(
   scheduler: RequestScheduler,
   halted: SchedulerHalted,
@@ -71,9 +64,8 @@ export function haltedError(
 }
 
 /**
- * After a 429: when the request's next turn comes, or the error it fails with. It fails at once when
- * the service asks for a wait longer than the budget (uptime:rateLimitWaitSeconds; the scheduler then
- * fails every other request too), and once it has been refused for the budget's length.
+ * After a 429: when the next turn comes, or the error. It fails at once when the service asks for a wait
+ * longer than uptime:rateLimitWaitSeconds (the scheduler then fails every request), or once refused that long.
  */
 export function throttleVerdict(
   scheduler: RequestScheduler,

@@ -1,6 +1,5 @@
-// UptimeClient: the one place that speaks HTTP to the service. One keep-alive pool per origin is
-// shared by every client in the process, every response body is consumed, and the API key only
-// ever travels in the Authorization header.
+// The one place that speaks HTTP to the service: one keep-alive pool per origin for the process,
+// every response body consumed, the API key only in the Authorization header.
 import { connect as tlsConnect } from "node:tls";
 import { Pool, errors as undiciErrors } from "undici";
 import type { z } from "zod";
@@ -18,34 +17,32 @@ export type RequestBody = Readonly<Record<string, unknown>>;
 export interface ClientLogger {
   debug(message: string): void;
   warn(message: string): void;
-  /** Shown without --debug: waits a user would notice. Falls back to debug when absent. */
+  /** Shown without --debug (waits a user would notice); debug when absent. */
   info?(message: string): void;
 }
 
-/** Retry waits from this long are logged at info level, so that a slow run says why. */
+/** Retry waits from this long are logged at info level: a slow run says why. */
 const LONG_WAIT_MS = 2000;
 
 export interface UptimeClientOptions {
   /** Base URL of the API, ending in the version segment, e.g. `https://api.example.com/v1`. */
   baseUrl: string;
   apiKey: string;
-  /** Word put before the key in `Authorization` (e.g. `Bearer`); none by default, as the document shows. */
+  /** Put before the key in `Authorization` (e.g. `Bearer`); none by default, as the document shows. */
   authScheme?: string;
   /** @default 10000 */
   connectTimeoutMs?: number;
   /** Time allowed for the response headers, and between body chunks. @default 30000 */
   requestTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** Pacing of every request to this account (scheduler.ts): the in-flight cap, a ceiling on the rate, how long a 429 may last. */
   pacing?: Partial<SchedulerSettings>;
-  /** The scheduler to wait in; by default the one this process shares for the origin and credential. */
+  /** By default the one this process shares for the origin and credential. */
   scheduler?: RequestScheduler;
   /** Larger response bodies are refused. @default 8388608 (8 MiB) */
   maxResponseBytes?: number;
   log?: ClientLogger;
   /** How messages name the settings: the stack's by default, an Account's for one (provider/config.ts). */
   names?: SettingNames;
-  /** Replaceable for tests. */
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -61,10 +58,10 @@ function poolFor(origin: string, connectTimeoutMs: number): Pool {
   return pool;
 }
 
-/** The timeouts a client applies when the settings leave them out (README's settings table says the same). */
+/** README's settings table says the same. */
 export const DEFAULT_TIMEOUTS = { connectTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
 
-/** Closes every pool and forgets every account's pace (tests, and processes that want to exit promptly). */
+/** Closes every pool and forgets every account's pace (tests, and processes that exit promptly). */
 export async function closeAllPools(): Promise<void> {
   resetAccountSchedulers();
   const all = [...pools.values()];
@@ -82,9 +79,9 @@ const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** What a caller of request() is told of its request's progress. */
 export interface RequestOptions {
-  /** Called as the request leaves, once its turn in the scheduler came (before each attempt). */
+  /** As each attempt leaves, its turn in the scheduler come. */
   onSend?: () => void;
-  /** Called when the service answered 429: not processed; the request waits for its next turn. */
+  /** On a 429: not processed; the request waits for its next turn. */
   onRefused?: () => void;
 }
 
@@ -100,10 +97,8 @@ export class UptimeClient {
   private readonly retryPolicy: RetryPolicy;
   private readonly maxResponseBytes: number;
   private readonly log: Required<ClientLogger>;
-  /** How this client's messages name the settings. */
   readonly names: SettingNames;
   private readonly sleep: (ms: number) => Promise<void>;
-  /** Where every request of this account waits its turn. */
   readonly scheduler: RequestScheduler;
 
   constructor(options: UptimeClientOptions) {
@@ -125,7 +120,6 @@ export class UptimeClient {
   }
 
   readonly monitors = {
-    /** `progress`: told as the POST leaves for the service (each attempt) and when the service refuses it unprocessed (429). */
     create: async (body: RequestBody, progress?: RequestOptions): Promise<MonitorRecord> =>
       (await this.request("POST", "/monitors", body, MonitorEnvelope, progress)).monitor,
     get: async (uuid: string): Promise<MonitorRecord> =>
@@ -166,10 +160,9 @@ export class UptimeClient {
   private verified?: Promise<void>;
 
   /**
-   * Checks, once per client, that the base URL is the service's API: the documented GET /webhooks
-   * must answer with the documented list. Called before a first creation (an address that is not the
-   * service must not leave a creation in doubt) and before a 404 is taken for "gone" (see gone.ts).
-   * A failure is kept: every later call fails the same way, at once.
+   * Checks once per client that the base URL is the API: the documented GET /webhooks answers its list.
+   * Called before a first creation (a wrong address must not leave a creation in doubt) and before a
+   * 404 is taken for "gone" (gone.ts). A failure is kept: every later call fails the same way, at once.
    */
   verifyBaseUrl(): Promise<void> {
     this.verified ??= this.webhooks.listPage({ recordOffset: 0, pageSize: 1 }).then(
@@ -177,8 +170,7 @@ export class UptimeClient {
       (error: unknown) => {
         // A refused key is a key problem, already named as such.
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw error;
-        // A network failure already says what to fix (the scheme, the host, the service being up); an
-        // answer that is not the API's is most often a path without its version segment.
+        // A network failure already says what to fix; another answer is most often a path without its version.
         const advice =
           error instanceof ConnectionError
             ? ""
@@ -194,9 +186,9 @@ export class UptimeClient {
   }
 
   /**
-   * Sends one request when the account's scheduler gives it its turn, retrying per the policy, and
-   * validates a success body against `schema`. A 429 is not a failure of the request: it waits its
-   * next turn, ahead of the others, until the service takes it or uptime:rateLimitWaitSeconds is spent.
+   * Sends one request in its scheduler's turn, retrying per the policy, and validates a success body
+   * against `schema`. A 429 is no failure: the request waits its next turn, ahead of the others, until
+   * the service takes it or uptime:rateLimitWaitSeconds is spent.
    */
   async request<T extends z.ZodType>(method: string, path: string, body: unknown, schema: T, options?: RequestOptions): Promise<z.infer<T>>;
   async request(method: string, path: string, body: unknown, schema: undefined, options?: RequestOptions): Promise<undefined>;
@@ -249,9 +241,8 @@ export class UptimeClient {
   private tlsSniff?: Promise<boolean>;
 
   /**
-   * A connection closed before any response, at an http:// address: if that port completes a TLS
-   * handshake, the address should be https://. Said at once, not after maxRetries identical failures.
-   * The handshake sends nothing of ours (no request, no key); its certificate is not judged.
+   * A connection closed before any response at an http:// address whose port completes a TLS handshake:
+   * said at once, not after maxRetries identical failures. The handshake sends nothing of ours.
    */
   private async tlsInsteadOfHttp(error: unknown): Promise<unknown> {
     if (!(error instanceof ConnectionError) || !error.closedEarly || !this.origin.startsWith("http:")) return error;
@@ -299,7 +290,6 @@ export class UptimeClient {
     }
     const status = response.statusCode;
     const retryAfterMs = parseRetryAfter(headerValue(response.headers, "retry-after"));
-    // The answer is in: its place is free, and what it says of the service's limit is learned.
     settle(status, response.headers, retryAfterMs);
     let text: string | undefined;
     try {
@@ -345,7 +335,7 @@ export class UptimeClient {
         message = parsed.data.error.message ?? "";
       }
     } catch {
-      // not JSON: fall through to an excerpt of the text
+      // not JSON: an excerpt of the text
     }
     // Redact before cutting: a cut through the key would leave a piece redact() cannot recognise.
     const said = message ? excerpt(redact(message, this.secrets), 500) : excerpt(redact(text, this.secrets));
@@ -391,7 +381,7 @@ export class UptimeClient {
   }
 }
 
-/** What the base URL check found where the service should be, in words for its message. */
+/** What the base URL check found where the service should be. */
 function foundThere(error: unknown): string {
   if (error instanceof ApiError) {
     const what = error.bodyKind === "other" ? ` with ${error.serviceMessage}` : error.serviceMessage ? ` (${error.serviceMessage})` : "";

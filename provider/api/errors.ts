@@ -1,11 +1,9 @@
-// Errors of the HTTP client. Every message names the request (method and path, never the host's
-// credentials) and what the service said; the API key is never part of any of them.
+// Errors of the HTTP client: each names the request (method and path) and what the service said; never the key.
 import { STATUS_CODES } from "node:http";
 
 /**
- * How the face that shows a failure names a provider setting: the stack's `uptime:baseUrl`, or an
- * Account's `baseUrl of Account "staging"` (provider/config.ts settingNames). Messages are made in the
- * names of the account they are about, never rewritten after.
+ * How a face names a setting: the stack's `uptime:baseUrl`, an Account's `baseUrl of Account "staging"`
+ * (provider/config.ts). Messages are made in their account's names, never rewritten after.
  */
 export interface SettingNames {
   /** `uptime:baseUrl`; `baseUrl of Account "staging"`. */
@@ -23,7 +21,6 @@ export const STACK_NAMES: SettingNames = {
   rule: (key, value) => `run \`pulumi config set uptime:${key} ${value}\` and \`pulumi up\``,
 };
 
-/** Base class of every error the client raises. */
 export class UptimeError extends Error {
   /** The failure is at the address (uptime:baseUrl): one a changed address explains (providers.ts staleAddressAdvice). */
   readonly atAddress: boolean;
@@ -50,13 +47,11 @@ export class ApiError extends UptimeError {
   readonly status: number;
   readonly method: string;
   readonly path: string;
-  /** The service's own error code, when its body carried one. */
   readonly code?: string;
   /** The service's message (or an excerpt of its body), already redacted. */
   readonly serviceMessage: string;
-  /** The wait the service asked for with `Retry-After`, when it did. */
   retryAfterMs?: number;
-  /** What the body was: JSON (the service's own answers are), empty, or anything else (an HTML page, text). */
+  /** JSON (the service's own answers are), empty, or anything else (an HTML page, text). */
   readonly bodyKind: "json" | "empty" | "other";
 
   constructor(args: {
@@ -66,9 +61,8 @@ export class ApiError extends UptimeError {
     code?: string;
     serviceMessage: string;
     bodyKind?: "json" | "empty" | "other";
-    /** What to do about it, in place of the status's usual advice. */
+    /** In place of the status's usual advice. */
     hint?: string;
-    /** How the usual advice names the settings. */
     names?: SettingNames;
   }) {
     const reason = REASONED.has(args.status) ? STATUS_CODES[args.status] : undefined;
@@ -88,20 +82,14 @@ export class ApiError extends UptimeError {
 /** The service kept answering 429 longer than a run may wait (uptime:rateLimitWaitSeconds). */
 export class RateLimitError extends ApiError {}
 
-/**
- * The address in uptime:baseUrl is not the service's API (a path without its version segment, another
- * server, a proxy's page): found out before any answer of it was taken for the service's.
- */
+/** uptime:baseUrl is not the API (a path without its version, another server, a proxy's page). */
 export class BaseUrlError extends UptimeError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, { ...options, atAddress: true });
   }
 }
 
-/**
- * The request did not get an answer: refused, reset, dropped or timed out. `mayHaveReachedServer`
- * says whether the service may have processed it (false only when the connection never opened).
- */
+/** No answer: refused, reset, dropped or timed out. `mayHaveReachedServer` is false only when no connection opened. */
 export class ConnectionError extends UptimeError {
   readonly method: string;
   readonly path: string;
@@ -112,7 +100,7 @@ export class ConnectionError extends UptimeError {
   readonly timedOut: boolean;
   /** The peer closed the connection before any response (what a TLS port does with plain HTTP). */
   readonly closedEarly: boolean;
-  /** What happened, without the request. */
+  /** Without the request. */
   readonly detail: string;
 
   constructor(args: {
@@ -123,7 +111,6 @@ export class ConnectionError extends UptimeError {
     permanent?: boolean;
     timedOut?: boolean;
     closedEarly?: boolean;
-    /** The detail tells to check the address. */
     atAddress?: boolean;
     cause?: unknown;
   }) {
@@ -140,10 +127,8 @@ export class ConnectionError extends UptimeError {
 
 /** The service answered with success, but the body is not what the API document describes. */
 export class ResponseFormatError extends UptimeError {
-  /** The answer's status, when the body itself was the problem (a 2xx means the service did act). */
+  /** When the body itself was the problem (a 2xx means the service did act). */
   readonly status?: number;
-
-  /** What is wrong with it, without the request. */
   readonly detail: string;
 
   constructor(method: string, path: string, detail: string, status?: number) {

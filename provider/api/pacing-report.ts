@@ -1,17 +1,14 @@
-// Says, without --debug, that a run is being paced to the service's rate limit: once when it
-// begins, then every so often as it goes (the pace and what it means in time, what was sent, what
-// waits), and a summary once the requests have drained. A run that spends its time throttled is
-// never silent. How many resources are left it cannot say: the engine hands the provider the next
-// one only as a --parallel slot frees up; the engine's own progress display counts them.
+// Says without --debug that a run is paced to the service's limit: when it begins, every so often as it
+// goes, and a summary once requests drain, so a throttled run is never silent. How many resources are
+// left it cannot say: the engine hands over the next only as a --parallel slot frees up.
 import type { RequestScheduler, SchedulerState } from "./scheduler";
 
 export interface PacingLog {
   info(message: string): void;
 }
 
-/** Progress lines this often while paced. @default 10000 */
 const EVERY_MS = 10_000;
-/** Requests drained for this long: the paced stretch is over. */
+/** Drained for this long: the paced stretch is over. */
 const IDLE_MS = 3000;
 
 const perSecond = (rate: number) => (rate >= 10 ? rate.toFixed(0) : rate.toFixed(1));
@@ -22,7 +19,6 @@ export class PacingReport {
   private begun: { at: number; sent: number; throttled: number } | undefined;
   private lastLineAt = 0;
   private idleSince: number | undefined;
-  /** When the last paced stretch ended (its summary). */
   private endedAt = -Infinity;
 
   constructor(
@@ -30,14 +26,15 @@ export class PacingReport {
     private readonly log: PacingLog,
   ) {}
 
-  /** Called with every request: watches the scheduler until its requests drain. Never keeps the process alive. */
+  /** Called with every request: watches until requests drain, never keeping the process alive. */
   watch(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.tick(), 1000);
     this.timer.unref();
   }
 
-  /** One look at the scheduler; public so that tests can drive it in simulated time. */
+  /** Public: tests drive it in simulated time. */
+
   tick(now: number = this.scheduler.clock.now()): void {
     const state = this.scheduler.state();
     const busy = state.waiting > 0 || state.inFlight > 0;

@@ -1,23 +1,23 @@
-// What a response says of the service's rate limit, in any of the forms services send: the
-// de-facto `X-RateLimit-*` headers, the IETF draft's `RateLimit-*` headers (draft 06), its combined
-// `RateLimit` field (draft 07) and its structured fields (drafts 08 and later). The API document
-// names none of them, so each is optional and an unreadable one is ignored.
+// What a response says of the rate limit, in any form services send: `X-RateLimit-*`, the IETF draft's
+// `RateLimit-*` (06), `RateLimit` (07) and structured fields (08+). The API document names none of
+// them, so each is optional and an unreadable one is ignored.
 
-/** A response's rate-limit headers, as undici gives them (names in lower case). */
+/** Names in lower case, as undici gives them. */
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
 export interface RateLimitHint {
-  /** Requests the key may make per `windowMs` (the policy), when stated. */
+  /** Requests per `windowMs` (the policy). */
   limit?: number;
-  /** The policy's window in milliseconds, when stated (`X-RateLimit-*` never states it). */
+  /** `X-RateLimit-*` never states it. */
   windowMs?: number;
-  /** Requests the key may still make before the service refuses (counting this one as made). */
+  /** Requests the key may still make (counting this one as made). */
   remaining?: number;
-  /** Milliseconds until `remaining` is replenished. */
+  /** Until `remaining` is replenished. */
   resetMs?: number;
 }
 
-/** A header's value; the first, when it came more than once. */
+/** The first, when it came more than once. */
+
 export const headerValue = (headers: ResponseHeaders, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;

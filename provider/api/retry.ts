@@ -39,10 +39,7 @@ export function isRetryable(method: string, error: unknown, attempt = 0): boolea
   return false;
 }
 
-/**
- * Parses a `Retry-After` value (delay in seconds, or an HTTP date) into milliseconds from `now`;
- * undefined when absent or unreadable.
- */
+/** A `Retry-After` (seconds, or an HTTP date) in milliseconds from `now`; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
@@ -63,7 +60,7 @@ export function retryDelayMs(
 ): number {
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryAfterMs);
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-  // "Full jitter" but never below half the ceiling, so retries of many resources spread out
-  // without collapsing to zero waits.
+  // Jitter never below half the ceiling: retries of many resources spread out without collapsing to zero waits.
+
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }

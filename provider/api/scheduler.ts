@@ -1,13 +1,12 @@
-// One request scheduler per service account and process: every request of every resource waits its
-// turn here, so a fleet applied at any --parallel goes at the pace the service allows instead of
-// meeting 429s one resource at a time. The pace is learned from the service's answers: its
-// rate-limit headers where it sends them (rate-limit-headers.ts), its 429s and Retry-After where not.
+// Every request of an account waits its turn here, so a fleet at any --parallel goes at the pace the
+// service allows instead of meeting 429s one resource at a time. The pace is learned from the answers:
+// rate-limit headers where sent (rate-limit-headers.ts), else 429s and Retry-After.
 import { type ResponseHeaders, parseRateLimitHeaders } from "./rate-limit-headers";
 
-/** Time and timers, replaceable so tests can run the scheduler in simulated time. */
+/** Replaceable: tests run the scheduler in simulated time. */
 export interface SchedulerClock {
   now(): number;
-  /** Calls `fn` after `ms`; returns what cancels it. */
+  /** Returns what cancels it. */
   after(ms: number, fn: () => void): () => void;
 }
 
@@ -31,11 +30,11 @@ export interface SchedulerSettings {
 
 export const DEFAULT_SCHEDULER_SETTINGS: SchedulerSettings = { maxInFlight: 16, maxRate: Infinity, maxWaitMs: 300_000 };
 
-/** The settings actually given: one given as undefined keeps its default (a spread would copy the undefined: unlimited retries). */
+/** One given as undefined keeps its default (a spread would copy the undefined: unlimited retries). */
 export const givenOnly = <T extends object>(settings: T): Partial<T> =>
   Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** The service asked for a wait longer than a run may spend (maxWaitMs): no request of the account can go before it ends. */
+/** The service asked for a wait longer than maxWaitMs: no request of the account can go before it ends. */
 export class SchedulerHalted extends Error {
   constructor(
     readonly askedMs: number,
@@ -47,7 +46,7 @@ export class SchedulerHalted extends Error {
 
 /** After a 429, the pace drops to this share of what was going through. */
 const DECREASE = 0.9;
-/** What went through is measured over this long: a bucket's burst weighs little against ten seconds of its rate. */
+/** A bucket's burst weighs little against ten seconds of its rate. */
 const DELIVERY_WINDOW_MS = 10_000;
 /** While requests wait on the pace and none is refused, it rises by this share, doubled at each rise up to MAX_PROBE_GAIN... */
 const PROBE_GAIN = 0.04;
@@ -60,29 +59,28 @@ const PROBE_EVERY_MS = 1000;
 const WINDOW_RESET_MS = 2000;
 /** Successes needed before a first 429 sets a pace from them. */
 const MIN_SAMPLE = 5;
-/** The slowest pace: one request every 20 s. */
 const MIN_RATE = 0.05;
-/** A pause asked for by the service is honoured up to this long at a time. */
+/** A pause the service asks for is honoured up to this long at a time. */
 const MAX_PAUSE_MS = 60_000;
 /** Without Retry-After, consecutive 429s pause 0.5 s, 1 s, 2 s, ... up to this. */
 const MAX_BACKOFF_MS = 20_000;
 
-/** What the scheduler knows, for the progress lines (pacing-report.ts) and tests. */
+/** For the progress lines (pacing-report.ts) and tests. */
 export interface SchedulerState {
-  /** Requests per second it holds to; Infinity while unpaced. */
+  /** Requests per second; Infinity while unpaced. */
   rate: number;
   waiting: number;
   inFlight: number;
   /** Requests started so far, and of them, answered 429. */
   sent: number;
   throttled: number;
-  /** Until when every request waits (Retry-After, or a spent allowance until its reset). */
+  /** Retry-After, or a spent allowance until its reset. */
   pausedUntil: number;
-  /** When a request last had to wait for the pace or a pause; undefined while none has. */
+  /** When a request last waited for the pace or a pause. */
   lastPacedAt?: number;
-  /** Why it paces, in words: "429 Too Many Requests", "RateLimit-Policy 10 per 1 s", ... */
+  /** "429 Too Many Requests", "the service's policy of 10 requests per 1 s", ... */
   reason?: string;
-  /** The most requests asked for at once, in flight and waiting. */
+  /** The most requests asked for at once, in flight and waiting: what --parallel allowed. */
   peakDemand: number;
 }
 
@@ -92,7 +90,7 @@ interface Waiter {
 }
 
 export class RequestScheduler {
-  /** Told of every request (pacing-report.ts watches while requests flow). */
+  /** pacing-report.ts: told of every request. */
   watcher: { watch(): void } | undefined;
   private settings: SchedulerSettings = { ...DEFAULT_SCHEDULER_SETTINGS };
   private rate = Infinity;
@@ -102,7 +100,7 @@ export class RequestScheduler {
   private pausedUntil = 0;
   /** Requests the service's `Remaining` still allows before its reset; undefined when unknown. */
   private allowance: number | undefined;
-  /** Whether that allowance is a window's: its reset seconds away, not a bucket's next token. */
+  /** The allowance is a window's (its reset seconds away), not a bucket's next token. */
   private windowed = false;
   private inFlight = 0;
   private readonly queue: Waiter[] = [];
@@ -111,7 +109,7 @@ export class RequestScheduler {
   private lastCutAt = -Infinity;
   /** What went through when the pace was last cut: the pace climbs back to it quickly, and past it slowly. */
   private lastDelivered = 0;
-  /** When the last pause a 429 asked for ended: what went through is measured from there. */
+  /** When the last pause a 429 asked for ended: delivery is measured from there. */
   private resumedAt = -Infinity;
   private lastProbeAt = -Infinity;
   /** The share of the next rise: small just after a cut, doubling while the service refuses nothing. */
@@ -119,16 +117,15 @@ export class RequestScheduler {
   /** Whether a request waited on the pace since the last probe: only then is the pace the bottleneck. */
   private paceBound = false;
   private consecutiveThrottles = 0;
-  /** The most requests asked for at once (in flight and waiting): what the engine's --parallel allowed. */
   private peakDemand = 0;
   private firstStartAt: number | undefined;
-  /** Completion times of recent successes, to estimate the pace the service let through. */
+  /** Completion times of recent successes: the pace the service let through. */
   private readonly successes: number[] = [];
   private sent = 0;
   private throttled = 0;
   private lastPacedAt: number | undefined;
   private reason: string | undefined;
-  /** Set when the service asked for a wait longer than maxWaitMs: every turn before its end is refused. */
+  /** Every turn before its end is refused. */
   private halted: SchedulerHalted | undefined;
 
   constructor(
@@ -138,7 +135,7 @@ export class RequestScheduler {
     this.configure(settings);
   }
 
-  /** New settings (a later configure() of the same account); a lower ceiling applies at once. */
+  /** A later configure() of the same account; a lower ceiling applies at once. */
   configure(settings: Partial<SchedulerSettings>): void {
     this.settings = { ...this.settings, ...givenOnly(settings) };
     this.rate = Math.min(this.rate, this.settings.maxRate);
@@ -164,8 +161,8 @@ export class RequestScheduler {
   }
 
   /**
-   * Resolves with the time the request may be sent at, now. `first`: it was refused before, so it
-   * goes ahead of the others. Rejects with SchedulerHalted while the service's asked wait is too long.
+   * Resolves, at the request's turn, with the time. `first`: refused before, it goes ahead of the others.
+   * Rejects with SchedulerHalted while the service's asked wait is too long.
    */
   turn(first = false): Promise<number> {
     this.watcher?.watch();
@@ -179,10 +176,7 @@ export class RequestScheduler {
     });
   }
 
-  /**
-   * The request sent at `startedAt` got an answer (`status`, its headers) or none (`status`
-   * undefined). Frees its place and learns from what the service said.
-   */
+  /** The request sent at `startedAt` got an answer, or none (`status` undefined): frees its place, learns from it. */
   settle(startedAt: number, status: number | undefined, headers: ResponseHeaders = {}, retryAfterMs?: number): void {
     this.inFlight--;
     const now = this.clock.now();
@@ -265,10 +259,11 @@ export class RequestScheduler {
   }
 
   /**
-   * Successes per second the service let through lately: before any pace, since requests began (over
-   * at least 1 s); after, since the last pause ended, once that is 2 s or more (Infinity before: the
-   * pace itself is the better guess). At most the last 10 s either way.
+   * Successes per second let through lately (at most the last 10 s): before any pace, since requests
+   * began (over at least 1 s); after, since the last pause ended, once 2 s or more (before: Infinity,
+   * the pace being the better guess).
    */
+
   private deliveredRate(now: number): number {
     if (!Number.isFinite(this.rate)) {
       const since = Math.max(now - DELIVERY_WINDOW_MS, this.firstStartAt ?? now);
