@@ -1,6 +1,4 @@
-// Alert inputs: the five status flags and the recipients, each recipient's target checked against
-// its type (an email address, a phone number, an https URL). Phone numbers lose their spaces and
-// dashes, so "+33 6 12-34-56-78" and "+33612345678" are one recipient.
+// Alert inputs. Phone numbers lose their spaces and dashes: "+33 6 12-34-56-78" and "+33612345678" are one recipient.
 import { CheckFailure, CheckResult, isUnknown, programArgs, show } from "../model/values";
 import { schemaFailures } from "./failures";
 import { ALERT } from "../model/alert";
@@ -10,7 +8,7 @@ import type { InputsOf } from "../model/field";
 export const AlertInputs = inputsSchema(ALERT);
 export type AlertInputs = InputsOf<typeof ALERT>;
 
-/** Lower-case recipient types; phone targets without spaces and dashes. `null` means "not set". */
+/** Lower-case recipient types; phone targets without spaces and dashes. */
 function normalizeAlertArgs(raw: Record<string, unknown>): Record<string, unknown> {
   const args = programArgs(raw);
   if (Array.isArray(args.recipients)) {
@@ -45,7 +43,6 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
   return failures;
 }
 
-/** check(): canonical inputs, and failures that name the field and the fix. */
 export function checkAlertArgs(raw: Record<string, unknown>): CheckResult<AlertInputs> {
   const args = normalizeAlertArgs(raw);
   const failures = [...schemaFailures(ALERT, AlertInputs, args), ...duplicateFailures(args.recipients)];

@@ -7,11 +7,7 @@ import { keysAt, nearest } from "./suggest";
 const overlaps = (a: string, b: string) =>
   a === b || a.startsWith(b + ".") || a.startsWith(b + "[") || b.startsWith(a + ".") || b.startsWith(a + "[");
 
-/**
- * The failures of a program's normalized arguments against the table's `schema`, dropping those about
- * values that are still unknown: an input computed from another resource is validated once it is
- * known, never rejected in preview.
- */
+/** Failures about values still unknown wait: an input computed from another resource is checked once known. */
 export function schemaFailures(spec: ResourceSpec, schema: z.ZodType, args: Record<string, unknown>): CheckFailure[] {
   const parsed = schema.safeParse(args);
   if (parsed.success) return [];
@@ -25,7 +21,8 @@ export function schemaFailures(spec: ResourceSpec, schema: z.ZodType, args: Reco
       if (key === undefined && unknown.some((u) => overlaps(property, u))) continue;
       let problem = issue.message;
       if (key !== undefined) {
-        // What an unknown field may be a misspelling of: the keys the schema knows there, and the other spellings a program may write.
+        // The keys the schema knows there, and the other spellings a program may write.
+
         const suggestion = nearest(key, [...keysAt(schema, issue.path), ...(issue.path.length === 0 ? programNames(spec) : [])]);
         problem = suggestion
           ? `unknown field; did you mean ${formatPath([...issue.path, suggestion])}?`

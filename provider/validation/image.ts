@@ -1,6 +1,5 @@
-// Page images: read from a file, recognized by their first bytes, identified by a sha256 of the
-// bytes. State keeps the hash (and the path), never the bytes or their base64: the bytes are read
-// again when a page is written, and must still hash to what check() saw.
+// Page images, recognized by their first bytes. State keeps the sha256 and the path, never the bytes:
+// they are read again when a page is written, and must still hash to what check() saw.
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import * as nodePath from "node:path";
@@ -8,7 +7,6 @@ import * as nodePath from "node:path";
 /** Images larger than this are refused at check (the API document states no limit; this keeps requests sane). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** The formats a status page can show, by their magic bytes. */
 const SIGNATURES: [string, (b: Buffer) => boolean][] = [
   ["png", (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
   ["jpeg", (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
@@ -27,14 +25,13 @@ const SIGNATURES: [string, (b: Buffer) => boolean][] = [
   ],
 ];
 
-/** The image format of `bytes` (png, jpeg, gif, webp, ico, svg), or undefined when it is none of them. */
 export function sniffImage(bytes: Buffer): string | undefined {
   return SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
 }
 
-/** Where image bytes come from: files by default; tests give an in-memory source. */
+/** Files by default; tests give an in-memory source. */
 export interface ImageSource {
-  /** The file's bytes; rejects with a Node error (`code` ENOENT, EACCES, EISDIR, ...) or ImageTooLargeError. */
+  /** Rejects with a Node error (`code` ENOENT, EACCES, EISDIR, ...) or ImageTooLargeError. */
   read(path: string, maxBytes: number): Promise<Buffer>;
 }
 
@@ -57,17 +54,15 @@ export const fileImageSource: ImageSource = {
   },
 };
 
-/** The canonical form of an image input kept in the resource's inputs. */
 export interface ImageRef {
   sha256: string;
   path: string;
 }
 
-export type ImageLoad = { ok: true; ref: ImageRef; bytes: Buffer; format: string } | { ok: false; problem: string };
+type ImageLoad = { ok: true; ref: ImageRef; bytes: Buffer; format: string } | { ok: false; problem: string };
 
 const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 
-/** Reads and recognizes the image at `path`; a problem says what is wrong and how to fix it. */
 export async function loadImage(path: string, source: ImageSource = fileImageSource): Promise<ImageLoad> {
   const absolute = nodePath.resolve(path);
   const where = JSON.stringify(absolute);

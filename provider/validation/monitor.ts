@@ -1,5 +1,4 @@
-// Monitor inputs: every spelling the API document allows, normalized to one canonical form, then
-// validated with messages that name the field and the fix.
+// Monitor inputs: every spelling the API document allows normalized to one, then validated.
 import { CheckFailure, CheckResult, failureText, isUnknown, programArgs, show } from "../model/values";
 import { isHostName } from "../model/field-schemas";
 import { schemaFailures } from "./failures";
@@ -7,11 +6,10 @@ import { canonicalNames, checkedInputs, inputPath, inputsSchema, sortSets } from
 import type { InputsOf } from "../model/field";
 import { KNOWN_TYPES, MONITOR } from "../model/monitor";
 
-/** The canonical form of a monitor's inputs, stored as the resource's inputs: the table's schemas. */
 export const MonitorInputs = inputsSchema(MONITOR);
 export type MonitorInputs = InputsOf<typeof MONITOR>;
 
-/** Rules across fields (type decides what the target and the option objects may be). Skipped while type is unknown. */
+/** The type decides what the target and the option objects may be. */
 function crossFieldFailures(m: Record<string, unknown>): CheckFailure[] {
   const failures: CheckFailure[] = [];
   if (typeof m.type !== "string" || isUnknown(m.type)) return failures;
@@ -55,12 +53,7 @@ function tcpUrnProblem(urn: string): string | undefined {
   return isHostName(host) ? undefined : `${show(host)} is not a valid host name or IPv4 address`;
 }
 
-/**
- * Rewrites the accepted spellings to the canonical ones: `httpFollowRedirects` -> `followRedirects`,
- * `intervalId` -> `interval`, a numeric-string interval -> a number, TcpOptions keys with a capital
- * -> camel case, maintenance days given as numeric strings -> numbers. `null` means "not set".
- * Writing one field in both spellings is a failure.
- */
+/** The accepted spellings as the canonical ones; numeric strings (interval, maintenance days) as numbers. */
 export function normalizeMonitorArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
   const args = programArgs(raw);
   const failures = canonicalNames(MONITOR, args);
@@ -75,10 +68,9 @@ export function normalizeMonitorArgs(raw: Record<string, unknown>): { args: Reco
   return { args, failures };
 }
 
-/** A monitor's failure in a program's words: the field as it wrote it (`urn`, which the SDK hands over as `target`). */
+/** The field as a program wrote it (`urn`, which the SDK hands over as `target`). */
 export const inProgramWords = (f: CheckFailure): string => failureText(f, inputPath(MONITOR));
 
-/** check(): canonical inputs, failures that name field and fix, and warnings. */
 export function checkMonitorArgs(raw: Record<string, unknown>): CheckResult<MonitorInputs> {
   const { args, failures } = normalizeMonitorArgs(raw);
   const warnings: string[] = [];

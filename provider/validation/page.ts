@@ -1,5 +1,4 @@
-// Page inputs: the alias spelling of the analytics id, host and slug rules, ordered items, and the
-// images, which check() reads from their files and turns into `{ sha256, path }`.
+// Page inputs: check() reads the images from their files and turns them into `{ sha256, path }`.
 import { CheckFailure, CheckResult, isUnknown, programArgs } from "../model/values";
 import { schemaFailures } from "./failures";
 import { ImageSource, fileImageSource, loadImage } from "./image";
@@ -10,14 +9,10 @@ import { PAGE } from "../model/page";
 export const PAGE_IMAGE_FIELDS = ["logo", "favicon"] as const;
 export type PageImageField = (typeof PAGE_IMAGE_FIELDS)[number];
 
-/** The inputs after normalization; images still as the user gave them (`{ path }`). */
 export const PageInputs = inputsSchema(PAGE);
 export type PageInputs = InputsOf<typeof PAGE>;
 
-/**
- * Canonical spellings: `googleAnalyticsId` (correct spelling) -> `googleAnalitycsId` (the API's),
- * customDomain in lower case. `null` means "not set". Both spellings with different values is a failure.
- */
+/** `googleAnalyticsId` as `googleAnalitycsId` (the API's spelling), customDomain in lower case. */
 function normalizePageArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
   const args = programArgs(raw);
   const failures = canonicalNames(PAGE, args);
@@ -43,15 +38,12 @@ function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
   return [{ property: "useGroups", problem }];
 }
 
-/**
- * check(): canonical inputs (images read and replaced by `{ sha256, path }`), failures that name the
- * field and the fix, warnings. Values still unknown in preview are never rejected nor read.
- */
+/** Values still unknown in a preview are never rejected nor read. */
 export async function checkPageArgs(raw: Record<string, unknown>, images: ImageSource = fileImageSource): Promise<CheckResult<PageInputs>> {
   const { args, failures } = normalizePageArgs(raw);
   failures.push(...schemaFailures(PAGE, PageInputs, args), ...crossFieldFailures(args));
   for (const field of PAGE_IMAGE_FIELDS) {
-    // Not set, or still unknown (the engine's sentinel is a string): nothing to read.
+    // The unknown sentinel is a string: not read.
     const image = args[field] as { path?: unknown } | undefined;
     if (typeof image !== "object" || typeof image.path !== "string" || isUnknown(image.path)) continue;
     if (failures.some((f) => f.property === field || f.property.startsWith(`${field}.`))) continue;

@@ -1,9 +1,8 @@
-// "Did you mean": the documented name nearest to one a program misspelt, from the names the schema
-// knows at that place (a resource's fields, an option object's keys) and their other spellings.
+// "Did you mean": the documented name nearest to one a program misspelt.
 import { z } from "zod";
 
 /** Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`, letter case aside. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
   const t = b.toLowerCase();
   const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => [i, ...Array<number>(t.length).fill(0)]);
@@ -29,7 +28,8 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
   return best && best.distance <= Math.max(2, Math.floor(word.length / 3)) ? best.name : undefined;
 }
 
-/** The keys an object schema knows at `path` (array indexes step into items), or none. */
+/** The keys an object schema knows at `path` (array indexes step into items). */
+
 export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   let current: z.ZodType | undefined = schema;
   for (const step of path) {
