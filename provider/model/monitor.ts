@@ -1,6 +1,5 @@
-// The Monitor's model: every field once, with its names, schema, documentation, comparison and
-// what a change of it means (see field.ts). check(), request bodies, outputs, diff, read-back, the
-// package schema and the README's table are walked from MONITOR.
+// The Monitor's table (field.ts): check(), request bodies, outputs, diff, read-back, the package schema
+// and the README's table are walked from MONITOR.
 import { z } from "zod";
 import { bool, expected, int, isTimeZone, nonEmptyText, positiveNumber, text, uuidRef } from "./field-schemas";
 import { show } from "./values";
@@ -11,6 +10,16 @@ export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "O
 export const KNOWN_TYPES = ["http", "https", "tcp"] as const;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** A flag about another key needs that key: "set keyword too: flag says whether ...". */
+function needs(rules: readonly [flag: string, key: string, says: string][]) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const [flag, key, says] of rules) {
+      if (value[flag] !== undefined && value[key] === undefined)
+        ctx.addIssue({ code: "custom", path: [flag], message: `set ${key} too: ${flag} says whether ${says}` });
+    }
+  };
+}
 
 const HttpHeaderInput = z.strictObject({
   name: text(256).refine((s) => TOKEN.test(s), {
@@ -30,13 +39,13 @@ const StatusEntry = z.string({ error: expected('a status code in quotes, e.g. "2
   { error: (i) => `${show(i.input)} is not a status code 100-599 or a range "low-high" with low <= high, e.g. "200-299"` },
 );
 
-export const HttpRequestInput = z.strictObject({
+const HttpRequestInput = z.strictObject({
   method: z.enum(HTTP_METHODS, { error: (i) => `${show(i.input)} is not one of ${HTTP_METHODS.join(", ")}` }).optional(),
   headers: z.array(HttpHeaderInput).max(100).optional(),
   body: text(65536).optional(),
 });
 
-export const HttpResponseInput = z
+const HttpResponseInput = z
   .strictObject({
     status: z.array(StatusEntry).min(1, { error: "give at least one status code, or leave status out" }).optional(),
     statusMatches: bool().optional(),
@@ -45,45 +54,21 @@ export const HttpResponseInput = z
     keywordBody: nonEmptyText(1024).optional(),
     keywordBodyExists: bool().optional(),
   })
-  .superRefine((r, ctx) => {
-    if (r.keywordHeaderExists !== undefined && r.keywordHeader === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["keywordHeaderExists"],
-        message: "set keywordHeader too: keywordHeaderExists says whether that keyword must exist",
-      });
-    }
-    if (r.keywordBodyExists !== undefined && r.keywordBody === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["keywordBodyExists"],
-        message: "set keywordBody too: keywordBodyExists says whether that keyword must exist",
-      });
-    }
-    if (r.statusMatches !== undefined && r.status === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["statusMatches"],
-        message: "set status too: statusMatches says whether the status must match that list",
-      });
-    }
-  });
+  .superRefine(
+    needs([
+      ["keywordHeaderExists", "keywordHeader", "that keyword must exist"],
+      ["keywordBodyExists", "keywordBody", "that keyword must exist"],
+      ["statusMatches", "status", "the status must match that list"],
+    ]),
+  );
 
-export const TcpOptionsInput = z
+const TcpOptionsInput = z
   .strictObject({
     dataRequest: text(65536).optional(),
     keywordResponse: nonEmptyText(1024).optional(),
     keywordResponseExists: bool().optional(),
   })
-  .superRefine((t, ctx) => {
-    if (t.keywordResponseExists !== undefined && t.keywordResponse === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["keywordResponseExists"],
-        message: "set keywordResponse too: keywordResponseExists says whether that keyword must exist",
-      });
-    }
-  });
+  .superRefine(needs([["keywordResponseExists", "keywordResponse", "that keyword must exist"]]));
 
 const MaintenanceTimeInput = z
   .strictObject({
@@ -96,7 +81,7 @@ const MaintenanceTimeInput = z
     error: "the period is empty (start equals stop); give a stop time different from the start",
   });
 
-export const MaintenanceInput = z.strictObject({
+const MaintenanceInput = z.strictObject({
   days: z
     .array(int(0, 7).describe("day"), { error: "expected a list of day numbers 0-7 (0 and 7 are Sunday, 1 is Monday)" })
     .min(1, { error: "give at least one day (0 and 7 are Sunday, 1 is Monday)" })
@@ -279,7 +264,6 @@ export const MONITOR = defineResource({
       change: "ignored after creation",
       doc: "take over an existing monitor: creation edits it to the declared state instead of creating one. It is then managed like any other (deleted on destroy unless `retainOnDelete`). Its alerts must already be the declared ones",
     },
-    // Set by the SDK, not the user: the resource's URN, which keys the create journal.
     journalKey: {
       schema: z.string().max(2048),
       type: { type: "string" },
