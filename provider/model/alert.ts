@@ -6,20 +6,19 @@ import { show } from "./values";
 import { type FieldSpec, defineResource, identityField } from "./field";
 import { TYPE_NAMES } from "./kinds";
 
-export const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;
-export type RecipientType = (typeof RECIPIENT_TYPES)[number];
+const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;
 
 const PHONE = /^\+[1-9]\d{7,14}$/;
 
-export function isEmailAddress(value: string): boolean {
+function isEmailAddress(value: string): boolean {
   if (value.length > 254) return false;
   const m = /^([^\s@<>(),;:"[\]\\]+)@([^\s@]+)$/.exec(value);
   if (!m || m[1].length > 64 || m[1].startsWith(".") || m[1].endsWith(".") || m[1].includes("..")) return false;
   return isHostName(m[2]) && m[2].includes(".");
 }
 
-/** What is wrong with `target` for a recipient of `type`, with the fix; undefined when it is fine. */
-export function recipientTargetProblem(type: string, target: string): string | undefined {
+/** What is wrong with `target` for a recipient of `type`, with the fix. */
+function recipientTargetProblem(type: string, target: string): string | undefined {
   switch (type) {
     case "email":
       return isEmailAddress(target) ? undefined : `${show(target)} is not an email address; write it as name@example.com`;
@@ -37,7 +36,7 @@ export function recipientTargetProblem(type: string, target: string): string | u
   }
 }
 
-export const Recipient = z
+const Recipient = z
   .strictObject({
     type: z.enum(RECIPIENT_TYPES, { error: (i) => `${show(i.input)} is not a recipient type; use one of ${RECIPIENT_TYPES.join(", ")}` }),
     target: nonEmptyText(2048),
@@ -48,7 +47,7 @@ export const Recipient = z
   });
 
 /** Recipients as (type, target) pairs: the service's uuids and timestamps are not the program's concern. */
-export function recipientPairs(value: unknown): { type: unknown; target: unknown }[] {
+function recipientPairs(value: unknown): { type: unknown; target: unknown }[] {
   if (!Array.isArray(value)) return [];
   return value.map((r) => ({ type: (r as { type?: unknown }).type, target: (r as { target?: unknown }).target }));
 }

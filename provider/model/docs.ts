@@ -1,12 +1,10 @@
-// The documentation's tables of inputs and settings, made from the model (scripts/gen-docs.ts writes
-// them between markers, in README.md or the file under docs/ that holds them; a test fails when one is
-// stale).
+// The documentation's tables, made from the model; scripts/gen-docs.ts writes them between markers (README.md
+// or a file under docs/), and a test fails when one is stale.
 import type { FieldSpec, ResourceSpec, SchemaType } from "./field";
 import { GET_WEBHOOKS, SETTINGS, SettingSpec, settingSchemaType } from "./package";
 import { inputJsonSchema, packageSchema } from "./schema";
 import { packageToken } from "./kinds";
 
-/** A markdown table: its header, then its rows. */
 const markdownTable = (head: readonly string[], rows: readonly string[]): string =>
   [`| ${head.join(" | ")} |`, `|${"---|".repeat(head.length)}`, ...rows].join("\n");
 
@@ -33,7 +31,7 @@ function changeText(spec: ResourceSpec, field: FieldSpec): string {
   return field.createOnly || field.replaces ? "**replace**" : "update";
 }
 
-/** The table of a resource's inputs, one row a field (aliases beside the name), then the provider's own. */
+/** A resource's inputs, one row a field (aliases beside the name), then the provider's own. */
 export function inputsTable(spec: ResourceSpec): string {
   const rows = spec.fields.map((field) => {
     const written = field.input ?? field.name;
@@ -48,7 +46,6 @@ export function inputsTable(spec: ResourceSpec): string {
   return markdownTable(["Input", "Type", "Required", "Change", "Notes"], rows);
 }
 
-/** The table of the provider's settings. */
 export function settingsTable(): string {
   const rows = SETTINGS.map((s: SettingSpec) => {
     const key = `\`uptime:${s.key}\`${s.secret ? " (set with `--secret`)" : ""}`;
@@ -58,7 +55,6 @@ export function settingsTable(): string {
   return markdownTable(["Stack config", "Environment", "Default", "Meaning"], rows);
 }
 
-/** A property of the package schema, as schema.json holds it. */
 type Property = { type?: string; items?: Property; $ref?: string; additionalProperties?: Property; description?: string };
 
 /** A schema type as the TypeScript package names it (its object types by their schema names; a fleet member is a `MonitorArgs`). */
@@ -69,13 +65,9 @@ function tsType(p: Property): string {
   return p.type === "integer" ? "number" : (p.type ?? "unknown");
 }
 
-/** The package schema's resources, made once for every table of them. */
 let resources: Record<string, Record<string, unknown>> | undefined;
 
-/**
- * A resource's inputs or outputs as the package schema lists them (sdk/generated.ts is made from the same):
- * its outputs, the members of its class; MonitorFleet's inputs, each member a Monitor's.
- */
+/** A resource's inputs or outputs as the package schema lists them (so does sdk/generated.ts). */
 export function propertiesTable(typeName: string, side: "inputs" | "outputs"): string {
   resources ??= packageSchema({ version: "0.0.0" }).resources as Record<string, Record<string, unknown>>;
   const resource = resources[packageToken(typeName)];
@@ -90,7 +82,7 @@ export function propertiesTable(typeName: string, side: "inputs" | "outputs"): s
   return markdownTable(head, rows);
 }
 
-/** An Account's args: the settings table (sdk/generated.ts AccountArgs is made from the same rows). */
+/** An Account's args (sdk/generated.ts AccountArgs is made from the same rows). */
 export function accountArgsTable(): string {
   const type = (s: SettingSpec) =>
     s.value.kind === "choice" ? s.value.of.map((c) => `"${c}"`).join(" \\| ") : tsType(settingSchemaType(s.value) as Property);
@@ -101,7 +93,8 @@ export function accountArgsTable(): string {
   return markdownTable(["Argument", "Type", "Required", "Default", "Notes"], rows);
 }
 
-/** getWebhooks: what it takes (the TypeScript package takes the paging settings in `opts`: sdk/get-webhooks.ts), what it returns, each subscription. */
+/** getWebhooks (the TypeScript package takes the paging settings in `opts`: sdk/get-webhooks.ts). */
+
 export function webhooksTable(): string {
   const inOpts = new Set(["pageSize", "maxPages"]);
   const row = (name: string, p: { type: SchemaType; doc: string }) => `| \`${name}\` | \`${tsType(p.type as Property)}\` | ${p.doc} |`;

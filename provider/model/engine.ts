@@ -1,9 +1,6 @@
-// What every resource does with its table of fields (field.ts), written once: the canonical names of
-// a program's inputs, the inputs' schema, set-like lists in one order, request bodies, outputs from
-// the service's record, which fields a program declared, diff, and the inputs a refresh reads back.
-// State keeps the record (output names, nulls left out) plus `declaredFields`: the fields the
-// program declares, and for each option object the keys declared inside it ("tcpOptions.dataRequest",
-// or "tcpOptions." for an object declared with no key). Diff walks only what was declared now or
+// What every resource does with its table (field.ts), written once. State keeps the record (output
+// names, nulls left out) plus `declaredFields`: the fields declared, and inside each option object its
+// keys ("tcpOptions.dataRequest"; "tcpOptions." for none). Diff walks only what was declared now or
 // before, so whatever the service fills in on its own is never a change.
 import { z } from "zod";
 import { equalAsSets, stableEqual, stableStringify } from "../compare";
@@ -12,14 +9,12 @@ import { BodyOf, FieldSpec, InputsOf, OutputsOf, Resource, ResourceSpec, namesOf
 
 /** Values walked by field name: a program's raw arguments, or a typed value seen field by field. */
 export type Untyped = Record<string, unknown>;
-/** The one place typed inputs, bodies and outputs are walked by name: the table says which names they have. */
+/** The one place typed values are walked by name: the table says which names they have. */
 const byName = (value: object): Untyped => value as Untyped;
-/** What the state of any resource holds besides its record's fields. */
 export type StateOf = { uuid?: unknown; declaredFields?: unknown };
 
 const isObject = (value: unknown): value is Untyped => !!value && typeof value === "object" && !Array.isArray(value);
 
-/** The canonical inputs' schema: each field's (required ones required), and the provider's own inputs. */
 export function inputsSchema<R extends Resource>(spec: R): z.ZodType<InputsOf<R>> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of spec.fields) shape[field.name] = field.required ? field.schema : field.schema.optional();
@@ -29,16 +24,14 @@ export function inputsSchema<R extends Resource>(spec: R): z.ZodType<InputsOf<R>
 }
 
 /**
- * The inputs check() hands the engine, as the table's type. They passed the table's schemas when
- * check() found no failure, except values still unknown in a preview (the engine's sentinel): those
- * are checked once known. This is where a program's untyped arguments become typed.
+ * Where a program's untyped arguments become typed: they passed the table's schemas when check() found
+ * no failure, except values still unknown in a preview, checked once known.
  */
 export const checkedInputs = <R extends Resource>(_spec: R, args: Untyped): InputsOf<R> => args as InputsOf<R>;
 
 /**
- * Renames every other spelling of a field (what a program writes, the aliases, the aliases of an
- * option object's keys) to its canonical name, in place. One field given in two spellings with
- * different values is a failure; a value still unknown (preview) may turn out equal, so it is not.
+ * Renames every other spelling of a field or an option key to its canonical name, in place. Two
+ * spellings with different values fail, unless one is unknown (preview): it may turn out equal.
  */
 export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[] {
   const failures: CheckFailure[] = [];
@@ -57,7 +50,6 @@ export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[
     delete target[from];
   };
   for (const field of spec.fields) {
-    // What a program writes under another name than the table's (a monitor's `urn`) is one more spelling.
     if (field.input && field.input !== field.name) rename(args, field.input, field.name, "", field.input);
     for (const spelling of field.aliases ?? []) rename(args, spelling, field.name);
     const inner = args[field.name];
@@ -67,7 +59,7 @@ export function canonicalNames(spec: ResourceSpec, args: Untyped): CheckFailure[
   return failures;
 }
 
-/** A field's path as a program writes it (`target` as `urn`): how the dynamic resources' failures name it. */
+/** A field's path as a program writes it (`target` as `urn`): the dynamic resources' failures. */
 export function inputPath(spec: ResourceSpec): FieldNames {
   const inputs = new Map(spec.fields.filter((f) => f.input && f.input !== f.name).map((f) => [f.name, f.input!]));
   return (path) => {
@@ -76,7 +68,7 @@ export function inputPath(spec: ResourceSpec): FieldNames {
   };
 }
 
-/** Set-like lists (fields and option keys) in one order, so that inputs equal as sets are equal as values (and in a diff's display). */
+/** Set-like lists in one order: inputs equal as sets are equal as values (and in a diff's display). */
 export function sortSets<I extends object>(spec: ResourceSpec, inputs: I): I {
   const out = byName({ ...inputs });
   const sorted = (value: unknown, orderBy = (item: unknown): unknown => item) =>
@@ -99,7 +91,7 @@ function compareItems(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** The fields `inputs` declares, and inside each option object its declared keys as "field.key" ("field." for none). */
+/** The fields `inputs` declares, and each option object's keys as "field.key" ("field." for none). */
 export function declaredPaths(spec: ResourceSpec, inputs: object): string[] {
   const paths: string[] = [];
   for (const field of spec.fields) {
@@ -108,7 +100,7 @@ export function declaredPaths(spec: ResourceSpec, inputs: object): string[] {
     paths.push(field.name);
     if (field.compare === "keys" && isObject(value)) {
       const keys = Object.keys(value).filter((key) => value[key] !== undefined);
-      // An object declared with no key is recorded as "field." so that it reads as "no key", not as an older state.
+      // "field." reads as "no key", not as a state from before keys were recorded.
       paths.push(...(keys.length > 0 ? keys.map((key) => `${field.name}.${key}`) : [`${field.name}.`]));
     }
   }
@@ -118,10 +110,7 @@ export function declaredPaths(spec: ResourceSpec, inputs: object): string[] {
 export const declaredOf = (state: StateOf): string[] =>
   Array.isArray(state.declaredFields) ? state.declaredFields.filter((p): p is string => typeof p === "string") : [];
 
-/**
- * The keys of option `field` that `state` declared. States written before keys were recorded list
- * only the field: then the keys the stored object holds are the ones that were sent.
- */
+/** The keys of option `field` that `state` declared; for a state from before keys were recorded, the stored ones. */
 function declaredKeys(state: StateOf, stored: Untyped, field: FieldSpec): string[] {
   const declared = declaredOf(state);
   if (!declared.includes(field.name)) return [];
@@ -152,10 +141,8 @@ export function canonicalFromRecord<R extends Resource>(spec: R, record: object)
 }
 
 /**
- * Outputs kept in state: the record without nulls, each field under its output name (the record's
- * `urn` as `target`), an empty list that means unset left out, the declared fields (`declaredPaths`
- * of the inputs, or the state's on a refresh), and the provider's own inputs (so that read() can
- * hand them back).
+ * Outputs kept in state: the record without nulls, each field under its output name, an empty list that
+ * means unset left out, the declared fields, and the provider's own inputs (read() hands them back).
  */
 export function outputsFromRecord<R extends Resource, Rec extends { uuid: string }>(
   spec: R,
@@ -163,7 +150,7 @@ export function outputsFromRecord<R extends Resource, Rec extends { uuid: string
   declared: readonly string[],
   inputs: Partial<InputsOf<R>> = {},
 ): OutputsOf<R, Rec> {
-  // The table's fields and extra outputs only: a record may carry more than the table knows.
+  // A record may carry more than the table knows.
   const known = new Set([...spec.fields.map((f) => namesOf(f).record), ...Object.keys(spec.extraOutputs)]);
   const outs = Object.fromEntries(Object.entries(byName(dropNulls(record) as object)).filter(([key]) => known.has(key)));
   for (const field of spec.fields) {
@@ -179,20 +166,19 @@ export function outputsFromRecord<R extends Resource, Rec extends { uuid: string
   return { ...outs, uuid: record.uuid, declaredFields: inTableOrder(spec, declared), ...ownInputs(spec, inputs) } as OutputsOf<R, Rec>;
 }
 
-/** The provider's own inputs that `values` holds, which the state keeps so that read() can hand them back. */
 function ownInputs(spec: ResourceSpec, values: object): Untyped {
   const own = byName(values);
   const held = Object.keys(spec.providerInputs).filter((key) => typeof own[key] === "string");
   return Object.fromEntries(held.map((key) => [key, own[key]]));
 }
 
-/** Declared paths of the table's fields (the identity aside), in the table's order: one state for one declaration. */
+/** The table's order (the identity aside): one state for one declaration. */
 function inTableOrder(spec: ResourceSpec, declared: readonly string[]): string[] {
   const index = (path: string) => spec.fields.findIndex((f) => f.name === path.split(".")[0] && !f.inPath);
   return declared.filter((path) => index(path) >= 0).sort((a, b) => index(a) - index(b));
 }
 
-/** The request body: each declared field under its wire name; createOnly fields left out of an edit; each removed field as an explicit null. */
+/** Each declared field under its wire name, createOnly ones left out of an edit, each removed one as null. */
 export function requestBody<R extends Resource>(
   spec: R,
   inputs: Partial<InputsOf<R>>,
@@ -216,7 +202,7 @@ export function requestBody<R extends Resource>(
   return body as BodyOf<R>;
 }
 
-/** Top-level fields declared before and not now: an edit clears them with an explicit null. */
+/** Declared before and not now: an edit clears them with an explicit null. */
 export function removedFields(olds: StateOf, news: object): string[] {
   return declaredOf(olds).filter((p) => !p.includes(".") && byName(news)[p] === undefined);
 }
@@ -226,7 +212,7 @@ function valueEqual(set: boolean, a: unknown, b: unknown): boolean {
   return set ? equalAsSets(a, b) : stableEqual(a, b);
 }
 
-/** Whether a field differs: option objects key by key over the keys declared now or before. */
+/** Option objects compare key by key, over the keys declared now or before. */
 function fieldChanged(field: FieldSpec, stored: Untyped, next: unknown, olds: StateOf): boolean {
   if (containsUnknown(next)) return true;
   // A declared empty list was stored as no list: equal, else `alerts: []` would replace on every run.
@@ -248,7 +234,7 @@ function fieldChanged(field: FieldSpec, stored: Untyped, next: unknown, olds: St
   return [...keys].some((key) => !valueEqual(field.keys?.[key]?.set === true, before[key], next[key]));
 }
 
-/** The fields that differ between the stored record (`olds`, the outputs) and the new canonical inputs, over those declared now or before. */
+/** The fields declared now or before that differ between the outputs (`olds`) and the new inputs. */
 export function changedFields<R extends Resource>(spec: R, olds: StateOf, news: Partial<InputsOf<R>>): string[] {
   const stored = byName(canonicalFromRecord(spec, olds));
   const next = byName(news);
@@ -257,7 +243,6 @@ export function changedFields<R extends Resource>(spec: R, olds: StateOf, news: 
   return spec.fields.filter((f) => fields.has(f.name) && fieldChanged(f, stored, next[f.name], olds)).map((f) => f.name);
 }
 
-/** diff(): the changed fields, whether any, and those whose change replaces the resource. */
 export function diff<R extends Resource>(
   spec: R,
   olds: StateOf,
@@ -267,15 +252,13 @@ export function diff<R extends Resource>(
   return { changes: changed.length > 0, replaces: replacingFields(spec, changed), changed };
 }
 
-/** Of the changed fields, those whose change replaces the resource. */
 export function replacingFields(spec: ResourceSpec, changed: readonly string[]): string[] {
   return spec.fields.filter((f) => (f.createOnly || f.replaces) && changed.includes(f.name)).map((f) => f.name);
 }
 
 /**
- * read(): the inputs a refreshed state holds, in the form check() gives the program's: the declared
- * fields only, option objects with their declared keys only, a declared empty list as [], sets in
- * canonical order. Equal to the program's inputs when nothing drifted, so no diff lists a field
+ * read(): a refreshed state's inputs, as check() gives them (declared fields and keys only, a declared
+ * empty list as [], sets sorted): equal to the program's when nothing drifted, so no diff lists a field
  * that nothing will send.
  */
 export function inputsFromRecord<R extends Resource>(spec: R, record: object, state: StateOf): InputsOf<R> {
@@ -294,16 +277,15 @@ export function inputsFromRecord<R extends Resource>(spec: R, record: object, st
       inputs[field.name] = Object.fromEntries(keys.filter((k) => value[k] !== undefined).map((k) => [k, value[k]]));
     } else if (value !== undefined) inputs[field.name] = value;
   }
-  // What the record holds of the declared fields, as check() would give it: the state's declared inputs.
   return sortSets(spec, { ...inputs, ...ownInputs(spec, state) }) as InputsOf<R>;
 }
 
 /**
- * What a preview shows as a resource's outputs before it is created or edited: `outputs` (the state
- * before an edit, nothing before a creation) with each declared field the service returns as given
- * under the same name copied from the inputs, and every other output the service decides (the uuid,
- * timestamps, defaults, fields it renames or rewrites, and what an edit changes) unknown.
+ * What a preview shows as outputs before a creation or edit: `outputs` (the state, or nothing) with each
+ * changed field the service returns as given copied from the inputs, and every other output the service
+ * decides (the uuid, timestamps, fields it renames or rewrites) unknown.
  */
+
 export function plannedOutputs<R extends Resource>(
   spec: R,
   inputs: Partial<InputsOf<R>>,

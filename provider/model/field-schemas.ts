@@ -1,5 +1,4 @@
-// The zod schemas and checks the resources' fields are built from (model/monitor.ts, page.ts,
-// alert.ts). Messages say the problem and the fix; validation (provider/validation/) puts the field path in front.
+// What the tables' fields are built from. Messages say the problem and the fix; provider/validation/ puts the path in front.
 import { z } from "zod";
 import { show } from "./values";
 
@@ -60,10 +59,9 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-// IANA time zone names, as the runtime's ICU data knows them (e.g. Europe/Paris, America/New_York, UTC).
 let known: Set<string> | undefined;
 
-/** True for a time zone name the runtime can use; names are case-sensitive, as in the IANA database. */
+/** An IANA time zone name the runtime's ICU knows; case-sensitive, as in the IANA database. */
 export function isTimeZone(name: unknown): boolean {
   if (typeof name !== "string" || name.length === 0 || name.length > 64) return false;
   // ICU also takes UTC offsets such as "+05:00": not a zone name, and not what the API describes.
@@ -71,8 +69,8 @@ export function isTimeZone(name: unknown): boolean {
   known ??= new Set(Intl.supportedValuesOf("timeZone"));
   if (known.has(name)) return true;
   try {
-    // Links such as "UTC" or "Asia/Calcutta" are valid but not always listed: accept what ICU resolves
-    // to a zone without changing the spelling's case.
+    // Links such as "Asia/Calcutta" are not always listed: accept what ICU resolves without changing the case.
+
     const resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
     return resolved.toLowerCase() === name.toLowerCase() ? resolved === name : /^[A-Z]/.test(name);
   } catch {

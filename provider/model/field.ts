@@ -1,13 +1,11 @@
-// The declarative model: one table of fields per resource (model/monitor.ts, page.ts, alert.ts).
-// Each field says, once, every name it goes by (what a program writes, what a request carries,
-// what the service's record returns, what the outputs keep), its schema and documentation, how two
-// values compare, and what a change of it means. Check, request bodies, outputs, diff, read-back,
-// the package schema and the README's tables are all walked from these tables (model/engine.ts).
+// One table of fields per resource (monitor.ts, page.ts, alert.ts): each field says once every name it
+// goes by (program, request, record, outputs), its schema and doc, how values compare and what a change
+// means. Check, bodies, outputs, diff, read-back, the schema and the README are walked from them (engine.ts).
 import type { z } from "zod";
 import type { TableKind } from "./kinds";
 
-/** How a field's values compare in a diff (and so whether a change shows in a preview). */
-export type Comparison =
+/** How a field's values compare in a diff. */
+type Comparison =
   /** Deep equality, key order aside. */
   | "value"
   /** A list whose order means nothing: equal as multisets, kept sorted in inputs. */
@@ -25,12 +23,12 @@ export interface KeySpec {
   alias?: string;
   /** The TypeScript type a program writes (of the items, for a list), when the schema's says less (`AnyCase<HttpMethod>`). */
   ts?: string;
-  /** In the record only (a recipient's uuid): an output, never an input; `ts` is its type. */
+  /** In the record only (a recipient's uuid), never an input; `ts` is its type. */
   outputOnly?: boolean;
   doc: string;
 }
 
-/** The type of a field as Pulumi's package schema writes it (schema.json). */
+/** As Pulumi's package schema writes it (schema.json). */
 export type SchemaType = { type: "string" | "number" | "integer" | "boolean" } | { type: "array"; items: SchemaType } | { $ref: string };
 
 export interface FieldSpec<N extends string = string, S extends z.ZodType = z.ZodType> {
@@ -46,18 +44,14 @@ export interface FieldSpec<N extends string = string, S extends z.ZodType = z.Zo
   record?: string;
   /** The name in the resource's outputs (default: the record name). */
   output?: string;
-  /** The canonical value's schema: check() reports its issues with the field's path. */
+  /** The canonical value's schema. */
   schema: S;
-  /** The type in the package schema. */
   type: SchemaType;
-  /** One line of documentation (README, schema.json, every SDK): for every language. */
+  /** One line (README, schema.json, every SDK): for every language. */
   doc: string;
-  /** What only a TypeScript program needs to know (the TypeScript package's reference and types, after `doc`). */
+  /** What only a TypeScript program needs to know (after `doc` in its reference). */
   tsNote?: string;
-  /**
-   * The TypeScript type a program writes (of the items, for a list), when the schema's type says less:
-   * a name of sdk/arg-types.ts (`MonitorType`), `AnyCase`, or `ImageFileArgs` (scripts/gen-sdk-types.ts).
-   */
+  /** The TypeScript type a program writes (of the items, for a list) when the schema's says less (sdk/arg-types.ts). */
   ts?: string;
   /** A list the outputs always hold, `[]` when the service has none (an alert's recipients). */
   listAlways?: boolean;
@@ -65,23 +59,22 @@ export interface FieldSpec<N extends string = string, S extends z.ZodType = z.Zo
   required?: boolean;
   /** Sent when the object is created only (not a parameter of edit): a change replaces it. */
   createOnly?: boolean;
-  /** A change replaces the resource. */
   replaces?: boolean;
   /** An empty list means unset: the service returns [] for a list never given. */
   emptyIsUnset?: boolean;
   /** The object's identity (a page's or an alert's uuid): in the request's path, never its body, nor among declared fields. */
   inPath?: boolean;
-  /** For a set of objects: the key that puts its items in their canonical order (default: the item's JSON). */
+  /** For a set of objects: the key of their canonical order (default: the item's JSON). */
   orderBy?: (item: unknown) => string;
   /** How the record's value reads as an input (an alert's recipients without their uuids and timestamps). */
   fromRecord?: (value: unknown) => unknown;
-  /** Keys of an option object (`compare: "keys"`). */
+  /** Of an option object (`compare: "keys"`). */
   keys?: Readonly<Record<string, KeySpec>>;
-  /** The README's table, where it says more than the schema: the type as a program writes it, when required. */
+  /** The README's table, where it says more than the schema. */
   readme?: { type?: string; required?: string };
 }
 
-/** The uuid of an object taken over (a page, an alert): its identity, in the request's path; another one is another object. */
+/** The uuid of an object taken over (a page, an alert): in the request's path; another one is another object. */
 export function identityField<S extends z.ZodType>(schema: S, kind: string) {
   return {
     name: "uuid",
@@ -95,7 +88,6 @@ export function identityField<S extends z.ZodType>(schema: S, kind: string) {
   } as const satisfies FieldSpec;
 }
 
-/** Names a field goes by, defaults applied. */
 export function namesOf(field: FieldSpec): { input: string; wire: string; record: string; output: string } {
   const input = field.input ?? field.name;
   const wire = field.wire ?? input;
@@ -103,12 +95,12 @@ export function namesOf(field: FieldSpec): { input: string; wire: string; record
   return { input, wire, record, output: field.output ?? record };
 }
 
-/** Every output of a resource, as the package schema lists them: each field's output name, then the table's extra outputs. */
+/** Every output of a resource, as the package schema lists them. */
 export function outputNamesOf(spec: ResourceSpec): string[] {
   return [...new Set([...spec.fields.map((f) => namesOf(f).output), ...Object.keys(spec.extraOutputs)])];
 }
 
-/** Every name a program may write at the top of a resource's inputs: each field's input name and aliases, and the provider's own public inputs. */
+/** Every name a program may write at the top of a resource's inputs. */
 export function programNames(spec: ResourceSpec): string[] {
   const own = Object.entries(spec.providerInputs)
     .filter(([, input]) => !input.internal)
@@ -117,38 +109,31 @@ export function programNames(spec: ResourceSpec): string[] {
 }
 
 /** An input of the provider's own (not the service's), kept in the state. */
-export interface ProviderInputSpec {
+interface ProviderInputSpec {
   schema: z.ZodType;
   type: SchemaType;
   doc: string;
-  /** Set by the SDK, not written by programs. */
+  /** Set by the SDK (a monitor's journalKey, from its URN), not written by programs. */
   internal?: boolean;
   /** What a change of it means, for the README. */
   change?: string;
 }
 
-/** A resource of the package: its fields and how the SDK registers it. */
 export interface ResourceSpec {
-  /** "monitor", "page", "alert": used in messages. */
   kind: TableKind;
-  /** The Pulumi type name (Monitor, Page, Alert). */
   typeName: string;
   doc: string;
   fields: readonly FieldSpec[];
-  /** Inputs of the provider's own (not the service's), kept in the state; `internal` ones are set by the SDK, not written by programs. */
   providerInputs: Readonly<Record<string, ProviderInputSpec>>;
-  /** Outputs beyond the record's fields, with their documentation. */
+  /** Outputs beyond the record's fields. */
   extraOutputs: Readonly<Record<string, { type: SchemaType; doc: string }>>;
 }
 
-// The types a resource's table implies, read from its literal type: its canonical inputs, its
-// request body and its outputs. A table is used as a plain ResourceSpec (its fields walked by
-// name) and carries its literal type beside, for these.
-
+// A table is walked as a plain ResourceSpec and carries its literal type beside, from which the types
+// below read its canonical inputs, request body and outputs.
 declare const literal: unique symbol;
-/** A resource's table, with its literal type kept for the types below. */
 export type Resource<T extends ResourceSpec = ResourceSpec> = ResourceSpec & { readonly [literal]?: T };
-/** Declares a resource's table: checked as a ResourceSpec, its field names and schemas kept as types. */
+/** Checked as a ResourceSpec, its field names and schemas kept as types. */
 export const defineResource = <const T extends ResourceSpec>(spec: T): Resource<T> => spec;
 type Table<R extends Resource> = NonNullable<R[typeof literal]>;
 
@@ -160,10 +145,7 @@ type WireName<F> = F extends { wire: infer W extends string } ? W : InputName<F>
 export type RecordName<F> = F extends { record: infer R extends string } ? R : WireName<F>;
 type OutputName<F> = F extends { output: infer O extends string } ? O : RecordName<F>;
 
-/**
- * Canonical inputs, as check() gives them and the state keeps them: required fields, optional ones,
- * the provider's own. During a preview any value may still be the engine's unknown sentinel.
- */
+/** Canonical inputs, as check() gives them and the state keeps them (in a preview, any may be unknown). */
 export type InputsOf<R extends Resource> = {
   [F in Fields<R> as F extends { required: true } ? F["name"] : never]: ValueOf<F>;
 } & {
@@ -177,10 +159,7 @@ export type BodyOf<R extends Resource> = {
   [F in Fields<R> as F extends { inPath: true } ? never : WireName<F>]?: (F extends { compare: "content" } ? string : ValueOf<F>) | null;
 };
 
-/**
- * Outputs kept in the state: the record's fields under their output names (nulls left out), the
- * object's uuid, the declared fields, the provider's own inputs, and what the table lists besides.
- */
+/** Outputs kept in the state: the record's fields under their output names, nulls left out. */
 export type OutputsOf<R extends Resource, Rec> = {
   [F in Fields<R> as OutputName<F>]?: RecordName<F> extends keyof Rec ? NonNullable<Rec[RecordName<F>]> : unknown;
 } & {
@@ -197,5 +176,6 @@ type PublicOwnInput<R extends Resource> = {
   [K in keyof OwnInputs<R>]: OwnInputs<R>[K] extends { internal: true } ? never : K;
 }[keyof OwnInputs<R>];
 
-/** The names a program may write: each field's input name and its aliases, and the provider's own inputs that are not the SDK's. */
+/** The names a program may write: fields' input names and aliases, the provider's own public inputs. */
+
 export type ArgNamesOf<R extends Resource> = InputName<Fields<R>> | AliasOf<Fields<R>> | PublicOwnInput<R>;

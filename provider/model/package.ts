@@ -1,8 +1,6 @@
-// The package as a whole: its configuration and its lookup, beside the three resources' tables.
-// schema.json (scripts/gen-schema.ts) and the README's tables are made from here.
+// The package as a whole: its settings and its lookup, beside the resources' tables.
 import type { SchemaType } from "./field";
 
-/** Where the project lives: its repository, and so the Go module's path and the logo's address. */
 const REPOSITORY = "github.com/pulumi-uptime/pulumi-uptime";
 
 export const PACKAGE = {
@@ -15,14 +13,11 @@ export const PACKAGE = {
   homepage: `https://${REPOSITORY}`,
   keywords: ["pulumi", "uptime", "monitoring", "status-page", "category/monitoring", "kind/native"],
   logoUrl: `https://raw.githubusercontent.com/${REPOSITORY.replace(/^github\.com\//, "")}/main/docs/logo.svg`,
-  /**
-   * The Go SDK's module: where its go.mod is in the repository (sdks/go), as `go get` finds a module in
-   * a subdirectory, at tags of the form `sdks/go/v0.2.0` (RELEASING.md); its package is `uptime`.
-   */
+  /** `go get` finds a module in a subdirectory at tags such as `sdks/go/v0.2.0` (RELEASING.md). */
   goModule: `${REPOSITORY}/sdks/go`,
 } as const;
 
-/** How a setting's text is read, and so the type a program gives an Account for it. */
+/** How a setting's text is read, and so the type an Account takes. */
 export type SettingValue =
   | { kind: "text" }
   | { kind: "whole"; min: number }
@@ -32,7 +27,7 @@ export type SettingValue =
   | { kind: "path" };
 
 export interface SettingSpec {
-  /** The stack config key, under `uptime:`; an Account's argument of the same name. */
+  /** Under `uptime:`; an Account's argument of the same name. */
   key: string;
   env: string;
   value: SettingValue;
@@ -40,19 +35,17 @@ export interface SettingSpec {
   secret?: true;
   /** The environment wins over the stack config, so that one run can choose. */
   envFirst?: true;
-  /** The default as documented (undefined: required, or none). */
   default?: string;
-  /** A value to show in the docs' commands, where the default is none to show. */
+  /** For the docs' commands, where there is no default to show. */
   example?: string;
   doc: string;
-  /** What it is for an Account, where the words differ from `doc` (sdk/generated.ts AccountArgs). */
+  /** For an Account, where the words differ. */
   accountDoc?: string;
 }
 
 /**
- * The provider's settings, the one table: the stack config (`uptime:<key>`), then the environment, read
- * by provider/config.ts; the plugin's config schema, README's table and an Account's args
- * (sdk/generated.ts) are made from it.
+ * The one settings table: read by provider/config.ts (the stack config, then the environment); the
+ * plugin's config schema, the README's tables and an Account's args are made from it.
  */
 export const SETTINGS = [
   {
@@ -147,8 +140,7 @@ export const SETTINGS = [
   },
 ] as const satisfies readonly SettingSpec[];
 
-/** A setting's value as the provider holds it: a number, a flag, one of its choices, or text. */
-export type SettingType<V extends SettingValue> = V extends { kind: "whole" | "rate" }
+type SettingType<V extends SettingValue> = V extends { kind: "whole" | "rate" }
   ? number
   : V extends { kind: "flag" }
     ? boolean
@@ -156,17 +148,16 @@ export type SettingType<V extends SettingValue> = V extends { kind: "whole" | "r
       ? C
       : string;
 
-/** The settings as read (provider/config.ts): each unset one undefined. */
+/** As provider/config.ts reads them. */
 export type ProviderSettings = { [S in (typeof SETTINGS)[number] as S["key"]]?: SettingType<S["value"]> };
 export type SettingKey = keyof ProviderSettings;
 
-/** The schema type of a setting, as the plugin's config schema states it. */
 export function settingSchemaType(value: SettingValue): SchemaType {
   const type = { whole: "integer", rate: "number", flag: "boolean" } as const;
   return { type: value.kind in type ? type[value.kind as keyof typeof type] : "string" };
 }
 
-/** The config key by which an Account (sdk/account.ts, an explicit provider) names itself to its provider process. */
+/** How an Account (sdk/account.ts, an explicit provider) names itself to its provider process. */
 export const ACCOUNT_KEY = "uptime:__account";
 /** The names an Account was renamed from (its `aliases` option), as a JSON list: its resources stay its own. */
 export const ACCOUNT_ALIASES_KEY = "uptime:__accountAliases";
@@ -175,7 +166,8 @@ export const ACCOUNT_ID_KEY = "uptime:__accountId";
 /** What a program calls an account other than the stack's: an `Account` (TypeScript), else a `provider` (the plugin's). */
 export const ACCOUNT_NOUN_KEY = "uptime:__accountNoun";
 
-/** The getWebhooks lookup: its arguments (checked by provider/webhooks.ts) and its result. */
+/** Its arguments are checked by provider/webhooks.ts. */
+
 export const GET_WEBHOOKS = {
   name: "getWebhooks",
   doc: "Lists the service's webhook subscriptions: every page of `GET /webhooks`, each subscription once, in the service's order.",

@@ -17,7 +17,7 @@ function customDomainProblem(value: string): string | undefined {
   return undefined;
 }
 
-export const ImageInput = z.strictObject(
+const ImageInput = z.strictObject(
   {
     path: nonEmptyText(4096),
     // A hash sent back by the engine (already-checked inputs) is recomputed from the file.

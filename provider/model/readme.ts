@@ -1,5 +1,5 @@
-// Which generated table goes between which markers (in README.md or a file under docs/: scripts/doc-tables.ts
-// finds the file): each resource's inputs and outputs, an Account's args, getWebhooks, the settings, and each setting by command and variable.
+// Which generated table goes between which markers (in README.md or a file under docs/: scripts/doc-tables.ts).
+
 import { accountArgsTable, configurationTable, inputsTable, propertiesTable, settingsTable, webhooksTable } from "./docs";
 import { ALL_TABLES } from "./tables";
 import { TYPE_NAMES } from "./kinds";

@@ -1,7 +1,6 @@
-// The service's records, as the API document describes them: each table's fields under their record
-// names, with the schema their package-schema type implies. Lenient where the document is (every
-// field may be null or missing, a record keeps the fields not named), strict where the provider
-// relies on a value (every record has a string uuid). provider/api/ takes them to read responses.
+// The service's records as the API document describes them, derived from the tables: lenient where the
+// document is (every field nullish, fields not named kept), strict where the provider relies on a value
+// (a string uuid). provider/api/ reads responses with them.
 import { z } from "zod";
 import type { Fields, RecordName, Resource, SchemaType } from "./field";
 import { namesOf } from "./field";
@@ -58,7 +57,7 @@ const AlertRecipientRecord = z.object({
   updatedAt: timestamp,
 });
 
-/** What the service sends for each type a table names: scalars, and object types (an image as its URL). */
+/** What the service sends for each type a table names (an image as its URL). */
 const SCALARS = { string: z.string(), number: z.number(), integer: z.number(), boolean: z.boolean() };
 const OBJECTS = {
   "#/types/uptime:index:HttpRequest": HttpRequest,
@@ -68,10 +67,10 @@ const OBJECTS = {
   "#/types/uptime:index:AlertRecipient": AlertRecipientRecord,
   "#/types/uptime:index:ImageFile": z.string(),
 };
-/** Record fields the service writes otherwise than their type says, by record name: each still reads as its type's value. */
+/** Record fields the service writes otherwise than their type says, by record name. */
 const IRREGULAR: Readonly<Record<string, z.ZodType | undefined>> = { intervalId: numeric };
 
-/** A value of `type` as the service sends it: the type of what wire() gives. */
+/** The type of what wire() gives. */
 type Wire<T> = T extends { $ref: infer R extends keyof typeof OBJECTS }
   ? z.output<(typeof OBJECTS)[R]>
   : T extends { type: "array"; items: infer I }
@@ -80,7 +79,6 @@ type Wire<T> = T extends { $ref: infer R extends keyof typeof OBJECTS }
       ? z.output<(typeof SCALARS)[S]>
       : unknown;
 
-/** A table's record: its uuid, each field other than the uuid under its record name, the timestamps, and the fields not named. */
 type RecordOf<R extends Resource> = { uuid: string } & {
   [F in Fields<R> as F extends { inPath: true } ? never : RecordName<F>]?: Wire<F["type"]> | null;
 } & { createdAt?: string | null; updatedAt?: string | null; [key: string]: unknown };
@@ -93,7 +91,6 @@ function wire(type: SchemaType): z.ZodType {
   return schema;
 }
 
-/** The record schema a table implies: its uuid required, every field nullish, the fields not named kept. */
 function recordSchema<R extends Resource>(spec: R): z.ZodType<RecordOf<R>> {
   const fields = spec.fields.filter((field) => !field.inPath).map((field) => [namesOf(field).record, field.type] as const);
   const shape = Object.fromEntries(fields.map(([name, type]) => [name, nullish(IRREGULAR[name] ?? wire(type))]));

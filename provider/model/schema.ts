@@ -1,7 +1,5 @@
-// The Pulumi package schema (schema.json) of package `uptime`, made from the model alone: the
-// configuration, the three resources (inputs in their canonical names, outputs in the record's),
-// the object types inside them (from the fields' zod schemas) and the getWebhooks function.
-// scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
+// The package schema (schema.json), made from the model alone; the object types come from the fields'
+// zod schemas. scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
 import { z } from "zod";
 import { FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
 import { usageOf } from "./usage";
@@ -12,22 +10,20 @@ import { TYPE_NAMES, packageToken as token } from "./kinds";
 type Json = Record<string, unknown>;
 type Property = SchemaType & { description: string; secret?: boolean };
 
-/** Object types found inside the fields, by token, filled while converting. */
+/** Object types found inside the fields, by token. */
 type Types = Record<string, Json>;
 
-/** Names of object types met below a field, by their path (the rest are named after the field). */
+/** Names of object types below a field, by path (the rest are named after the field and key). */
 const NESTED_NAMES: Record<string, string> = {
   "HttpRequest.headers": "HttpHeader",
   "Maintenance.times": "MaintenanceTime",
 };
 
-/** Puts an object type in `types` under its token, and returns the reference to it. */
 function namedType(types: Types, name: string, type: Json): SchemaType {
   types[token(name)] = type;
   return { $ref: `#/types/${token(name)}` };
 }
 
-/** Properties with their docs as descriptions. */
 const described = (entries: Readonly<Record<string, { type: SchemaType; doc: string }>>): Record<string, Property> =>
   Object.fromEntries(Object.entries(entries).map(([key, p]) => [key, { ...p.type, description: p.doc }]));
 
@@ -37,10 +33,9 @@ export function inputJsonSchema(field: FieldSpec): Json {
   return "items" in field.type ? ((schema.items ?? {}) as Json) : schema;
 }
 
-/** A JSON Schema (zod's, io "input") as a Pulumi schema type; objects become named types in `types`. */
+/** Zod's JSON Schema as a Pulumi schema type; objects become named types in `types`. */
 function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>, types: Types): SchemaType {
   const type = schema.type;
-  // A list is named after its items' type.
   if (type === "array") return { type: "array", items: fromJsonSchema((schema.items ?? {}) as Json, name, {}, types) };
   if (type === "object") {
     const properties: Record<string, Property> = {};
@@ -55,18 +50,17 @@ function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>
   return { $ref: "pulumi.json#/Any" };
 }
 
-/** The object type a field names (its own, or its list's items'), if any. */
 function objectTypeName(type: SchemaType): string | undefined {
   const ref = "$ref" in type ? type.$ref : "items" in type && "$ref" in type.items ? type.items.$ref : undefined;
   return ref?.startsWith("#/types/") ? ref.slice("#/types/uptime:index:".length) : undefined;
 }
 
-/** Adds to `types` the object type a field names (its own, or its list's items'), made from its zod schema. */
+/** Adds to `types` the object type a field names (its own, or its list's items'). */
 function addObjectType(field: FieldSpec, types: Types): void {
   const name = objectTypeName(field.type);
   if (!name) return;
   if (field.compare === "content") {
-    // A file the program names by its path (the hash beside it is the provider's own).
+    // A program names a file by its path (the hash beside it is the provider's own).
     types[token(name)] = {
       type: "object",
       properties: { path: { type: "string", description: "Path of the image file." } },
@@ -91,7 +85,6 @@ function resource(spec: ResourceSpec, types: Types): Json {
         ? { type: "string", description: `URL of the ${field.name} the service stores.` }
         : { ...field.type, description: field.doc };
   }
-  // An internal input (a monitor's journalKey) is the provider's to set, from the URN: no program writes it.
   for (const [name, input] of Object.entries(spec.providerInputs)) {
     if (!input.internal) inputProperties[name] = { ...input.type, description: input.doc };
   }
@@ -109,10 +102,7 @@ function resource(spec: ResourceSpec, types: Types): Json {
   };
 }
 
-/**
- * A fleet (provider/fleet.ts): members with a Monitor's inputs, by name; as outputs, each member's
- * Monitor outputs (its uuid, the record, the fields declared).
- */
+/** A fleet (provider/fleet.ts): members, by name, with a Monitor's inputs and outputs. */
 function fleetResource(monitor: Json, types: Types): Json {
   const member = (name: string, description: string, properties: unknown, required: unknown): SchemaType =>
     namedType(types, name, { type: "object", description, properties, required });
@@ -152,20 +142,17 @@ function fleetResource(monitor: Json, types: Types): Json {
 }
 
 /**
- * What a release sets, from package.json: `version`, and `pluginDownloadURL` when the release's plugin
- * tarballs are served from a base address (the engine then downloads
- * `pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz` from it on first use; scripts/release.sh sets it).
+ * From package.json: `pluginDownloadURL` is where the engine downloads
+ * `pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz` on first use (scripts/release.sh sets it).
  */
 export type PackageRelease = { version: string; pluginDownloadURL?: string };
 
-/** The release fields of package.json's content. */
 export function releaseOf(manifest: { version?: unknown; pluginDownloadURL?: unknown }): PackageRelease {
   if (typeof manifest.version !== "string") throw new Error("package.json has no version");
   const url = manifest.pluginDownloadURL;
   return typeof url === "string" && url !== "" ? { version: manifest.version, pluginDownloadURL: url } : { version: manifest.version };
 }
 
-/** The package schema, as schema.json holds it. */
 export function packageSchema({ version, pluginDownloadURL }: PackageRelease): Json {
   const types: Types = {};
   const resources: Record<string, Json> = Object.fromEntries(ALL_TABLES.map((spec) => [token(spec.typeName), resource(spec, types)]));

@@ -1,5 +1,4 @@
-// Each kind's table (kinds.ts lists the kinds): what the schema, the README, the SDK's types and the
-// plugin walk when they walk every resource.
+// Each kind's table: what the schema, the README, the SDK's types and the plugin walk.
 import type { ResourceSpec } from "./field";
 import { TABLE_KINDS, type TableKind } from "./kinds";
 import { ALERT } from "./alert";
@@ -8,5 +7,4 @@ import { PAGE } from "./page";
 
 export const TABLES: Readonly<Record<TableKind, ResourceSpec>> = { monitor: MONITOR, page: PAGE, alert: ALERT };
 
-/** The tables in the kinds' order. */
 export const ALL_TABLES: readonly ResourceSpec[] = TABLE_KINDS.map((kind) => TABLES[kind]);

@@ -1,64 +1,55 @@
-// Values as the engine hands them to a provider: the sentinel of an input not known yet (preview),
-// `null` for "not set", and the check failures that name a field. Below every other module of the
-// provider: the model, validation and both faces read values through these.
-/** The value the engine puts in place of an input that is not known yet (during preview). */
+// Values as the engine hands them to a provider (the unknown sentinel, `null` for "not set") and the
+// check failures that name a field. Below every other module of the provider.
+/** What the engine puts in place of an input not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /**
- * A check failure, as data: the field, in the table's names, and what is wrong with it and the fix. Each
- * face names the field in its own words (failureText): `urn` in a TypeScript program, `target` through
- * the plugin, `monitors.api.interval` in a fleet.
+ * A check failure as data, the field in the table's names; each face names it in its own words
+ * (failureText): `urn` in a TypeScript program, `target` through the plugin, `monitors.api.interval` in a fleet.
  */
 export interface CheckFailure {
-  /** The field's path (`target`, `httpRequest.headers`); "" for the resource as a whole. */
+  /** `target`, `httpRequest.headers`; "" for the resource as a whole. */
   property: string;
   /** What is wrong, and the fix. */
   problem: string;
-  /** The fleet member it is about (`monitors.api`), named before the field. */
+  /** The fleet member (`monitors.api`), named before the field. */
   member?: string;
-  /** The problem names its fields itself (one field in two spellings): no field's name is put before it. */
+  /** The problem names its fields itself (one field in two spellings). */
   unnamed?: true;
 }
 
-/** A failure as the engine takes it: the path it prints with its value, and the words. */
 export interface EngineFailure {
   property: string;
   reason: string;
 }
 
-/** How a face names a field's path given in the table's names: a program's `urn` (model/engine.ts inputPath), the schema's `target`. */
+/** How a face names a field's path given in the table's names: a program's `urn` (engine.ts inputPath). */
 export type FieldNames = (path: string) => string;
-/** The schema's names, which are the table's: how the plugin's failures name a field. */
+/** The schema's names, which are the table's: the plugin's. */
 export const SCHEMA_NAMES: FieldNames = (path) => path;
 
-/** A failure in a face's words: `name` turns a field's path in the table's names into the face's (`target` into `urn`). */
 export function failureText(f: CheckFailure, name: FieldNames = SCHEMA_NAMES): string {
   const where = [f.member, f.unnamed || !f.property ? "" : name(f.property)].filter(Boolean).join(".");
   return where ? `${where}: ${f.problem}` : f.problem;
 }
 
-/** A failure as the engine takes it, in a face's words. */
 export function engineFailure(f: CheckFailure, name?: FieldNames): EngineFailure {
   return { property: [f.member, f.property].filter(Boolean).join("."), reason: failureText(f, name) };
 }
 
-/** Longer values are not handed to the engine to print. */
-const LONGEST_VALUE_SHOWN = 120;
-
 /**
- * Whether the engine, given `value` as a failure's property, prints it plainly: it prints a named property's
- * top-level value beside the reason, in Go's notation. A value left out or a path inside one prints as
- * `{<nil>}`, a list or an object as `{[{60}]}` or `{map[path:{logo.svg}]}`, and a long value whole (a
- * 100,000-character input, twice): only a short string, number or boolean is worth naming.
+ * Whether the engine, given `value` as a failure's property, prints it plainly beside the reason (in Go's
+ * notation): one left out or a path inside one prints as `{<nil>}`, a list or object as `{[{60}]}`, a long
+ * value whole (a 100,000-character input, twice). Only a short string, number or boolean is worth naming.
  */
 export const printedPlainly = (value: unknown): boolean =>
-  ["string", "number", "boolean"].includes(typeof value) && String(value).length <= LONGEST_VALUE_SHOWN;
+  ["string", "number", "boolean"].includes(typeof value) && String(value).length <= 120;
 
 export type CheckResult<T> = { inputs: T; failures: CheckFailure[]; warnings: string[] };
 
 export const isUnknown = (value: unknown): boolean => value === UNKNOWN;
 
-/** Paths (as dotted strings) of every unknown value inside `value`. */
+/** Paths of every unknown value inside `value`. */
 export function unknownPaths(value: unknown, prefix: PropertyKey[] = []): string[] {
   if (isUnknown(value)) return [formatPath(prefix)];
   if (Array.isArray(value)) return value.flatMap((v, i) => unknownPaths(v, [...prefix, i]));
@@ -66,7 +57,6 @@ export function unknownPaths(value: unknown, prefix: PropertyKey[] = []): string
   return [];
 }
 
-/** True when the value, or anything inside it, is still unknown. */
 export const containsUnknown = (value: unknown): boolean => unknownPaths(value).length > 0;
 
 /** `["httpRequest", "headers", 0, "name"]` -> `httpRequest.headers[0].name` */
@@ -86,6 +76,7 @@ export function programArgs(raw: Record<string, unknown>): Record<string, unknow
 }
 
 /** Removes `null` and `undefined` members, recursively through plain objects (not arrays' items). */
+
 export function dropNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v && typeof v === "object" && !Array.isArray(v) ? dropNulls(v) : v));
   if (value && typeof value === "object") {
