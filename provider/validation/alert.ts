@@ -8,23 +8,6 @@ import type { InputsOf } from "../model/field";
 export const AlertInputs = inputsSchema(ALERT);
 export type AlertInputs = InputsOf<typeof ALERT>;
 
-/** Lower-case recipient types; phone targets without spaces and dashes. */
-function normalizeAlertArgs(raw: Record<string, unknown>): Record<string, unknown> {
-  const args = programArgs(raw);
-  if (Array.isArray(args.recipients)) {
-    args.recipients = args.recipients.map((r) => {
-      if (!r || typeof r !== "object" || Array.isArray(r)) return r;
-      const out = { ...(r as Record<string, unknown>) };
-      if (typeof out.type === "string" && !isUnknown(out.type)) out.type = out.type.trim().toLowerCase();
-      if ((out.type === "sms" || out.type === "call") && typeof out.target === "string" && !isUnknown(out.target)) {
-        out.target = out.target.replace(/[\s-]/g, "");
-      }
-      return out;
-    });
-  }
-  return args;
-}
-
 function duplicateFailures(recipients: unknown): CheckFailure[] {
   if (!Array.isArray(recipients)) return [];
   const failures: CheckFailure[] = [];
@@ -43,8 +26,20 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
   return failures;
 }
 
+/** Recipient types in lower case, phone targets without spaces and dashes. */
 export function checkAlertArgs(raw: Record<string, unknown>): CheckResult<AlertInputs> {
-  const args = normalizeAlertArgs(raw);
+  const args = programArgs(raw);
+  if (Array.isArray(args.recipients)) {
+    args.recipients = args.recipients.map((r) => {
+      if (!r || typeof r !== "object" || Array.isArray(r)) return r;
+      const out = { ...(r as Record<string, unknown>) };
+      if (typeof out.type === "string" && !isUnknown(out.type)) out.type = out.type.trim().toLowerCase();
+      if ((out.type === "sms" || out.type === "call") && typeof out.target === "string" && !isUnknown(out.target)) {
+        out.target = out.target.replace(/[\s-]/g, "");
+      }
+      return out;
+    });
+  }
   const failures = [...schemaFailures(ALERT, AlertInputs, args), ...duplicateFailures(args.recipients)];
   return { inputs: checkedInputs(ALERT, args), failures, warnings: [] };
 }

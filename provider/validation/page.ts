@@ -1,5 +1,5 @@
-// Page inputs: check() reads the images from their files and turns them into `{ sha256, path }`.
-import { CheckFailure, CheckResult, isUnknown, programArgs } from "../model/values";
+// Page inputs.
+import { CheckResult, isUnknown, programArgs } from "../model/values";
 import { schemaFailures } from "./failures";
 import { ImageSource, fileImageSource, loadImage } from "./image";
 import { canonicalNames, checkedInputs, inputsSchema } from "../model/engine";
@@ -12,8 +12,11 @@ export type PageImageField = (typeof PAGE_IMAGE_FIELDS)[number];
 export const PageInputs = inputsSchema(PAGE);
 export type PageInputs = InputsOf<typeof PAGE>;
 
-/** `googleAnalyticsId` as `googleAnalitycsId` (the API's spelling), customDomain in lower case. */
-function normalizePageArgs(raw: Record<string, unknown>): { args: Record<string, unknown>; failures: CheckFailure[] } {
+/**
+ * `googleAnalyticsId` as `googleAnalitycsId` (the API's spelling), customDomain in lower case, images read
+ * into `{ sha256, path }`. Values still unknown in a preview are never rejected nor read.
+ */
+export async function checkPageArgs(raw: Record<string, unknown>, images: ImageSource = fileImageSource): Promise<CheckResult<PageInputs>> {
   const args = programArgs(raw);
   const failures = canonicalNames(PAGE, args);
   if (typeof args.customDomain === "string" && !isUnknown(args.customDomain)) args.customDomain = args.customDomain.toLowerCase();
@@ -29,19 +32,11 @@ function normalizePageArgs(raw: Record<string, unknown>): { args: Record<string,
       delete args[field];
     }
   }
-  return { args, failures };
-}
-
-function crossFieldFailures(args: Record<string, unknown>): CheckFailure[] {
-  if (!Array.isArray(args.items) || args.items.length === 0 || args.useGroups !== undefined) return [];
-  const problem = "required with items, to say what the uuids are: false for monitor uuids, true for group uuids";
-  return [{ property: "useGroups", problem }];
-}
-
-/** Values still unknown in a preview are never rejected nor read. */
-export async function checkPageArgs(raw: Record<string, unknown>, images: ImageSource = fileImageSource): Promise<CheckResult<PageInputs>> {
-  const { args, failures } = normalizePageArgs(raw);
-  failures.push(...schemaFailures(PAGE, PageInputs, args), ...crossFieldFailures(args));
+  failures.push(...schemaFailures(PAGE, PageInputs, args));
+  if (Array.isArray(args.items) && args.items.length > 0 && args.useGroups === undefined) {
+    const problem = "required with items, to say what the uuids are: false for monitor uuids, true for group uuids";
+    failures.push({ property: "useGroups", problem });
+  }
   for (const field of PAGE_IMAGE_FIELDS) {
     // The unknown sentinel is a string: not read.
     const image = args[field] as { path?: unknown } | undefined;
