@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { bool, isHostName, isHttpsUrl, nonEmptyText, uuidRef } from "./field-schemas";
 import { show } from "./values";
-import { type FieldSpec, defineResource, identityField } from "./field";
+import { type FieldSpec, defineResource, TIMESTAMPS, identityField } from "./field";
 import { TYPE_NAMES } from "./kinds";
 
 const RECIPIENT_TYPES = ["email", "sms", "call", "slack", "discord", "webhook"] as const;
@@ -100,8 +100,5 @@ export const ALERT = defineResource({
     },
   ],
   providerInputs: {},
-  extraOutputs: {
-    createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
-    updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
-  },
+  extraOutputs: TIMESTAMPS,
 });

@@ -74,6 +74,12 @@ export interface FieldSpec<N extends string = string, S extends z.ZodType = z.Zo
   readme?: { type?: string; required?: string };
 }
 
+/** The times the service stamps every object with: outputs of each resource. */
+export const TIMESTAMPS = {
+  createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
+  updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
+} as const;
+
 /** The uuid of an object taken over (a page, an alert): in the request's path; another one is another object. */
 export function identityField<S extends z.ZodType>(schema: S, kind: string) {
   return {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { bool, expected, int, isTimeZone, nonEmptyText, positiveNumber, text, uuidRef } from "./field-schemas";
 import { show } from "./values";
-import { defineResource } from "./field";
+import { TIMESTAMPS, defineResource } from "./field";
 import { TYPE_NAMES } from "./kinds";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
@@ -273,7 +273,6 @@ export const MONITOR = defineResource({
   },
   extraOutputs: {
     uuid: { type: { type: "string" }, doc: "The monitor's uuid (also the resource id)." },
-    createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
-    updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
+    ...TIMESTAMPS,
   },
 });

@@ -1,5 +1,5 @@
 // The package as a whole: its settings and its lookup, beside the resources' tables.
-import type { SchemaType } from "./field";
+import { type SchemaType, TIMESTAMPS } from "./field";
 
 const REPOSITORY = "github.com/pulumi-uptime/pulumi-uptime";
 
@@ -196,8 +196,7 @@ export const GET_WEBHOOKS = {
         uuid: { type: { type: "string" }, doc: "The subscription's uuid." },
         topic: { type: { type: "string" }, doc: "e.g. `monitors/status_change`, `monitors/delete`." },
         url: { type: { type: "string" }, doc: "The address that receives deliveries." },
-        createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
-        updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
+        ...TIMESTAMPS,
       },
       required: ["uuid", "topic", "url"],
     },

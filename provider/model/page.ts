@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { bool, isHostName, nonEmptyText, text, uuidRef } from "./field-schemas";
 import { show } from "./values";
-import { type FieldSpec, defineResource, identityField } from "./field";
+import { type FieldSpec, defineResource, TIMESTAMPS, identityField } from "./field";
 import { TYPE_NAMES } from "./kinds";
 
 const SLUG = /^[a-z0-9-]{1,100}$/;
@@ -104,7 +104,6 @@ export const PAGE = defineResource({
       doc: "sha256 (hex) of the logo bytes last uploaded; unset when the service's logo is not one this resource uploaded.",
     },
     faviconSha256: { type: { type: "string" }, doc: "sha256 (hex) of the favicon bytes last uploaded." },
-    createdAt: { type: { type: "string" }, doc: "RFC 3339 creation time." },
-    updatedAt: { type: { type: "string" }, doc: "RFC 3339 time of the last edit." },
+    ...TIMESTAMPS,
   },
 });
