@@ -289,9 +289,8 @@ export class RequestScheduler {
         if (this.inFlight > 0) return;
         this.allowance = undefined;
       }
-      // Within the allowance of a window the service stated (its `remaining`, until a reset seconds away),
-      // requests go as fast as they may: a fixed window's requests are that window's to spend, whatever its
-      // average rate. (A bucket about to refill, with a reset under WINDOW_RESET_MS, is paced at its rate.)
+      // Within a stated window's allowance requests go as fast as they may: they are that window's to spend,
+      // whatever its average rate. (A bucket about to refill, reset under WINDOW_RESET_MS, is paced.)
       const withinAllowance = this.windowed && this.allowance !== undefined && this.allowance > 0;
       const at = withinAllowance ? this.pausedUntil : Math.max(this.pausedUntil, this.nextStartAt);
       if (now < at) {

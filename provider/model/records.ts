@@ -8,7 +8,6 @@ import { ALERT } from "./alert";
 import { MONITOR } from "./monitor";
 import { PAGE } from "./page";
 
-const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
 const timestamp = z.string().nullish();
 /** A number the service may also write as a numeric string: read as the number. */
 const numeric = z.union([z.number(), z.string().transform(Number)]);
@@ -16,24 +15,24 @@ const numeric = z.union([z.number(), z.string().transform(Number)]);
 const HttpHeader = z.object({ name: z.string(), value: z.string() });
 
 const HttpRequest = z.object({
-  method: nullish(z.string()),
-  headers: nullish(z.array(HttpHeader)),
-  body: nullish(z.string()),
+  method: z.string().nullish(),
+  headers: z.array(HttpHeader).nullish(),
+  body: z.string().nullish(),
 });
 
 const HttpResponse = z.object({
-  status: nullish(z.array(z.string())),
-  statusMatches: nullish(z.boolean()),
-  keywordHeader: nullish(z.string()),
-  keywordHeaderExists: nullish(z.boolean()),
-  keywordBody: nullish(z.string()),
-  keywordBodyExists: nullish(z.boolean()),
+  status: z.array(z.string()).nullish(),
+  statusMatches: z.boolean().nullish(),
+  keywordHeader: z.string().nullish(),
+  keywordHeaderExists: z.boolean().nullish(),
+  keywordBody: z.string().nullish(),
+  keywordBodyExists: z.boolean().nullish(),
 });
 
 const TcpOptions = z.object({
-  dataRequest: nullish(z.string()),
-  keywordResponse: nullish(z.string()),
-  keywordResponseExists: nullish(z.boolean()),
+  dataRequest: z.string().nullish(),
+  keywordResponse: z.string().nullish(),
+  keywordResponseExists: z.boolean().nullish(),
 });
 
 const MaintenanceTime = z.object({
@@ -44,13 +43,13 @@ const MaintenanceTime = z.object({
 });
 const Maintenance = z.object({
   // "described as a string array, but written as small integers": accept both, keep integers.
-  days: nullish(z.array(numeric)),
-  times: nullish(z.array(MaintenanceTime)),
-  timeZone: nullish(z.string()),
+  days: z.array(numeric).nullish(),
+  times: z.array(MaintenanceTime).nullish(),
+  timeZone: z.string().nullish(),
 });
 
 const AlertRecipientRecord = z.object({
-  uuid: nullish(z.string()),
+  uuid: z.string().nullish(),
   type: z.string(),
   target: z.string(),
   createdAt: timestamp,
@@ -93,7 +92,7 @@ function wire(type: SchemaType): z.ZodType {
 
 function recordSchema<R extends Resource>(spec: R): z.ZodType<RecordOf<R>> {
   const fields = spec.fields.filter((field) => !field.inPath).map((field) => [namesOf(field).record, field.type] as const);
-  const shape = Object.fromEntries(fields.map(([name, type]) => [name, nullish(IRREGULAR[name] ?? wire(type))]));
+  const shape = Object.fromEntries(fields.map(([name, type]) => [name, (IRREGULAR[name] ?? wire(type)).nullish()]));
   return z.looseObject({ uuid: z.string().min(1), ...shape, createdAt: timestamp, updatedAt: timestamp });
 }
 

@@ -1,14 +1,11 @@
-// Each resource's usage as the registry's pages show it, in the schema's description: an example in
-// every language of the plugin's SDKs (the code generators keep each SDK's own language) and how
-// `pulumi import` takes an existing object over. The same words reach every SDK, so nothing here is
-// for one language alone.
+// Each resource's usage in the schema's description, as the registry's pages show it: an example in
+// each SDK's language (the code generators keep each SDK's own) and how `pulumi import` takes one over.
 
 const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code.trim()}\n\`\`\``;
 
-/** The languages of each example, in the order the description lists them. */
+/** In the order the description lists them. */
 const LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 
-/** One example: a title and the program in each language. */
 type Example = { title: string } & Record<(typeof LANGUAGES)[number], string>;
 
 const EXAMPLES: Record<string, Example> = {
@@ -196,7 +193,7 @@ const IMPORTS: Record<string, string> = {
     fence("sh", "$ pulumi import uptime:index:MonitorFleet edge 'api=<uuid>,web=<uuid>'"),
 };
 
-/** The usage part of a resource's description: its example in each language, and its Import section. */
+/** The usage part of a resource's description: its examples and its Import section. */
 export function usageOf(typeName: string): string {
   const e = EXAMPLES[typeName];
   const code = LANGUAGES.map((lang) => fence(lang, e[lang])).join("\n");
