@@ -7,22 +7,15 @@ import * as nodePath from "node:path";
 /** Images larger than this are refused at check (the API document states no limit; this keeps requests sane). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+// `\s` takes a leading byte-order mark too.
+const SVG = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i;
 const SIGNATURES: [string, (b: Buffer) => boolean][] = [
   ["png", (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
   ["jpeg", (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
   ["gif", (b) => ["GIF87a", "GIF89a"].includes(b.subarray(0, 6).toString("latin1"))],
   ["webp", (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP"],
   ["ico", (b) => b.length >= 6 && b.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0]))],
-  [
-    "svg",
-    (b) =>
-      /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(
-        b
-          .subarray(0, 4096)
-          .toString("utf8")
-          .replace(/^\uFEFF/, ""),
-      ),
-  ],
+  ["svg", (b) => SVG.test(b.subarray(0, 4096).toString("utf8"))],
 ];
 
 export function sniffImage(bytes: Buffer): string | undefined {
