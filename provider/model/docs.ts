@@ -21,9 +21,8 @@ function typeText(type: SchemaType, field?: FieldSpec): string {
 function objectText(field: FieldSpec): string {
   const schema = inputJsonSchema(field) as { properties?: object; required?: string[] };
   const required = new Set(schema.required ?? []);
-  return `{ ${Object.keys(schema.properties ?? {})
-    .map((k) => (required.has(k) ? k : `${k}?`))
-    .join(", ")} }`;
+  const keys = Object.keys(schema.properties ?? {}).map((k) => (required.has(k) ? k : `${k}?`));
+  return `{ ${keys.join(", ")} }`;
 }
 
 function changeText(spec: ResourceSpec, field: FieldSpec): string {

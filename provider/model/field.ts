@@ -108,9 +108,7 @@ export function outputNamesOf(spec: ResourceSpec): string[] {
 
 /** Every name a program may write at the top of a resource's inputs. */
 export function programNames(spec: ResourceSpec): string[] {
-  const own = Object.entries(spec.providerInputs)
-    .filter(([, input]) => !input.internal)
-    .map(([name]) => name);
+  const own = Object.keys(spec.providerInputs).filter((name) => !spec.providerInputs[name].internal);
   return [...spec.fields.flatMap((f) => [namesOf(f).input, ...(f.aliases ?? [])]), ...own];
 }
 

@@ -89,14 +89,11 @@ function resource(spec: ResourceSpec, types: Types): Json {
     if (!input.internal) inputProperties[name] = { ...input.type, description: input.doc };
   }
   Object.assign(properties, described(spec.extraOutputs));
+  const alwaysSet = spec.fields.filter((f) => f.required || f.listAlways).map((f) => namesOf(f).output);
   return {
     description: `${spec.doc}\n\n${usageOf(spec.typeName)}`,
     properties,
-    required: spec.fields
-      .filter((f) => f.required || f.listAlways)
-      .map((f) => namesOf(f).output)
-      .concat("uuid" in properties ? ["uuid"] : [])
-      .filter((v, i, a) => a.indexOf(v) === i),
+    required: [...new Set([...alwaysSet, ...("uuid" in properties ? ["uuid"] : [])])],
     inputProperties,
     requiredInputs: spec.fields.filter((f) => f.required).map((f) => f.name),
   };
