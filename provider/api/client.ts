@@ -269,19 +269,15 @@ export class UptimeClient {
     schema: z.ZodType | undefined,
     settle: (status: number, headers: ResponseHeaders, retryAfterMs: number | undefined) => void,
   ): Promise<unknown> {
-    const headers: Record<string, string> = { authorization: this.authorization, accept: "application/json" };
-    let payload: string | undefined;
-    if (body !== undefined) {
-      payload = JSON.stringify(body);
-      headers["content-type"] = "application/json";
-    }
+    const typed = body === undefined ? {} : { "content-type": "application/json" };
+    const headers = { authorization: this.authorization, accept: "application/json", ...typed };
     let response;
     try {
       response = await poolFor(this.origin, this.connectTimeoutMs).request({
         method: method as "GET",
         path: this.basePath + path,
         headers,
-        body: payload,
+        body: body === undefined ? undefined : JSON.stringify(body),
         headersTimeout: this.requestTimeoutMs,
         bodyTimeout: this.requestTimeoutMs,
       });
