@@ -57,7 +57,6 @@ const flag = <S extends string>(state: S) =>
     name: state.toLowerCase() as Lowercase<S>,
     schema: bool(),
     type: { type: "boolean" },
-    compare: "value",
     doc: `notify when a monitor's status changes to ${state}`,
   }) as const satisfies FieldSpec;
 
@@ -67,7 +66,7 @@ export const ALERT = defineResource({
   doc: "An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
     identityField(uuidRef(), "alert"),
-    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "not blank" },
+    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, doc: "not blank" },
     flag("Up"),
     flag("Degraded"),
     flag("Disrupted"),

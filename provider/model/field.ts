@@ -55,7 +55,8 @@ export interface FieldSpec<N extends string = string, S extends z.ZodType = z.Zo
   ts?: string;
   /** A list the outputs always hold, `[]` when the service has none (an alert's recipients). */
   listAlways?: boolean;
-  compare: Comparison;
+  /** @default "value" */
+  compare?: Comparison;
   required?: boolean;
   /** Sent when the object is created only (not a parameter of edit): a change replaces it. */
   createOnly?: boolean;
@@ -86,7 +87,6 @@ export function identityField<S extends z.ZodType>(schema: S, kind: string) {
     name: "uuid",
     schema,
     type: { type: "string" },
-    compare: "value",
     required: true,
     inPath: true,
     replaces: true,

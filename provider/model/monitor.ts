@@ -107,13 +107,12 @@ export const MONITOR = defineResource({
   typeName: TYPE_NAMES.monitor,
   doc: "An uptime monitor: a check of an HTTP(S) address or a TCP host:port, run at an interval from one or more regions.",
   fields: [
-    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", required: true, doc: "1-255 characters" },
-    { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "title shown on a status page" },
+    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, required: true, doc: "1-255 characters" },
+    { name: "title", schema: text(255), type: { type: "string" }, doc: "title shown on a status page" },
     {
       name: "type",
       schema: nonEmptyText(32),
       type: { type: "string" },
-      compare: "value",
       required: true,
       ts: "MonitorType",
       doc: "`https`, `http` or `tcp`; another value is sent as written, with a warning",
@@ -126,7 +125,6 @@ export const MONITOR = defineResource({
       output: "target",
       schema: nonEmptyText(2048),
       type: { type: "string" },
-      compare: "value",
       required: true,
       doc: "http(s): a URL whose scheme matches `type`; tcp: `host:port` (IPv6 as `[2001:db8::1]:443`), port 1-65535",
       tsNote: "Written `urn` (the API's name); kept as `target` in the resource, because Pulumi reserves `urn`",
@@ -137,10 +135,9 @@ export const MONITOR = defineResource({
       record: "httpFollowRedirects",
       schema: bool(),
       type: { type: "boolean" },
-      compare: "value",
       doc: "http(s) only: wait for the end of a redirect chain",
     },
-    { name: "timeout", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "seconds, > 0" },
+    { name: "timeout", schema: positiveNumber("seconds"), type: seconds, doc: "seconds, > 0" },
     {
       name: "interval",
       aliases: ["intervalId"],
@@ -148,7 +145,6 @@ export const MONITOR = defineResource({
       required: true,
       type: { type: "integer" },
       ts: "number | WholeNumberString",
-      compare: "value",
       schema: z
         .number({ error: expected("a whole number of seconds") })
         .int({ error: "expected a whole number of seconds" })
@@ -174,7 +170,7 @@ export const MONITOR = defineResource({
         .refine((r) => new Set(r).size === r.length, { error: "a region id is listed twice; list each once" }),
       doc: "region ids: at least one, positive, no duplicates; order does not matter",
     },
-    { name: "description", schema: text(4096), type: { type: "string" }, compare: "value", doc: "free text, ≤ 4096 characters" },
+    { name: "description", schema: text(4096), type: { type: "string" }, doc: "free text, ≤ 4096 characters" },
     {
       name: "groups",
       type: strings,
@@ -196,10 +192,9 @@ export const MONITOR = defineResource({
       name: "degradedThreshold",
       schema: positiveNumber("seconds"),
       type: seconds,
-      compare: "value",
       doc: "seconds, > 0: response time above which the monitor is Degraded",
     },
-    { name: "apdexThreshold", schema: positiveNumber("seconds"), type: seconds, compare: "value", doc: "seconds, > 0" },
+    { name: "apdexThreshold", schema: positiveNumber("seconds"), type: seconds, doc: "seconds, > 0" },
     {
       name: "httpRequest",
       schema: HttpRequestInput,

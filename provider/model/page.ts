@@ -46,12 +46,11 @@ export const PAGE = defineResource({
   doc: "A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
     identityField(uuidRef(), "page"),
-    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, compare: "value", doc: "not blank, ≤ 255 characters" },
-    { name: "title", schema: text(255), type: { type: "string" }, compare: "value", doc: "≤ 255" },
+    { name: "name", schema: nonEmptyText(255), type: { type: "string" }, doc: "not blank, ≤ 255 characters" },
+    { name: "title", schema: text(255), type: { type: "string" }, doc: "≤ 255" },
     {
       name: "slug",
       type: { type: "string" },
-      compare: "value",
       schema: z.string({ error: (i) => `expected a string, got ${show(i.input)}` }).refine((s) => SLUG.test(s), {
         error: (i) => `${show(i.input)} is not URL-safe: use 1-100 lowercase letters, digits and hyphens, e.g. "acme-status"`,
       }),
@@ -60,7 +59,6 @@ export const PAGE = defineResource({
     {
       name: "customDomain",
       type: { type: "string" },
-      compare: "value",
       schema: z.string({ error: (i) => `expected a host name string, got ${show(i.input)}` }).superRefine((s, ctx) => {
         const problem = customDomainProblem(s);
         if (problem) ctx.addIssue({ code: "custom", message: `${show(s)}: ${problem}` });
@@ -71,28 +69,25 @@ export const PAGE = defineResource({
       name: "useGroups",
       schema: bool(),
       type: { type: "boolean" },
-      compare: "value",
       doc: "`true`: items are group uuids; `false`: monitor uuids",
       readme: { required: "when `items` is not empty" },
     },
     {
       name: "items",
       type: { type: "array", items: { type: "string" } },
-      compare: "value",
       emptyIsUnset: true,
       schema: z
         .array(uuidRef(), { error: (i) => `expected a list of monitor or group uuids, got ${show(i.input)}` })
         .refine((items) => new Set(items).size === items.length, { error: "an item uuid is listed twice; list each once" }),
       doc: "uuids, each once; the order is the order on the page (reordering is a change)",
     },
-    { name: "description", schema: text(4096), type: { type: "string" }, compare: "value", doc: "≤ 4096" },
+    { name: "description", schema: text(4096), type: { type: "string" }, doc: "≤ 4096" },
     image("logo", "Logo"),
     image("favicon", "Favicon"),
     {
       name: "googleAnalitycsId",
       aliases: ["googleAnalyticsId"],
       type: { type: "string" },
-      compare: "value",
       schema: nonEmptyText(64).refine((s) => !/\s/.test(s), { error: "must not contain white space, e.g. G-ABC123XYZ" }),
       doc: "the API's spelling; `googleAnalyticsId` is accepted as an alias (both with different values is an error)",
     },
