@@ -242,7 +242,8 @@ export class UptimeClient {
 
   /**
    * A connection closed before any response at an http:// address whose port completes a TLS handshake:
-   * said at once, not after maxRetries identical failures. The handshake sends nothing of ours.
+   * said at once, not after maxRetries identical failures. The handshake sends nothing of ours; its
+   * certificate is not judged.
    */
   private async tlsInsteadOfHttp(error: unknown): Promise<unknown> {
     if (!(error instanceof ConnectionError) || !error.closedEarly || !this.origin.startsWith("http:")) return error;

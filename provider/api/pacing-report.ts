@@ -7,6 +7,7 @@ export interface PacingLog {
   info(message: string): void;
 }
 
+/** Progress lines this often while paced. */
 const EVERY_MS = 10_000;
 /** Drained for this long: the paced stretch is over. */
 const IDLE_MS = 3000;
