@@ -1,11 +1,7 @@
-// A fleet: many monitors in one resource, keyed by names the program chooses. The engine saves a
-// stack after every step, rewriting the whole checkpoint, so a thousand monitors as a thousand
-// resources cost a thousand rewrites; as one fleet they cost one. Each member is a monitor as the
-// Monitor resource has it (the same table, check, requests, state and refresh: monitor.ts), its
-// requests sent in parallel through the account's scheduler. What differs is bookkeeping: the plan
-// (which members are created, edited, replaced, deleted), a run that fails midway recording exactly
-// what it did (the error carries the fleet's state as it now is, which the engine keeps), and each
-// member's create journal key (the fleet's URN and the member's name).
+// A fleet: many monitors in one resource. The engine rewrites the whole checkpoint after every step, so
+// a thousand monitors cost one rewrite as a fleet, a thousand as resources. Each member is a Monitor's
+// monitor (monitor.ts), its requests sent in parallel; what differs is bookkeeping: the plan, a failed
+// run's error carrying the state as it now is (the engine keeps it), and each member's journal key.
 import { randomUUID } from "node:crypto";
 import type { UptimeClient } from "./api/client";
 import type { CreateJournal, FleetNotes } from "./journal";
@@ -26,49 +22,42 @@ import {
 } from "./monitor";
 import { DROP_UNCONFIRMED_ENV, UnconfirmedOutputs, dropRequested, isUnconfirmed, stillUnconfirmedError } from "./monitor-safety";
 
-/**
- * A fleet's canonical inputs: each member's as check() gives a monitor's; `retainOnRemove`, whether a member
- * removed from the fleet is left in the service (released) rather than deleted; the fleet's URN (its journal key).
- */
+/** `retainOnRemove`: a member removed from the fleet is released (left in the service), not deleted. */
 export type FleetInputs = { monitors: Record<string, MonitorInputs>; retainOnRemove?: boolean; journalKey?: string };
-/** A member's state: a monitor's outputs, or a placeholder (its `uuid` the placeholder's id) for a creation never confirmed. */
+/** A monitor's outputs, or a placeholder (its `uuid` the placeholder's id) for a creation never confirmed. */
 export type MemberState = MonitorOutputs | (UnconfirmedOutputs & { uuid: string });
 /**
- * A fleet's state: each member's, by name, under the input's name (`monitors`), so that the engine keeps
- * secret what the program made secret (it marks an output secret where the same path of the inputs is);
- * and members replaced (their alerts changed) whose deletion failed, by uuid, deleted by the next run before anything else.
+ * Members under the input's name, `monitors`: the engine marks an output secret where the same input path
+ * is. `replaced`: members replaced whose deletion failed, by uuid, for the next run to delete.
  */
 export type FleetOutputs = {
   monitors: Record<string, MemberState>;
-  /** Each confirmed member's uuid, by name: what pages list, known in a preview while no member is created or replaced. */
+  /** Confirmed members' uuids: what pages list, known in a preview unless a member is created or replaced. */
   uuids?: Record<string, string>;
   replaced?: Record<string, MemberState>;
   journalKey?: string;
 };
 
-/** What the operations need beside the client: the create journal, and what a delete the service refuses does. */
 export interface FleetContext {
   journal?: CreateJournal;
-  /** Members worked on at once (uptime:maxConcurrentRequests): the requests the scheduler lets through at once. */
+  /** Members worked on at once (uptime:maxConcurrentRequests). */
   concurrency?: number;
   onUnsupported: OnUnsupportedDelete;
   info(message: string): void;
   warn(message: string): void;
 }
 
-/** A member as messages and check failures name it: `monitors.api`, or `monitors["a b"]` for a name of other characters. */
+/** `monitors.api`, or `monitors["a b"]` for a name of other characters. */
 export const memberPath = (key: string): string => (/^[\w-]+$/.test(key) ? `monitors.${key}` : `monitors[${JSON.stringify(key)}]`);
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A member's journal key: the fleet's URN and the member's name. */
 const journalKeyOf = (fleet: FleetInputs | FleetOutputs, key: string): string | undefined =>
   typeof fleet.journalKey === "string" ? `${fleet.journalKey}#${key}` : undefined;
-/** The fleet's notes in the journal: one log for all its members (journal.ts FleetNotes). */
+/** One log for all the members (journal.ts FleetNotes). */
 const notesOf = (fleet: FleetInputs | FleetOutputs, ctx: Pick<FleetContext, "journal">): FleetNotes | undefined =>
   typeof fleet.journalKey === "string" ? ctx.journal?.fleet(fleet.journalKey) : undefined;
 
-/** check(): each member checked as a monitor; a failure names the member and the field. */
 export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInputs> {
   const journalKey = typeof news.journalKey === "string" ? news.journalKey : undefined;
   const monitors = news.monitors;
@@ -103,10 +92,9 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
   return { inputs, failures, warnings };
 }
 
-/** Names in natural order (m2 before m10), as a program numbering its members expects to read them. */
+/** m2 before m10, as a program numbering its members expects. */
 const natural = new Intl.Collator("en", { numeric: true }).compare;
 
-/** What an update does to each member. */
 export interface FleetPlan {
   create: string[];
   update: { key: string; fields: string[] }[];
@@ -114,7 +102,6 @@ export interface FleetPlan {
   delete: string[];
 }
 
-/** diff(): each member declared now against its state; one declared only now is created, one no longer declared deleted. */
 export function planFleet(olds: FleetOutputs, news: FleetInputs): FleetPlan {
   const plan: FleetPlan = { create: [], update: [], replace: [], delete: [] };
   const members = olds.monitors ?? {};
@@ -133,11 +120,11 @@ export function planFleet(olds: FleetOutputs, news: FleetInputs): FleetPlan {
   return plan;
 }
 
-/** Whether a plan changes anything (a fleet whose members are not known yet may). */
+/** A fleet whose members are not known yet may change. */
 export const planChanges = (plan: FleetPlan, news: FleetInputs): boolean =>
   isUnknown(news.monitors) || plan.create.length + plan.update.length + plan.replace.length + plan.delete.length > 0;
 
-/** The plan in the words of a preview's line: `create 2 (a, b); update 1 (c: timeout); delete 1 (d)`. */
+/** `create 2 (a, b); update 1 (c: timeout); delete 1 (d)`. */
 export function describePlan(plan: FleetPlan, limit = 20): string {
   const list = (items: string[]) => {
     const shown = [...items].sort(natural);
@@ -151,10 +138,7 @@ export function describePlan(plan: FleetPlan, limit = 20): string {
     .join("; ");
 }
 
-/**
- * Why members failed, a line per reason: members failing for the same reason (a refused key, a service
- * down) are named on one line, at most 20 of them, rather than the same message a thousand times.
- */
+/** A line per reason, naming at most 20 members: a refused key is said once, not a thousand times. */
 function reasonLines(failures: { key: string; error: unknown }[]): string[] {
   const members = new Map<string, string[]>();
   for (const { key, error } of failures) {
@@ -167,7 +151,7 @@ function reasonLines(failures: { key: string; error: unknown }[]): string[] {
   );
 }
 
-/** What running the command again does after a partial failure, by operation: what the message promises must be what happens. */
+/** What running the command again does after a partial failure: what the message promises must happen. */
 const AGAIN = {
   kept: "the fleet's state records what was done, so running the command again retries only the rest",
   createdNone: "no member was created, so nothing is stored; running the command again creates them",
@@ -176,7 +160,6 @@ const AGAIN = {
   reading: "the fleet's state is unchanged; running the command again reads every member",
 } as const;
 
-/** The error of a run that failed for some members: the state as it now is, kept by the engine, and each member's reason. */
 function partialFailure(
   what: string,
   failures: { key: string; error: unknown }[],
@@ -186,22 +169,20 @@ function partialFailure(
 ): Error {
   const reasons = reasonLines(failures);
   const message = `${what}: ${failures.length} member${failures.length === 1 ? "" : "s"} failed; ${again}.\n${reasons.join("\n")}`;
-  // At the address if a member's failure was (providers.ts staleAddressAdvice then says what a changed address does).
+  // providers.ts staleAddressAdvice reads it.
   const atAddress = failures.some(({ error }) => (error as { atAddress?: unknown } | undefined)?.atAddress === true);
   const error = Object.assign(new Error(message), { atAddress });
-  // With an id the engine keeps the fleet (created, or updated) with these outputs: exactly the members that exist.
-  // It prints the reasons, not the message: the last one says what the state holds.
+  // With an id the engine keeps the fleet with these outputs, and prints the reasons, not the message.
   const summary = `the fleet's state records what was done (${Object.keys(state.monitors).length} members), so running the command again retries only these`;
   return id === undefined ? error : Object.assign(error, { id, properties: state, reasons: [...reasons, summary] });
 }
 
-/** Members without the journal key a creation took (the fleet keeps its own once). */
+/** The fleet keeps the journal key once, not in each member. */
 function memberOutputs<T extends { journalKey?: unknown }>(outs: T): T {
   const { journalKey: _key, ...rest } = outs;
   return rest as T;
 }
 
-/** A creation whose answer was lost leaves a placeholder, kept in the fleet's state under its id. */
 function placeholderOf(error: unknown): MemberState | undefined {
   const { id, properties } = (error ?? {}) as { id?: unknown; properties?: unknown };
   if (typeof id !== "string" || !isPlainObject(properties)) return undefined;
@@ -211,25 +192,7 @@ function placeholderOf(error: unknown): MemberState | undefined {
   return member as MonitorOutputs;
 }
 
-/**
- * A member's creation whose answer was lost, in a fleet's words: a Monitor resource's way out
- * (`adoptUuid` on the resource, `pulumi up --replace <urn>`) is a member's `adoptUuid` or its placeholder
- * named in UPTIME_DROP_UNCONFIRMED. Other errors are as they are.
- */
-function inFleetWords(key: string, error: unknown, kept: MemberState | undefined): unknown {
-  if (!kept || !("unconfirmed" in kept)) return error;
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return unconfirmedMemberError(
-    key,
-    kept,
-    `its creation was sent and no answer came (lost${cause}, or an earlier run was stopped before it); the service may have created it`,
-  );
-}
-
-/**
- * Creates one member into `state`; the journal notes it under the fleet's URN and its name. A creation
- * whose answer was lost leaves its placeholder in `state`.
- */
+/** A creation whose answer was lost leaves its placeholder in `state`. */
 async function createMember(client: UptimeClient, fleet: FleetInputs, key: string, ctx: FleetContext, state: FleetOutputs): Promise<void> {
   const inputs = { ...fleet.monitors[key], journalKey: journalKeyOf(fleet, key) };
   try {
@@ -241,24 +204,29 @@ async function createMember(client: UptimeClient, fleet: FleetInputs, key: strin
   } catch (error) {
     const kept = placeholderOf(error);
     if (kept) state.monitors[key] = kept;
-    throw inFleetWords(key, error, kept);
+    if (!kept || !("unconfirmed" in kept)) throw error;
+    // A member's way out is its adoptUuid or UPTIME_DROP_UNCONFIRMED, not a Monitor's `up --replace`.
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    throw unconfirmedMemberError(
+      key,
+      kept,
+      `its creation was sent and no answer came (lost${cause}, or an earlier run was stopped before it); the service may have created it`,
+    );
   }
 }
 
-/** The engine holds the members it hands over (a diff's, an update's olds): their notes have served, and a replacement posts anew. */
+/** The engine holds the members it hands over (a diff's, an update's olds): their notes have served. */
 export function confirmHeld(olds: FleetOutputs, journal: CreateJournal | undefined): void {
   if (typeof olds.journalKey === "string") journal?.confirm(olds.journalKey, olds.monitors ?? {});
 }
 
-/** Runs `work` for each key at once (the account's scheduler paces the requests); the keys that failed, with why. */
+/** Runs `work` for each key, at most `limit` at once (the scheduler would hold the rest anyway); the keys that failed. */
 async function each(
   keys: string[],
   work: (key: string) => Promise<void>,
-  limit = DEFAULT_CONCURRENCY,
+  limit = 16, // uptime:maxConcurrentRequests's default
 ): Promise<{ key: string; error: unknown }[]> {
   const failed: { key: string; error: unknown }[] = [];
-  // At most `limit` members at once: the scheduler would hold the rest anyway. (A member's creation is
-  // noted in the journal as sent only when its POST leaves: monitor-safety.ts createJournaled.)
   const queue = [...keys];
   const worker = async () => {
     for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
@@ -269,10 +237,6 @@ async function each(
   return failed.sort((a, b) => natural(a.key, b.key));
 }
 
-/** Members worked on at once unless the context says otherwise: uptime:maxConcurrentRequests's default. */
-const DEFAULT_CONCURRENCY = 16;
-
-/** create(): every member created (or taken over); a run that fails for some keeps the fleet with those it made. */
 export async function createFleet(
   client: UptimeClient,
   inputs: FleetInputs,
@@ -281,14 +245,14 @@ export async function createFleet(
   const id = `fleet-${randomUUID()}`;
   const state: FleetOutputs = { monitors: {}, ...(inputs.journalKey ? { journalKey: inputs.journalKey } : {}) };
   const failed = await each(Object.keys(inputs.monitors), (key) => createMember(client, inputs, key, ctx, state), ctx.concurrency);
-  if (failed.length > 0)
-    throw Object.keys(state.monitors).length > 0
-      ? partialFailure("creating the fleet", failed, sorted(state), id)
-      : partialFailure("creating the fleet", failed, sorted(state), undefined, AGAIN.createdNone);
+  if (failed.length > 0) {
+    const kept = Object.keys(state.monitors).length > 0;
+    throw partialFailure("creating the fleet", failed, sorted(state), kept ? id : undefined, kept ? AGAIN.kept : AGAIN.createdNone);
+  }
   return { id, outs: sorted(state) };
 }
 
-/** The members in name order, so that one declaration gives one state. */
+/** Members in name order: one declaration gives one state. */
 function sorted(state: FleetOutputs): FleetOutputs {
   const { replaced, uuids: _stale, ...rest } = state;
   const members = Object.fromEntries(Object.entries(state.monitors).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -296,15 +260,10 @@ function sorted(state: FleetOutputs): FleetOutputs {
   return { ...rest, monitors: members, uuids, ...(replaced && Object.keys(replaced).length > 0 ? { replaced } : {}) };
 }
 
-/** A member whose creation was never confirmed: nothing is sent, and the error says both ways out. */
 const unconfirmedMemberError = (key: string, member: MemberState, why = "its creation in an earlier run was never confirmed"): Error =>
   stillUnconfirmedError(member.name, { member: memberPath(key), id: member.uuid }, why);
 
-/**
- * update(): new members created, changed ones edited (PATCH), those whose alerts changed replaced
- * (the new one created, then the old one deleted), removed ones deleted; creations and edits first,
- * deletions after. A run that fails for some members keeps the state of what was done.
- */
+/** Creations, edits and replacements' creations first; then deletions, a replaced member's old monitor among them. */
 export async function updateFleet(
   client: UptimeClient,
   id: string,
@@ -346,7 +305,7 @@ export async function updateFleet(
     },
     ctx.concurrency,
   );
-  // Then deletions: removed members, the old ones of replaced members, and replaced ones an earlier run failed to delete.
+  // Replaced ones an earlier run failed to delete too.
   const deletions = [
     ...plan.delete.map((key) => ({ key, old: olds.monitors[key], removed: true })),
     ...[...replaced].map(([key, old]) => ({ key, old, removed: false })),
@@ -372,7 +331,7 @@ export async function updateFleet(
   return { outs: sorted(state) };
 }
 
-/** Deletes one member: DELETE (a proven 404 is already gone); a placeholder leaves with no request only when the user says so. */
+/** A placeholder leaves with no request, and only when the user says so. */
 async function deleteMember(client: UptimeClient, key: string, member: MemberState, ctx: FleetContext, notes?: FleetNotes): Promise<void> {
   if (isUnconfirmed(member.uuid, member)) {
     if (!dropRequested(member.uuid)) throw unconfirmedMemberError(key, member);
@@ -380,11 +339,10 @@ async function deleteMember(client: UptimeClient, key: string, member: MemberSta
     return;
   }
   await deleteMonitor(client, member.uuid, member.name, { onUnsupported: ctx.onUnsupported, warn: ctx.warn });
-  // Its note, if any, is in the fleet's log: that one file is read, not every note of the journal.
+  // The fleet's log is read, not every note of the journal.
   (notes ?? ctx.journal)?.forgetUuid(member.uuid);
 }
 
-/** delete(): every member deleted; when some fail, the engine keeps the fleet, and the next run deletes the rest. */
 export async function deleteFleet(client: UptimeClient, props: FleetOutputs, ctx: FleetContext): Promise<void> {
   const members: Record<string, MemberState> = { ...props.monitors };
   for (const old of Object.values(props.replaced ?? {})) members[`replaced ${old.uuid}`] = old;
@@ -396,10 +354,7 @@ export async function deleteFleet(client: UptimeClient, props: FleetOutputs, ctx
 export type FleetReadOutcome =
   { kind: "found"; id: string; props: FleetOutputs; inputs: FleetInputs } | { kind: "unsupported"; status: number };
 
-/**
- * read() for refresh: each member read again. One the service proves gone leaves the state (the next
- * `up` creates it again); one the service cannot read, or a placeholder, is kept as it is.
- */
+/** Refresh: a member proven gone leaves the state; one the service cannot read, or a placeholder, is kept. */
 export async function readFleet(
   client: UptimeClient,
   id: string,
@@ -423,12 +378,12 @@ export async function readFleet(
     }
   });
   if (failed.length > 0) throw partialFailure("reading the fleet", failed, props, undefined, AGAIN.reading);
-  // A service that cannot read monitors: the whole fleet is kept as last applied (the caller warns once).
+  // The whole fleet is kept as last applied (the caller warns once).
   if (unreadable !== undefined) return { kind: "unsupported", status: unreadable };
   return { kind: "found", id, props: sorted(state), inputs };
 }
 
-/** The members `pulumi import` names in the id it is given: `api=<uuid>,web=<uuid>`. */
+/** `api=<uuid>,web=<uuid>`. */
 export function importedMembers(id: string): Record<string, string> {
   const members: Record<string, string> = {};
   for (const part of id.split(",")) {
@@ -445,11 +400,7 @@ export function importedMembers(id: string): Record<string, string> {
   return members;
 }
 
-/**
- * \`pulumi import\` (through the plugin): each member named in the id read from the service, every field
- * it holds taken as declared, as a Monitor's import does. One the service does not have, or cannot
- * read, fails the import, naming it: nothing is stored.
- */
+/** `pulumi import` (plugin): every field read taken as declared; a member missing or unreadable fails it all. */
 export async function importFleet(client: UptimeClient, id: string): Promise<FleetReadOutcome> {
   const wanted = importedMembers(id);
   const state: FleetOutputs = { monitors: {} };
@@ -474,11 +425,7 @@ export async function importFleet(client: UptimeClient, id: string): Promise<Fle
   return { kind: "found", id, props: sorted(state), inputs };
 }
 
-/**
- * What a preview plans for the fleet's outputs (the provider plugin says it; the dynamic host cannot):
- * an unchanged member as it is, an edited one with the fields it changes, a new or replaced one as a
- * creation (its uuid not known yet), so that what reads an unchanged member stays known.
- */
+/** A preview's outputs (the plugin's; the dynamic host has none): what reads an unchanged member stays known. */
 export function plannedFleet(olds: FleetOutputs | undefined, news: FleetInputs): Record<string, unknown> {
   if (isUnknown(news.monitors)) return { monitors: news.monitors, uuids: news.monitors };
   const plan = planFleet(olds ?? { monitors: {} }, news);
@@ -492,14 +439,12 @@ export function plannedFleet(olds: FleetOutputs | undefined, news: FleetInputs):
     else if (update) monitors[key] = plannedOutputs(MONITOR, inputs, old as Record<string, unknown>, update.fields);
     else monitors[key] = old;
   }
-  // A member created or replaced has no uuid yet; the others keep theirs.
   const uuids = Object.fromEntries(
     Object.entries(monitors).map(([key, m]) => [key, (m as { uuid?: unknown } | undefined)?.uuid ?? UNKNOWN]),
   );
   return { monitors, uuids };
 }
 
-/** The plan as the engine's detailed diff: each member added or deleted, each field of a member changed. */
 export function detailedPlan(plan: FleetPlan): Record<string, "add" | "update" | "delete"> {
   const detailed: Record<string, "add" | "update" | "delete"> = {};
   for (const key of plan.create) detailed[memberPath(key)] = "add";
@@ -509,5 +454,4 @@ export function detailedPlan(plan: FleetPlan): Record<string, "add" | "update" |
   return detailed;
 }
 
-/** Whether anything in the fleet's inputs is still unknown (a preview). */
 export const fleetUnknown = (inputs: FleetInputs): boolean => containsUnknown(inputs.monitors);

@@ -1,20 +1,16 @@
-// Monitor-creation safety, in one module: the API creates monitors but cannot look them up by name, so
-// a creation Pulumi does not record is a duplicate in waiting. Placeholders (a POST whose answer was
-// lost), the create journal around a POST (journal.ts stores the notes), this run's bookkeeping (when
-// a placeholder may leave the stack), and PULUMI_SKIP_CHECKPOINTS (creations refused). monitor.ts and
-// fleet.ts call into it; providers.ts passes it the run's events.
+// Monitor-creation safety: the API cannot look monitors up by name, so a creation Pulumi does not record
+// is a duplicate in waiting. Placeholders, the journal around a POST, this run's bookkeeping, and
+// PULUMI_SKIP_CHECKPOINTS.
 import { randomUUID } from "node:crypto";
 import type { RequestOptions } from "./api/client";
 import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
 import type { CreateJournal, Held, Notes } from "./journal";
 
-// ---- Placeholders: the POST reached the service (or may have) but no answer came back, so the uuid is
-// unknown. The resource stays in the stack as unconfirmed until the user says which it is: `adoptUuid`
-// (it exists: take it over) or `pulumi up --replace` (it does not).
+// ---- Placeholders: a POST that may have reached the service but whose answer was lost. The resource stays
+// unconfirmed until the user says: `adoptUuid` (it exists) or `pulumi up --replace` (it does not).
 
 export const UNCONFIRMED_PREFIX = "unconfirmed-";
 
-/** What the state holds for a placeholder: no uuid, only what names it and what the program declared. */
 export type UnconfirmedOutputs = {
   unconfirmed: true;
   name: unknown;
@@ -22,21 +18,20 @@ export type UnconfirmedOutputs = {
   journalKey?: string;
 };
 
-/** A placeholder: by its id, or by its state (a state whose id the engine kept from an older run). */
+/** By its id, or by its state (an id the engine kept from an older run). */
 export function isUnconfirmed(id: string, props: object): props is UnconfirmedOutputs {
   return id.startsWith(UNCONFIRMED_PREFIX) || ("unconfirmed" in props && props.unconfirmed === true);
 }
 
-/** `pulumi up --replace` of the resource's URN as the SDK handed it over (its journal key), quoted for a shell; `unknown` when not known. */
+/** `urn`: the journal key, quoted for a shell. */
 export function replaceCommand(urn: unknown, unknown = "<this resource's URN>"): string {
   if (typeof urn === "string" && urn.startsWith("urn:")) return `\`pulumi up --replace '${urn}'\``;
   return `\`pulumi up --replace ${unknown}\` (\`pulumi stack --show-urns\` lists them)`;
 }
 
-/** Where a placeholder stands: a Monitor resource (by its URN), or a fleet's member (by its path and placeholder id). */
+/** A Monitor resource (by its URN), or a fleet's member (by its path and placeholder id). */
 type PlaceholderAt = { urn?: unknown; member?: undefined } | { member: string; id: string };
 
-/** The way out for a placeholder: the monitor exists (take it over with adoptUuid) or it does not (create it anew). */
 function unconfirmedGuidance(name: unknown, at: PlaceholderAt): string {
   const recreate =
     at.member !== undefined
@@ -48,10 +43,7 @@ function unconfirmedGuidance(name: unknown, at: PlaceholderAt): string {
   );
 }
 
-/**
- * The error create() throws for an unconfirmed creation. Its `id` and `properties` make the engine
- * keep the resource in the stack (as a resource that failed to initialize) under a placeholder id.
- */
+/** Its `id` and `properties` make the engine keep the resource (failed to initialize) under a placeholder id. */
 export function unconfirmedCreateError(name: unknown, what: string, declaredFields: string[], urn?: unknown, cause?: unknown): Error {
   const message =
     `monitor ${JSON.stringify(name)}: ${what}. The service may have created the monitor, and the API offers no ` +
@@ -62,12 +54,12 @@ export function unconfirmedCreateError(name: unknown, what: string, declaredFiel
   return Object.assign(new Error(message, { cause }), {
     id: `${UNCONFIRMED_PREFIX}${randomUUID()}`,
     properties,
-    // The engine prints the reasons (not the message) of a resource that failed to initialize.
+    // What the engine prints, not the message.
     reasons: [message],
   });
 }
 
-/** Nothing is sent for a placeholder until the user says whether its monitor exists: `why` it is one, and the way out. */
+/** Nothing is sent for a placeholder until the user says whether its monitor exists. */
 export function stillUnconfirmedError(
   name: unknown,
   at: PlaceholderAt,
@@ -77,20 +69,16 @@ export function stillUnconfirmedError(
   return new Error(`${head}, so nothing is sent until you say whether it exists. ${unconfirmedGuidance(name, at)}`);
 }
 
-/** The environment variable by which a user drops named placeholders from the stack (see unconfirmedDeleteError). */
 export const DROP_UNCONFIRMED_ENV = "UPTIME_DROP_UNCONFIRMED";
 
-/** Whether the user named this placeholder in UPTIME_DROP_UNCONFIRMED (ids separated by commas or spaces). */
+/** Ids separated by commas or spaces. */
 export function dropRequested(id: string, env: NodeJS.ProcessEnv = process.env): boolean {
   return (env[DROP_UNCONFIRMED_ENV] ?? "").split(/[\s,]+/).includes(id);
 }
 
 /**
- * The error delete() throws for a placeholder that nothing in this run shows replaced (a destroy, or
- * the resource removed from the program): the monitor may exist and keep checking and alerting, so
- * it is not dropped from the stack without a word. The way out names this placeholder's id, and works
- * whether or not the stack also holds a replacement under the same URN (which makes `pulumi state
- * delete <urn>` ambiguous, and so refused, outside a terminal).
+ * A placeholder nothing in this run shows replaced: its monitor may exist, so it does not leave silently. The way
+ * out names its id: `pulumi state delete <urn>` is refused outside a terminal when a replacement shares the URN.
  */
 export function unconfirmedDeleteError(id: string, name: unknown): Error {
   const n = JSON.stringify(name);
@@ -106,7 +94,7 @@ export function unconfirmedDeleteError(id: string, name: unknown): Error {
 
 // ---- The create journal around a POST.
 
-/** Answers after which the service (behind a gateway) may still have created the monitor: not retried for POST. */
+/** A gateway's answers after which the service may still have created the monitor. */
 const AMBIGUOUS_STATUSES = new Set([502, 503, 504]);
 
 function isAmbiguous(error: unknown): boolean {
@@ -119,11 +107,8 @@ function isAmbiguous(error: unknown): boolean {
 }
 
 /**
- * A monitor's creation noted in `notes` under `key` (the resource's URN; no key, no notes). A monitor an
- * interrupted run created under the key is resumed (`resume` edits it to the declared state, or answers
- * undefined when it is gone or cannot be), a creation an interrupted run sent without an answer stops
- * with the way out, and otherwise the POST is noted as it leaves (after its wait in the account's
- * scheduler) and its uuid after. A POST whose answer was lost leaves a placeholder (unconfirmedCreateError).
+ * A creation noted under `key` (the URN). What an interrupted run created is resumed (`resume`: undefined when gone
+ * or unusable); what it sent unanswered stops with the way out; else the POST is noted as it leaves, its uuid after.
  */
 export async function createJournaled<R extends { uuid: string }>(
   notes: Notes | undefined,
@@ -146,11 +131,9 @@ export async function createJournaled<R extends { uuid: string }>(
       key,
     );
   }
-  // An address that is not the service must fail here, before a POST whose fate could stay unknown.
+  // A wrong address fails here, not on a POST whose fate could stay unknown.
   await steps.verify();
-  // Noted as sent when the POST leaves, not while it waits its turn in the account's scheduler, and no
-  // longer once the service refused it unprocessed (429): a run killed meanwhile leaves in doubt only the
-  // creations that were on their way.
+  // Noted when the POST leaves the scheduler, unnoted on a 429 (unprocessed): a kill leaves in doubt only those on their way.
   let noted = false;
   const progress: RequestOptions = {
     onSend: () => {
@@ -178,42 +161,29 @@ export async function createJournaled<R extends { uuid: string }>(
 
 // ---- This run's bookkeeping: when a placeholder may leave the stack.
 
-/** A placeholder is matched by its URN; one from a state that did not keep the URN, by its name. */
+/** By URN; from a state that did not keep it, by name. */
 const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
   typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
 
-/**
- * What one run has seen, as the engine calls the provider: one provider process is one run, and
- * session.ts holds this for its lifetime (a new one per test's resetSession).
- */
+/** What one run (one provider process, session.ts) has seen. */
 export class ThisRun {
-  /** check() ran: the program ran, so the settings are the configuration's as it is now. */
+  /** check() ran, so the settings are the configuration's as it is now. */
   programRan = false;
-  /** Monitors created or taken over in this run, by URN (journalKey) and by name. */
   private readonly createdOnes = new Set<string>();
-  /**
-   * Monitors the program declares in this run, by URN: check() is called for a resource the program
-   * registers, never for one a refresh reads or a monitor pending deletion.
-   */
+  /** By URN: check() runs for what the program registers, never for a refresh's read or a pending deletion. */
   private readonly declaredOnes = new Set<string>();
   /**
-   * Confirmed monitors the engine diffed or updated in this run under a URN the program declares, by
-   * that URN. A placeholder deleted under such a URN is not the resource the program declares there (a
-   * declared resource is deleted only to be replaced, and a placeholder is replaced only as the user
-   * says): it is the one its replacement (`adoptUuid` or `up --replace`) left pending deletion in a run
-   * that failed before the engine deleted it. The replacement exists, so the placeholder has served.
-   * Diffs outside the program's registrations (a refresh's, which include monitors pending deletion)
-   * come before any check() of the run or in runs without one, so they note nothing.
+   * Confirmed monitors diffed or updated under a declared URN. A placeholder deleted under such a URN is one its
+   * replacement left pending deletion in a failed run: it has served. A refresh's diffs come before any check().
    */
   private readonly heldOnes = new Map<string, string>();
-  /** Placeholders this run's diff found replaced by taking a monitor over (adoptUuid), by URN: the uuid taken over. */
+  /** Placeholders replaced with adoptUuid: the uuid taken over. */
   private readonly adoptingOnes = new Map<string, string>();
-  /** What the plugin's creates and updates made, by URN: a Monitor's uuid, or a fleet's members (see confirmMade). */
+  /** What the plugin's creates and updates made, by URN. */
   private readonly madeHere = new Map<string, Held>();
-  /** Cancel requests seen. The engine sends one as it stops its plugins, and one more, earlier, when the run is cancelled (^C). */
+  /** The engine sends one as it stops its plugins, and one more, earlier, when the run is cancelled. */
   cancels = 0;
 
-  /** check() of a monitor the program registers. */
   declared(key: unknown): void {
     if (typeof key === "string") this.declaredOnes.add(`key:${key}`);
   }
@@ -223,34 +193,29 @@ export class ThisRun {
     if (typeof key === "string" && this.declaredOnes.has(`key:${key}`) && !isUnconfirmed(id, olds)) this.heldOnes.set(`key:${key}`, id);
   }
 
-  /** diff() of a placeholder that `adoptUuid` replaces. */
   adopting(olds: { journalKey?: unknown; name?: unknown }, uuid: string): void {
     this.adoptingOnes.set(identityOf(olds), uuid);
   }
 
-  /** create() of a monitor, created or taken over. */
   created(inputs: { journalKey?: unknown; name?: unknown }): void {
     this.createdOnes.add(`name:${String(inputs.name)}`);
     if (typeof inputs.journalKey === "string") this.createdOnes.add(`key:${inputs.journalKey}`);
   }
 
-  /** The plugin's create or update made `held` under `urn` (a fleet's members join those made before). */
+  /** A fleet's members join those made before. */
   made(urn: string, held: Held): void {
     const before = this.madeHere.get(urn);
     this.madeHere.set(urn, typeof held === "string" || typeof before !== "object" ? held : { ...before, ...held });
   }
 
-  /** The monitor `uuid` was deleted, its note with it; a monitor made under the same URN to replace it keeps its own. */
+  /** A monitor made under the same URN to replace it keeps its note. */
   deleted(uuid: string): void {
     for (const [urn, held] of this.madeHere) if (held === uuid) this.madeHere.delete(urn);
   }
 
   /**
-   * Confirms the notes of what this process made, when the engine stops the plugin at the end of a run that
-   * was not cancelled: it then saved every step before stopping its plugins. A cancelled run (a second
-   * Cancel) may have been terminated with steps done but not saved (pkg v3.259.0 engine/update.go skips the
-   * checkpoint once terminated): its notes stay, and the next run takes over what the state lacks, or
-   * confirms what it holds (diff and delete do).
+   * Confirms what this process made as the engine stops the plugin, having saved every step, unless the run was
+   * cancelled (a second Cancel; pkg v3.259.0 engine/update.go then skips the save): those notes stay for the next run.
    */
   confirmMade(journal: () => CreateJournal): { confirmed: number; kept: number } {
     const count = (held: Held) => (typeof held === "string" ? 1 : Object.values(held).filter((m) => typeof m?.uuid === "string").length);
@@ -262,11 +227,7 @@ export class ThisRun {
     return { confirmed: notes, kept: 0 };
   }
 
-  /**
-   * Why a placeholder may leave the stack, in the words of the line logged: replaced in this run (taken
-   * over with adoptUuid, or created anew by `up --replace`; with `deleteBeforeReplace`, about to be taken
-   * over), replaced in an earlier run (held), or named by the user. Throws the way out otherwise.
-   */
+  /** Why a placeholder may leave the stack, as the line logged says; throws the way out otherwise. */
   placeholderDropped(id: string, props: { journalKey?: unknown; name?: unknown }): string {
     const identity = identityOf(props);
     if (this.createdOnes.has(identity)) return "dropped from the stack, replaced by the monitor created or taken over in this run";
@@ -279,16 +240,12 @@ export class ThisRun {
   }
 }
 
-// ---- PULUMI_SKIP_CHECKPOINTS=true makes the engine save the state once, when the run ends, instead of
-// after every step. A run stopped before that save loses every step it made from the stack. For an
-// edit or a delete that is harmless here (the next run sends the same PATCH again, and a DELETE of a
-// monitor already gone is proven gone), but a monitor created in that run would be lost: the create
-// journal (journal.ts) drops its note when the engine answers the registration, which with this
-// setting is before the save, and the API cannot find a monitor by name. No hook of ours runs after
-// the engine's final save (the provider is stopped before it), so the journal cannot tell a run
-// stopped midway from a finished one. Monitor creations are therefore refused under this setting.
+// ---- PULUMI_SKIP_CHECKPOINTS: the engine saves the state only when the run ends. A run stopped before loses its
+// steps: harmless for edits and deletes (sent again, or proven gone), but a created monitor would be lost, since
+// the journal drops its note when the registration is answered, before that save, and no hook of ours runs
+// after it. So creations are refused.
 
-/** Whether the engine runs with PULUMI_SKIP_CHECKPOINTS, read as the engine reads it ("1" or "true", any case). */
+/** Read as the engine reads it: "1" or "true", any case. */
 export function skipsCheckpoints(env: NodeJS.ProcessEnv = process.env): boolean {
   const value = env.PULUMI_SKIP_CHECKPOINTS;
   return value === "1" || value?.toLowerCase() === "true";
@@ -296,10 +253,7 @@ export function skipsCheckpoints(env: NodeJS.ProcessEnv = process.env): boolean 
 
 let explained = false;
 
-/**
- * Why a monitor is not created under PULUMI_SKIP_CHECKPOINTS: in full the first time in a provider
- * process (a run), then in a line, so that a program of many new monitors says it once.
- */
+/** In full the first time in a run, then in a line. */
 export function skipCheckpointsRefusal(name: unknown, what = "creating it"): string {
   const head = `monitor ${JSON.stringify(name)}: ${what} is refused while PULUMI_SKIP_CHECKPOINTS is set`;
   if (explained) return `${head} (see the first such message); nothing was sent`;
@@ -312,17 +266,13 @@ export function skipCheckpointsRefusal(name: unknown, what = "creating it"): str
   );
 }
 
-/**
- * The refusal of creating the monitor `name` (`what`: how, e.g. by replacing it) while the engine skips
- * checkpoints; none when it saves as it goes, or when the monitor is taken over (adoptUuid), not created.
- * Every path that would create a monitor asks here (providers.ts: a Monitor's and a fleet's check, diff, create).
- */
+/** Every path that would create a monitor asks here; a take-over (adoptUuid) creates none. */
 export function creationRefused(monitor: { name?: unknown; adoptUuid?: unknown }, what?: string): string | undefined {
   if (!skipsCheckpoints() || (monitor.adoptUuid !== undefined && monitor.adoptUuid !== null && monitor.adoptUuid !== "")) return undefined;
   return skipCheckpointsRefusal(monitor.name, what);
 }
 
-/** Tests: the next refusal is explained in full again. */
+/** For tests. */
 export function resetSkipCheckpointsNotice(): void {
   explained = false;
 }

@@ -1,5 +1,4 @@
-// The Monitor resource: check/diff/create/read/update/delete as plain functions over the client. What
-// its state holds and how it compares is the engine (model/engine.ts) over the Monitor's table (model/monitor.ts).
+// The Monitor resource as plain functions over the client; its state and comparison are model/engine.ts's.
 import type { UptimeClient } from "./api/client";
 import { isGone, isUnsupported, readObject, unlessGone } from "./gone";
 import type { ApiError } from "./api/errors";
@@ -15,38 +14,32 @@ import { UnconfirmedOutputs, createJournaled, isUnconfirmed, replaceCommand, sti
 
 export type { MonitorInputs } from "./validation/monitor";
 export { checkMonitorArgs as checkMonitor } from "./validation/monitor";
-/** What a monitor's state holds: the record under output names, the declared fields, the provider's own inputs. */
+/** The record under output names, the declared fields, the provider's own inputs. */
 export type MonitorOutputs = OutputsOf<typeof MONITOR, MonitorRecord>;
-/** What a monitor's state holds: a monitor's outputs, or a placeholder for one whose creation was never confirmed. */
 export type MonitorState = MonitorOutputs | UnconfirmedOutputs;
 
-/** Canonical input fields that the service keeps (the provider's own adoptUuid and journalKey aside). */
+/** The service's fields (adoptUuid and journalKey aside). */
 export const MONITOR_FIELDS = MONITOR.fields.map((f) => f.name);
 export const canonicalFromRecord = (record: object): Partial<MonitorInputs> => engine.canonicalFromRecord(MONITOR, record);
 export const monitorOutputs = (record: MonitorRecord, inputs: Partial<MonitorInputs>): MonitorOutputs =>
   engine.outputsFromRecord(MONITOR, record, engine.declaredPaths(MONITOR, inputs), inputs);
 
-/** The request body for POST (with alerts) or PATCH (without; removed fields as explicit null). */
+/** POST (with alerts) or PATCH (without; removed fields as null). */
 export const monitorRequestBody = (
   inputs: Partial<MonitorInputs>,
   options: { forEdit: boolean; removed?: string[] },
 ): BodyOf<typeof MONITOR> => engine.requestBody(MONITOR, inputs, options);
 
-/**
- * diff(): the fields declared now or before against the stored record (the engine's changedFields). A
- * change of alerts replaces the monitor: the API cannot edit them. Unknown values (preview) count as changes.
- */
+/** A change of alerts replaces the monitor: the API cannot edit them. */
 export function diffMonitor(olds: MonitorState, news: Partial<MonitorInputs>): { changes: boolean; replaces: string[]; changed: string[] } {
   if ("unconfirmed" in olds && olds.unconfirmed === true) {
-    // Never confirmed: adoptUuid takes the real monitor over (a replacement whose create adopts it);
-    // anything else goes to update(), which stops with the way out.
+    // adoptUuid takes the real monitor over (a replacement); anything else goes to update(), which stops with the way out.
     const adopt = typeof news.adoptUuid === "string" && !containsUnknown(news.adoptUuid);
     return { changes: true, replaces: adopt ? ["adoptUuid"] : [], changed: adopt ? ["adoptUuid"] : [] };
   }
   const changed = engine.changedFields(MONITOR, olds, news);
   const replaces = changed.filter((f) => f === "alerts");
   if (replaces.length > 0 && typeof news.adoptUuid === "string" && "uuid" in olds && news.adoptUuid === olds.uuid) {
-    // The replacement's create would adopt this very monitor, and the engine would then delete it.
     throw new Error(
       `monitor ${JSON.stringify(news.name)}: its alerts changed, so it must be replaced, but adoptUuid still names this ` +
         `monitor (${news.adoptUuid}): the replacement would take it over and the old one's deletion would then remove it. ` +
@@ -56,12 +49,11 @@ export function diffMonitor(olds: MonitorState, news: Partial<MonitorInputs>): {
   return { changes: changed.length > 0, replaces, changed };
 }
 
-/** PATCH: the monitor `uuid` edited to `inputs` (`removed` fields sent as null), or `ifGone`'s answer when it is proven gone. */
 function editMonitor<G>(client: UptimeClient, uuid: string, inputs: MonitorInputs, removed: string[], ifGone: (error: ApiError) => G) {
   return unlessGone(client, () => client.monitors.update(uuid, monitorRequestBody(inputs, { forEdit: true, removed })), ifGone);
 }
 
-/** Adoption: edit an existing monitor to the declared state. Its alerts must already be the declared ones. */
+/** Its alerts must already be the declared ones. */
 async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<{ id: string; outs: MonitorOutputs }> {
   const record = await editMonitor(client, uuid, inputs, [], (error) => {
     throw new Error(
@@ -72,7 +64,7 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorI
   });
   const outs = monitorOutputs(record, inputs);
   if (inputs.alerts !== undefined && !equalAsSets(record.alerts ?? [], inputs.alerts)) {
-    // Taken over, so the state must keep it; but the declared alerts cannot be applied by an edit.
+    // Taken over, so the state must keep it.
     throw Object.assign(
       new Error(
         `monitor ${JSON.stringify(inputs.name)}: adopted ${uuid}, but its alerts ${JSON.stringify(record.alerts ?? [])} ` +
@@ -86,9 +78,8 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorI
 }
 
 /**
- * A monitor an interrupted run created but never recorded (the journal has its uuid): edit it to the
- * declared state. Undefined when it is gone, or was made with other alerts (then it is deleted, since
- * no edit can give it the declared ones and it belongs to no stack).
+ * A monitor an interrupted run created (the journal has its uuid), edited to the declared state. One made with
+ * other alerts is deleted: no edit can fix them, and it belongs to no stack.
  */
 async function resumeCreate(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<MonitorRecord | undefined> {
   const record = await editMonitor(client, uuid, inputs, [], () => undefined);
@@ -97,12 +88,7 @@ async function resumeCreate(client: UptimeClient, uuid: string, inputs: MonitorI
   return undefined;
 }
 
-/**
- * create(): POST, or take over `adoptUuid`. With a journal and the SDK's `journalKey`, the creation
- * is noted before the POST and its uuid after (monitor-safety.ts createJournaled), so that a run
- * killed in between is resumed by the next create of the same resource instead of leaving a
- * duplicate; a POST whose answer was lost leaves the resource unconfirmed.
- */
+/** POST, journaled (monitor-safety.ts createJournaled), or take over `adoptUuid`. */
 export async function createMonitor(
   client: UptimeClient,
   inputs: MonitorInputs,
@@ -127,7 +113,7 @@ export async function updateMonitor(
   id: string,
   olds: MonitorState,
   news: MonitorInputs,
-  /** The error for a monitor deleted outside Pulumi (default: the way out for a Monitor resource). */
+  /** A monitor deleted outside Pulumi (default: a Monitor resource's way out). */
   goneError: (cause: unknown) => Error = (cause) => goneOnUpdateError(news.name, id, news.journalKey ?? olds.journalKey, cause),
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, { urn: news.journalKey ?? olds.journalKey });
@@ -140,7 +126,6 @@ export async function updateMonitor(
 export type ReadOutcome =
   { kind: "found"; id: string; props: MonitorOutputs; inputs: MonitorInputs } | { kind: "gone" } | { kind: "unsupported"; status: number };
 
-/** The monitor was deleted outside Pulumi: the way to create it again. */
 function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unknown): Error {
   return new Error(
     `monitor ${JSON.stringify(name)} (${id}): the service has no such monitor any more (it was deleted outside ` +
@@ -149,27 +134,21 @@ function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unkno
   );
 }
 
-/** read() for refresh: a proven 404/410 means gone (gone.ts); 405/501 mean the service cannot read monitors. */
 export async function readMonitor(client: UptimeClient, id: string, props: MonitorOutputs): Promise<ReadOutcome> {
   const read = await readObject(client, () => client.monitors.get(id));
   if (read.kind !== "found") return read;
   const { record } = read;
-  // Inputs equal to the program's when nothing drifted; the provider's own (adoptUuid, journalKey) kept,
-  // else every refreshed entry would differ from the program's and the next `up` would rewrite them all.
+  // The provider's own inputs (adoptUuid, journalKey) kept: else every refresh would differ from the program.
   const inputs = engine.inputsFromRecord(MONITOR, record, props);
   const outs = monitorOutputs(record, inputs);
   if (Array.isArray(props.declaredFields) && props.declaredFields.length > 0) outs.declaredFields = props.declaredFields;
   return { kind: "found", id: record.uuid, props: outs, inputs };
 }
 
-/** What delete does when the service refuses DELETE (405/501): fail, or leave the monitor in the service with a warning. */
+/** When the service refuses DELETE (405/501): fail, or leave the monitor with a warning. */
 export type OnUnsupportedDelete = "fail" | "leave";
 
-/**
- * delete(): DELETE; a proven 404/410 means it is already gone. A service that refuses DELETE stops
- * the run (nothing is dropped from the stack without a word), unless the user chose to leave such
- * monitors in the service (UPTIME_DELETE_UNSUPPORTED / uptime:deleteUnsupported = leave).
- */
+/** A proven 404/410 is already gone. Nothing leaves the stack without a word. */
 export async function deleteMonitor(
   client: UptimeClient,
   id: string,
