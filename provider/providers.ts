@@ -1,5 +1,4 @@
-// The dynamic-provider objects the SDK's shims call into. Each method is a thin wrapper over the
-// plain functions of its resource; configuration and the client are per process (session.ts).
+// The provider objects the shims and the plugin call: thin wrappers over each resource's plain functions.
 import type * as pulumi from "@pulumi/pulumi";
 import {
   CheckResult,
@@ -36,21 +35,17 @@ import * as alert from "./alert";
 import * as fleet from "./fleet";
 import type { ProviderKind } from "./model/kinds";
 
-/** A diff's changes by property path, for the provider plugin's detailed diff (a fleet's members; others use `changed`). */
+/** By property path (a fleet's members; other kinds' detailed diff is `changed`). */
 type DetailedDiff = Record<string, "add" | "update" | "delete">;
-/** A diff's answer: `changed` (the fields that differ) is for the provider plugin's detailed diff; the dynamic host reads the rest. */
+/** `changed` and `detailed` are for the plugin's detailed diff; the dynamic host reads the rest. */
 type DiffAnswer = pulumi.dynamic.DiffResult & { changed: string[]; detailed?: DetailedDiff };
 
-/** A program's arguments as the engine hands them to check(). */
 type ProgramArgs = Record<string, unknown>;
-/** What the engine adds to every input and output of a dynamic resource: the serialized provider. */
 type WithProvider = { __provider?: unknown };
 
 /**
- * A create or update error that carries an `id` makes the engine keep the resource in the stack with
- * the error's `properties` as its outputs. They get what a result's outputs get: the host's `__provider`
- * (without it no later read, update or delete of the resource could run) and the account (without it the
- * next diff would take the resource for another account's, and replace it).
+ * An error with an `id` makes the engine keep the resource with the error's `properties` as outputs: they need
+ * `__provider` (or no later call could run) and the account (or the next diff would replace the resource).
  */
 function keptLikeOutputs(inputs: WithProvider): (error: unknown) => never {
   return (error) => {
@@ -62,11 +57,7 @@ function keptLikeOutputs(inputs: WithProvider): (error: unknown) => never {
   };
 }
 
-/**
- * The failures as the engine gets them, in the face's names: the configuration's problem first, and a
- * property named only where the engine prints its value plainly (values.ts printedPlainly; the reason
- * names the field or the setting in any case).
- */
+/** The configuration's problem first; a property named only where the engine prints its value plainly (values.ts). */
 function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigError | undefined, names: FieldNames): EngineFailure[] {
   const all = [
     // A setting is no input of the resource: the engine would print `uptime:apiKey value {<nil>}`.
@@ -76,24 +67,18 @@ function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigE
   return all.map((f) => (printedPlainly(news[f.property]) ? f : { property: "", reason: f.reason }));
 }
 
-/**
- * A read's answer. The SDK types a read's `inputs` as its outputs; they are the resource's inputs as
- * check() would give them, which a later diff compares with the program's.
- */
+/** `inputs` as check() would give them (the SDK types them as outputs), for a later diff. */
 type ReadResult<I, O> = { id?: string; props?: O; inputs?: I; unreadable?: number };
 
 type ReadOutcome<I, O> =
   { kind: "found"; id: string; props: O; inputs: I } | { kind: "kept" } | { kind: "gone" } | { kind: "unsupported"; status: number };
 
-/**
- * What a resource kind does: its plain functions, which the factory below wraps for the engine. `I`
- * is its checked inputs, `O` its outputs, `S` what its state may hold (a monitor's placeholder too).
- */
+/** A kind's plain functions: `I` its checked inputs, `O` its outputs, `S` what its state may hold (a placeholder too). */
 interface ResourceOperations<I extends object, O extends object, S extends object = O> {
   kind: ProviderKind;
-  /** How a program names the fields (a monitor's `target` is its `urn`); the table's names by default. */
+  /** A monitor's `target` is a program's `urn`. */
   programNames?: FieldNames;
-  /** `olds` are the inputs last applied: empty for a resource the engine is about to create. */
+  /** `olds`: the inputs last applied, empty for a resource about to be created. */
   check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
   diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[]; detailed?: DetailedDiff };
   create(inputs: I & WithProvider): Promise<{ id: string; outs: O }>;
@@ -102,16 +87,11 @@ interface ResourceOperations<I extends object, O extends object, S extends objec
   delete(id: string, props: S): Promise<void>;
 }
 
-/**
- * A dynamic-provider object over a kind's operations: the configuration's problem and long values
- * handled in check, warnings logged, a read the service refuses kept as last applied (one warning
- * per kind and run), and "gone" told to the engine as a blank id.
- */
 function providerFor<I extends object, O extends object, S extends object = O>(ops: ResourceOperations<I, O, S>) {
   return {
     configure: async (req: ConfigureRequest) => configure(req),
 
-    /** `names`: the face's names for the failures' fields; a program's by default (the dynamic-provider host's). */
+    /** `names`: the face's names for the failures' fields. */
     check: (
       olds: ProgramArgs | undefined,
       news: ProgramArgs,
@@ -121,8 +101,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         thisRun().programRan = true;
         const result = await ops.check(news, olds ?? {});
         for (const warning of result.warnings) providerLog.warn(`${ops.kind} ${show(news.name)}: ${warning}`);
-        // The account is proven (one GET per process) for a resource whose own inputs are right: bad input is
-        // refused before any request.
+        // The account is proven (one GET per process) only once the inputs are right: bad input sends nothing.
         const problem = configProblem() ?? (result.failures.length === 0 ? await accountProblem() : undefined);
         return { inputs: withAccount(result.inputs), failures: forEngine(result.failures, news, problem, names) };
       }),
@@ -164,7 +143,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
             `the service answered ${outcome.status} to reading a ${ops.kind}: refresh cannot see changes made outside Pulumi, ` +
               `so the ${ops.kind}s' state is kept as last applied`,
           );
-          // The status, for a read that must see the object (the plugin's `pulumi import`); the dynamic host ignores it.
+          // For the plugin's `pulumi import`, which must see the object.
           return { id, props, unreadable: outcome.status };
         }
         return { id: outcome.id, props: withAccount(outcome.props), inputs: withAccount(outcome.inputs) };
@@ -184,10 +163,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
   };
 }
 
-/**
- * The account a resource belongs to, kept in its inputs and outputs: an Account's name (sdk/account.ts),
- * or nothing for the stack's own settings, so that a state made before accounts existed is unchanged.
- */
+/** An Account's name (sdk/account.ts), or nothing for the stack's own settings: older states stay unchanged. */
 function withAccount<T>(values: T): T {
   const { name: account, id } = currentAccountIdentity();
   if (values === undefined || values === null || typeof values !== "object") return values;
@@ -196,7 +172,7 @@ function withAccount<T>(values: T): T {
   return { ...rest, account, ...(id ? { accountId: id } : {}) } as T;
 }
 
-/** An Account named "default" is the stack's own settings given in code: its resources are the default account's. */
+/** An Account named "default" is the stack's own settings given in code. */
 const DEFAULT_ACCOUNT = "default";
 const accountOf = (values: object): string => {
   const account = (values as { account?: unknown }).account;
@@ -204,9 +180,8 @@ const accountOf = (values: object): string => {
 };
 
 /**
- * Whether a resource stored as `olds` stays in the account this process serves (`was` and `now` name both). A name is
- * an account's identity, and a rename with Pulumi's `aliases` keeps it: an Account passes the names it was renamed from
- * (sdk/account.ts), and the plugin's explicit provider keeps its engine id (stored as `accountId`), which an aliased rename keeps.
+ * Whether `olds` stays in this process's account. A name is an account's identity; a rename with `aliases` keeps it:
+ * an Account passes its former names (sdk/account.ts), the plugin's explicit provider its engine id (`accountId`).
  */
 function accountMove(olds: object): { move: "none" | "renamed" | "another"; was: string; now: string } {
   const current = currentAccountIdentity();
@@ -218,14 +193,11 @@ function accountMove(olds: object): { move: "none" | "renamed" | "another"; was:
 }
 
 /**
- * A failure at the address, in a read or delete of a resource in the state, when the program did not run
- * (`pulumi refresh`, `pulumi destroy`): the engine then hands the provider the settings the last `up`
- * stored, so an address changed in the configuration since is not the one used. The failure says so
- * (a changed key has its own advice, on the 401: api/errors.ts). A copy: the client keeps and throws
- * its failed address check again (api/client.ts verifyBaseUrl), and it must not carry this elsewhere.
+ * Without the program (`refresh`, `destroy`) the engine hands over the settings the last `up` stored, so a failure
+ * at the address says an address changed since is not used. A copy: the client throws its failed check again.
  */
 function staleAddressAdvice(error: unknown, props: object, deleting: boolean): unknown {
-  // A delete's object is always in the state (the plugin's carries no declaredFields); a read's, when it has them.
+  // The plugin's delete carries no declaredFields.
   const inState = deleting || Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
   if (thisRun().programRan || !inState || !addressConfigured() || !atAddress(error)) return error;
   const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as Error;
@@ -236,13 +208,10 @@ function staleAddressAdvice(error: unknown, props: object, deleting: boolean): u
   return copy;
 }
 
-/** A failure at the address: the client's (api/errors.ts UptimeError), or a fleet's whose members failed there (fleet.ts). */
+/** The client's (api/errors.ts), or a fleet's whose members failed there. */
 const atAddress = (error: unknown): error is Error => error instanceof Error && (error as { atAddress?: unknown }).atAddress === true;
 
-/**
- * Runs a provider call and answers only once what it logged has reached the engine (log.ts flushLogs), whether it
- * succeeds or fails; `stored`, the state a read or delete works on (see staleAddressAdvice).
- */
+/** Answers only once what the call logged has reached the engine (log.ts); `stored`: a read's or delete's state. */
 async function delivered<T>(call: () => Promise<T>, stored?: object, deleting = false): Promise<T> {
   try {
     return await call();
@@ -259,18 +228,18 @@ const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutput
   check(news, olds) {
     thisRun().declared(news.journalKey);
     const result = monitor.checkMonitor(news);
-    // A monitor about to be created (no inputs applied before): see monitor-safety.ts.
+    // No inputs applied before: about to be created.
     const refusal = Object.keys(olds).length === 0 ? creationRefused(news) : undefined;
     if (refusal) result.failures.unshift({ property: "", problem: refusal });
     return result;
   },
   diff(id, olds, news) {
-    // The engine holds the monitor it asks to diff: a journal note of its creation is no longer needed.
+    // The engine holds the monitor it diffs: the journal note has served.
     if (typeof news.journalKey === "string" && !configProblem()) getJournal().confirm(news.journalKey, id);
     thisRun().held(id, olds, news.journalKey);
     const result = monitor.diffMonitor(olds, news);
     if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) thisRun().adopting(olds, String(news.adoptUuid));
-    // A replacement creates a monitor (see monitor-safety.ts); taking one over with adoptUuid does not.
+    // Taking a monitor over with adoptUuid creates none.
     const replacing = result.replaces.length > 0 && !result.replaces.includes("adoptUuid");
     const refusal = replacing
       ? creationRefused({ name: news.name }, `replacing it (its ${result.replaces.join(", ")} changed)`)
@@ -280,19 +249,17 @@ const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutput
   },
 
   async create(inputs) {
-    // The last word before a POST: a creation the preview did not see (`up --replace`) is refused too.
+    // `up --replace` creates what no preview saw.
     const refusal = creationRefused(inputs);
     if (refusal) throw new Error(refusal);
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal());
     thisRun().created(inputs);
     if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
-    // In the run's output as soon as the service answers: if the run is then killed before Pulumi saves the
-    // stack, and the journal is lost with its machine (a CI runner), this line is where the uuid is found.
+    // Where the uuid is found if the run is killed before the save and the journal is lost with its machine.
     else if (!inputs.adoptUuid) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: created ${result.id}`);
     return result;
   },
 
-  // A placeholder has nothing to read: it stays as it is until the user says what it is.
   read: async (id, props) => (isUnconfirmed(id, props) ? { kind: "kept" } : monitor.readMonitor(getClient(), id, props)),
   update(id, olds, news) {
     thisRun().held(id, olds, news.journalKey);
@@ -312,10 +279,7 @@ const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutput
   },
 });
 
-/**
- * Pages and alerts cannot be created or deleted through the API: create takes an existing one over
- * (by its uuid) and delete releases it from the stack without a request (adopted.ts).
- */
+/** Pages and alerts: create takes one over, delete releases it without a request (adopted.ts). */
 function adoptedProvider<I extends object, O extends object>(kind: {
   kind: ProviderKind;
   check(news: ProgramArgs): CheckResult<I> | Promise<CheckResult<I>>;
@@ -339,7 +303,6 @@ function adoptedProvider<I extends object, O extends object>(kind: {
 export const pageProvider = adoptedProvider(page.pages);
 export const alertProvider = adoptedProvider(alert.alerts);
 
-/** Who runs a fleet's operations: the journal, what a refused DELETE does, the log. */
 const fleetContext = (): fleet.FleetContext => ({
   journal: getJournal(),
   concurrency: currentSettings().maxConcurrentRequests,
@@ -348,17 +311,15 @@ const fleetContext = (): fleet.FleetContext => ({
   warn: (m) => providerLog.warn(m),
 });
 
-/** Monitors as one resource (fleet.ts): each member's requests through the same client and journal as a Monitor's. */
 const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
   kind: "fleet",
   programNames: inputPath(MONITOR),
   check(news, olds) {
     const result = fleet.checkFleet(news);
-    // A fleet about to be created: what it creates (an update's plan is said by diff).
+    // About to be created: what it creates (an update's plan is said by diff).
     if (olds.monitors === undefined && result.failures.length === 0 && !fleet.fleetUnknown(result.inputs)) {
       providerLog.info(`monitor fleet: ${fleet.describePlan(fleet.planFleet({ monitors: {} }, result.inputs))}`);
     }
-    // Members about to be created: see monitor-safety.ts.
     const before = (olds.monitors ?? {}) as Record<string, unknown>;
     if (typeof result.inputs.monitors === "object") {
       for (const [key, member] of Object.entries(result.inputs.monitors)) {
@@ -369,7 +330,6 @@ const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
     return result;
   },
   diff(_id, olds, news) {
-    // The engine holds the members it asks to diff: their journal notes are no longer needed.
     if (!configProblem()) fleet.confirmHeld(olds, getJournal());
     const plan = fleet.planFleet(olds, news);
     const changes = fleet.planChanges(plan, news);
@@ -394,10 +354,7 @@ const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
   delete: (_id, props) => fleet.deleteFleet(getClient(), props, fleetContext()),
 });
 
-/**
- * The provider objects as their two hosts call them: with the engine's values, untyped. Pulumi's
- * dynamic-provider host hands over what check() returned before, and so does the plugin (plugin/server.ts).
- */
+/** As both hosts call them: with the engine's values, untyped (what check() returned before). */
 export interface HostedProvider {
   check(olds: Untyped | undefined, news: Untyped, names?: FieldNames): Promise<{ inputs?: Untyped; failures?: EngineFailure[] }>;
   diff(id: string, olds: Untyped, news: Untyped): Promise<DiffAnswer>;

@@ -1,6 +1,4 @@
-// The entry point of `pulumi-resource-uptime` (bin/pulumi-resource-uptime runs it with Node): serves the
-// ResourceProvider service on a loopback port and tells the engine that port on stdout, as every
-// Pulumi provider plugin does. The engine's address is the first argument (log.ts reads it).
+// The entry point of `pulumi-resource-uptime`: serves on a loopback port and tells the engine the port on stdout.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
@@ -8,10 +6,9 @@ import { PackageRelease, releaseOf } from "../model/schema";
 import { grpc } from "./pulumi-deps";
 import { confirmCreated, resourceProviderServer } from "./server";
 
-/** Set by scripts/build-plugin.js in the self-contained executable, which has no package.json beside it. */
+/** Set by scripts/build-plugin.js in the bundle, which has no package.json beside it. */
 declare const UPTIME_BUNDLED_RELEASE: PackageRelease | undefined;
 
-/** The package's version and download address (dist/provider/plugin/ is three levels below package.json). */
 function packageRelease(): PackageRelease {
   if (typeof UPTIME_BUNDLED_RELEASE === "object") return UPTIME_BUNDLED_RELEASE;
   const file = path.resolve(__dirname, "..", "..", "..", "package.json");
@@ -24,9 +21,7 @@ async function main(): Promise<void> {
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, p) => (error ? reject(error) : resolve(p))),
   );
-  // The engine stops a plugin with SIGINT once its run is over: the notes of the monitors created in a
-  // run that was not cancelled have served (server.ts confirmCreated). A process killed otherwise (the
-  // CLI killed mid-run) keeps them, and the next run takes those monitors over instead of creating duplicates.
+  // The engine stops a plugin with SIGINT once its run is over; a process killed otherwise keeps its notes.
   process.once("SIGINT", () => {
     try {
       confirmCreated();

@@ -1,7 +1,5 @@
-// gRPC and protobuf as @pulumi/pulumi ships them: its generated bindings (proto/*_pb) need these very
-// copies, and this package does not depend on them itself. scripts/build-plugin.js bundles the plugin
-// into one file by putting in place of this module one that requires the same packages from
-// @pulumi/pulumi's directory, where a bundler can follow them.
+// gRPC and protobuf as @pulumi/pulumi ships them: its bindings (proto/*_pb) need these very copies.
+// scripts/build-plugin.js replaces this module with one a bundler can follow.
 import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";

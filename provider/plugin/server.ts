@@ -1,8 +1,6 @@
-// The native provider plugin (`pulumi-resource-uptime`): Pulumi's ResourceProvider gRPC service over
-// the very objects the dynamic resources run (providers.ts), for programs in every Pulumi language and
-// for `pulumi import`. Nothing here decides what a resource does: it reads the engine's requests
-// (type tokens, URNs, structs, the stack's `uptime:*` config) and writes its answers (detailed diffs,
-// outputs a preview shows, errors a failed creation leaves in the state).
+// The provider plugin (`pulumi-resource-uptime`): Pulumi's ResourceProvider gRPC service over the objects
+// the dynamic resources run (providers.ts), for every Pulumi language and `pulumi import`. It only
+// translates the engine's requests and answers; nothing here decides what a resource does.
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
@@ -28,14 +26,14 @@ import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 
 const GET_WEBHOOKS = "uptime:index:getWebhooks";
 
-/** The resource a request is about: its URN, its kind, and its table (a fleet has none: its members are monitors, provider/fleet.ts). */
+/** A fleet has no table: its members are monitors. */
 interface ResourceRef {
   urn: string;
   kind: ProviderKind;
   spec: ResourceSpec | undefined;
 }
 
-/** A request's resource, from its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
+/** From `urn:pulumi:<stack>::<project>::<type>::<name>`. */
 function resourceOf(urn: string): ResourceRef {
   const parts = urn.split("::");
   const type = (parts[parts.length - 2] ?? "").split("$").pop() ?? "";
@@ -46,7 +44,7 @@ function resourceOf(urn: string): ResourceRef {
 }
 
 const RPC_SECRET = "4dabf18193072939515e22adb298388d";
-/** A value as the engine may send it before it knows whether we accept secrets: a secret is unwrapped. */
+/** The engine may wrap secrets before it knows we accept none. */
 function plain(value: unknown): unknown {
   if (value && typeof value === "object" && !Array.isArray(value) && (value as Untyped)[RPC_SECRET] !== undefined) {
     return (value as Untyped).value;
@@ -55,11 +53,11 @@ function plain(value: unknown): unknown {
 }
 
 const toJs = (s: structTypes.Struct | undefined): Untyped => (s ? (s.toJavaScript() as Untyped) : {});
-/** A struct from a JavaScript value; undefined members are left out (protobuf cannot hold them). */
+/** Undefined members are left out: protobuf cannot hold them. */
 const toStruct = (value: object | undefined): structTypes.Struct =>
   structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value ?? {})) as Record<string, structTypes.JavaScriptValue>);
 
-/** A failed call as gRPC carries it; a creation that left an object behind carries its id and outputs, which the engine keeps. */
+/** A creation that left an object behind carries its id and outputs, which the engine keeps. */
 function failure(error: unknown): Partial<grpcTypes.StatusObject> {
   const message = error instanceof Error ? error.message : String(error);
   const metadata = new grpc.Metadata();
@@ -81,7 +79,6 @@ function failure(error: unknown): Partial<grpcTypes.StatusObject> {
   return { code: grpc.status.UNKNOWN, details: message, metadata };
 }
 
-/** Answers a unary call from an async function: its result, or its error as `failure()` writes it. */
 function unary<Req, Res>(handler: (request: Req) => Promise<Res>): grpcTypes.handleUnaryCall<Req, Res> {
   return (call, callback) => {
     handler(call.request).then(
@@ -91,10 +88,9 @@ function unary<Req, Res>(handler: (request: Req) => Promise<Res>): grpcTypes.han
   };
 }
 
-/** The error answering a call the engine may make and this provider does not serve. */
 const unimplemented = (name: string) => ({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the uptime provider` });
 
-/** The settings a provider configuration names (`baseUrl`, ...), as `uptime:*` config would give them. */
+/** A provider configuration's settings (`baseUrl`, ...), as `uptime:*` config would give them. */
 function configLookup(values: Untyped): (key: string) => string | undefined {
   return (key) => {
     const value = plain(values[key]);
@@ -103,61 +99,47 @@ function configLookup(values: Untyped): (key: string) => string | undefined {
 }
 
 /**
- * What the dynamic resources must store and the plugin does not. Their host hands a provider a
- * resource's last outputs only, so the paths its inputs declared (`declaredFields`) are kept in the
- * outputs, and a monitor's URN, the key of its create journal (`journalKey`), in its inputs and
- * outputs. The engine hands a plugin the URN and the last inputs with every call, so the plugin
- * rebuilds both per call and leaves them out of the checkpoint, whose every entry the engine rewrites
- * after each step (bench/RESULTS-plugin.md). A state written with them (an earlier version, or a
- * resource moved from the dynamic types) keeps working: what it holds is used as it is.
+ * What the dynamic host forces into the state (it hands over the last outputs only) and the plugin rebuilds per
+ * call from the URN and last inputs, keeping the checkpoint small (bench/RESULTS-plugin.md). A state written
+ * with them (an earlier version, a resource moved from the dynamic types) is used as it is.
  */
 const BOOKKEEPING = ["declaredFields", "journalKey"];
-/**
- * The account a provider is: an explicit provider is one of its own, known by its name (what the engine gives
- * from 3.1xx on); a default provider (`default`, `default_0_1_0`, ...) is the stack's. See providers.ts withAccount.
- */
+/** An explicit provider is an account of its own, by its name (given from 3.1xx on); a default one is the stack's. */
 const accountOf = (name: string): string | undefined => (name && !/^default(_|$)/.test(name) ? name : undefined);
 
-/** The ids the engine gives a provider it has not created (a preview's) or configured yet: no identity. */
+/** The ids of a provider not created (a preview's) or configured yet. */
 const NOT_AN_ID = new Set(["04da6b54-80e4-46f7-96ec-b56ff0331ba9", "unconfigured", ""]);
 
-/** Outputs as the checkpoint keeps them: without the bookkeeping, as a struct. */
 function lean(outputs: Untyped | undefined): structTypes.Struct {
   const kept = { ...outputs };
   for (const key of BOOKKEEPING) delete kept[key];
   return toStruct(kept);
 }
 
-/** A resource's last outputs as the provider objects read them: with the paths its last inputs declared, and a monitor's URN. */
+/** The last outputs with the bookkeeping rebuilt. */
 function withBookkeeping({ urn, kind, spec }: ResourceRef, outputs: Untyped, oldInputs: structTypes.Struct | undefined): Untyped {
   const props = { ...outputs };
   const inputs = toJs(oldInputs);
-  // No last inputs: `pulumi import`, where every field the service holds is taken as declared.
-  // A fleet's members keep their declared fields in their own outputs.
+  // No last inputs: an import, where every field is declared. A fleet's members keep their own.
   if (spec && !Array.isArray(props.declaredFields) && Object.keys(inputs).length > 0) {
     props.declaredFields = declaredPaths(spec, inputs);
   }
   if ((kind === "monitor" || kind === "fleet") && typeof props.journalKey !== "string") props.journalKey = urn;
-  // An explicit provider's id, recorded in the inputs by a check (and so by any `up`, even one that changes nothing).
+  // Recorded in the inputs by any check.
   if (props.accountId === undefined && typeof inputs.accountId === "string") props.accountId = inputs.accountId;
   return props;
 }
 
-/** Inputs as the provider objects read them: a monitor's (a fleet's) with its URN as the journal key. */
 function keyed({ urn, kind }: ResourceRef, inputs: Untyped): Untyped {
   return kind === "monitor" || kind === "fleet" ? { ...inputs, journalKey: urn } : inputs;
 }
 
-/** What a create or update made, for ThisRun.confirmMade: a Monitor's uuid, or a fleet's members. */
 function noteMade({ urn, kind }: ResourceRef, id: string, outs: Untyped | undefined): void {
   if (kind === "monitor") thisRun().made(urn, id);
   else if (kind === "fleet") thisRun().made(urn, (outs?.monitors ?? {}) as Held);
 }
 
-/**
- * Why `pulumi import` of an object the service will not let us read (GET answered 405/501) fails: an
- * import stores what it reads, and nothing read would be stored as an object with every field empty.
- */
+/** An import stores what it reads: nothing read (GET answered 405/501) would be an object with every field empty. */
 function unreadableImport(kind: ProviderKind, id: string, status: number): Error {
   const property = kind === "monitor" ? "adoptUuid" : "uuid";
   return new Error(
@@ -167,7 +149,7 @@ function unreadableImport(kind: ProviderKind, id: string, status: number): Error
   );
 }
 
-/** The engine stops the plugin (main.ts): the notes of what this run made have served, unless it was cancelled. */
+/** As the engine stops the plugin (main.ts). */
 export const confirmCreated = (): { confirmed: number; kept: number } => thisRun().confirmMade(getJournal);
 
 export function resourceProviderServer(release: PackageRelease): provrpc.IResourceProviderServer {
@@ -180,24 +162,23 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       return new provproto.GetSchemaResponse().setSchema(schema);
     }),
 
-    // The provider's configuration: `uptime:*` of the stack (or an explicit provider's arguments),
-    // then the UPTIME_* environment. A problem stops the run here, once, naming the setting.
+    // A problem stops the run here, once, naming the setting.
     checkConfig: unary(async (req: provproto.CheckRequest) => {
       const news = toJs(req.getNews());
-      // Named in the words of the account it is, without the stack's UPTIME_* address and key for an explicit provider (as configure).
+      // An explicit provider's own words, without the stack's UPTIME_* address and key.
       const account = accountOf(req.getName?.() ?? "");
       const words = settingWords(account, "provider");
       const response = new provproto.CheckResponse().setInputs(req.getNews());
-      // A setting computed from another resource is unknown during a preview: checked once it is known.
+      // Unknown in a preview (another resource's output): checked once known.
       if (Object.values(news).some((v) => plain(v) === UNKNOWN)) return response;
       const problem = problemWith(() => readSettings(configLookup(news), environmentOf(account), words), words);
       if (!problem) return response;
-      // Named as a property only where the engine prints its value plainly: not a missing key (`{<nil>}`), nor a secret.
+      // Not a missing key (the engine prints `{<nil>}`), nor a secret.
       const property = printedPlainly(news[problem.setting]) ? problem.setting : "";
       return response.setFailuresList([new provproto.CheckFailure().setProperty(property).setReason(problem.message)]);
     }),
     diffConfig: unary(async (req: provproto.DiffRequest) => {
-      // A new address or key changes how the provider talks to the service, never which objects it manages: no replacement.
+      // An address or key changes how we talk to the service, not which objects: no replacement.
       const olds = toJs(req.getOlds());
       const news = toJs(req.getNews());
       const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
@@ -208,7 +189,6 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
         .setDiffsList(changed);
     }),
     configure: unary(async (req: provproto.ConfigureRequest) => {
-      // The engine names each variable `uptime:config:<key>`.
       const variables = new Map(
         req
           .getVariablesMap()
@@ -216,12 +196,11 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
           .map(([k, v]) => [k.replace(/^uptime:config:/, "uptime:"), v]),
       );
       const args = toJs(req.getArgs());
-      // The arguments keep their secret marks here (CheckConfig's do not). The engine stores them with the
-      // provider in the state, so a key set without --secret would be written there in plain text: refused,
-      // before any request, and before the provider's state is saved.
+      // Secret marks survive here (not in CheckConfig). The engine stores the arguments in the state: a plain key
+      // is refused before any request, and before the provider's state is saved.
       if (typeof args.apiKey === "string" && args.apiKey !== UNKNOWN) throw new Error(PLAIN_KEY_MESSAGE);
       const account = accountOf(req.getName?.() ?? "");
-      // Its engine id, which a rename with `aliases` keeps (providers.ts accountMove); unknown for a provider a preview plans.
+      // Its engine id survives a rename with `aliases` (providers.ts accountMove).
       const id = account && !NOT_AN_ID.has(req.getId?.() ?? "") ? req.getId() : undefined;
       const own: Record<string, string | undefined> = { [ACCOUNT_KEY]: account, [ACCOUNT_ID_KEY]: id, [ACCOUNT_NOUN_KEY]: "provider" };
       configure({
@@ -229,7 +208,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
           get: (key) => (key in own ? own[key] : (variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")))),
         },
       });
-      // Secrets arrive as plain values and the engine marks as secret every output whose input was one.
+      // The engine marks as secret every output whose input was one.
       return new provproto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true);
     }),
 
@@ -256,9 +235,8 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
     check: unary(async (req: provproto.CheckRequest) => {
       const resource = resourceOf(req.getUrn());
       const news = toJs(req.getNews());
-      // A monitor's journal key is its URN, given with every call: never an input of the program's, never
-      // stored (BOOKKEEPING). Checked with it (the provider notes which monitors the program declares), and
-      // stored without it, which also drops the one inputs stored by an earlier version carry.
+      // Checked with the journal key (the run notes what the program declares), stored without (BOOKKEEPING), which
+      // also drops one an earlier version stored.
       const result = await providers[resource.kind].check(toJs(req.getOlds()), keyed(resource, news), SCHEMA_NAMES);
       const { journalKey: _urn, ...inputs } = result.inputs ?? news;
       const response = new provproto.CheckResponse().setInputs(toStruct(inputs));
@@ -279,7 +257,6 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
         .setDeletebeforereplace(false)
         .setHasdetaileddiff(true);
       const detailed = response.getDetaileddiffMap();
-      // A fleet says what changes in each member: added, deleted, or which of its fields.
       const kinds = {
         add: provproto.PropertyDiff.Kind.ADD,
         update: provproto.PropertyDiff.Kind.UPDATE,
@@ -303,13 +280,12 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
         const planned = spec ? plannedOutputs(spec, inputs, {}, "all") : plannedFleet(undefined, inputs as FleetInputs);
         return new provproto.CreateResponse().setProperties(lean(planned));
       }
-      // A failed creation that leaves an object behind (an unconfirmed placeholder) keeps its bookkeeping: see failure().
       const result = await providers[kind].create(inputs);
       noteMade(resource, result.id, result.outs);
       return new provproto.CreateResponse().setId(result.id).setProperties(lean(result.outs));
     }),
 
-    // A refresh hands the state; `pulumi import` only the id, and gets every field the service holds as inputs.
+    // `pulumi import` hands only the id, and gets every field the service holds as inputs.
     read: unary(async (req: provproto.ReadRequest) => {
       const resource = resourceOf(req.getUrn());
       const { kind } = resource;
@@ -323,16 +299,15 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       }
       const props = withBookkeeping(resource, stored, req.getInputs());
       const result = await providers[kind].read(req.getId(), props);
-      // An import has neither state nor inputs; a refresh always has inputs, even of a resource stored empty.
+      // A refresh always has inputs, even of a resource stored empty.
       if (importing && !req.hasInputs() && result.unreadable !== undefined) throw unreadableImport(kind, req.getId(), result.unreadable);
       const response = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return response;
-      // A resource kept as it is (providers.ts hands back the very props: a placeholder, or a service that
-      // cannot read) keeps what the state held, a placeholder its URN for its messages; a record read back is stored lean.
+      // Kept as it is (providers.ts hands back the very props): what the state held, a placeholder's URN included.
       response.setProperties(result.props === props ? toStruct(stored) : lean(result.props));
       if (!result.inputs) return response.setInputs(req.getInputs() ?? toStruct({}));
       const { journalKey: _urn, account, ...inputs } = result.inputs;
-      // An import writes the program's code from these inputs: the account is the provider's, not a property of it.
+      // An import writes code from these: the account is the provider's, not a property.
       return response.setInputs(toStruct(importing || account === undefined ? inputs : { ...inputs, account }));
     }),
 
@@ -353,9 +328,8 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
 
     delete: unary(async (req: provproto.DeleteRequest) => {
       const { kind } = resourceOf(req.getUrn());
-      // The state as it is, without the bookkeeping rebuilt: a note of the monitor's creation is under the
-      // URN it had then, which a rename by alias may have changed since, so without a key stored with it
-      // delete forgets every note naming its uuid (journal.ts). A placeholder keeps its key (failure(), read).
+      // Without the bookkeeping: a rename by alias may have changed the URN the note is under, so without a stored
+      // key delete forgets every note naming the uuid (journal.ts).
       await providers[kind].delete(req.getId(), toJs(req.getProperties()));
       thisRun().deleted(req.getId());
       return new emptyproto.Empty();

@@ -1,15 +1,10 @@
-// The provider objects the dynamic-provider host runs. Each resource's `__provider` text is one line,
-// `exports.handler = () => require("pulumi-uptime/dist/provider/shim/<kind>.js")` (see sdk/shim.ts),
-// so each kind's object is the whole `module.exports` of its own module (shim/monitor.ts, ...). The
-// methods load the implementation on first use: the module every stored state names stays this small
-// and stable while the implementation behind it changes with the package.
+// The objects the dynamic host runs: each kind's is the whole `module.exports` of shim/<kind>.ts, which every
+// stored `__provider` names (sdk/shim.ts). The implementation is loaded on first use, so these stay stable.
 import type * as pulumi from "@pulumi/pulumi";
 import { type ProviderKind, TYPE_NAMES } from "../model/kinds";
 
-// The host answers a failed check, diff, read or delete with the error's message, which the engine
-// prints on the resource, and first writes `${error}: ${error.stack}` to stderr, which the engine
-// prints again, frames and all. Our errors carry this mark at the start of both, and that one line
-// is not written; every other line of the process (another dynamic provider's too) is.
+// The host writes a failed call's `${error}: ${error.stack}` to stderr, which the engine prints again beside the
+// message, frames and all. Our errors start both with this mark, and that line alone is not written.
 const MARK = "\u2063";
 
 function installQuietErrors(): void {
@@ -33,9 +28,8 @@ function quiet(error: unknown): never {
 }
 
 /**
- * A read for `Monitor.get` (likewise Page, Alert) starts from no state: the host hands over the
- * registration's inputs, which hold no uuid, where a managed resource's outputs always do. Such a read
- * must find the object: one the service does not have, or cannot read, fails naming the uuid.
+ * A read for `Monitor.get` (Page, Alert) gets the registration's inputs, which hold no uuid, where a managed
+ * resource's outputs always do. It must find the object, or fail naming the uuid.
  */
 function readByGet(kind: ProviderKind, id: string, props: { uuid?: unknown }) {
   return <R extends { id?: string; unreadable?: number }>(result: R): R => {
