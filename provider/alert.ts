@@ -1,5 +1,4 @@
-// The Alert resource: an existing alert taken over by uuid (adopted.ts: alerts cannot be created or
-// deleted through the API). Recipients compare as a multiset of (type, target).
+// The Alert resource: an alert taken over by uuid (adopted.ts). Recipients compare as a multiset.
 import { adoptedLifecycle } from "./adopted";
 import type { AlertRecord } from "./model/records";
 import { AlertInputs, checkAlertArgs } from "./validation/alert";
@@ -9,24 +8,21 @@ import { declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removed
 import type { BodyOf, OutputsOf } from "./model/field";
 
 export type { AlertInputs } from "./validation/alert";
-/** What an alert's state holds: the record (recipients with the service's uuids and timestamps), the declared fields. */
 export type AlertOutputs = OutputsOf<typeof ALERT, AlertRecord>;
 
-/** Outputs kept in state: the record as returned, without nulls (recipients at least `[]`), and which fields the program declares. */
 export const alertOutputs = (record: AlertRecord, declared: readonly string[]): AlertOutputs => outputsFromRecord(ALERT, record, declared);
 
-/** The PATCH body: every declared field (recipients as type and target only), `null` for each removed one. */
+/** Recipients as type and target only. */
 export function alertRequestBody(inputs: AlertInputs, removed: readonly string[] = []): BodyOf<typeof ALERT> {
   const body = requestBody(ALERT, inputs, { forEdit: true, removed });
   if (body.recipients) body.recipients = body.recipients.map(({ type, target }) => ({ type, target }));
   return body;
 }
 
-/** An alert: taken over by PATCHing the declared fields onto it. Reordered recipients are no change. */
 export const alerts = {
   check(news: Record<string, unknown>): CheckResult<AlertInputs> {
     const result = checkAlertArgs(news);
-    // Recipients are a set: one canonical order, or a reordered list would show as a change in a diff's display.
+    // One order, or a reordered list would show as a change in a diff's display.
     return { ...result, inputs: sortSets(ALERT, result.inputs) };
   },
   ...adoptedLifecycle<typeof ALERT, AlertRecord>({

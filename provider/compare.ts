@@ -1,7 +1,5 @@
-// Value comparison for diffs: deep equality that ignores key order, and multiset equality for
-// lists whose order means nothing (regions, alert uuids, recipients).
+// Deep equality ignoring key order, and multiset equality for lists whose order means nothing.
 
-/** JSON text with object keys sorted, so equal values give equal text. */
 export function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
   if (value && typeof value === "object") {
@@ -17,7 +15,6 @@ export function stableEqual(a: unknown, b: unknown): boolean {
   return stableStringify(a) === stableStringify(b);
 }
 
-/** Equal as multisets: same items, each as many times, in any order. */
 export function equalAsSets(a: unknown, b: unknown): boolean {
   if (!Array.isArray(a) || !Array.isArray(b)) return stableEqual(a, b);
   if (a.length !== b.length) return false;

@@ -1,6 +1,4 @@
-// Provider configuration: stack config (`uptime:*`, the key set with --secret) first, then the
-// UPTIME_* environment variables. Never a resource input. Pulumi stores the stack config it passes to
-// the provider plugin with the provider in the state, which is why the plugin refuses a plain key.
+// Provider settings: stack config (`uptime:*`) first, then UPTIME_* variables; never a resource input (pulumi/pulumi#8265).
 import * as path from "node:path";
 import type { UptimeClientOptions } from "./api/client";
 import { STACK_NAMES, type SettingNames } from "./api/errors";
@@ -8,10 +6,9 @@ import { SETTINGS as MODEL_SETTINGS, ProviderSettings, SettingKey, SettingSpec }
 
 export type { ProviderSettings };
 
-/** Each setting by its key: its stack config key (under `uptime:`) and its environment variable. */
 export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])) as Record<SettingKey, SettingSpec>;
 
-/** A setting's problem: the setting by its key, and the words of the face that gave it (settingWords). */
+/** The message is in the words of the face that gave the setting (settingWords). */
 export class ConfigError extends Error {
   constructor(
     readonly setting: SettingKey,
@@ -21,17 +18,12 @@ export class ConfigError extends Error {
   }
 }
 
-/** How messages name the settings and say how to give one that is missing. */
 export interface SettingWords extends SettingNames {
   /** `run \`pulumi config set --secret uptime:apiKey <key>\` or set UPTIME_API_KEY`; `give Account "staging" its apiKey`. */
   give(key: SettingKey, example: string): string;
 }
 
-/**
- * The stack's words (`uptime:maxRetries (or UPTIME_MAX_RETRIES)`), or an Account's, by its name and argument
- * (`maxRetries of Account "staging"`; an explicit provider of the plugin's is a `provider "staging"`): a
- * failure is made in the words of the account it is about.
- */
+/** The stack's words (`uptime:maxRetries (or UPTIME_MAX_RETRIES)`) or an Account's (`maxRetries of Account "staging"`). */
 export function settingWords(account?: string, noun = "Account"): SettingWords {
   if (account === undefined) {
     return {
@@ -50,7 +42,6 @@ export function settingWords(account?: string, noun = "Account"): SettingWords {
   };
 }
 
-/** Reads settings from a config lookup (`key -> value`) and the environment, each as its row says. */
 export function readSettings(
   get: (key: string) => string | undefined,
   env: NodeJS.ProcessEnv = process.env,
@@ -66,7 +57,6 @@ export function readSettings(
   return Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, read(s)])) as ProviderSettings;
 }
 
-/** One setting's text as its value, or a ConfigError naming the setting and what it takes. */
 function parse(s: SettingSpec, raw: string, words: SettingNames): string | number | boolean {
   const refuse = (takes: string): never => {
     throw new ConfigError(s.key as SettingKey, `${words.withEnv(s.key)} must be ${takes}, got ${JSON.stringify(raw)}`);
@@ -97,16 +87,12 @@ function parse(s: SettingSpec, raw: string, words: SettingNames): string | numbe
 }
 
 const CREDENTIALS = new Set(["UPTIME_BASE_URL", "UPTIME_API_KEY", "UPTIME_AUTH_SCHEME"]);
-/**
- * The environment an account's settings may take from: all of it for the stack's own settings (no account),
- * and for an Account (or the plugin's explicit provider) all but the default account's address and key.
- */
+/** An Account (or the plugin's explicit provider) never takes the default account's address and key. */
 export function environmentOf(account: string | undefined): NodeJS.ProcessEnv {
   if (account === undefined) return process.env;
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !CREDENTIALS.has(name)));
 }
 
-/** The problem with the settings, if any, in words that say how to fix it. */
 export function settingsProblem(s: ProviderSettings, words: SettingWords = settingWords()): ConfigError | undefined {
   if (!s.apiKey) return new ConfigError("apiKey", `no API key: ${words.give("apiKey", "<key>")}`);
   if (!s.baseUrl) return new ConfigError("baseUrl", `no API address: ${words.give("baseUrl", "https://<host>/v1")}`);
@@ -128,7 +114,7 @@ export function settingsProblem(s: ProviderSettings, words: SettingWords = setti
   return undefined;
 }
 
-/** The problem with the settings `read` gives, if any: a malformed value (readSettings throws it) or settingsProblem's. */
+/** A malformed value (readSettings throws it) or settingsProblem's. */
 export function problemWith(read: () => ProviderSettings, words: SettingWords): ConfigError | undefined {
   try {
     return settingsProblem(read(), words);
@@ -138,7 +124,6 @@ export function problemWith(read: () => ProviderSettings, words: SettingWords): 
   }
 }
 
-/** Client options from valid settings; throws ConfigError naming the fix otherwise. */
 export function clientOptions(s: ProviderSettings, words: SettingWords = settingWords()): UptimeClientOptions {
   const problem = settingsProblem(s, words);
   if (problem) throw problem;

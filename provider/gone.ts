@@ -1,18 +1,12 @@
-// "Gone" and "unsupported", decided in one place. A 404 is evidence, not a verdict: a wrong base path,
-// another server or a proxy answers 404 too, and taking that for "this monitor is gone" would drop
-// every resource from the state on refresh and report deletes that never happened. So a 404 (or 410)
-// means gone only when its body is JSON or empty (an HTML or text page is not the API's answer about
-// an object) and the base URL has answered the documented GET /webhooks with the documented list
-// (checked once per run, see UptimeClient.verifyBaseUrl). Anything else fails naming uptime:baseUrl.
+// "Gone" and "unsupported", decided once. A wrong base path or a proxy answers 404 too, and taking it for
+// "gone" would drop every resource on refresh. So a 404/410 means gone only with a JSON or empty body, once
+// the base URL answered GET /webhooks as documented (UptimeClient.verifyBaseUrl); else it names uptime:baseUrl.
 import type { UptimeClient } from "./api/client";
 import { ApiError, BaseUrlError } from "./api/errors";
 
 const isNotFound = (error: unknown): error is ApiError => error instanceof ApiError && (error.status === 404 || error.status === 410);
 
-/**
- * True when `error` proves the object is gone; false when it is no 404/410 at all. Throws a
- * BaseUrlError (naming uptime:baseUrl) when the 404 cannot be the service's answer about the object.
- */
+/** False when `error` is no 404/410; throws a BaseUrlError when it cannot be the service's answer about the object. */
 export async function isGone(client: UptimeClient, error: unknown): Promise<boolean> {
   if (!isNotFound(error)) return false;
   if (error.bodyKind === "other") {
@@ -26,12 +20,10 @@ export async function isGone(client: UptimeClient, error: unknown): Promise<bool
   return true;
 }
 
-/** The service does not offer this operation (405 Method Not Allowed, 501 Not Implemented). */
 export function isUnsupported(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 405 || error.status === 501);
 }
 
-/** `call`'s answer, or `ifGone`'s when the service proves the object gone (isGone); any other failure as it is. */
 export async function unlessGone<T, G>(client: UptimeClient, call: () => Promise<T>, ifGone: (error: ApiError) => G): Promise<T | G> {
   try {
     return await call();
@@ -41,7 +33,6 @@ export async function unlessGone<T, G>(client: UptimeClient, call: () => Promise
   }
 }
 
-/** A refresh's read of an object: its record, proven gone, or a service that cannot read such objects (405/501). */
 export type ReadResult<R> = { kind: "found"; record: R } | { kind: "gone" } | { kind: "unsupported"; status: number };
 
 export async function readObject<R>(client: UptimeClient, get: () => Promise<R>): Promise<ReadResult<R>> {

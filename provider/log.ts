@@ -1,6 +1,5 @@
-// The provider's log. In the dynamic-provider process @pulumi/pulumi has no engine connection of its
-// own (the engine passes its address as the first argument), so it is wired once here: warnings then
-// reach the CLI as warnings, and debug lines (retry waits) show with `pulumi up --debug` / `-v`.
+// The provider's log. The dynamic-provider process's @pulumi/pulumi has no engine connection (the engine passes
+// its address as an argument): it is wired here, so warnings reach the CLI and debug lines show with --debug.
 // The log module alone: the plugin's bundle (scripts/build-plugin.js) then leaves the rest of the SDK out.
 import * as engineLog from "@pulumi/pulumi/log";
 import type { ClientLogger } from "./api/client";
@@ -23,7 +22,6 @@ function wireEngine(): void {
   }
 }
 
-/** Log calls not yet delivered to the engine (see flushLogs). */
 const pending = new Set<Promise<void>>();
 
 function send(log: (message: string) => Promise<void>, message: string): void {
@@ -39,14 +37,10 @@ export const providerLog: ClientLogger & { info(message: string): void } = {
   warn: (message) => send(engineLog.warn, message),
 };
 
-/**
- * Waits until every line logged so far has reached the engine. A provider call answers only after
- * it: once the engine has its last answer it may stop this process, and a warning still on its way
- * (the one "refresh cannot see changes" line, say) would be lost.
- */
+/** Once the engine has its last answer it may stop this process: a provider call answers only after this. */
 export async function flushLogs(): Promise<void> {
-  // Bounded: a log call that never completes must not hold the provider's answer back.
-  const deadline = Date.now() + FLUSH_LIMIT_MS;
+  // A log call that never completes must not hold the answer back.
+  const deadline = Date.now() + 5000;
   while (pending.size > 0 && Date.now() < deadline) {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
@@ -55,12 +49,9 @@ export async function flushLogs(): Promise<void> {
   }
 }
 
-/** How long a provider call waits for its log lines to reach the engine. */
-const FLUSH_LIMIT_MS = 5000;
-
 const warnedOnce = new Set<string>();
 
-/** Warns once per provider process for a given key (e.g. one "read not supported" per run, not per resource). */
+/** Once per process per key. */
 export function warnOnce(key: string, message: string): void {
   if (warnedOnce.has(key)) return;
   warnedOnce.add(key);

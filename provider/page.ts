@@ -1,6 +1,4 @@
-// The Page resource: an existing status page taken over by uuid (adopted.ts: pages cannot be created
-// or deleted through the API). Its state keeps the sha256 of each image last sent, and `declaredFields`,
-// so diff can tell "removed by the user" from "never set".
+// The Page resource: a status page taken over by uuid (adopted.ts). Its state keeps the sha256 of each image sent.
 import { adoptedLifecycle } from "./adopted";
 import type { PageRecord } from "./model/records";
 import { ImageRef, ImageSource, fileImageSource, loadImage } from "./validation/image";
@@ -9,22 +7,17 @@ import { declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removed
 import type { BodyOf, InputsOf, OutputsOf } from "./model/field";
 import { PAGE } from "./model/page";
 
-/** A page's canonical inputs: images as `{ path, sha256 }` once check() read them. */
+/** Images as `{ path, sha256 }` once check() read them. */
 export type PageInputs = InputsOf<typeof PAGE>;
-/** What a page's state holds: the record (image URLs as `logoUrl`/`faviconUrl`), each image's hash and file, the declared fields. */
 export type PageOutputs = OutputsOf<typeof PAGE, PageRecord>;
 
-/** Where each image is found: its URL in the record, and in the state its URL and the sha256 of the bytes sent. */
+/** An image's URL in the record; in the state, its URL and the sha256 of the bytes sent. */
 const IMAGE_KEYS = {
   logo: { record: "logoFileBase64", url: "logoUrl", sha: "logoSha256" },
   favicon: { record: "faviconFileBase64", url: "faviconUrl", sha: "faviconSha256" },
 } as const;
 
-/**
- * Outputs kept in state: the record without nulls, its image URLs as `logoUrl`/`faviconUrl` (the
- * record calls them `*FileBase64`), the hash of each image whose URL is the one we uploaded, and
- * which fields the program declares.
- */
+/** The record's `*FileBase64` URLs as `logoUrl`/`faviconUrl`, with the hash of each image whose URL is ours. */
 export function pageOutputs(
   record: PageRecord,
   declared: readonly string[],
@@ -36,14 +29,14 @@ export function pageOutputs(
     const sha = hashes[field];
     if (outs[IMAGE_KEYS[field].url] === undefined || sha === undefined) continue;
     outs[IMAGE_KEYS[field].sha] = sha;
-    // The declared file as well, so that a refresh hands back the input the program wrote (its path included).
+    // So that a refresh hands back the input the program wrote.
     const ref = refs[field];
     if (ref && ref.sha256 === sha) outs[field] = { path: ref.path, sha256: sha };
   }
   return outs;
 }
 
-/** Reads an image again at apply time; it must still be the bytes check() hashed. */
+/** At apply time, the image must still be the bytes check() hashed. */
 async function imageBase64(field: PageImageField, ref: ImageRef, source: ImageSource): Promise<string> {
   const loaded = await loadImage(ref.path, source);
   if (!loaded.ok) throw new Error(`${field}: ${loaded.problem}`);
@@ -56,10 +49,7 @@ async function imageBase64(field: PageImageField, ref: ImageRef, source: ImageSo
   return loaded.bytes.toString("base64");
 }
 
-/**
- * The PATCH body: every declared field, images only those in `sendImages` (others are left as the
- * service has them), and `null` for each field in `removed`.
- */
+/** Images only those in `sendImages`: others are left as the service has them. */
 export async function pageRequestBody(
   inputs: PageInputs,
   options: { sendImages: PageImageField[]; removed?: string[]; images?: ImageSource },
@@ -73,11 +63,11 @@ export async function pageRequestBody(
   return requestBody(PAGE, inputs, { forEdit: true, removed: options.removed, files });
 }
 
-/** The images a PATCH carries: every declared one when the page is taken over, then only those whose bytes changed. */
+/** Every declared one when the page is taken over, then those whose bytes changed. */
 const imagesToSend = (news: PageInputs, olds: PageOutputs | undefined): PageImageField[] =>
   PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || news[f]?.sha256 !== olds[IMAGE_KEYS[f].sha]));
 
-/** A page: an image is sent only when its bytes changed (images compare by sha256); `items` are ordered (the order on the page). */
+/** `items` are ordered: the order on the page. */
 export const pages = {
   check: checkPageArgs,
   ...adoptedLifecycle<typeof PAGE, PageRecord, ImageSource>({
@@ -90,7 +80,7 @@ export const pages = {
       const sent = imagesToSend(news, olds);
       const hashes: Partial<Record<PageImageField, string>> = {};
       for (const field of olds ? PAGE_IMAGE_FIELDS : sent) {
-        // An image the service replaced behind our back (its URL is not the one we uploaded) loses its hash, so the next update sends it again.
+        // One the service replaced (not our URL) loses its hash, so the next update sends it again.
         const replaced = olds && !sent.includes(field) && record[IMAGE_KEYS[field].record] !== olds[IMAGE_KEYS[field].url];
         if (!replaced) hashes[field] = news[field]?.sha256;
       }
@@ -106,7 +96,7 @@ export const pages = {
         if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
       }
       const outs = pageOutputs(record, declared, hashes, props);
-      // Images: the declared file while the service still has the one uploaded (the record knows only URLs).
+      // The record knows only URLs.
       const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
       for (const field of PAGE_IMAGE_FIELDS) {
         const file = outs[field];

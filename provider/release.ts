@@ -1,6 +1,4 @@
-// Which release of this package is running: the version in its package.json, found by walking up
-// from this file (dist/provider/ in an install, provider/ in a checkout run from source). The program
-// (sdk/index.ts `version`) and the provider (a --debug line at configure) say the same.
+// The running release: the version in the package.json above this file (dist/provider/ or provider/).
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -14,7 +12,7 @@ export function packageVersion(): string {
       const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
       if (manifest.name === "pulumi-uptime" && typeof manifest.version === "string") return (found = manifest.version);
     } catch {
-      // no package.json here: one level up
+      // none here: one level up
     }
     if (path.dirname(dir) === dir) return (found = "unknown");
   }

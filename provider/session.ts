@@ -1,5 +1,4 @@
-// Per-process provider state: the settings handed to configure() and one client built from them.
-// Every resource of every kind shares the client, and so one connection pool per origin.
+// Per-process state: the settings configure() gets, and one client (one connection pool) for every resource.
 import { UptimeClient } from "./api/client";
 import { BaseUrlError } from "./api/errors";
 import {
@@ -18,16 +17,12 @@ import { CreateJournal, journalDir } from "./journal";
 import { ThisRun } from "./monitor-safety";
 import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY, ACCOUNT_NOUN_KEY, SETTINGS } from "./model/package";
 
-/** What configure() receives from the engine: the whole stack config. */
+/** The whole stack config. */
 export interface ConfigureRequest {
   config: { get(key: string): string | undefined };
 }
 
-/**
- * The account this process serves: its `name` (sdk/account.ts; none for the stack's own settings); what
- * survives a rename (providers.ts accountMove): the `aliases` its Account was renamed from, the engine's
- * `id` of the plugin's explicit provider; and its `noun` in messages (config.ts settingWords).
- */
+/** `name`: none for the stack's own settings; `aliases` and `id` survive a rename (providers.ts accountMove). */
 interface AccountIdentity {
   name?: string;
   aliases: string[];
@@ -43,7 +38,7 @@ let account: AccountIdentity = { aliases: [] };
 let announced = false;
 
 export function configure(req: ConfigureRequest): void {
-  // `pulumi up --debug` says which release serves the run (`pulumi plugin ls` does for the plugin).
+  // `pulumi up --debug` says which release serves the run.
   if (!announced) providerLog.debug(`uptime: provider ${packageVersion()} (Node.js ${process.version})`);
   announced = true;
   const values = new Map<string, string | undefined>(SETTINGS.map(({ key }) => [key, req.config.get(`uptime:${key}`)]));
@@ -57,21 +52,18 @@ export function configure(req: ConfigureRequest): void {
   settings = undefined;
 }
 
-/** How this process's messages name the settings: the stack's, or its Account's (config.ts settingWords). */
 export function currentWords(): SettingWords {
   return settingWords(account.name, account.noun);
 }
 
-/** Whether the address comes from the configuration (stored with the stack), not UPTIME_BASE_URL (read by every run). */
+/** From the configuration (stored with the stack), not UPTIME_BASE_URL (read by every run). */
 export function addressConfigured(): boolean {
   return Boolean(lookup("baseUrl"));
 }
 
 let run = new ThisRun();
-/** This run's bookkeeping (monitor-safety.ts): the process's, a new one per resetSession. */
 export const thisRun = (): ThisRun => run;
 
-/** The account this process serves, with what survives a rename. */
 export function currentAccountIdentity(): Readonly<AccountIdentity> {
   return account;
 }
@@ -85,33 +77,24 @@ function parseNames(json: string | undefined): string[] {
   }
 }
 
-/**
- * The settings; throws ConfigError (naming the key and the fix) for a malformed value. An Account's
- * address and key are its own: UPTIME_BASE_URL, UPTIME_API_KEY and UPTIME_AUTH_SCHEME are the stack's
- * default account's. The other UPTIME_* variables are the run's, for every account.
- */
+/** Throws ConfigError for a malformed value. */
 export function currentSettings(): ProviderSettings {
   settings ??= readSettings(lookup, environmentOf(account.name), currentWords());
   return settings;
 }
 
-/**
- * Whether the account answers as the service's API with this key: `GET /webhooks?pageSize=1`, once
- * per process (api/client.ts verifyBaseUrl), unless uptime:offlinePreview. The problem, naming the
- * setting, or undefined. check() reports it, so a wrong address or key fails `pulumi preview`.
- */
+/** Whether the account answers as the API with this key (once per process), so `pulumi preview` fails on a wrong one. */
 export async function accountProblem(): Promise<ConfigError | undefined> {
   if (configProblem() || currentSettings().offlinePreview) return undefined;
   try {
     await getClient().verifyBaseUrl();
     return undefined;
   } catch (error) {
-    // An address that is not the service's API, else a refused key (verifyBaseUrl lets only those through).
+    // verifyBaseUrl throws only these two.
     return new ConfigError(error instanceof BaseUrlError ? "baseUrl" : "apiKey", (error as Error).message);
   }
 }
 
-/** The configuration problem, if any: reported by check() so `pulumi preview` stops before any request. */
 export function configProblem(): ConfigError | undefined {
   return problemWith(currentSettings, currentWords());
 }
@@ -123,7 +106,7 @@ export function getClient(): UptimeClient {
   return client.client;
 }
 
-/** Tests: forget the settings so the next call reads them anew. */
+/** For tests. */
 export function resetSession(): void {
   lookup = () => undefined;
   account = { aliases: [] };
@@ -132,7 +115,6 @@ export function resetSession(): void {
   run = new ThisRun();
 }
 
-/** The create journal of the configured service (see journal.ts). */
 export function getJournal(): CreateJournal {
   const settings = currentSettings();
   return new CreateJournal(journalDir(settings.journalDir), clientOptions(settings, currentWords()).baseUrl);

@@ -1,13 +1,10 @@
-// The webhook lookup: every page of GET /webhooks, by recordOffset/pageSize. The loop ends on an
-// empty page, on a page that brings nothing new (a server that ignores the offset answers the same
-// page again), once the paginator's recordsCount is in hand, or at a hard cap of pages, so no
-// server can make it run forever.
+// The webhook lookup: every page of GET /webhooks. It ends on an empty page, a page with nothing new (the
+// offset ignored), recordsCount reached, or a cap of pages: no server can make it run forever.
 import { ClientLogger, UptimeClient } from "./api/client";
 import type { WebhookRecord } from "./api/schemas";
 import { clientOptions, environmentOf, readSettings, settingWords } from "./config";
 import { CheckFailure, failureText, show } from "./model/values";
 
-/** A webhook subscription, as the service returned it (timestamps present when the service sent them). */
 export interface WebhookSubscription {
   uuid: string;
   topic: string;
@@ -18,7 +15,6 @@ export interface WebhookSubscription {
 
 export interface WebhookList {
   webhooks: WebhookSubscription[];
-  /** How many subscriptions `webhooks` holds (after the topic filter). */
   count: number;
 }
 
@@ -40,10 +36,10 @@ function subscription(record: WebhookRecord): WebhookSubscription {
   return out;
 }
 
-/** Whether an argument is given: `null` means "not given", as for resource inputs. */
+/** `null` is "not given", as for resource inputs. */
 const given = (value: unknown): boolean => value !== undefined && value !== null;
 
-/** What is wrong with the lookup's arguments, each problem naming the argument and the fix; checked before any request. */
+/** Checked before any request. */
 export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown; maxPages?: unknown }): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const add = (property: string, problem: string) => failures.push({ property, problem });
@@ -69,7 +65,7 @@ function throwOnBadArgs(options: ListWebhooksOptions): void {
   if (failures.length > 0) throw new Error(failures.map((f) => failureText(f)).join("; "));
 }
 
-/** Every webhook subscription, each once, in the order the service lists them. */
+/** Each once, in the service's order. */
 export async function listWebhooks(client: UptimeClient, options: ListWebhooksOptions = {}): Promise<WebhookList> {
   throwOnBadArgs(options);
   const pageSize = options.pageSize ?? 100;
@@ -89,7 +85,7 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
     if (page.webhook.length === 0) break;
     const fresh = page.webhook.filter((w) => !byUuid.has(w.uuid));
     if (fresh.length === 0) {
-      // The same page again: the service ignores recordOffset. What we have is all we can get.
+      // The service ignores recordOffset: what we have is all we can get.
       if (recordsCount !== undefined && byUuid.size < recordsCount) {
         options.warn?.(
           `GET /webhooks: the service answered recordOffset=${recordOffset} with records already listed, so only ` +
@@ -107,22 +103,15 @@ export async function listWebhooks(client: UptimeClient, options: ListWebhooksOp
   return { webhooks, count: webhooks.length };
 }
 
-/**
- * The lookup as the SDK runs it, in the Pulumi program's process: settings from the stack config
- * (`get(key)` for `uptime:<key>`) or the UPTIME_* environment, a client, every page.
- */
+/** As the SDK runs it, in the program: `get(key)` reads `uptime:<key>` (or an Account's settings). */
 export async function lookupWebhooks(
   get: (key: string) => string | undefined,
   options: ListWebhooksOptions & { log?: ClientLogger } = {},
-  /**
-   * Whose settings `get` reads: the stack's (undefined; the UPTIME_* environment fills what it lacks) or the
-   * Account's of this name (never its address or key from the environment; its failures name its settings).
-   */
+  /** The Account's name; undefined for the stack's settings. */
   account?: string,
 ): Promise<WebhookList> {
   // The arguments first: a bad one is reported even while the provider's settings are missing too.
   throwOnBadArgs(options);
-  // Its failures are made in the words of the account it asks (config.ts settingWords).
   const words = settingWords(account);
   const client = new UptimeClient({ ...clientOptions(readSettings(get, environmentOf(account), words), words), log: options.log });
   return listWebhooks(client, { warn: options.log?.warn, ...options });
