@@ -1,19 +1,14 @@
-// A second account (or a third): an explicit provider for the dynamic resources, as Pulumi programs
-// give one with `{ provider }`. The engine starts a dynamic-provider process of its own for each
-// Account and configures it with the Account's settings instead of the stack's `uptime:*` config, so
-// each resource reaches its own account's service, `refresh` and `destroy` too (the engine keeps each
-// resource's provider, and the provider's settings, in the state: the key encrypted, since it is
-// always made a secret here).
+// An explicit provider for the dynamic resources: the engine starts a provider process per Account,
+// configured with its settings, and keeps them in the state for `refresh` and `destroy` (the key a secret).
 import * as pulumi from "@pulumi/pulumi";
 import { ACCOUNT_ALIASES_KEY, ACCOUNT_KEY } from "../provider/model/package";
 import type { AccountArgs } from "./generated";
 
 export type { AccountArgs };
 
-/** Marks the instances, across copies of the package. */
 const ACCOUNT_MARK = Symbol.for("pulumi-uptime.Account");
 
-/** The names an Account's `aliases` give it besides its own: an alias's `name`, or a URN's last part. */
+/** An alias's `name`, or a URN's last part. */
 function formerNames(name: string, aliases: NonNullable<pulumi.ResourceOptions["aliases"]>): pulumi.Output<string[]> {
   const fromUrnOrAlias = (a: unknown): string =>
     typeof a === "string"
@@ -29,24 +24,21 @@ function formerNames(name: string, aliases: NonNullable<pulumi.ResourceOptions["
   return pulumi.all(names).apply((all) => [...new Set(all.filter((n) => n !== name))].sort());
 }
 
-/** Where this account's create journal notes live, as the program confirms them (sdk/identity.ts). */
+/** Where an account's create journal notes live (sdk/identity.ts). */
 export interface JournalScope {
   baseUrl: string;
   journalDir?: string;
 }
 
 /**
- * An account of the service, for the resources given it with `{ provider: account }` (a Monitor, Page
- * or Alert, or every resource under a component given `{ providers: [account] }`) and for
- * `getWebhooks(args, { provider: account })`. Resources without one use the stack's own settings
- * (`uptime:*`, then `UPTIME_*`). An Account's address and key are its own: UPTIME_BASE_URL,
- * UPTIME_API_KEY and UPTIME_AUTH_SCHEME never fill them. Its name is the account's identity in the
- * state: moving a resource to another account replaces the resource, as the preview says. Renamed
- * with the `aliases` option naming its old name (`aliases: [{ name: "staging" }]`), it keeps its
- * resources: nothing is replaced or sent. An Account named `default` stands for the stack's own settings.
+ * An account of the service, for resources given `{ provider: account }` (or under a component given
+ * `{ providers: [account] }`) and for `getWebhooks(args, { provider: account })`; others use the stack's
+ * settings. Its address and key are its own: UPTIME_BASE_URL, UPTIME_API_KEY and UPTIME_AUTH_SCHEME never
+ * fill them. Its name is its identity: moving a resource to another account replaces it. Renamed with
+ * `aliases: [{ name: "staging" }]`, it keeps its resources. An Account named `default` is the stack's settings.
  */
 export class Account extends pulumi.ProviderResource {
-  /** Where this account's create journal notes live; the program confirms its monitors' notes there. */
+  /** Where this account's create journal notes live. */
   readonly journalScope: pulumi.Output<JournalScope>;
   /** The settings as given, for lookups made in the program (getWebhooks). */
   readonly settings: pulumi.Output<Record<string, string | undefined>>;
@@ -77,6 +69,6 @@ export class Account extends pulumi.ProviderResource {
     return typeof obj === "object" && obj !== null && (obj as { [ACCOUNT_MARK]?: unknown })[ACCOUNT_MARK] === true;
   }
 
-  /** @internal Marks the instances, across copies of the package. */
+  /** @internal Marks the instances across copies of the package. */
   readonly [ACCOUNT_MARK] = true;
 }

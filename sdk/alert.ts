@@ -4,10 +4,8 @@ import { dynamicType } from "../provider/model/kinds";
 import type { AlertArgs, AlertOutputs } from "./generated";
 
 /**
- * An alert of the service, taken over by its uuid: on creation of this resource the alert is
- * edited to the declared state; destroying the resource (or removing it from the program) only
- * releases it from the stack, leaving the alert in the service as it is. The Pulumi id is the
- * alert's uuid; monitors reference it with `alerts: [alert.uuid]`.
+ * An alert of the service, taken over by its uuid (its Pulumi id) and edited to the declared state; destroying the
+ * resource leaves the alert in the service as it is. Monitors reference it with `alerts: [alert.uuid]`.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs' members, below
 export class Alert extends UptimeResource {
@@ -19,6 +17,6 @@ export class Alert extends UptimeResource {
   }
 }
 
-// The outputs are the class's members, as the model lists them (sdk/generated.ts): merged into the class's type.
+// The outputs (sdk/generated.ts), merged into the class's type.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface Alert extends AlertOutputs {}

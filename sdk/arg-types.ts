@@ -1,5 +1,4 @@
-// The words the inputs' types are written in, where a schema type says less than the provider
-// accepts: the tables (provider/model/) name them in their `ts`, and sdk/generated.ts uses them.
+// Input types where a schema type says less than the provider accepts: the tables' `ts` name them.
 import type { AnyCase } from "./spellings";
 
 /** A whole number written as a string, e.g. `"60"`: the API's document quotes intervals, so the provider accepts either and sends a number. */

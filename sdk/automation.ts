@@ -1,12 +1,8 @@
-// Inline programs of the Automation API. The engine starts the dynamic-provider host
-// (pulumi-resource-pulumi-nodejs, which runs `require.resolve('@pulumi/pulumi/cmd/dynamic-provider')`)
-// in the workspace's directory, and the host loads this package by name from there too: a temporary
-// workDir has no node_modules, and the run fails with "Cannot find module". The Automation API starts
-// the engine with this process's environment, so the node_modules this package's @pulumi/pulumi was
-// loaded from joins NODE_PATH when the package is imported, before any stack operation.
+// Automation API inline programs: the engine starts the dynamic host in the workspace's directory, where it
+// loads this package by name; a temporary workDir has no node_modules ("Cannot find module"). The engine
+// gets this process's environment, so our node_modules joins NODE_PATH when the package is imported.
 import * as path from "node:path";
 
-/** Adds the node_modules holding @pulumi/pulumi (and this package, beside it) to NODE_PATH, once. */
 export function shareModulesWithTheEngine(env: NodeJS.ProcessEnv = process.env): void {
   let modules: string;
   try {

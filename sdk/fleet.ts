@@ -15,11 +15,9 @@ export interface MonitorFleetArgs {
    */
   monitors: pulumi.Input<Record<string, pulumi.Input<MonitorArgs>>>;
   /**
-   * A member removed from `monitors` is released: it leaves the fleet and stays in the service as it is,
-   * with no request (as `retainOnDelete` does for a resource). Set it, and remove members in the same
-   * `pulumi up`, to move them to Monitor resources that take them over with `adoptUuid`. Default false:
-   * a removed member is deleted. Destroying the whole fleet deletes its members either way; Pulumi's
-   * `retainOnDelete` option on the fleet keeps them all.
+   * A member removed from `monitors` stays in the service as it is (as `retainOnDelete` does): to move members
+   * to Monitor resources that take them over with `adoptUuid`. Default false: it is deleted. Destroying the
+   * fleet deletes its members either way (its `retainOnDelete` option keeps them).
    */
   retainOnRemove?: pulumi.Input<boolean>;
 }
@@ -28,12 +26,9 @@ export interface MonitorFleetArgs {
 export type MonitorFleetMember = { [K in keyof MonitorOutputs]: MonitorOutputs[K] extends pulumi.Output<infer V> ? V : never };
 
 /**
- * Many monitors as one resource, keyed by names the program chooses: for fleets of hundreds or
- * thousands, where a resource per monitor makes every run slow (the engine rewrites the whole stack
- * after each resource's step; a fleet's run is one step). Each member is a monitor as a
- * {@link Monitor} has it: the same inputs, checks, requests and refresh, its requests sent in parallel.
- * A preview prints a line saying which members are created, changed, replaced (an `alerts` change
- * replaces that member only) or deleted. A run that fails for some members keeps exactly what it did.
+ * Many monitors as one resource, for hundreds or thousands (the engine rewrites the whole stack after each
+ * resource's step; a fleet is one step). Each member is a {@link Monitor}'s monitor, sent in parallel. A
+ * preview prints which members are created, changed, replaced or deleted; a partial failure keeps what it did.
  * Served by Pulumi's Node.js dynamic-provider host, as type `pulumi-nodejs:dynamic/uptime:MonitorFleet`.
  */
 export class MonitorFleet extends pulumi.CustomResource {
@@ -45,14 +40,14 @@ export class MonitorFleet extends pulumi.CustomResource {
   /** @internal The type the engine knows this class by. */
   static readonly __pulumiType = dynamicType("fleet");
 
-  /** Whether `obj` is a MonitorFleet of this package, even one made by another copy of it or of `@pulumi/pulumi`. */
+  /** Even one made by another copy of this package or of `@pulumi/pulumi`. */
   static override readonly isInstance = UptimeResource.isInstance;
 
   constructor(name: string, args: MonitorFleetArgs, opts?: pulumi.CustomResourceOptions) {
     refusePlainApiKey();
     const restore = plainPromiseStacks();
     try {
-      // The fleet's URN and a member's name key that member's note in the provider's create journal (sdk/identity.ts).
+      // With a member's name, keys its create journal note (sdk/identity.ts).
       const journalKey = resourceUrn(dynamicType("fleet"), name, opts?.parent);
       super(
         dynamicType("fleet"),
@@ -66,7 +61,7 @@ export class MonitorFleet extends pulumi.CustomResource {
     }
   }
 
-  /** A member's uuid, e.g. for a page's `items`: `fleet.uuidOf("api")` (from `uuids`). Fails, naming the members, for a name the fleet lacks. */
+  /** A member's uuid, e.g. for a page's `items`: `fleet.uuidOf("api")`. Fails, naming the members, for a name it lacks. */
   uuidOf(member: string): pulumi.Output<string> {
     return this.uuids.apply((uuids) => {
       const uuid = uuids?.[member];

@@ -9,11 +9,7 @@ export interface GetWebhooksOptions extends GetWebhooksPaging {
   provider?: Account;
 }
 
-/**
- * Lists the service's webhook subscriptions: every page of `GET /webhooks`, each subscription once.
- * Runs in the program (during preview too) with the stack's `uptime:*` configuration, or the
- * `UPTIME_*` environment variables where a key is not set.
- */
+/** The service's webhook subscriptions, each once; runs in the program (in a preview too). */
 export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksOptions = {}): Promise<GetWebhooksResult> {
   refusePlainApiKey();
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first lookup: importing the SDK never loads the HTTP client
@@ -25,18 +21,16 @@ export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksO
   try {
     return await impl.lookupWebhooks(get, { ...paging, topic: args.topic, log: pulumi.log }, account);
   } catch (error) {
-    // A RunError is printed as its message alone: one line, no stack into files the package does not ship.
+    // Printed as its message alone: no stack into files the package does not ship.
     throw new pulumi.RunError(`getWebhooks: ${(error as Error).message}`);
   }
 }
 
-/** The stack's `uptime:*` settings (the environment fills the rest, provider/config.ts). */
 function configLookup(): (key: string) => string | undefined {
   const config = new pulumi.Config("uptime");
   return (key) => config.get(key);
 }
 
-/** An Account's settings as given. */
 async function accountLookup(account: Account): Promise<(key: string) => string | undefined> {
   const settings = await new Promise<Record<string, string | undefined>>((resolve) => account.settings.apply(resolve));
   return (key) => settings[key];

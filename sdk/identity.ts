@@ -1,19 +1,17 @@
-// A monitor's identity for the provider's create journal (provider/journal.ts): its own URN, which
-// dynamic providers are not told. It is handed over as a plain Promise, never as an Output of the
-// parent: an input that depends on a component makes the resource wait for every custom resource
-// under that component, its siblings included, and siblings waiting on each other never register.
+// A monitor's URN, its create journal key, which dynamic providers are not told. A plain Promise, not an Output
+// of the parent: that would make it wait for its siblings under a component, which wait for it.
 import * as pulumi from "@pulumi/pulumi";
 import { CreateJournal, Held, journalDir } from "../provider/journal";
 import { readSettings } from "../provider/config";
 import { type ProviderKind, dynamicType } from "../provider/model/kinds";
 import { Account } from "./account";
 
-/** The URN the engine gives a resource of `type` named `name` under `parent`, as `pulumi.createUrn` computes it. */
+/** As `pulumi.createUrn` computes it. */
 export function resourceUrn(type: string, name: string, parent: pulumi.Resource | undefined): Promise<string> {
   const root = `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::`;
   if (!parent) return Promise.resolve(`${root}${type}::${name}`);
   return new Promise<string>((resolve) => {
-    // The callback only reads the value: the Output it returns is dropped, so nothing depends on the parent.
+    // The Output this returns is dropped: nothing depends on the parent.
     parent.urn.apply((parentUrn) => {
       const prefix = `${parentUrn.substring(0, parentUrn.lastIndexOf("::"))}$`;
       resolve(`${prefix.endsWith("::pulumi:pulumi:Stack$") ? root : prefix}${type}::${name}`);
@@ -23,11 +21,8 @@ export function resourceUrn(type: string, name: string, parent: pulumi.Resource 
 }
 
 /**
- * Once the engine answers this resource's registration, which with Pulumi's default checkpointing
- * happens only after it saved the step, the state holds what `held` names (a Monitor's id, a fleet's
- * members): a journal note of their creation has served its purpose and must not outlive this run (a
- * later resource of the same URN, after a `retainOnDelete` removal or a `pulumi state delete`, would
- * take over a monitor that is not in flight).
+ * A registration is answered after the step is saved: the notes of what `held` names have served, and must
+ * not outlive the run (a later resource of the URN would take over a monitor not in flight).
  */
 export function confirmWhenRegistered(
   resource: pulumi.CustomResource,
@@ -36,8 +31,7 @@ export function confirmWhenRegistered(
   held: pulumi.Output<Held | undefined>,
 ): void {
   if (pulumi.runtime.isDryRun()) return;
-  // The provider it is given, or inherits from a parent's `providers`: an Account's resources have their
-  // notes in that account's journal (its address, its journalDir).
+  // Given or inherited: an Account's resources have their notes in its journal.
   const provider = resource.getProvider(dynamicType(kind));
   const account = Account.isInstance(provider) ? provider.journalScope : pulumi.output(undefined);
   pulumi.all([held, account]).apply(async ([what, scope]) => {
@@ -47,14 +41,13 @@ export function confirmWhenRegistered(
   });
 }
 
-/** The journal of the service at `baseUrl` (none without an address), in `journalDir` or the default directory. */
 function journalAt(scope: { baseUrl?: string; journalDir?: string }): CreateJournal | null {
   return scope.baseUrl ? new CreateJournal(journalDir(scope.journalDir), scope.baseUrl) : null;
 }
 
 let cached: CreateJournal | null | undefined;
 
-/** The journal the provider process of this run writes to: same directory, same service address. */
+/** The journal this run's provider process writes to. */
 function programJournal(): CreateJournal | null {
   if (cached !== undefined) return cached;
   try {

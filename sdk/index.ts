@@ -5,7 +5,6 @@
  */
 import { shareModulesWithTheEngine } from "./automation";
 
-// An Automation API inline program's dynamic resources find their implementation (sdk/automation.ts).
 shareModulesWithTheEngine();
 
 export { Monitor } from "./monitor";

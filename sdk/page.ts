@@ -6,10 +6,8 @@ import { dynamicType } from "../provider/model/kinds";
 import type { PageArgs, PageOutputs } from "./generated";
 
 /**
- * A public status page of the service, taken over by its uuid: on creation of this resource the
- * page is edited to the declared state; destroying the resource (or removing it from the program)
- * only releases it from the stack, leaving the page in the service as it is. The Pulumi id is the
- * page's uuid. Fields the service left empty are undefined.
+ * A public status page of the service, taken over by its uuid (its Pulumi id) and edited to the declared state;
+ * destroying the resource leaves the page in the service as it is. Fields left empty are undefined.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs' members, below
 export class Page extends UptimeResource {
@@ -21,7 +19,7 @@ export class Page extends UptimeResource {
   }
 }
 
-/** Relative image paths are resolved here, in the program's working directory: the provider process may run elsewhere. */
+/** In the program's working directory: the provider process may run elsewhere. */
 function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.Output<unknown> | undefined {
   if (image === undefined) return undefined;
   return pulumi.output(image).apply((i: unknown) => {
@@ -30,6 +28,6 @@ function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.O
   });
 }
 
-// The outputs are the class's members, as the model lists them (sdk/generated.ts): merged into the class's type.
+// The outputs (sdk/generated.ts), merged into the class's type.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface Page extends PageOutputs {}

@@ -1,39 +1,28 @@
-// The inputs every resource documents under two spellings (`intervalId` for `interval`, `urn` for
-// `target`, ...) reach the engine under one, the name the provider stores. The engine applies
-// `ignoreChanges` to the program's inputs by copying the stored value at each path: a path under the
-// other spelling would find nothing stored and drop the input. So the args are renamed before
-// registration, and each `ignoreChanges` path is renamed the same way; a path that names no input
-// fails here, at preview, naming the inputs there are.
+// Inputs with two spellings (`intervalId` for `interval`, `urn` for `target`) reach the engine under the stored
+// one. `ignoreChanges` copies the stored value at each path, so a path under the other spelling would drop the
+// input: paths are renamed too, and one that names no input fails at preview.
 import * as pulumi from "@pulumi/pulumi";
 
-/**
- * Every letter case of `S`: `AnyCase<"sms">` is `"sms" | "Sms" | "sMs" | … | "SMS"`. For the inputs the
- * provider reads case-insensitively (a recipient's type, an HTTP method), so the type accepts what
- * the provider accepts.
- */
+/** Every letter case of `S`: `AnyCase<"sms">` is `"sms" | "Sms" | … | "SMS"`, for inputs read case-insensitively. */
 export type AnyCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Uppercase<Head> | Lowercase<Head>}${AnyCase<Tail>}` : S;
 
 export interface Spellings {
-  /** Resource kind, for messages: "monitor", "page", "alert". */
+  /** For messages: "monitor", "page", "alert". */
   kind: string;
   /** Every input name a program may write (both spellings), and `*`. */
   inputs: readonly string[];
-  /** Top-level renames: written name -> stored name. */
+  /** Written name -> stored name. */
   renames: Readonly<Record<string, string>>;
-  /** Renames of keys inside an object input: input -> (written key -> stored key). */
+  /** Keys inside an object input: input -> (written key -> stored key). */
   nested?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-/**
- * What spellingsOf() reads of a resource's table (provider/model/field.ts's ResourceSpec): written
- * out here so that the SDK's declarations never reach the model's zod types.
- */
+/** What spellingsOf() reads of a ResourceSpec, written out so the SDK's declarations never reach zod's types. */
 export interface SpelledResource {
   kind: string;
   fields: readonly { name: string; input?: string; aliases?: readonly string[]; keys?: Readonly<Record<string, { alias?: string }>> }[];
 }
 
-/** A resource's spellings, from its table: the names a program writes, and what each is stored as. */
 export function spellingsOf(spec: SpelledResource, sdkInputs: readonly string[] = []): Spellings {
   const inputs: string[] = [];
   const renames: Record<string, string> = {};
@@ -47,13 +36,12 @@ export function spellingsOf(spec: SpelledResource, sdkInputs: readonly string[] 
   return { kind: spec.kind, inputs: [...inputs, ...sdkInputs, "*"], renames, nested };
 }
 
-/** Names Pulumi keeps for itself: an input written under one never reaches the provider's check(). */
+/** Pulumi keeps these: an input written under one never reaches check(). */
 const RESERVED = new Set(["urn", "id"]);
 
 /**
- * The args with every alternative spelling renamed; when both spellings are given, both are kept for check() to
- * report. Both under a name Pulumi keeps for itself (a monitor's `urn` beside `target`) are decided here, since
- * check() would see only one: one plain value is one field; two values, or one not yet known, fail the program.
+ * Both spellings given are kept for check() to report, except under a RESERVED name, which check() would not
+ * see: one plain value is one field; two values, or one not yet known, fail the program.
  */
 export function canonicalArgs(name: string, args: Record<string, unknown>, spellings: Spellings): Record<string, unknown> {
   const out: Record<string, unknown> = { ...args };
@@ -77,8 +65,7 @@ export function canonicalArgs(name: string, args: Record<string, unknown>, spell
       for (const [from, to] of Object.entries(keys)) renameKey(copy, from, to);
       return copy;
     };
-    // A plain object keeps its values as they are (a secret one stays the only secret); only an
-    // object that is itself an Output or a Promise is renamed once resolved.
+    // A plain object keeps its values (a secret one stays the only secret); an Output is renamed once resolved.
     if (pulumi.Output.isInstance(value) || value instanceof Promise) out[field] = pulumi.output(value).apply(rename);
     else out[field] = rename(value);
   }
@@ -92,7 +79,6 @@ function renameKey(target: Record<string, unknown>, from: string, to: string): v
   delete target[from];
 }
 
-/** `opts` with each ignoreChanges path under the stored names; throws naming the inputs for a path that names none. */
 export function canonicalOptions<T extends pulumi.CustomResourceOptions>(
   name: string,
   opts: T | undefined,

@@ -1,9 +1,8 @@
 import type { MonitorArgs } from "./generated";
 
 /**
- * Validates plain data (from a JSON or YAML file a team reviews) as {@link MonitorArgs}, with the
- * same rules the provider applies at `pulumi preview`, and throws one error listing every problem,
- * each prefixed with `where` (e.g. `monitors.json: api`). Returns the data typed as MonitorArgs.
+ * Validates plain data (from a JSON or YAML file) as {@link MonitorArgs} with the provider's rules; throws one
+ * error listing every problem, prefixed with `where` (e.g. `monitors.json: api`).
  */
 export function validateMonitorArgs(data: unknown, where: string): MonitorArgs {
   if (!data || typeof data !== "object" || Array.isArray(data)) {
