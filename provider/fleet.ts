@@ -1,13 +1,12 @@
-// A fleet: many monitors in one resource. The engine rewrites the whole checkpoint after every step, so
-// a thousand monitors cost one rewrite as a fleet, a thousand as resources. Each member is a Monitor's
-// monitor (monitor.ts), its requests sent in parallel; what differs is bookkeeping: the plan, a failed
-// run's error carrying the state as it now is (the engine keeps it), and each member's journal key.
+// Many monitors in one resource: the engine rewrites the checkpoint after every step, once for a fleet, a
+// thousand times for a thousand resources. Each member is a Monitor's monitor (monitor.ts); the rest is bookkeeping.
 import { randomUUID } from "node:crypto";
 import type { UptimeClient } from "./api/client";
+import type { ReadOutcome } from "./gone";
 import type { CreateJournal, FleetNotes } from "./journal";
 import { MONITOR } from "./model/monitor";
 import { plannedOutputs } from "./model/engine";
-import { CheckFailure, CheckResult, UNKNOWN, containsUnknown, isUnknown, show } from "./model/values";
+import { CheckFailure, CheckResult, UNKNOWN, isUnknown, show } from "./model/values";
 import {
   MonitorInputs,
   MonitorOutputs,
@@ -26,10 +25,7 @@ import { DROP_UNCONFIRMED_ENV, UnconfirmedOutputs, dropRequested, isUnconfirmed,
 export type FleetInputs = { monitors: Record<string, MonitorInputs>; retainOnRemove?: boolean; journalKey?: string };
 /** A monitor's outputs, or a placeholder (its `uuid` the placeholder's id) for a creation never confirmed. */
 export type MemberState = MonitorOutputs | (UnconfirmedOutputs & { uuid: string });
-/**
- * Members under the input's name, `monitors`: the engine marks an output secret where the same input path
- * is. `replaced`: members replaced whose deletion failed, by uuid, for the next run to delete.
- */
+/** `monitors`, as the input: an output is secret where its input path is. `replaced`: old members not yet deleted. */
 export type FleetOutputs = {
   monitors: Record<string, MemberState>;
   /** Confirmed members' uuids: what pages list, known in a preview unless a member is created or replaced. */
@@ -40,7 +36,6 @@ export type FleetOutputs = {
 
 export interface FleetContext {
   journal?: CreateJournal;
-  /** Members worked on at once (uptime:maxConcurrentRequests). */
   concurrency?: number;
   onUnsupported: OnUnsupportedDelete;
   info(message: string): void;
@@ -54,7 +49,6 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 const journalKeyOf = (fleet: FleetInputs | FleetOutputs, key: string): string | undefined =>
   typeof fleet.journalKey === "string" ? `${fleet.journalKey}#${key}` : undefined;
-/** One log for all the members (journal.ts FleetNotes). */
 const notesOf = (fleet: FleetInputs | FleetOutputs, ctx: Pick<FleetContext, "journal">): FleetNotes | undefined =>
   typeof fleet.journalKey === "string" ? ctx.journal?.fleet(fleet.journalKey) : undefined;
 
@@ -68,7 +62,7 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
     return { inputs, failures: [{ property: "retainOnRemove", problem }], warnings: [] };
   }
   if (isUnknown(retain)) inputs.retainOnRemove = retain as never;
-  // Not known yet (a preview, from another resource's outputs): checked when it is.
+  // Not known yet (a preview): checked when it is.
   if (isUnknown(monitors)) return { inputs: { ...inputs, monitors: monitors as never }, failures: [], warnings: [] };
   if (!isPlainObject(monitors)) {
     const problem = `expected an object of monitors keyed by names you choose, e.g. { api: { name: "api", type: "https", ... } }, got ${show(monitors)}`;
@@ -95,10 +89,11 @@ export function checkFleet(news: Record<string, unknown>): CheckResult<FleetInpu
 /** m2 before m10, as a program numbering its members expects. */
 const natural = new Intl.Collator("en", { numeric: true }).compare;
 
+type MemberChange = { key: string; fields: string[] };
 export interface FleetPlan {
   create: string[];
-  update: { key: string; fields: string[] }[];
-  replace: { key: string; fields: string[] }[];
+  update: MemberChange[];
+  replace: MemberChange[];
   delete: string[];
 }
 
@@ -120,17 +115,13 @@ export function planFleet(olds: FleetOutputs, news: FleetInputs): FleetPlan {
   return plan;
 }
 
-/** A fleet whose members are not known yet may change. */
-export const planChanges = (plan: FleetPlan, news: FleetInputs): boolean =>
-  isUnknown(news.monitors) || plan.create.length + plan.update.length + plan.replace.length + plan.delete.length > 0;
-
 /** `create 2 (a, b); update 1 (c: timeout); delete 1 (d)`. */
 export function describePlan(plan: FleetPlan, limit = 20): string {
   const list = (items: string[]) => {
     const shown = [...items].sort(natural);
     return `${shown.slice(0, limit).join(", ")}${items.length > limit ? `, and ${items.length - limit} more` : ""}`;
   };
-  const withFields = (items: FleetPlan["update"]) => items.map((i) => `${i.key}: ${i.fields.join(", ")}`);
+  const withFields = (items: MemberChange[]) => items.map((i) => `${i.key}: ${i.fields.join(", ")}`);
   const actions = { create: plan.create, update: withFields(plan.update), replace: withFields(plan.replace), delete: plan.delete };
   return Object.entries(actions)
     .filter(([, items]) => items.length > 0)
@@ -192,7 +183,6 @@ function placeholderOf(error: unknown): MemberState | undefined {
   return member as MonitorOutputs;
 }
 
-/** A creation whose answer was lost leaves its placeholder in `state`. */
 async function createMember(client: UptimeClient, fleet: FleetInputs, key: string, ctx: FleetContext, state: FleetOutputs): Promise<void> {
   const inputs = { ...fleet.monitors[key], journalKey: journalKeyOf(fleet, key) };
   try {
@@ -305,7 +295,6 @@ export async function updateFleet(
     },
     ctx.concurrency,
   );
-  // Replaced ones an earlier run failed to delete too.
   const deletions = [
     ...plan.delete.map((key) => ({ key, old: olds.monitors[key], removed: true })),
     ...[...replaced].map(([key, old]) => ({ key, old, removed: false })),
@@ -351,16 +340,13 @@ export async function deleteFleet(client: UptimeClient, props: FleetOutputs, ctx
   if (failed.length > 0) throw partialFailure("deleting the fleet", failed, props, undefined, AGAIN.deleting);
 }
 
-export type FleetReadOutcome =
-  { kind: "found"; id: string; props: FleetOutputs; inputs: FleetInputs } | { kind: "unsupported"; status: number };
-
 /** Refresh: a member proven gone leaves the state; one the service cannot read, or a placeholder, is kept. */
 export async function readFleet(
   client: UptimeClient,
   id: string,
   props: FleetOutputs,
   ctx: Pick<FleetContext, "info">,
-): Promise<FleetReadOutcome> {
+): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
   const state: FleetOutputs = { ...props, monitors: { ...props.monitors } };
   const inputs: FleetInputs = { monitors: {}, ...(props.journalKey ? { journalKey: props.journalKey } : {}) };
   let unreadable: number | undefined;
@@ -401,7 +387,7 @@ export function importedMembers(id: string): Record<string, string> {
 }
 
 /** `pulumi import` (plugin): every field read taken as declared; a member missing or unreadable fails it all. */
-export async function importFleet(client: UptimeClient, id: string): Promise<FleetReadOutcome> {
+export async function importFleet(client: UptimeClient, id: string): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
   const wanted = importedMembers(id);
   const state: FleetOutputs = { monitors: {} };
   const inputs: FleetInputs = { monitors: {} };
@@ -453,5 +439,3 @@ export function detailedPlan(plan: FleetPlan): Record<string, "add" | "update" |
     for (const field of fields) detailed[`${memberPath(key)}.${field}`] = "update";
   return detailed;
 }
-
-export const fleetUnknown = (inputs: FleetInputs): boolean => containsUnknown(inputs.monitors);

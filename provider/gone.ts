@@ -33,7 +33,10 @@ export async function unlessGone<T, G>(client: UptimeClient, call: () => Promise
   }
 }
 
-export type ReadResult<R> = { kind: "found"; record: R } | { kind: "gone" } | { kind: "unsupported"; status: number };
+type NotRead = { kind: "gone" } | { kind: "unsupported"; status: number };
+export type ReadResult<R> = { kind: "found"; record: R } | NotRead;
+/** A refresh's answer for a resource: its new outputs and inputs, or why there are none. */
+export type ReadOutcome<I, O> = { kind: "found"; id: string; props: O; inputs: I } | NotRead;
 
 export async function readObject<R>(client: UptimeClient, get: () => Promise<R>): Promise<ReadResult<R>> {
   try {

@@ -1,6 +1,6 @@
 // The Monitor resource as plain functions over the client; its state and comparison are model/engine.ts's.
 import type { UptimeClient } from "./api/client";
-import { isGone, isUnsupported, readObject, unlessGone } from "./gone";
+import { ReadOutcome, isGone, isUnsupported, readObject, unlessGone } from "./gone";
 import type { ApiError } from "./api/errors";
 import type { MonitorRecord } from "./model/records";
 import * as engine from "./model/engine";
@@ -123,9 +123,6 @@ export async function updateMonitor(
   return { outs: monitorOutputs(record, news) };
 }
 
-export type ReadOutcome =
-  { kind: "found"; id: string; props: MonitorOutputs; inputs: MonitorInputs } | { kind: "gone" } | { kind: "unsupported"; status: number };
-
 function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unknown): Error {
   return new Error(
     `monitor ${JSON.stringify(name)} (${id}): the service has no such monitor any more (it was deleted outside ` +
@@ -134,7 +131,11 @@ function goneOnUpdateError(name: unknown, id: string, urn: unknown, cause: unkno
   );
 }
 
-export async function readMonitor(client: UptimeClient, id: string, props: MonitorOutputs): Promise<ReadOutcome> {
+export async function readMonitor(
+  client: UptimeClient,
+  id: string,
+  props: MonitorOutputs,
+): Promise<ReadOutcome<MonitorInputs, MonitorOutputs>> {
   const read = await readObject(client, () => client.monitors.get(id));
   if (read.kind !== "found") return read;
   const { record } = read;

@@ -4,7 +4,9 @@ import {
   CheckResult,
   EngineFailure,
   SCHEMA_NAMES,
+  containsUnknown,
   engineFailure,
+  isUnknown,
   printedPlainly,
   show,
   type CheckFailure,
@@ -12,6 +14,7 @@ import {
 } from "./model/values";
 import { inputPath, type Untyped } from "./model/engine";
 import type { UptimeClient } from "./api/client";
+import type { ReadOutcome } from "./gone";
 import { MONITOR } from "./model/monitor";
 import {
   ConfigureRequest,
@@ -35,7 +38,7 @@ import * as alert from "./alert";
 import * as fleet from "./fleet";
 import type { ProviderKind } from "./model/kinds";
 
-/** By property path (a fleet's members; other kinds' detailed diff is `changed`). */
+/** A fleet's, by member path; other kinds' is `changed`. */
 type DetailedDiff = Record<string, "add" | "update" | "delete">;
 /** `changed` and `detailed` are for the plugin's detailed diff; the dynamic host reads the rest. */
 type DiffAnswer = pulumi.dynamic.DiffResult & { changed: string[]; detailed?: DetailedDiff };
@@ -67,22 +70,20 @@ function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigE
   return all.map((f) => (printedPlainly(news[f.property]) ? f : { property: "", reason: f.reason }));
 }
 
-/** `inputs` as check() would give them (the SDK types them as outputs), for a later diff. */
+/** `inputs` as check() gives them (the SDK types them as outputs). */
 type ReadResult<I, O> = { id?: string; props?: O; inputs?: I; unreadable?: number };
-
-type ReadOutcome<I, O> =
-  { kind: "found"; id: string; props: O; inputs: I } | { kind: "kept" } | { kind: "gone" } | { kind: "unsupported"; status: number };
 
 /** A kind's plain functions: `I` its checked inputs, `O` its outputs, `S` what its state may hold (a placeholder too). */
 interface ResourceOperations<I extends object, O extends object, S extends object = O> {
   kind: ProviderKind;
   /** A monitor's `target` is a program's `urn`. */
   programNames?: FieldNames;
-  /** `olds`: the inputs last applied, empty for a resource about to be created. */
+  /** `olds`: empty for a resource about to be created. */
   check(news: ProgramArgs, olds: ProgramArgs): Promise<CheckResult<I>> | CheckResult<I>;
   diff(id: string, olds: S, news: I): { changes: boolean; replaces: string[]; changed: string[]; detailed?: DetailedDiff };
   create(inputs: I & WithProvider): Promise<{ id: string; outs: O }>;
-  read(id: string, props: S): Promise<ReadOutcome<I, O>>;
+  /** `kept`: a placeholder, left as it is. */
+  read(id: string, props: S): Promise<ReadOutcome<I, O> | { kind: "kept" }>;
   update(id: string, olds: S, news: I & WithProvider): Promise<{ outs: O }>;
   delete(id: string, props: S): Promise<void>;
 }
@@ -91,7 +92,6 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
   return {
     configure: async (req: ConfigureRequest) => configure(req),
 
-    /** `names`: the face's names for the failures' fields. */
     check: (
       olds: ProgramArgs | undefined,
       news: ProgramArgs,
@@ -110,7 +110,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       delivered(async () => {
         const { changes, replaces, changed, detailed } = ops.diff(id, olds, news);
         const { move, was, now } = accountMove(olds);
-        // Another account holds another object: moving a resource to it replaces it, as the preview says.
+        // Another account holds another object.
         if (move === "another") {
           if (was !== DEFAULT_ACCOUNT && now !== DEFAULT_ACCOUNT)
             warnOnce(
@@ -121,7 +121,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
             );
           return { changes: true, replaces: [...replaces, "account"], deleteBeforeReplace: false, changed: [...changed, "account"] };
         }
-        // Its Account renamed with `aliases`: the same account, whose new name the state takes (an update with no request).
+        // Renamed with `aliases`: the state takes the new name (an update with no request).
         if (move === "renamed") return { changes: true, replaces, deleteBeforeReplace: false, changed: [...changed, "account"] };
         return { changes, replaces, deleteBeforeReplace: false, changed, ...(detailed ? { detailed } : {}) };
       }),
@@ -151,7 +151,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
 
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
       delivered(async () => {
-        // Only the account's name changed (a rename with `aliases`): the state takes it, the service is not asked.
+        // Only the account's name changed: the service is not asked.
         if (accountMove(olds).move === "renamed" && !ops.diff(id, olds, news).changes) {
           const { __provider: _provider, ...outs } = olds;
           return { outs: withAccount(outs as unknown as O) };
@@ -172,7 +172,6 @@ function withAccount<T>(values: T): T {
   return { ...rest, account, ...(id ? { accountId: id } : {}) } as T;
 }
 
-/** An Account named "default" is the stack's own settings given in code. */
 const DEFAULT_ACCOUNT = "default";
 const accountOf = (values: object): string => {
   const account = (values as { account?: unknown }).account;
@@ -208,7 +207,6 @@ function staleAddressAdvice(error: unknown, props: object, deleting: boolean): u
   return copy;
 }
 
-/** The client's (api/errors.ts), or a fleet's whose members failed there. */
 const atAddress = (error: unknown): error is Error => error instanceof Error && (error as { atAddress?: unknown }).atAddress === true;
 
 /** Answers only once what the call logged has reached the engine (log.ts); `stored`: a read's or delete's state. */
@@ -228,7 +226,6 @@ const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutput
   check(news, olds) {
     thisRun().declared(news.journalKey);
     const result = monitor.checkMonitor(news);
-    // No inputs applied before: about to be created.
     const refusal = Object.keys(olds).length === 0 ? creationRefused(news) : undefined;
     if (refusal) result.failures.unshift({ property: "", problem: refusal });
     return result;
@@ -249,7 +246,7 @@ const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutput
   },
 
   async create(inputs) {
-    // `up --replace` creates what no preview saw.
+    // `up --replace` creates what no check saw.
     const refusal = creationRefused(inputs);
     if (refusal) throw new Error(refusal);
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal());
@@ -316,8 +313,8 @@ const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
   programNames: inputPath(MONITOR),
   check(news, olds) {
     const result = fleet.checkFleet(news);
-    // About to be created: what it creates (an update's plan is said by diff).
-    if (olds.monitors === undefined && result.failures.length === 0 && !fleet.fleetUnknown(result.inputs)) {
+    // An update's plan is said by diff.
+    if (olds.monitors === undefined && result.failures.length === 0 && !containsUnknown(result.inputs.monitors)) {
       providerLog.info(`monitor fleet: ${fleet.describePlan(fleet.planFleet({ monitors: {} }, result.inputs))}`);
     }
     const before = (olds.monitors ?? {}) as Record<string, unknown>;
@@ -332,9 +329,10 @@ const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
   diff(_id, olds, news) {
     if (!configProblem()) fleet.confirmHeld(olds, getJournal());
     const plan = fleet.planFleet(olds, news);
-    const changes = fleet.planChanges(plan, news);
+    // Members not known yet (a preview) may change.
+    const changes = isUnknown(news.monitors) || Object.values(plan).some((members) => members.length > 0);
     // The dynamic host shows a fleet's change as one update: this line says what it does to each member.
-    if (changes && !fleet.fleetUnknown(news)) providerLog.info(`monitor fleet: ${fleet.describePlan(plan)}`);
+    if (changes && !containsUnknown(news.monitors)) providerLog.info(`monitor fleet: ${fleet.describePlan(plan)}`);
     const [replaced] = plan.replace;
     const refusal = replaced && creationRefused({ name: replaced.key }, `replacing it (its ${replaced.fields.join(", ")} changed)`);
     if (refusal) throw new Error(refusal);
