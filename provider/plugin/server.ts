@@ -1,6 +1,5 @@
-// The provider plugin (`pulumi-resource-uptime`): Pulumi's ResourceProvider gRPC service over the objects
-// the dynamic resources run (providers.ts), for every Pulumi language and `pulumi import`. It only
-// translates the engine's requests and answers; nothing here decides what a resource does.
+// The provider plugin: Pulumi's gRPC ResourceProvider over the objects the dynamic resources run (providers.ts),
+// for every language and `pulumi import`. It only translates; nothing here decides what a resource does.
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
@@ -88,9 +87,11 @@ function unary<Req, Res>(handler: (request: Req) => Promise<Res>): grpcTypes.han
   };
 }
 
+const checkFailure = (property: string, reason: string) => new provproto.CheckFailure().setProperty(property).setReason(reason);
+const diffChanges = (some: boolean | undefined) =>
+  some ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE;
 const unimplemented = (name: string) => ({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the uptime provider` });
 
-/** A provider configuration's settings (`baseUrl`, ...), as `uptime:*` config would give them. */
 function configLookup(values: Untyped): (key: string) => string | undefined {
   return (key) => {
     const value = plain(values[key]);
@@ -107,7 +108,7 @@ const BOOKKEEPING = ["declaredFields", "journalKey"];
 /** An explicit provider is an account of its own, by its name (given from 3.1xx on); a default one is the stack's. */
 const accountOf = (name: string): string | undefined => (name && !/^default(_|$)/.test(name) ? name : undefined);
 
-/** The ids of a provider not created (a preview's) or configured yet. */
+/** A provider not created (a preview's) or configured yet. */
 const NOT_AN_ID = new Set(["04da6b54-80e4-46f7-96ec-b56ff0331ba9", "unconfigured", ""]);
 
 function lean(outputs: Untyped | undefined): structTypes.Struct {
@@ -116,7 +117,6 @@ function lean(outputs: Untyped | undefined): structTypes.Struct {
   return toStruct(kept);
 }
 
-/** The last outputs with the bookkeeping rebuilt. */
 function withBookkeeping({ urn, kind, spec }: ResourceRef, outputs: Untyped, oldInputs: structTypes.Struct | undefined): Untyped {
   const props = { ...outputs };
   const inputs = toJs(oldInputs);
@@ -162,7 +162,6 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       return new provproto.GetSchemaResponse().setSchema(schema);
     }),
 
-    // A problem stops the run here, once, naming the setting.
     checkConfig: unary(async (req: provproto.CheckRequest) => {
       const news = toJs(req.getNews());
       // An explicit provider's own words, without the stack's UPTIME_* address and key.
@@ -175,7 +174,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       if (!problem) return response;
       // Not a missing key (the engine prints `{<nil>}`), nor a secret.
       const property = printedPlainly(news[problem.setting]) ? problem.setting : "";
-      return response.setFailuresList([new provproto.CheckFailure().setProperty(property).setReason(problem.message)]);
+      return response.setFailuresList([checkFailure(property, problem.message)]);
     }),
     diffConfig: unary(async (req: provproto.DiffRequest) => {
       // An address or key changes how we talk to the service, not which objects: no replacement.
@@ -184,9 +183,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
         (k) => JSON.stringify(plain(olds[k])) !== JSON.stringify(plain(news[k])),
       );
-      return new provproto.DiffResponse()
-        .setChanges(changed.length ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
-        .setDiffsList(changed);
+      return new provproto.DiffResponse().setChanges(diffChanges(changed.length > 0)).setDiffsList(changed);
     }),
     configure: unary(async (req: provproto.ConfigureRequest) => {
       const variables = new Map(
@@ -208,7 +205,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
           get: (key) => (key in own ? own[key] : (variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")))),
         },
       });
-      // The engine marks as secret every output whose input was one.
+      // No secrets: the engine marks an output secret where its input was.
       return new provproto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true);
     }),
 
@@ -219,11 +216,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const problem = configProblem();
       if (problem) problems.unshift({ property: "", problem: problem.message });
       const response = new provproto.InvokeResponse();
-      if (problems.length > 0) {
-        return response.setFailuresList(
-          problems.map((p) => new provproto.CheckFailure().setProperty(p.property).setReason(failureText(p))),
-        );
-      }
+      if (problems.length > 0) return response.setFailuresList(problems.map((p) => checkFailure(p.property, failureText(p))));
       try {
         const list = await listWebhooks(getClient(), { ...args, warn: (m) => providerLog.warn(m) });
         return response.setReturn(toStruct(list));
@@ -240,9 +233,7 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const result = await providers[resource.kind].check(toJs(req.getOlds()), keyed(resource, news), SCHEMA_NAMES);
       const { journalKey: _urn, ...inputs } = result.inputs ?? news;
       const response = new provproto.CheckResponse().setInputs(toStruct(inputs));
-      return response.setFailuresList(
-        (result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)),
-      );
+      return response.setFailuresList((result.failures ?? []).map((f) => checkFailure(f.property, f.reason)));
     }),
 
     diff: unary(async (req: provproto.DiffRequest) => {
@@ -251,24 +242,18 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       const result = await providers[resource.kind].diff(req.getId(), olds, keyed(resource, toJs(req.getNews())));
       const replaces = result.replaces ?? [];
       const response = new provproto.DiffResponse()
-        .setChanges(result.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE)
+        .setChanges(diffChanges(result.changes))
         .setReplacesList(replaces)
         .setDiffsList(result.changed)
         .setDeletebeforereplace(false)
         .setHasdetaileddiff(true);
-      const detailed = response.getDetaileddiffMap();
-      const kinds = {
-        add: provproto.PropertyDiff.Kind.ADD,
-        update: provproto.PropertyDiff.Kind.UPDATE,
-        delete: provproto.PropertyDiff.Kind.DELETE,
-      };
-      for (const [path, change] of Object.entries(result.detailed ?? {})) {
-        detailed.set(path, new provproto.PropertyDiff().setKind(kinds[change]).setInputdiff(true));
-      }
-      for (const name of result.detailed ? [] : result.changed) {
-        const kindOfChange = replaces.includes(name) ? provproto.PropertyDiff.Kind.UPDATE_REPLACE : provproto.PropertyDiff.Kind.UPDATE;
-        detailed.set(name, new provproto.PropertyDiff().setKind(kindOfChange).setInputdiff(true));
-      }
+      const { ADD, UPDATE, DELETE, UPDATE_REPLACE } = provproto.PropertyDiff.Kind;
+      const kinds = { add: ADD, update: UPDATE, delete: DELETE };
+      const changes = result.detailed
+        ? Object.entries(result.detailed).map(([path, change]) => [path, kinds[change]] as const)
+        : result.changed.map((name) => [name, replaces.includes(name) ? UPDATE_REPLACE : UPDATE] as const);
+      for (const [path, kind] of changes)
+        response.getDetaileddiffMap().set(path, new provproto.PropertyDiff().setKind(kind).setInputdiff(true));
       return response;
     }),
 
