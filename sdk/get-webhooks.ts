@@ -15,7 +15,10 @@ export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksO
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first lookup: importing the SDK never loads the HTTP client
   const impl = require("../provider/webhooks") as typeof import("../provider/webhooks");
   const { provider, ...paging } = opts;
-  const get = provider ? await accountLookup(provider) : configLookup();
+  // An Account's settings as given; the stack's `uptime:*` (the environment fills the rest, provider/config.ts).
+  const settings = provider && (await new Promise<Record<string, string | undefined>>((resolve) => provider.settings.apply(resolve)));
+  const config = new pulumi.Config("uptime");
+  const get = (key: string) => (settings ? settings[key] : config.get(key));
   // An Account made by another copy of the package may lack its name: its settings are still an Account's.
   const account = provider === undefined ? undefined : (provider.accountName ?? "");
   try {
@@ -24,16 +27,6 @@ export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksO
     // Printed as its message alone: no stack into files the package does not ship.
     throw new pulumi.RunError(`getWebhooks: ${(error as Error).message}`);
   }
-}
-
-function configLookup(): (key: string) => string | undefined {
-  const config = new pulumi.Config("uptime");
-  return (key) => config.get(key);
-}
-
-async function accountLookup(account: Account): Promise<(key: string) => string | undefined> {
-  const settings = await new Promise<Record<string, string | undefined>>((resolve) => account.settings.apply(resolve));
-  return (key) => settings[key];
 }
 
 /** {@link getWebhooks} with inputs that may be outputs of other resources. */

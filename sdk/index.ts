@@ -12,17 +12,13 @@ export * from "./generated";
 export * from "./arg-types";
 export { validateMonitorArgs } from "./validate";
 export { Page } from "./page";
-export { imageFile } from "./image";
-export type { ImageFileArgs } from "./image";
+export { imageFile, type ImageFileArgs } from "./image";
 export { Alert } from "./alert";
-export { MonitorFleet } from "./fleet";
-export type { MonitorFleetArgs, MonitorFleetMember } from "./fleet";
+export { MonitorFleet, type MonitorFleetArgs, type MonitorFleetMember } from "./fleet";
 export type { AnyCase } from "./spellings";
-export { getWebhooks, getWebhooksOutput } from "./get-webhooks";
-export { Account } from "./account";
+export { getWebhooks, getWebhooksOutput, type GetWebhooksOptions } from "./get-webhooks";
+export { Account, type AccountArgs } from "./account";
 export { version } from "./version";
-export type { AccountArgs } from "./account";
-export type { GetWebhooksOptions } from "./get-webhooks";
 export type { GetWebhooksArgs, GetWebhooksOutputArgs, GetWebhooksPaging, GetWebhooksResult, Webhook } from "./generated";
 
 // Names of earlier releases for types the model now names after their fields.
