@@ -1,6 +1,5 @@
 // Monitor-creation safety: the API cannot look monitors up by name, so a creation Pulumi does not record
-// is a duplicate in waiting. Placeholders, the journal around a POST, this run's bookkeeping, and
-// PULUMI_SKIP_CHECKPOINTS.
+// is a duplicate in waiting.
 import { randomUUID } from "node:crypto";
 import type { RequestOptions } from "./api/client";
 import { ApiError, ConnectionError, ResponseFormatError } from "./api/errors";
@@ -29,7 +28,6 @@ export function replaceCommand(urn: unknown, unknown = "<this resource's URN>"):
   return `\`pulumi up --replace ${unknown}\` (\`pulumi stack --show-urns\` lists them)`;
 }
 
-/** A Monitor resource (by its URN), or a fleet's member (by its path and placeholder id). */
 type PlaceholderAt = { urn?: unknown; member?: undefined } | { member: string; id: string };
 
 function unconfirmedGuidance(name: unknown, at: PlaceholderAt): string {
@@ -59,7 +57,6 @@ export function unconfirmedCreateError(name: unknown, what: string, declaredFiel
   });
 }
 
-/** Nothing is sent for a placeholder until the user says whether its monitor exists. */
 export function stillUnconfirmedError(
   name: unknown,
   at: PlaceholderAt,
@@ -76,10 +73,8 @@ export function dropRequested(id: string, env: NodeJS.ProcessEnv = process.env):
   return (env[DROP_UNCONFIRMED_ENV] ?? "").split(/[\s,]+/).includes(id);
 }
 
-/**
- * A placeholder nothing in this run shows replaced: its monitor may exist, so it does not leave silently. The way
- * out names its id: `pulumi state delete <urn>` is refused outside a terminal when a replacement shares the URN.
- */
+// A placeholder nothing in this run shows replaced. Its id, not `pulumi state delete <urn>`, which is refused
+// outside a terminal when a replacement shares the URN.
 export function unconfirmedDeleteError(id: string, name: unknown): Error {
   const n = JSON.stringify(name);
   return new Error(
@@ -106,10 +101,8 @@ function isAmbiguous(error: unknown): boolean {
   );
 }
 
-/**
- * A creation noted under `key` (the URN). What an interrupted run created is resumed (`resume`: undefined when gone
- * or unusable); what it sent unanswered stops with the way out; else the POST is noted as it leaves, its uuid after.
- */
+// Noted under `key` (the URN). What an interrupted run created is resumed (`resume`: undefined when gone or
+// unusable); what it sent unanswered stops with the way out; else the POST is noted, then its uuid.
 export async function createJournaled<R extends { uuid: string }>(
   notes: Notes | undefined,
   key: string | undefined,
@@ -172,10 +165,8 @@ export class ThisRun {
   private readonly createdOnes = new Set<string>();
   /** By URN: check() runs for what the program registers, never for a refresh's read or a pending deletion. */
   private readonly declaredOnes = new Set<string>();
-  /**
-   * Confirmed monitors diffed or updated under a declared URN. A placeholder deleted under such a URN is one its
-   * replacement left pending deletion in a failed run: it has served. A refresh's diffs come before any check().
-   */
+  // Confirmed monitors diffed or updated under a declared URN: a placeholder deleted under one was left pending
+  // deletion by its replacement in a failed run, and has served. A refresh's diffs come before any check().
   private readonly heldOnes = new Map<string, string>();
   /** Placeholders replaced with adoptUuid: the uuid taken over. */
   private readonly adoptingOnes = new Map<string, string>();
@@ -213,10 +204,8 @@ export class ThisRun {
     for (const [urn, held] of this.madeHere) if (held === uuid) this.madeHere.delete(urn);
   }
 
-  /**
-   * Confirms what this process made as the engine stops the plugin, having saved every step, unless the run was
-   * cancelled (a second Cancel; pkg v3.259.0 engine/update.go then skips the save): those notes stay for the next run.
-   */
+  // As the engine stops the plugin, having saved every step, unless the run was cancelled (a second Cancel;
+  // pkg v3.259.0 engine/update.go then skips the save): those notes stay for the next run.
   confirmMade(journal: () => CreateJournal): { confirmed: number; kept: number } {
     const count = (held: Held) => (typeof held === "string" ? 1 : Object.values(held).filter((m) => typeof m?.uuid === "string").length);
     const notes = [...this.madeHere.values()].reduce((sum, held) => sum + count(held), 0);
@@ -240,10 +229,9 @@ export class ThisRun {
   }
 }
 
-// ---- PULUMI_SKIP_CHECKPOINTS: the engine saves the state only when the run ends. A run stopped before loses its
-// steps: harmless for edits and deletes (sent again, or proven gone), but a created monitor would be lost, since
-// the journal drops its note when the registration is answered, before that save, and no hook of ours runs
-// after it. So creations are refused.
+// ---- PULUMI_SKIP_CHECKPOINTS: the engine saves only when the run ends, so a run stopped before loses its steps:
+// harmless for edits and deletes, but a created monitor's note is dropped when its registration is answered,
+// before that save, and no hook of ours runs after it. So creations are refused.
 
 /** Read as the engine reads it: "1" or "true", any case. */
 export function skipsCheckpoints(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -272,7 +260,6 @@ export function creationRefused(monitor: { name?: unknown; adoptUuid?: unknown }
   return skipCheckpointsRefusal(monitor.name, what);
 }
 
-/** For tests. */
 export function resetSkipCheckpointsNotice(): void {
   explained = false;
 }

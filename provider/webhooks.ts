@@ -29,11 +29,8 @@ export interface ListWebhooksOptions {
   warn?: (message: string) => void;
 }
 
-function subscription(record: WebhookRecord): WebhookSubscription {
-  const out: WebhookSubscription = { uuid: record.uuid, topic: record.topic, url: record.url };
-  if (record.createdAt) out.createdAt = record.createdAt;
-  if (record.updatedAt) out.updatedAt = record.updatedAt;
-  return out;
+function subscription({ uuid, topic, url, createdAt, updatedAt }: WebhookRecord): WebhookSubscription {
+  return { uuid, topic, url, ...(createdAt ? { createdAt } : {}), ...(updatedAt ? { updatedAt } : {}) };
 }
 
 /** `null` is "not given", as for resource inputs. */
