@@ -46,10 +46,8 @@ type DiffAnswer = pulumi.dynamic.DiffResult & { changed: string[]; detailed?: De
 type ProgramArgs = Record<string, unknown>;
 type WithProvider = { __provider?: unknown };
 
-/**
- * An error with an `id` makes the engine keep the resource with the error's `properties` as outputs: they need
- * `__provider` (or no later call could run) and the account (or the next diff would replace the resource).
- */
+// An error with an `id` makes the engine keep the resource with its `properties` as outputs: they need
+// `__provider` (or no later call could run) and the account (or the next diff would replace the resource).
 function keptLikeOutputs(inputs: WithProvider): (error: unknown) => never {
   return (error) => {
     if (error && typeof error === "object" && "id" in error && error.id) {
@@ -173,28 +171,20 @@ function withAccount<T>(values: T): T {
 }
 
 const DEFAULT_ACCOUNT = "default";
-const accountOf = (values: object): string => {
-  const account = (values as { account?: unknown }).account;
-  return typeof account === "string" ? account : DEFAULT_ACCOUNT;
-};
 
-/**
- * Whether `olds` stays in this process's account. A name is an account's identity; a rename with `aliases` keeps it:
- * an Account passes its former names (sdk/account.ts), the plugin's explicit provider its engine id (`accountId`).
- */
+// A name is an account's identity; a rename with `aliases` keeps it: an Account passes its former names
+// (sdk/account.ts), the plugin's explicit provider its engine id (`accountId`).
 function accountMove(olds: object): { move: "none" | "renamed" | "another"; was: string; now: string } {
   const current = currentAccountIdentity();
-  const was = accountOf(olds);
+  const stored = olds as { account?: unknown; accountId?: unknown };
+  const was = typeof stored.account === "string" ? stored.account : DEFAULT_ACCOUNT;
   const now = current.name ?? DEFAULT_ACCOUNT;
-  const storedId = (olds as { accountId?: unknown }).accountId;
-  const same = was === now || (current.id !== undefined && storedId === current.id);
+  const same = was === now || (current.id !== undefined && stored.accountId === current.id);
   return { move: same ? "none" : current.aliases.includes(was) ? "renamed" : "another", was, now };
 }
 
-/**
- * Without the program (`refresh`, `destroy`) the engine hands over the settings the last `up` stored, so a failure
- * at the address says an address changed since is not used. A copy: the client throws its failed check again.
- */
+// Without the program (`refresh`, `destroy`) the engine hands over the settings the last `up` stored: a failure
+// at the address says so. A copy: the client throws its failed check again.
 function staleAddressAdvice(error: unknown, props: object, deleting: boolean): unknown {
   // The plugin's delete carries no declaredFields.
   const inState = deleting || Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
@@ -237,11 +227,10 @@ const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutput
     const result = monitor.diffMonitor(olds, news);
     if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) thisRun().adopting(olds, String(news.adoptUuid));
     // Taking a monitor over with adoptUuid creates none.
-    const replacing = result.replaces.length > 0 && !result.replaces.includes("adoptUuid");
-    const refusal = replacing
-      ? creationRefused({ name: news.name }, `replacing it (its ${result.replaces.join(", ")} changed)`)
-      : undefined;
-    if (refusal) throw new Error(refusal);
+    if (result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
+      const refusal = creationRefused({ name: news.name }, `replacing it (its ${result.replaces.join(", ")} changed)`);
+      if (refusal) throw new Error(refusal);
+    }
     return result;
   },
 
