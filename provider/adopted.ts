@@ -13,7 +13,6 @@ export interface AdoptedKind<S extends Resource, R extends { uuid: string }, X =
   /** `olds`: undefined when taking over. */
   body(news: InputsOf<S>, olds: OutputsOf<S, R> | undefined, extra: X | undefined): Promise<BodyOf<S>> | BodyOf<S>;
   outputs(record: R, news: InputsOf<S>, olds: OutputsOf<S, R> | undefined): OutputsOf<S, R>;
-  /** What a refresh keeps. */
   readBack(record: R, props: OutputsOf<S, R>): { props: OutputsOf<S, R>; inputs: InputsOf<S> };
 }
 

@@ -8,7 +8,6 @@ export type { ProviderSettings };
 
 export const SETTINGS = Object.fromEntries(MODEL_SETTINGS.map((s) => [s.key, s])) as Record<SettingKey, SettingSpec>;
 
-/** The message is in the words of the face that gave the setting (settingWords). */
 export class ConfigError extends Error {
   constructor(
     readonly setting: SettingKey,

@@ -23,7 +23,6 @@ export function journalDir(configured?: string, env: NodeJS.ProcessEnv = process
   return path.join(env.PULUMI_HOME || path.join(os.homedir(), ".pulumi"), "uptime-journal");
 }
 
-/** A monitor's own entry (CreateJournal), or its fleet's log (FleetNotes). */
 export interface Notes {
   get(key: string): JournalEntry | undefined;
   put(entry: Omit<JournalEntry, "at">): void;
@@ -32,7 +31,7 @@ export interface Notes {
 
 const made = new Set<string>();
 
-/** Makes `dir` first (once per process), and again if it was removed since. */
+/** Makes `dir` once per process, and again if it was removed since. */
 function writeIn<T>(dir: string, write: () => T): T {
   if (!made.has(dir)) {
     fs.mkdirSync(dir, { recursive: true });
@@ -57,7 +56,6 @@ function replaceFile(dir: string, file: string, text: string): void {
 /** Under a URN: a Monitor's uuid, or a fleet's members by name. */
 export type Held = string | Record<string, { uuid?: unknown }>;
 
-/** Unreadable, or removed meanwhile: none. */
 function readEntry(file: string): JournalEntry | undefined {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8")) as JournalEntry;
@@ -66,7 +64,6 @@ function readEntry(file: string): JournalEntry | undefined {
   }
 }
 
-/** Keyed as a fleet's log keys them: the fleet's URN and the member's name. */
 const memberNotes = (urn: string, members: Record<string, { uuid?: unknown }>): [string, string][] =>
   Object.entries(members).flatMap(([name, m]) => (typeof m?.uuid === "string" ? [[`${urn}#${name}`, m.uuid] as [string, string]] : []));
 
@@ -130,11 +127,8 @@ export class CreateJournal implements Notes {
 /** As this process last read or wrote them; valid while the file is the same inode of the same size. */
 const logs = new Map<string, { ino: number; size: number; entries: Map<string, JournalEntry>; torn?: boolean }>();
 
-/**
- * A fleet's notes, a line each in one file: thousands of members cost a write each, not a file each. A line cut
- * short by a kill is skipped: a "posting" one preceded its POST, a "created" one leaves the member in doubt, as
- * any lost answer does. The log is rewritten when members are confirmed, deleted once empty.
- */
+// A fleet's notes, a line each in one file: a write per member, not a file. A line cut short by a kill is
+// skipped: a "posting" one preceded its POST, a "created" one leaves the member in doubt, as a lost answer does.
 export class FleetNotes implements Notes {
   constructor(
     private readonly dir: string,
@@ -195,7 +189,6 @@ export class FleetNotes implements Notes {
     else this.append({ key, state: "done" });
   }
 
-  /** The engine holds these members (key, uuid). */
   confirm(held: Iterable<readonly [string, string]>): void {
     const entries = this.load();
     let confirmed = 0;

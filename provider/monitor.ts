@@ -14,11 +14,9 @@ import { UnconfirmedOutputs, createJournaled, isUnconfirmed, replaceCommand, sti
 
 export type { MonitorInputs } from "./validation/monitor";
 export { checkMonitorArgs as checkMonitor } from "./validation/monitor";
-/** The record under output names, the declared fields, the provider's own inputs. */
 export type MonitorOutputs = OutputsOf<typeof MONITOR, MonitorRecord>;
 export type MonitorState = MonitorOutputs | UnconfirmedOutputs;
 
-/** The service's fields (adoptUuid and journalKey aside). */
 export const MONITOR_FIELDS = MONITOR.fields.map((f) => f.name);
 export const canonicalFromRecord = (record: object): Partial<MonitorInputs> => engine.canonicalFromRecord(MONITOR, record);
 export const monitorOutputs = (record: MonitorRecord, inputs: Partial<MonitorInputs>): MonitorOutputs =>
@@ -77,10 +75,8 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorI
   return { id: record.uuid, outs };
 }
 
-/**
- * A monitor an interrupted run created (the journal has its uuid), edited to the declared state. One made with
- * other alerts is deleted: no edit can fix them, and it belongs to no stack.
- */
+// What an interrupted run created, edited to the declared state; one with other alerts is deleted (no edit
+// can fix them, and it belongs to no stack).
 async function resumeCreate(client: UptimeClient, uuid: string, inputs: MonitorInputs): Promise<MonitorRecord | undefined> {
   const record = await editMonitor(client, uuid, inputs, [], () => undefined);
   if (!record || equalAsSets(record.alerts ?? [], inputs.alerts ?? [])) return record;

@@ -7,7 +7,6 @@ import { declaredOf, declaredPaths, inputsFromRecord, outputsFromRecord, removed
 import type { BodyOf, InputsOf, OutputsOf } from "./model/field";
 import { PAGE } from "./model/page";
 
-/** Images as `{ path, sha256 }` once check() read them. */
 export type PageInputs = InputsOf<typeof PAGE>;
 export type PageOutputs = OutputsOf<typeof PAGE, PageRecord>;
 
@@ -67,7 +66,6 @@ export async function pageRequestBody(
 const imagesToSend = (news: PageInputs, olds: PageOutputs | undefined): PageImageField[] =>
   PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || news[f]?.sha256 !== olds[IMAGE_KEYS[f].sha]));
 
-/** `items` are ordered: the order on the page. */
 export const pages = {
   check: checkPageArgs,
   ...adoptedLifecycle<typeof PAGE, PageRecord, ImageSource>({

@@ -17,7 +17,6 @@ import { CreateJournal, journalDir } from "./journal";
 import { ThisRun } from "./monitor-safety";
 import { ACCOUNT_ALIASES_KEY, ACCOUNT_ID_KEY, ACCOUNT_KEY, ACCOUNT_NOUN_KEY, SETTINGS } from "./model/package";
 
-/** The whole stack config. */
 export interface ConfigureRequest {
   config: { get(key: string): string | undefined };
 }
@@ -38,7 +37,6 @@ let account: AccountIdentity = { aliases: [] };
 let announced = false;
 
 export function configure(req: ConfigureRequest): void {
-  // `pulumi up --debug` says which release serves the run.
   if (!announced) providerLog.debug(`uptime: provider ${packageVersion()} (Node.js ${process.version})`);
   announced = true;
   const values = new Map<string, string | undefined>(SETTINGS.map(({ key }) => [key, req.config.get(`uptime:${key}`)]));

@@ -33,7 +33,7 @@ function subscription({ uuid, topic, url, createdAt, updatedAt }: WebhookRecord)
   return { uuid, topic, url, ...(createdAt ? { createdAt } : {}), ...(updatedAt ? { updatedAt } : {}) };
 }
 
-/** `null` is "not given", as for resource inputs. */
+// `null` is "not given", as for resource inputs.
 const given = (value: unknown): boolean => value !== undefined && value !== null;
 
 /** Checked before any request. */
@@ -62,7 +62,6 @@ function throwOnBadArgs(options: ListWebhooksOptions): void {
   if (failures.length > 0) throw new Error(failures.map((f) => failureText(f)).join("; "));
 }
 
-/** Each once, in the service's order. */
 export async function listWebhooks(client: UptimeClient, options: ListWebhooksOptions = {}): Promise<WebhookList> {
   throwOnBadArgs(options);
   const pageSize = options.pageSize ?? 100;

@@ -8,7 +8,7 @@ export type { AccountArgs };
 
 const ACCOUNT_MARK = Symbol.for("pulumi-uptime.Account");
 
-/** An alias's `name`, or a URN's last part. */
+/** Each alias's `name`, or its URN's last part. */
 function formerNames(name: string, aliases: NonNullable<pulumi.ResourceOptions["aliases"]>): pulumi.Output<string[]> {
   const fromUrnOrAlias = (a: unknown): string =>
     typeof a === "string"

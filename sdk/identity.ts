@@ -20,10 +20,8 @@ export function resourceUrn(type: string, name: string, parent: pulumi.Resource 
   });
 }
 
-/**
- * A registration is answered after the step is saved: the notes of what `held` names have served, and must
- * not outlive the run (a later resource of the URN would take over a monitor not in flight).
- */
+// A registration is answered after the step is saved: the notes of what `held` names have served, and must
+// not outlive the run (a later resource of the URN would take over a monitor not in flight).
 export function confirmWhenRegistered(
   resource: pulumi.CustomResource,
   kind: ProviderKind,

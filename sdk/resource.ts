@@ -36,10 +36,8 @@ export abstract class UptimeResource extends pulumi.CustomResource {
     return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === this.__pulumiType;
   }
 
-  /**
-   * `args` under the stored names (spellings.ts), with what `extra()` adds unless it is a `get`; `after` runs
-   * once registered. Both run without promise stacks (promise-stacks.ts): each makes Outputs.
-   */
+  // `args` under the stored names (spellings.ts), with what `extra()` adds unless it is a `get`; `after` runs
+  // once registered. Both run without promise stacks (promise-stacks.ts): each makes Outputs.
   protected constructor(
     kind: TableKind,
     name: string,

@@ -39,10 +39,8 @@ export function spellingsOf(spec: SpelledResource, sdkInputs: readonly string[] 
 /** Pulumi keeps these: an input written under one never reaches check(). */
 const RESERVED = new Set(["urn", "id"]);
 
-/**
- * Both spellings given are kept for check() to report, except under a RESERVED name, which check() would not
- * see: one plain value is one field; two values, or one not yet known, fail the program.
- */
+// Both spellings given are kept for check() to report, except under a RESERVED name, which check() would not
+// see: one plain value is one field; two values, or one not yet known, fail the program.
 export function canonicalArgs(name: string, args: Record<string, unknown>, spellings: Spellings): Record<string, unknown> {
   const out: Record<string, unknown> = { ...args };
   for (const [from, to] of Object.entries(spellings.renames)) {

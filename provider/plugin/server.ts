@@ -99,11 +99,8 @@ function configLookup(values: Untyped): (key: string) => string | undefined {
   };
 }
 
-/**
- * What the dynamic host forces into the state (it hands over the last outputs only) and the plugin rebuilds per
- * call from the URN and last inputs, keeping the checkpoint small (bench/RESULTS-plugin.md). A state written
- * with them (an earlier version, a resource moved from the dynamic types) is used as it is.
- */
+// What the dynamic host forces into the state and the plugin rebuilds per call from the URN and last inputs,
+// keeping the checkpoint small (bench/RESULTS-plugin.md). A state that has them is used as it is.
 const BOOKKEEPING = ["declaredFields", "journalKey"];
 /** An explicit provider is an account of its own, by its name (given from 3.1xx on); a default one is the stack's. */
 const accountOf = (name: string): string | undefined => (name && !/^default(_|$)/.test(name) ? name : undefined);

@@ -27,10 +27,8 @@ function quiet(error: unknown): never {
   throw error;
 }
 
-/**
- * A read for `Monitor.get` (Page, Alert) gets the registration's inputs, which hold no uuid, where a managed
- * resource's outputs always do. It must find the object, or fail naming the uuid.
- */
+// A read for `Monitor.get` (Page, Alert) gets the registration's inputs, which hold no uuid, where a managed
+// resource's outputs always do. It must find the object, or fail naming the uuid.
 function readByGet(kind: ProviderKind, id: string, props: { uuid?: unknown }) {
   return <R extends { id?: string; unreadable?: number }>(result: R): R => {
     if (props.uuid !== undefined) return result;
