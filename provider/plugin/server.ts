@@ -122,7 +122,6 @@ function withBookkeeping({ urn, kind, spec }: ResourceRef, outputs: Untyped, old
     props.declaredFields = declaredPaths(spec, inputs);
   }
   if ((kind === "monitor" || kind === "fleet") && typeof props.journalKey !== "string") props.journalKey = urn;
-  // Recorded in the inputs by any check.
   if (props.accountId === undefined && typeof inputs.accountId === "string") props.accountId = inputs.accountId;
   return props;
 }
@@ -146,7 +145,6 @@ function unreadableImport(kind: ProviderKind, id: string, status: number): Error
   );
 }
 
-/** As the engine stops the plugin (main.ts). */
 export const confirmCreated = (): { confirmed: number; kept: number } => thisRun().confirmMade(getJournal);
 
 export function resourceProviderServer(release: PackageRelease): provrpc.IResourceProviderServer {
@@ -183,12 +181,8 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       return new provproto.DiffResponse().setChanges(diffChanges(changed.length > 0)).setDiffsList(changed);
     }),
     configure: unary(async (req: provproto.ConfigureRequest) => {
-      const variables = new Map(
-        req
-          .getVariablesMap()
-          .getEntryList()
-          .map(([k, v]) => [k.replace(/^uptime:config:/, "uptime:"), v]),
-      );
+      const entries = req.getVariablesMap().getEntryList();
+      const variables = new Map(entries.map(([key, value]) => [key.replace(/^uptime:config:/, "uptime:"), value]));
       const args = toJs(req.getArgs());
       // Secret marks survive here (not in CheckConfig). The engine stores the arguments in the state: a plain key
       // is refused before any request, and before the provider's state is saved.
@@ -197,11 +191,8 @@ export function resourceProviderServer(release: PackageRelease): provrpc.IResour
       // Its engine id survives a rename with `aliases` (providers.ts accountMove).
       const id = account && !NOT_AN_ID.has(req.getId?.() ?? "") ? req.getId() : undefined;
       const own: Record<string, string | undefined> = { [ACCOUNT_KEY]: account, [ACCOUNT_ID_KEY]: id, [ACCOUNT_NOUN_KEY]: "provider" };
-      configure({
-        config: {
-          get: (key) => (key in own ? own[key] : (variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, "")))),
-        },
-      });
+      const get = (key: string) => (key in own ? own[key] : (variables.get(key) ?? configLookup(args)(key.replace(/^uptime:/, ""))));
+      configure({ config: { get } });
       // No secrets: the engine marks an output secret where its input was.
       return new provproto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true);
     }),
