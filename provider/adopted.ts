@@ -10,7 +10,6 @@ export interface AdoptedKind<S extends Resource, R extends { uuid: string }, X =
   spec: S;
   patch(client: UptimeClient, uuid: string, body: BodyOf<S>): Promise<R>;
   get(client: UptimeClient, uuid: string): Promise<R>;
-  /** `olds`: undefined when taking over. */
   body(news: InputsOf<S>, olds: OutputsOf<S, R> | undefined, extra: X | undefined): Promise<BodyOf<S>> | BodyOf<S>;
   outputs(record: R, news: InputsOf<S>, olds: OutputsOf<S, R> | undefined): OutputsOf<S, R>;
   readBack(record: R, props: OutputsOf<S, R>): { props: OutputsOf<S, R>; inputs: InputsOf<S> };

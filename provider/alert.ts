@@ -12,7 +12,6 @@ export type AlertOutputs = OutputsOf<typeof ALERT, AlertRecord>;
 
 export const alertOutputs = (record: AlertRecord, declared: readonly string[]): AlertOutputs => outputsFromRecord(ALERT, record, declared);
 
-/** Recipients as type and target only. */
 export function alertRequestBody(inputs: AlertInputs, removed: readonly string[] = []): BodyOf<typeof ALERT> {
   const body = requestBody(ALERT, inputs, { forEdit: true, removed });
   if (body.recipients) body.recipients = body.recipients.map(({ type, target }) => ({ type, target }));

@@ -113,7 +113,6 @@ export function settingsProblem(s: ProviderSettings, words: SettingWords = setti
   return undefined;
 }
 
-/** A malformed value (readSettings throws it) or settingsProblem's. */
 export function problemWith(read: () => ProviderSettings, words: SettingWords): ConfigError | undefined {
   try {
     return settingsProblem(read(), words);

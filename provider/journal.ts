@@ -31,7 +31,6 @@ export interface Notes {
 
 const made = new Set<string>();
 
-/** Makes `dir` once per process, and again if it was removed since. */
 function writeIn<T>(dir: string, write: () => T): T {
   if (!made.has(dir)) {
     fs.mkdirSync(dir, { recursive: true });
@@ -53,7 +52,6 @@ function replaceFile(dir: string, file: string, text: string): void {
   fs.renameSync(tmp, file);
 }
 
-/** Under a URN: a Monitor's uuid, or a fleet's members by name. */
 export type Held = string | Record<string, { uuid?: unknown }>;
 
 function readEntry(file: string): JournalEntry | undefined {

@@ -51,7 +51,6 @@ export async function flushLogs(): Promise<void> {
 
 const warnedOnce = new Set<string>();
 
-/** Once per process per key. */
 export function warnOnce(key: string, message: string): void {
   if (warnedOnce.has(key)) return;
   warnedOnce.add(key);

@@ -22,7 +22,6 @@ export function isUnconfirmed(id: string, props: object): props is UnconfirmedOu
   return id.startsWith(UNCONFIRMED_PREFIX) || ("unconfirmed" in props && props.unconfirmed === true);
 }
 
-/** `urn`: the journal key, quoted for a shell. */
 export function replaceCommand(urn: unknown, unknown = "<this resource's URN>"): string {
   if (typeof urn === "string" && urn.startsWith("urn:")) return `\`pulumi up --replace '${urn}'\``;
   return `\`pulumi up --replace ${unknown}\` (\`pulumi stack --show-urns\` lists them)`;
@@ -68,7 +67,6 @@ export function stillUnconfirmedError(
 
 export const DROP_UNCONFIRMED_ENV = "UPTIME_DROP_UNCONFIRMED";
 
-/** Ids separated by commas or spaces. */
 export function dropRequested(id: string, env: NodeJS.ProcessEnv = process.env): boolean {
   return (env[DROP_UNCONFIRMED_ENV] ?? "").split(/[\s,]+/).includes(id);
 }
@@ -158,7 +156,6 @@ export async function createJournaled<R extends { uuid: string }>(
 const identityOf = (props: { journalKey?: unknown; name?: unknown }): string =>
   typeof props.journalKey === "string" ? `key:${props.journalKey}` : `name:${String(props.name)}`;
 
-/** What one run (one provider process, session.ts) has seen. */
 export class ThisRun {
   /** check() ran, so the settings are the configuration's as it is now. */
   programRan = false;
@@ -168,9 +165,7 @@ export class ThisRun {
   // Confirmed monitors diffed or updated under a declared URN: a placeholder deleted under one was left pending
   // deletion by its replacement in a failed run, and has served. A refresh's diffs come before any check().
   private readonly heldOnes = new Map<string, string>();
-  /** Placeholders replaced with adoptUuid: the uuid taken over. */
   private readonly adoptingOnes = new Map<string, string>();
-  /** What the plugin's creates and updates made, by URN. */
   private readonly madeHere = new Map<string, Held>();
   /** The engine sends one as it stops its plugins, and one more, earlier, when the run is cancelled. */
   cancels = 0;
@@ -179,7 +174,6 @@ export class ThisRun {
     if (typeof key === "string") this.declaredOnes.add(`key:${key}`);
   }
 
-  /** diff() or update() of the monitor `id` under the URN `key`. */
   held(id: string, olds: object, key: unknown): void {
     if (typeof key === "string" && this.declaredOnes.has(`key:${key}`) && !isUnconfirmed(id, olds)) this.heldOnes.set(`key:${key}`, id);
   }

@@ -62,7 +62,6 @@ async function adoptMonitor(client: UptimeClient, uuid: string, inputs: MonitorI
   });
   const outs = monitorOutputs(record, inputs);
   if (inputs.alerts !== undefined && !equalAsSets(record.alerts ?? [], inputs.alerts)) {
-    // Taken over, so the state must keep it.
     throw Object.assign(
       new Error(
         `monitor ${JSON.stringify(inputs.name)}: adopted ${uuid}, but its alerts ${JSON.stringify(record.alerts ?? [])} ` +
@@ -84,7 +83,6 @@ async function resumeCreate(client: UptimeClient, uuid: string, inputs: MonitorI
   return undefined;
 }
 
-/** POST, journaled (monitor-safety.ts createJournaled), or take over `adoptUuid`. */
 export async function createMonitor(
   client: UptimeClient,
   inputs: MonitorInputs,
@@ -109,7 +107,6 @@ export async function updateMonitor(
   id: string,
   olds: MonitorState,
   news: MonitorInputs,
-  /** A monitor deleted outside Pulumi (default: a Monitor resource's way out). */
   goneError: (cause: unknown) => Error = (cause) => goneOnUpdateError(news.name, id, news.journalKey ?? olds.journalKey, cause),
 ): Promise<{ outs: MonitorOutputs }> {
   if (isUnconfirmed(id, olds)) throw stillUnconfirmedError(news.name, { urn: news.journalKey ?? olds.journalKey });
@@ -142,7 +139,6 @@ export async function readMonitor(
   return { kind: "found", id: record.uuid, props: outs, inputs };
 }
 
-/** When the service refuses DELETE (405/501): fail, or leave the monitor with a warning. */
 export type OnUnsupportedDelete = "fail" | "leave";
 
 /** A proven 404/410 is already gone. Nothing leaves the stack without a word. */

@@ -94,7 +94,6 @@ export const pages = {
         if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
       }
       const outs = pageOutputs(record, declared, hashes, props);
-      // The record knows only URLs.
       const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
       for (const field of PAGE_IMAGE_FIELDS) {
         const file = outs[field];

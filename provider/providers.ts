@@ -71,7 +71,6 @@ function forEngine(failures: CheckFailure[], news: ProgramArgs, problem: ConfigE
 /** `inputs` as check() gives them (the SDK types them as outputs). */
 type ReadResult<I, O> = { id?: string; props?: O; inputs?: I; unreadable?: number };
 
-/** A kind's plain functions: `I` its checked inputs, `O` its outputs, `S` what its state may hold (a placeholder too). */
 interface ResourceOperations<I extends object, O extends object, S extends object = O> {
   kind: ProviderKind;
   /** A monitor's `target` is a program's `urn`. */
@@ -108,7 +107,6 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       delivered(async () => {
         const { changes, replaces, changed, detailed } = ops.diff(id, olds, news);
         const { move, was, now } = accountMove(olds);
-        // Another account holds another object.
         if (move === "another") {
           if (was !== DEFAULT_ACCOUNT && now !== DEFAULT_ACCOUNT)
             warnOnce(
@@ -149,7 +147,6 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
 
     update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
       delivered(async () => {
-        // Only the account's name changed: the service is not asked.
         if (accountMove(olds).move === "renamed" && !ops.diff(id, olds, news).changes) {
           const { __provider: _provider, ...outs } = olds;
           return { outs: withAccount(outs as unknown as O) };

@@ -75,7 +75,6 @@ function parseNames(json: string | undefined): string[] {
   }
 }
 
-/** Throws ConfigError for a malformed value. */
 export function currentSettings(): ProviderSettings {
   settings ??= readSettings(lookup, environmentOf(account.name), currentWords());
   return settings;
@@ -104,7 +103,6 @@ export function getClient(): UptimeClient {
   return client.client;
 }
 
-/** For tests. */
 export function resetSession(): void {
   lookup = () => undefined;
   account = { aliases: [] };

@@ -36,7 +36,6 @@ function subscription({ uuid, topic, url, createdAt, updatedAt }: WebhookRecord)
 // `null` is "not given", as for resource inputs.
 const given = (value: unknown): boolean => value !== undefined && value !== null;
 
-/** Checked before any request. */
 export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown; maxPages?: unknown }): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const add = (property: string, problem: string) => failures.push({ property, problem });
