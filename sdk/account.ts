@@ -24,12 +24,6 @@ function formerNames(name: string, aliases: NonNullable<pulumi.ResourceOptions["
   return pulumi.all(names).apply((all) => [...new Set(all.filter((n) => n !== name))].sort());
 }
 
-/** Where an account's create journal notes live (sdk/identity.ts). */
-export interface JournalScope {
-  baseUrl: string;
-  journalDir?: string;
-}
-
 /**
  * An account of the service, for resources given `{ provider: account }` (or under a component given
  * `{ providers: [account] }`) and for `getWebhooks(args, { provider: account })`; others use the stack's
@@ -38,8 +32,8 @@ export interface JournalScope {
  * `aliases: [{ name: "staging" }]`, it keeps its resources. An Account named `default` is the stack's settings.
  */
 export class Account extends pulumi.ProviderResource {
-  /** Where this account's create journal notes live. */
-  readonly journalScope: pulumi.Output<JournalScope>;
+  /** Where this account's create journal notes live (sdk/identity.ts). */
+  readonly journalScope: pulumi.Output<{ baseUrl: string; journalDir?: string }>;
   /** The settings as given, for lookups made in the program (getWebhooks). */
   readonly settings: pulumi.Output<Record<string, string | undefined>>;
   /** @internal Its name, as messages name its settings (`maxRetries of Account "staging"`). */

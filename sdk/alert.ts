@@ -17,6 +17,5 @@ export class Alert extends UptimeResource {
   }
 }
 
-// The outputs (sdk/generated.ts), merged into the class's type.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs (sdk/generated.ts) as members
 export interface Alert extends AlertOutputs {}

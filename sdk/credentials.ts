@@ -5,9 +5,6 @@ import { PLAIN_KEY_MESSAGE } from "../provider/model/package";
 
 const KEY = "uptime:apiKey";
 
-/** @pulumi/pulumi's runtime/config.ts. */
-type IsConfigSecret = (key: string) => boolean;
-
 export { PLAIN_KEY_MESSAGE } from "../provider/model/package";
 
 let checked = false;
@@ -15,7 +12,8 @@ let checked = false;
 /** At the first resource or lookup. */
 export function refusePlainApiKey(): void {
   if (checked) return;
-  const isSecret = (pulumi.runtime as unknown as { isConfigSecret?: IsConfigSecret }).isConfigSecret;
+  // @pulumi/pulumi's runtime/config.ts.
+  const isSecret = (pulumi.runtime as unknown as { isConfigSecret?: (key: string) => boolean }).isConfigSecret;
   if (typeof isSecret !== "function") return; // an SDK without it: tests/unit/credentials.test.ts fails first
   const configured = Object.prototype.hasOwnProperty.call(pulumi.runtime.allConfig(), KEY);
   if (configured && !isSecret(KEY)) throw new pulumi.RunError(PLAIN_KEY_MESSAGE);

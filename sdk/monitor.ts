@@ -31,6 +31,5 @@ export class Monitor extends UptimeResource {
   }
 }
 
-// The outputs (sdk/generated.ts), merged into the class's type.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs (sdk/generated.ts) as members
 export interface Monitor extends MonitorOutputs {}

@@ -28,6 +28,5 @@ function absoluteImage(image: pulumi.Input<ImageFileArgs> | undefined): pulumi.O
   });
 }
 
-// The outputs (sdk/generated.ts), merged into the class's type.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs (sdk/generated.ts) as members
 export interface Page extends PageOutputs {}
