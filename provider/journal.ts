@@ -117,7 +117,11 @@ export class CreateJournal implements Notes {
     }
     for (const name of names.filter((n) => n.endsWith(".log"))) new FleetNotes(this.dir, path.join(this.dir, name)).forgetUuid(uuid);
     for (const name of names.filter((n) => n.endsWith(".json"))) {
-      if (readEntry(path.join(this.dir, name))?.uuid === uuid) fs.rmSync(path.join(this.dir, name), { force: true });
+      try {
+        if (readEntry(path.join(this.dir, name))?.uuid === uuid) fs.rmSync(path.join(this.dir, name), { force: true });
+      } catch {
+        // not ours to remove: nothing to forget
+      }
     }
   }
 }
