@@ -85,6 +85,7 @@ interface ResourceOperations<I extends object, O extends object, S extends objec
   delete(id: string, props: S): Promise<void>;
 }
 
+/** For the engine: "gone" is a blank id; a read the service refuses keeps the state (one warning per kind and run). */
 function providerFor<I extends object, O extends object, S extends object = O>(ops: ResourceOperations<I, O, S>) {
   return {
     configure: async (req: ConfigureRequest) => configure(req),
