@@ -27,9 +27,10 @@ function formerNames(name: string, aliases: NonNullable<pulumi.ResourceOptions["
 /**
  * An account of the service, for resources given `{ provider: account }` (or under a component given
  * `{ providers: [account] }`) and for `getWebhooks(args, { provider: account })`; others use the stack's
- * settings. Its address and key are its own: UPTIME_BASE_URL, UPTIME_API_KEY and UPTIME_AUTH_SCHEME never
- * fill them. Its name is its identity: moving a resource to another account replaces it. Renamed with
- * `aliases: [{ name: "staging" }]`, it keeps its resources. An Account named `default` is the stack's settings.
+ * settings (`uptime:*`, then `UPTIME_*`). Its address and key are its own: UPTIME_BASE_URL, UPTIME_API_KEY and
+ * UPTIME_AUTH_SCHEME never fill them. Its name is its identity: moving a resource to another account replaces
+ * it, as the preview says. Renamed with `aliases: [{ name: "staging" }]`, it keeps its resources: nothing is
+ * replaced or sent. An Account named `default` is the stack's settings.
  */
 export class Account extends pulumi.ProviderResource {
   /** Where this account's create journal notes live (sdk/identity.ts). */

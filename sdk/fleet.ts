@@ -28,7 +28,8 @@ export type MonitorFleetMember = { [K in keyof MonitorOutputs]: MonitorOutputs[K
 /**
  * Many monitors as one resource, for hundreds or thousands (the engine rewrites the whole stack after each
  * resource's step; a fleet is one step). Each member is a {@link Monitor}'s monitor, sent in parallel. A
- * preview prints which members are created, changed, replaced or deleted; a partial failure keeps what it did.
+ * preview prints which members are created, changed, replaced (an `alerts` change replaces that member only) or
+ * deleted; a run that fails for some members keeps exactly what it did.
  * Served by Pulumi's Node.js dynamic-provider host, as type `pulumi-nodejs:dynamic/uptime:MonitorFleet`.
  */
 export class MonitorFleet extends pulumi.CustomResource {

@@ -9,7 +9,10 @@ export interface GetWebhooksOptions extends GetWebhooksPaging {
   provider?: Account;
 }
 
-/** The service's webhook subscriptions, each once; runs in the program (in a preview too). */
+/**
+ * The service's webhook subscriptions, each once. Runs in the program (in a preview too) with the stack's
+ * `uptime:*` settings, or the `UPTIME_*` environment variables where a key is not set.
+ */
 export async function getWebhooks(args: GetWebhooksArgs = {}, opts: GetWebhooksOptions = {}): Promise<GetWebhooksResult> {
   refusePlainApiKey();
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first lookup: importing the SDK never loads the HTTP client
