@@ -2,10 +2,10 @@
 // TypeScript; and `pulumi import` of a fleet of existing monitors, by `name=<uuid>` pairs.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO, TestStack, collect } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, mutating, pulumiOk } from "../helpers/e2e";
-import { requestLines, expectMembersAreService, fleetMembers } from "../helpers/e2e";
-import { fleetNames } from "../helpers/rate-limit";
+import { TestStack, collect } from "../helpers/pulumi";
+import { SEEDED_ALERT, SEEDED_PAGE, YAML_PLUGIN, adminCall, clearRequests, e2eFile, expectFleetEdited, fleetDrift } from "../helpers/e2e";
+import { expectMembersAreService, fleetMembers, fleetNamesUpTo, journalNotes, monitorNames, pulumiOk } from "../helpers/e2e";
+import { requestLines, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
 
 jest.setTimeout(600_000);
 
@@ -26,8 +26,7 @@ function writeProgram(o: { count: number; edited?: number; alerted?: number[] })
     `          interval: ${i < (o.edited ?? 0) ? 120 : 60}\n` +
     (o.alerted?.includes(i) ? `          alerts: ["${SEEDED_ALERT}"]\n` : "");
   const text =
-    `name: yaml-fleet-resource\nruntime: yaml\n` +
-    `plugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n` +
+    `name: yaml-fleet-resource\nruntime: yaml\n${YAML_PLUGIN}` +
     `resources:\n  fleet:\n    type: uptime:index:MonitorFleet\n    properties:\n      monitors:\n` +
     Array.from({ length: o.count }, (_, i) => member(i)).join("") +
     `  status:\n    type: uptime:index:Page\n    properties:\n      uuid: ${SEEDED_PAGE}\n      useGroups: false\n` +
@@ -36,22 +35,21 @@ function writeProgram(o: { count: number; edited?: number; alerted?: number[] })
   fs.writeFileSync(path.join(work, "Pulumi.yaml"), text);
 }
 
-const members = () => fleetMembers(t, "uptime:index:MonitorFleet");
-const expectStateIsService = () => expectMembersAreService(t, emulator, "uptime:index:MonitorFleet");
+const FLEET = "uptime:index:MonitorFleet";
+const members = () => fleetMembers(t, FLEET);
 
 test("up of 300 at --parallel 32, then an empty preview that sends nothing but the account check", async () => {
   const up = await t.stack.up({ parallel: 32 });
   expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
-  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(300));
-  await expectStateIsService();
+  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
+  await expectMembersAreService(t, emulator, FLEET);
   const held = await members();
   expect(up.outputs.first.value).toBe(held.m0.uuid);
-  expect((await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE).items).toEqual([held.m0.uuid]);
+  expect((await seededPage(emulator)).items).toEqual([held.m0.uuid]);
   // The plugin keeps each member's record and declared fields, and no bookkeeping of the fleet's own.
   expect(Object.keys(held.m0).sort()).toEqual(expect.arrayContaining(["declaredFields", "name", "target", "uuid"]));
   // The plugin confirmed its members' creation notes when the engine stopped it: none is left.
-  const journal = t.env.UPTIME_JOURNAL_DIR;
-  expect(fs.existsSync(journal) ? fs.readdirSync(journal) : []).toEqual([]);
+  expect(journalNotes(t)).toEqual([]);
 
   await clearRequests(emulator);
   const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });
@@ -60,7 +58,6 @@ test("up of 300 at --parallel 32, then an empty preview that sends nothing but t
 });
 
 test("an edit of 10 previewed naming each member's field, the page unchanged; refresh finds an edit and a deletion made outside; one up puts both back, sends the 10 PATCHes, replaces the one whose alerts changed, deletes 20 removed", async () => {
-  const before = await members();
   writeProgram({ count: 300, edited: 10 });
   const out: string[] = [];
   const preview = await t.stack.preview({ parallel: 32, diff: true, onOutput: collect(out) });
@@ -68,31 +65,10 @@ test("an edit of 10 previewed naming each member's field, the page unchanged; re
   const text = out.join("");
   for (let i = 0; i < 10; i++) expect(text).toMatch(new RegExp(`m${i}\\s*:\\s*\\{[^}]*interval\\s*:\\s*60 => 120`));
 
-  await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
-  await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
-  await t.stack.refresh({ parallel: 32 });
-  const refreshed = await members();
-  expect(refreshed.m20.intervalId).toBe(900);
-  expect(refreshed).not.toHaveProperty("m21");
-
+  const before = await fleetDrift(t, emulator, () => t.stack.refresh({ parallel: 32 }), FLEET);
   writeProgram({ count: 280, edited: 10, alerted: [15] });
-  await clearRequests(emulator);
-  await t.stack.up({ parallel: 32 });
-  const patched = [...Array.from({ length: 10 }, (_, i) => before[`m${i}`].uuid), before.m20.uuid];
-  const deleted = [before.m15.uuid, ...Array.from({ length: 20 }, (_, i) => before[`m${280 + i}`].uuid)];
-  expect(mutating(await requestLines(emulator)).sort()).toEqual(
-    [
-      ...patched.map((u) => `PATCH /v1/monitors/${u}`),
-      "POST /v1/monitors", // m21, made again
-      "POST /v1/monitors", // m15's replacement
-      ...deleted.map((u) => `DELETE /v1/monitors/${u}`),
-    ].sort(),
-  );
-  const after = await members();
-  expect(after.m15.alerts).toEqual([SEEDED_ALERT]);
-  for (const key of Object.keys(after)) if (!["m15", "m21"].includes(key)) expect(after[key].uuid).toBe(before[key].uuid);
-  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(280));
-  await expectStateIsService();
+  const [, sent] = await sending(emulator, () => t.stack.up({ parallel: 32 }));
+  await expectFleetEdited(t, emulator, before, sent, FLEET);
 });
 
 test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the members read, stored, then managed", async () => {
@@ -108,19 +84,15 @@ test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the
     made[name] = (json.monitor ?? json).uuid;
   }
   const pulumi = (...args: string[]) => pulumiOk(t, [...args, "--yes"]);
-  await clearRequests(emulator);
-  const { stdout: out } = await pulumi("import", "uptime:index:MonitorFleet", "imported", `api=${made.api},web=${made.web},db=${made.db}`);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  const pairs = `api=${made.api},web=${made.web},db=${made.db}`;
+  const [{ stdout: out }, sent] = await sending(emulator, () => pulumi("import", "uptime:index:MonitorFleet", "imported", pairs));
+  expect(sent).toEqual([]);
   // Into the stack beside the fleet the program declares.
-  const imported = ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) => r.urn.endsWith("MonitorFleet::imported"))!;
+  const imported = (await stateResources(t)).find((r) => r.urn.endsWith("MonitorFleet::imported"))!;
   expect(Object.keys(imported.outputs.monitors).sort()).toEqual(["api", "db", "web"]);
   expect(imported.outputs.uuids).toEqual(made);
-  expect(imported.inputs.monitors.api).toMatchObject({
-    name: "imported-api",
-    target: "https://api.example.com",
-    interval: 60,
-    regions: [1],
-  });
+  const api = { name: "imported-api", target: "https://api.example.com", interval: 60, regions: [1] };
+  expect(imported.inputs.monitors.api).toMatchObject(api);
   // The code it prints declares the members as they are.
   expect(out).toContain("uptime:index:MonitorFleet");
   expect(out).toContain("imported-web");
@@ -133,5 +105,5 @@ test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the
 test("destroy deletes every member, the imported fleet's too", async () => {
   const destroy = await t.stack.destroy({ parallel: 32 });
   expect(destroy.summary.resourceChanges).toMatchObject({ delete: 4 });
-  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  expect((await serviceState(emulator)).monitors).toEqual([]);
 });

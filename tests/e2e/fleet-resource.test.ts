@@ -2,9 +2,9 @@
 // mode `fleet`); the same lifecycle in YAML through the plugin: fleet-resource-yaml.test.ts.
 import * as path from "node:path";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, fails, mutating } from "../helpers/e2e";
-import { requestLines, expectMembersAreService, fleetMembers } from "../helpers/e2e";
-import { expectStateIsService as expectMonitorsAreService, fleetNames } from "../helpers/rate-limit";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, e2eFile, expectFleetEdited, fails, fleetDrift, fleetMembers } from "../helpers/e2e";
+import { expectMembersAreService, fleetNamesUpTo, monitorNames, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
+import { expectStateIsService as expectMonitorsAreService } from "../helpers/rate-limit";
 
 jest.setTimeout(600_000);
 
@@ -23,7 +23,7 @@ const fleetStack = (count: number, extra: Record<string, string> = {}): Promise<
 
 const members = (t: TestStack) => fleetMembers(t);
 const expectStateIsService = (t: TestStack) => expectMembersAreService(t, emulator);
-const monitorsInService = async (): Promise<Json[]> => (await adminGet(emulator, "/state")).monitors;
+const monitorsInService = async (): Promise<Json[]> => (await serviceState(emulator)).monitors;
 
 describe("a fleet of 300 with a page listing three of its members", () => {
   let t: TestStack;
@@ -35,24 +35,17 @@ describe("a fleet of 300 with a page listing three of its members", () => {
     const out: string[] = [];
     const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
     expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
-    expect(await fleetNames(emulator)).toEqual(fleetNames.expected(300));
+    expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
     await expectStateIsService(t);
     expect(out.join("")).toContain("monitor fleet: create 300 (m0, m1, m2, m3, m4,");
     // The page lists the members' uuids, in the order the program gives them.
     const held = await members(t);
-    const page = (await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE);
-    expect(page.items).toEqual([held.m0.uuid, held.m1.uuid, held.m2.uuid]);
+    expect((await seededPage(emulator)).items).toEqual([held.m0.uuid, held.m1.uuid, held.m2.uuid]);
     expect(up.outputs.created.value).toBe(300);
   });
 
   test("refresh finds an edit and a deletion made outside Pulumi; one up puts both back, edits 10 (PATCHes), replaces the one whose alerts changed, deletes 20 removed", async () => {
-    const before = await members(t);
-    await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
-    await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
-    await t.stack.refresh({ parallel: 32 });
-    const refreshed = await members(t);
-    expect(refreshed.m20.intervalId).toBe(900);
-    expect(refreshed).not.toHaveProperty("m21");
+    const before = await fleetDrift(t, emulator, () => t.stack.refresh({ parallel: 32 }));
 
     await t.stack.setAllConfig({
       "fleet:edited": { value: "10" },
@@ -63,55 +56,28 @@ describe("a fleet of 300 with a page listing three of its members", () => {
     // The dynamic-provider host cannot plan an update's outputs: the page listing members shows as a possible change (docs/fleets.md).
     const preview = await t.stack.preview({ parallel: 32 });
     expect(preview.changeSummary).toEqual({ same: 1, update: 2 });
-    await clearRequests(emulator);
     const out: string[] = [];
-    const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
+    const [up, sent] = await sending(emulator, () => t.stack.up({ parallel: 32, onOutput: collect(out) }));
     expect(up.summary.resourceChanges).toMatchObject({ update: 1, same: 2 });
-    const lines = mutating(await requestLines(emulator));
-    const patched = [...Array.from({ length: 10 }, (_, i) => before[`m${i}`].uuid), before.m20.uuid];
-    const removed = Array.from({ length: 20 }, (_, i) => before[`m${280 + i}`].uuid);
-    expect(lines.sort()).toEqual(
-      [
-        ...patched.map((u) => `PATCH /v1/monitors/${u}`),
-        "POST /v1/monitors", // m21, made again
-        "POST /v1/monitors", // m15's replacement
-        ...[before.m15.uuid, ...removed].map((u) => `DELETE /v1/monitors/${u}`),
-      ].sort(),
-    );
+    await expectFleetEdited(t, emulator, before, sent);
     expect(out.join("")).toMatch(
       /monitor fleet: create 1 \(m21\); update 11 \(m0: interval, m1: interval, .*m20: interval\); replace 1 \(m15: alerts\); delete 20 \(m280, /,
     );
-    const after = await members(t);
-    expect(after.m15.uuid).not.toBe(before.m15.uuid);
-    expect(after.m15.alerts).toEqual([SEEDED_ALERT]);
-    for (const key of Object.keys(after)) if (!["m15", "m21"].includes(key)) expect(after[key].uuid).toBe(before[key].uuid);
     const service = await monitorsInService();
-    expect(
-      service
-        .filter((m) => m.intervalId === 120)
-        .map((m) => m.name)
-        .sort(),
-    ).toEqual(fleetNames.expected(10));
+    const at120 = service.filter((m) => m.intervalId === 120).map((m) => m.name);
+    expect(at120.sort()).toEqual(fleetNamesUpTo(10));
     expect(service.find((m) => m.uuid === before.m20.uuid).intervalId).toBe(60);
-    expect(await fleetNames(emulator)).toEqual(fleetNames.expected(280));
-    await expectStateIsService(t);
     // The page unchanged.
-    expect((await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE).items).toEqual([
-      before.m0.uuid,
-      before.m1.uuid,
-      before.m2.uuid,
-    ]);
+    expect((await seededPage(emulator)).items).toEqual([before.m0.uuid, before.m1.uuid, before.m2.uuid]);
   });
 
   test("destroy deletes every member and releases the page, which stays", async () => {
-    await clearRequests(emulator);
-    const destroy = await t.stack.destroy({ parallel: 32 });
+    const [destroy, lines] = await sending(emulator, () => t.stack.destroy({ parallel: 32 }));
     expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
     expect(await monitorsInService()).toEqual([]);
-    const lines = mutating(await requestLines(emulator));
     expect(lines).toHaveLength(280);
     expect(lines.every((l) => l.startsWith("DELETE /v1/monitors/"))).toBe(true);
-    expect((await adminGet(emulator, "/state")).pages.map((p: Json) => p.uuid)).toContain(SEEDED_PAGE);
+    expect(await seededPage(emulator)).toBeDefined();
   });
 });
 
@@ -139,10 +105,8 @@ test("an up that fails for some members keeps exactly those it made; the next up
   expect(rawCheckpoint(t)).not.toContain("fleet-secret-7d2c9e");
 
   await adminCall(emulator, "PUT", "/faults", { rules: [] });
-  await clearRequests(emulator);
-  await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator))).toEqual(Array(4).fill("POST /v1/monitors"));
-  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(50));
+  expect((await sending(emulator, () => t.stack.up({ parallel: 32 })))[1]).toEqual(Array(4).fill("POST /v1/monitors"));
+  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(50));
   await expectStateIsService(t);
   expect((await monitorsInService()).filter((m) => m.httpRequest?.headers?.[0]?.value === secret)).toHaveLength(50);
   expect(rawCheckpoint(t)).not.toContain("fleet-secret-7d2c9e");
@@ -154,30 +118,24 @@ test("moving monitors between Monitor resources and a fleet re-creates none, eit
   await t.stack.up({ parallel: 32 });
   const uuids = Object.fromEntries(((await monitorsInService()) as Json[]).map((m) => [m.name, m.uuid]));
   const adopt = JSON.stringify(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [String(i), uuids[`fleet-000${i}`]])));
-  const patchedEach = Object.values(uuids)
-    .map((u) => `PATCH /v1/monitors/${u}`)
-    .sort();
+  const all = Object.values(uuids).sort();
+  const patchedEach = all.map((u) => `PATCH /v1/monitors/${u}`);
+  const up = async () => (await sending(emulator, () => t.stack.up({ parallel: 32 })))[1].sort();
 
   // Into a fleet: the Monitors have retainOnDelete; the members take them over with adoptUuid.
   await t.stack.setAllConfig({ "fleet:mode": { value: "fleet" }, "fleet:adopt": { value: adopt } });
-  await clearRequests(emulator);
-  await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator)).sort()).toEqual(patchedEach);
-  const held = await members(t);
+  expect(await up()).toEqual(patchedEach);
   expect(
-    Object.values(held)
+    Object.values(await members(t))
       .map((m) => m.uuid)
       .sort(),
-  ).toEqual(Object.values(uuids).sort());
-  const { deployment } = await t.stack.exportStack();
-  expect((deployment.resources as Json[]).filter((r) => r.type === "pulumi-nodejs:dynamic/uptime:Monitor")).toEqual([]);
+  ).toEqual(all);
+  expect((await stateResources(t)).filter((r) => r.type === "pulumi-nodejs:dynamic/uptime:Monitor")).toEqual([]);
 
   // Back to Monitor resources: the fleet has retainOnDelete; each Monitor takes its monitor over.
   await t.stack.setConfig("fleet:mode", { value: "uptime" });
-  await clearRequests(emulator);
-  await t.stack.up({ parallel: 32 });
-  expect(mutating(await requestLines(emulator)).sort()).toEqual(patchedEach);
-  expect((await monitorsInService()).map((m) => m.uuid).sort()).toEqual(Object.values(uuids).sort());
+  expect(await up()).toEqual(patchedEach);
+  expect((await monitorsInService()).map((m) => m.uuid).sort()).toEqual(all);
   await expectMonitorsAreService(t, emulator);
   await emptyService();
 });

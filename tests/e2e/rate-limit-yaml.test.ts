@@ -4,9 +4,9 @@
 // succeed with exactly the declared monitors, the stack equal to the service.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO, collect } from "../helpers/pulumi";
-import { adminCall, adminGet, clearRequests, e2eFile, requestLines } from "../helpers/e2e";
-import { expectStateIsService, fleetNames, rateLimitShare } from "../helpers/rate-limit";
+import { collect } from "../helpers/pulumi";
+import { YAML_PLUGIN, adminCall, clearRequests, e2eFile, fleetNamesUpTo, monitorNames, requestLines, serviceState } from "../helpers/e2e";
+import { expectStateIsService, rateLimitShare } from "../helpers/rate-limit";
 
 jest.setTimeout(900_000);
 
@@ -15,18 +15,13 @@ const work = tempDir("uptime-yaml-fleet-");
 
 /** A YAML program of `n` https monitors, as a team generates one from its list, naming the repository's plugin. */
 function fleetProgram(n: number): string {
-  const monitor = (i: number) => {
-    const name = `fleet-${String(i).padStart(4, "0")}`;
-    return (
-      `  m${i}:\n    type: uptime:index:Monitor\n    properties:\n      name: ${name}\n      type: https\n` +
-      `      target: https://svc-${i}.fleet.example/health\n      regions: [${1 + (i % 3)}]\n      interval: 60\n`
-    );
-  };
-  const text =
-    `name: yaml-fleet\nruntime: yaml\n` +
-    `plugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n` +
-    `resources:\n${Array.from({ length: n }, (_, i) => monitor(i)).join("")}`;
-  fs.writeFileSync(path.join(work, "Pulumi.yaml"), text);
+  const monitor = (name: string, i: number) =>
+    `  m${i}:\n    type: uptime:index:Monitor\n    properties:\n      name: ${name}\n      type: https\n` +
+    `      target: https://svc-${i}.fleet.example/health\n      regions: [${1 + (i % 3)}]\n      interval: 60\n`;
+  fs.writeFileSync(
+    path.join(work, "Pulumi.yaml"),
+    `name: yaml-fleet\nruntime: yaml\n${YAML_PLUGIN}resources:\n${fleetNamesUpTo(n).map(monitor).join("")}`,
+  );
   return work;
 }
 
@@ -38,7 +33,7 @@ test("YAML through the plugin: 300 monitors at 10 requests/s, --parallel 32: up,
   const seconds = (Date.now() - started) / 1000;
   expect(up.summary.result).toBe("succeeded");
   expect(up.summary.resourceChanges).toMatchObject({ create: 301 });
-  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(300));
+  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
   await expectStateIsService(t, emulator);
   expect(out.join("")).toMatch(/uptime: the service limits requests \(429 Too Many Requests\): pacing to \d+(\.\d)?\/s/);
   console.log(
@@ -54,6 +49,6 @@ test("YAML through the plugin: 300 monitors at 10 requests/s, --parallel 32: up,
   await adminCall(emulator, "DELETE", "/counters");
   const destroy = await t.stack.destroy({ parallel: 32 });
   expect(destroy.summary.result).toBe("succeeded");
-  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  expect((await serviceState(emulator)).monitors).toEqual([]);
   console.log(`YAML destroy of 300: ${(await rateLimitShare(emulator)).text}`);
 });

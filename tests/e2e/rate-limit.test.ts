@@ -1,15 +1,13 @@
-// A fleet against a service that limits each key to 10 requests a second (the emulator's token
-// bucket, burst 10, no rate-limit headers: only 429 and Retry-After), at the parallelism of an
-// 8-core CI runner (--parallel 32) and with default settings, as a platform team first meets it:
-// the TypeScript program's up, empty preview and destroy of 300 monitors all succeed with exactly
-// the declared monitors, the run says it is paced; and two stacks applied at once against the same
-// key both succeed; under a limit slow enough that requests wait past 10 s, the progress line is
-// printed. The YAML program through the plugin: rate-limit-yaml.test.ts.
+// A fleet against a service limiting each key to 10 requests a second (429 and Retry-After only), at
+// --parallel 32 with default settings, as a platform team first meets it: 300 monitors, and two stacks
+// at once on one key, succeed with exactly the declared monitors; a slower limit shows the progress
+// line. The YAML program through the plugin: rate-limit-yaml.test.ts.
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect } from "../helpers/pulumi";
-import { adminCall, adminGet, clearRequests, e2eFile, requestLines } from "../helpers/e2e";
-import { expectStateIsService, fleetNames, rateLimitShare } from "../helpers/rate-limit";
+import { adminCall, clearRequests, e2eFile, fleetNamesUpTo, monitorNames, requestLines } from "../helpers/e2e";
+import { serviceState, stateResources } from "../helpers/e2e";
+import { expectStateIsService, rateLimitShare } from "../helpers/rate-limit";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(900_000);
@@ -28,7 +26,7 @@ test("300 monitors at 10 requests/s, --parallel 32, default settings: up, an emp
   const upSeconds = (Date.now() - started) / 1000;
   expect(up.summary.result).toBe("succeeded");
   expect(up.summary.resourceChanges).toMatchObject({ create: 301 });
-  expect(await fleetNames(emulator)).toEqual(fleetNames.expected(300));
+  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
   await expectStateIsService(t, emulator);
   // Said without --debug: that the run is paced, at what pace and what it means in time, what waits. (The line every
   // 10 s is proved below, under a limit that holds requests waiting longer than that on any machine.)
@@ -51,7 +49,7 @@ test("300 monitors at 10 requests/s, --parallel 32, default settings: up, an emp
   const destroy = await t.stack.destroy({ parallel: 32 });
   expect(destroy.summary.result).toBe("succeeded");
   expect(destroy.summary.resourceChanges).toMatchObject({ delete: 301 });
-  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  expect((await serviceState(emulator)).monitors).toEqual([]);
   const deletes = await rateLimitShare(emulator);
   console.log(`destroy of 300: ${((Date.now() - destroyStarted) / 1000).toFixed(1)} s, ${deletes.text}`);
   expect(deletes.byRoute["DELETE /monitors/:uuid"]).toBeGreaterThanOrEqual(300);
@@ -63,7 +61,7 @@ test("two stacks of 100, applied at once against one key at 10/s, both succeed: 
   // Both name their monitors fleet-0000..0099: each stack's own are told apart by uuid.
   const [upA, upB] = await Promise.all([a.stack.up({ parallel: 32 }), b.stack.up({ parallel: 32 })]);
   expect([upA.summary.result, upB.summary.result]).toEqual(["succeeded", "succeeded"]);
-  const monitors = (await adminGet(emulator, "/state")).monitors as { uuid: string; name: string }[];
+  const { monitors } = await serviceState(emulator);
   expect(monitors).toHaveLength(200);
   const [idsA, idsB] = [await stackIds(a), await stackIds(b)];
   expect(idsA.size + idsB.size).toBe(200);
@@ -72,7 +70,7 @@ test("two stacks of 100, applied at once against one key at 10/s, both succeed: 
 
   const [downA, downB] = await Promise.all([a.stack.destroy({ parallel: 32 }), b.stack.destroy({ parallel: 32 })]);
   expect([downA.summary.result, downB.summary.result]).toEqual(["succeeded", "succeeded"]);
-  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  expect((await serviceState(emulator)).monitors).toEqual([]);
 });
 
 test("a limit of one request per 5 s: while requests wait, a line every 10 s says what was sent and what waits", async () => {
@@ -84,7 +82,7 @@ test("a limit of one request per 5 s: while requests wait, a line every 10 s say
     const out: string[] = [];
     const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
     expect(up.summary.resourceChanges).toMatchObject({ create: 6 });
-    expect(await fleetNames(slow)).toEqual(fleetNames.expected(5));
+    expect(await monitorNames(slow)).toEqual(fleetNamesUpTo(5));
     // The pace is what the scheduler learned: a rate, or (as here, where each 429 asks for its own wait) the waits.
     expect(out.join("")).toMatch(
       /uptime: (pacing to \d+(\.\d)?\/s \(about \d+ s per 100 requests\)|waiting as the service asks): \d+ requests sent in \d+ s, \d+ answered 429; [1-9]\d* requests waiting/,
@@ -95,19 +93,7 @@ test("a limit of one request per 5 s: while requests wait, a line every 10 s say
 });
 
 /** The pacing lines of a run's output, each once. */
-const pacingLines = (text: string) =>
-  [
-    ...new Set(
-      text
-        .split("\n")
-        .map((l) => /uptime: .*/.exec(l)?.[0])
-        .filter(Boolean),
-    ),
-  ].join("\n");
+const pacingLines = (text: string) => [...new Set(text.split("\n").map((l) => /uptime: .*/.exec(l)?.[0]))].filter(Boolean).join("\n");
 
-async function stackIds(t: TestStack): Promise<Set<string>> {
-  const { deployment } = await t.stack.exportStack();
-  return new Set(
-    (deployment.resources as { type: string; id?: string }[]).filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => r.id as string),
-  );
-}
+const stackIds = async (t: TestStack) =>
+  new Set((await stateResources(t)).filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => r.id));

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
 import { late } from "./emulator";
-import { type Json, type Reply, adminApi, adminJson, api } from "./emulator-http";
+import { type Json, type Reply, adminApi, adminJson, api, monitorBody } from "./emulator-http";
 import { readOutput } from "./node-warnings";
 import { REPO, TestStack, createStack } from "./pulumi";
 import { E2E_API_KEY, startE2eEmulator } from "./servers";
@@ -89,6 +89,63 @@ export const withoutAccountCheck = (lines: string[]) => lines.filter((l) => l !=
 /** Requests that change something in the service. */
 export const mutating = (lines: string[]) => lines.filter((l) => !l.startsWith("GET "));
 
+/** `operation`'s result, and the requests that changed something while it ran (the log cleared first). */
+export async function sending<T>(emulator: RunningEmulator, operation: () => Promise<T>): Promise<[T, string[]]> {
+  const [result, [lines]] = await sendingTo([emulator], operation);
+  return [result, lines];
+}
+
+/** `sending` for several services (accounts) at once: the requests that changed something in each. */
+export async function sendingTo<T>(emulators: RunningEmulator[], operation: () => Promise<T>): Promise<[T, string[][]]> {
+  await Promise.all(emulators.map(clearRequests));
+  const result = await operation();
+  return [result, await Promise.all(emulators.map(async (e) => mutating(await requestLines(e))))];
+}
+
+/** The service's objects by kind, as the emulator holds them. */
+export const serviceState = (emulator: RunningEmulator): Promise<Record<"monitors" | "pages" | "alerts" | "webhooks", Json[]>> =>
+  adminGet(emulator, "/state");
+/** The service's first monitor of this name (undefined if none). */
+export const monitorNamed = async (emulator: RunningEmulator, name: string): Promise<Json> =>
+  (await serviceState(emulator)).monitors.find((m) => m.name === name);
+/** The seeded page as the service holds it. */
+export const seededPage = async (emulator: RunningEmulator): Promise<Json> =>
+  (await serviceState(emulator)).pages.find((p) => p.uuid === SEEDED_PAGE);
+
+/** The stack's resources as its state holds them (`exportStack`: secrets decrypted; no engine run). */
+export const stateResources = async (t: TestStack): Promise<Json[]> => (await t.stack.exportStack()).deployment.resources ?? [];
+
+/** The notes left in the stack's create journal (none once a run has finished). */
+export const journalNotes = (t: TestStack): string[] =>
+  fs.existsSync(t.env.UPTIME_JOURNAL_DIR) ? fs.readdirSync(t.env.UPTIME_JOURNAL_DIR) : [];
+
+/** The lines a YAML program's Pulumi.yaml needs to run on the repository's plugin (bin/). */
+export const YAML_PLUGIN = `plugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n`;
+/** The environment's PATH with the repository's plugin (bin/) first, as the engine finds a plugin in a checkout. */
+export const pluginOnPath = () => ({ PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` });
+
+/** A command that must succeed (npm, git, a build, a script): what it printed, or an error carrying both outputs. */
+export async function exec(
+  file: string,
+  args: string[],
+  o: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ stdout: string; out: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(file, args, { cwd: o.cwd, env: o.env, maxBuffer: 64 << 20 });
+    return { stdout, out: `${stdout}\n${stderr}` };
+  } catch (error) {
+    const e = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(`${file} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
+  }
+}
+
+/** npm as a user runs it in a program directory: none of the npm_* settings of the npm that started jest. */
+export const npmUserEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD"));
+
+/** Fleet program names: its first `n` monitors, `fleet-0000` on, sorted. */
+export const fleetNamesUpTo = (n: number) => Array.from({ length: n }, (_, i) => `fleet-${String(i).padStart(4, "0")}`).sort();
+
 /** A /v1 call as someone outside Pulumi makes it, with the e2e emulator's key: a drift, an object to import. */
 export const asUser = (emulator: RunningEmulator, method: string, p: string, body?: unknown): Promise<Reply> =>
   api(emulator, method, p, body, { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } });
@@ -160,12 +217,62 @@ export async function withEnv<T>(t: TestStack, vars: Record<string, string>, run
 
 /** A stack's MonitorFleet members as the state holds them, by key; `type`: the fleet's, on either face. */
 export async function fleetMembers(t: TestStack, type = "pulumi-nodejs:dynamic/uptime:MonitorFleet"): Promise<Record<string, Json>> {
-  const { deployment } = await t.stack.exportStack();
-  return (deployment.resources as Json[]).find((r) => r.type === type)?.outputs?.monitors ?? {};
+  return (await stateResources(t)).find((r) => r.type === type)?.outputs?.monitors ?? {};
 }
 
 /** The state's fleet members are the service's monitors: same uuids, same names, none besides. */
 export async function expectMembersAreService(t: TestStack, emulator: RunningEmulator, type?: string): Promise<void> {
   const pairs = (list: Json[]) => list.map((m) => `${m.uuid} ${m.name}`).sort();
-  expect(pairs(Object.values(await fleetMembers(t, type)))).toEqual(pairs((await adminGet(emulator, "/state")).monitors));
+  expect(pairs(Object.values(await fleetMembers(t, type)))).toEqual(pairs((await serviceState(emulator)).monitors));
+}
+
+/**
+ * The fleet scenario of both faces (fleet-resource*.test.ts): m20 edited and m21 deleted outside Pulumi, then
+ * a refresh (`refresh`), which must find both. Returns the members as they were before.
+ */
+export async function fleetDrift(t: TestStack, emulator: RunningEmulator, refresh: () => Promise<unknown>, type?: string) {
+  const before = await fleetMembers(t, type);
+  await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
+  await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
+  await refresh();
+  const refreshed = await fleetMembers(t, type);
+  expect(refreshed.m20.intervalId).toBe(900);
+  expect(refreshed).not.toHaveProperty("m21");
+  return before;
+}
+
+/**
+ * After its one up (10 members edited, m15 given an alert, 280 kept): exactly the PATCHes of the 10 and of m20's
+ * drift, a POST each for m21 and m15's replacement, the DELETEs of m15's old monitor and the 20 removed (`sent`);
+ * m15 has its alert, every other member its uuid, and the state is the service.
+ */
+export async function expectFleetEdited(
+  t: TestStack,
+  emulator: RunningEmulator,
+  before: Record<string, Json>,
+  sent: string[],
+  type?: string,
+) {
+  const keys = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `m${from + i}`);
+  expect(sent.sort()).toEqual(
+    [
+      ...[...keys(10), "m20"].map((k) => `PATCH /v1/monitors/${before[k].uuid}`),
+      ...["POST /v1/monitors", "POST /v1/monitors"], // m21, made again; m15's replacement
+      ...["m15", ...keys(20, 280)].map((k) => `DELETE /v1/monitors/${before[k].uuid}`),
+    ].sort(),
+  );
+  const after = await fleetMembers(t, type);
+  expect(after.m15).toMatchObject({ alerts: [SEEDED_ALERT], uuid: expect.not.stringMatching(before.m15.uuid) });
+  for (const key of Object.keys(after)) if (!["m15", "m21"].includes(key)) expect(after[key].uuid).toBe(before[key].uuid);
+  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(280));
+  await expectMembersAreService(t, emulator, type);
+}
+
+/** A monitor made outside Pulumi, as in the dashboard: https://<name>.example.com/ every 120 s from regions 1 and 3, a HEAD with a header. */
+export async function madeOutside(emulator: RunningEmulator, name: string): Promise<Json> {
+  const httpRequest = { method: "HEAD", headers: [{ name: "X-Probe", value: "1" }] };
+  const body = monitorBody({ name, urn: `https://${name}.example.com/`, interval: 120, regions: [1, 3], httpRequest });
+  const reply = await asUser(emulator, "POST", "/monitors", body);
+  expect(reply.status).toBe(201);
+  return reply.json.monitor;
 }
