@@ -8,9 +8,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
-import { REPO, TestStack } from "../helpers/pulumi";
-import { Json, adminCall, adminGet, e2eFile, fails, monitorNames, clearRequests, mutating, pulumiOk, requestLines } from "../helpers/e2e";
-import { withEnv } from "../helpers/e2e";
+import type { TestStack } from "../helpers/pulumi";
+import { Json, adminCall, adminGet, e2eFile, fails, fleetNamesUpTo as expectedNames, monitorNames, pluginOnPath } from "../helpers/e2e";
+import { pulumiOk, sending, serviceState, stateResources, withEnv } from "../helpers/e2e";
 
 jest.setTimeout(600_000);
 
@@ -32,13 +32,11 @@ function emulatorAndStack(
     ctx.t = await stack(FLEET, {
       stackName,
       config: { "fleet:count": String(count), ...config },
-      env: config["fleet:mode"] === "plugin" ? { PATH: `${path.join(REPO, "bin")}${path.delimiter}${process.env.PATH}` } : {},
+      env: config["fleet:mode"] === "plugin" ? pluginOnPath() : {},
     });
   });
   return ctx;
 }
-
-const expectedNames = (n: number) => Array.from({ length: n }, (_, i) => `fleet-${String(i).padStart(4, "0")}`).sort();
 
 describe("faults: 20% 429 (Retry-After: 0), 10% 503 on GET/PATCH/DELETE, 2% dropped connections on GET/PATCH", () => {
   const ctx = emulatorAndStack(100, "e2e", { seed: {} });
@@ -80,12 +78,24 @@ describe("faults: 20% 429 (Retry-After: 0), 10% 503 on GET/PATCH/DELETE, 2% drop
 // docs/troubleshooting.md's recovery after a killed run, as a user types it (on another runner: `env`).
 const cli = (t: TestStack, args: string[], env: Record<string, string> = {}) => pulumiOk(t, args, { env, timeout: 240_000 });
 const pulumiCli = {
-  cancel: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["cancel", "--yes"], env),
-  exportStack: async (t: TestStack, env: Record<string, string> = {}) => JSON.parse((await cli(t, ["stack", "export"], env)).stdout),
-  refreshClearingPendingCreates: (t: TestStack, env: Record<string, string> = {}) =>
+  cancel: (t: TestStack, env?: Record<string, string>) => cli(t, ["cancel", "--yes"], env),
+  exportStack: async (t: TestStack, env?: Record<string, string>) => JSON.parse((await cli(t, ["stack", "export"], env)).stdout),
+  refreshClearingPendingCreates: (t: TestStack, env?: Record<string, string>) =>
     cli(t, ["refresh", "--yes", "--clear-pending-creates", "--skip-preview"], env),
-  up: (t: TestStack, env: Record<string, string> = {}) => cli(t, ["up", "--yes", "--skip-preview"], env),
+  up: (t: TestStack, env?: Record<string, string>) => cli(t, ["up", "--yes", "--skip-preview"], env),
 };
+
+/** docs/troubleshooting.md's adoptUuid by index: the uuid the killed run printed for the name, else the service's of that name. */
+function adoptFromLog(printed: Map<string, string>, service: Json[], indices: number[]): Record<string, string> {
+  for (const [name, uuid] of printed) expect(service.find((m) => m.uuid === uuid)?.name).toBe(name);
+  const adopt: Record<string, string> = {};
+  for (const index of indices) {
+    const name = `fleet-${String(index).padStart(4, "0")}`;
+    const uuid = printed.get(name) ?? service.find((m) => m.name === name)?.uuid;
+    if (uuid) adopt[index] = uuid;
+  }
+  return adopt;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -103,13 +113,10 @@ function removeEmptyAttrs(t: TestStack): number {
 }
 
 /**
- * `pulumi up --yes` of the stack in the background, killed (SIGKILL) once the service holds `made` monitors.
- * `cliOnly`: the CLI alone, its orphaned provider left 2 s to finish the creations in flight, then the rest;
- * otherwise everything at once, as a lost CI runner, then 1.5 s for the creations already at the service to
- * complete there, answered to no one. The run's processes (the engine starts plugins in process groups of their
- * own) are found by the stack's journal directory in their environment, never another file's. `journalGone`:
- * the journal deleted with the runner. Returns what the run printed before the kill (a CI log) and the number
- * of empty `.attrs` removed.
+ * `pulumi up` in the background, SIGKILLed once the service holds `made` monitors: the CLI alone first with
+ * `cliOnly` (its provider left 2 s), else everything at once as a lost runner (then 1.5 s for creations at the
+ * service). The run's processes are found by the stack's journal directory in their environment. `journalGone`:
+ * the journal lost with the runner. Returns what the run printed before the kill and the empty `.attrs` removed.
  */
 async function killedUp(
   t: TestStack,
@@ -201,23 +208,20 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     const interrupted = (deployment.pending_operations ?? [])
       .filter((op: Json) => op.type === "creating")
       .map((op: Json) => ({ index: Number(String(op.resource.urn).replace(/^.*::m/, "")), name: String(op.resource.inputs.name) }));
-    const service = (await adminGet(emulator, "/state")).monitors as Json[];
+    const service = (await serviceState(emulator)).monitors;
     const unrecorded = service.filter((m) => !held.has(m.uuid));
     expect(unrecorded.length).toBeGreaterThan(0);
 
-    // The advice (docs/troubleshooting.md): for each creation Pulumi lists as interrupted, the uuid from the
-    // killed run's log (`monitor "<name>": created <uuid>`), else the dashboard's monitor of that name, as adoptUuid.
+    // For each creation Pulumi lists as interrupted: the uuid the killed run's log printed (`monitor "<name>": created <uuid>`).
     const printed = new Map([...log.matchAll(/monitor "(fleet-\d{4})": created ([\w-]+)/g)].map((m) => [m[1], m[2]]));
-    for (const [name, uuid] of printed) expect(service.find((m) => m.uuid === uuid)?.name).toBe(name);
-    const adopt: Record<string, string> = {};
-    let fromLog = 0;
-    for (const { index, name } of interrupted) {
-      // The name docs/troubleshooting.md's `jq` prints beside each URN: the monitor's, as the program declares it.
-      expect(name).toBe(`fleet-${String(index).padStart(4, "0")}`);
-      const uuid = printed.get(name) ?? service.find((m) => m.name === name)?.uuid;
-      if (printed.has(name)) fromLog++;
-      if (uuid) adopt[index] = uuid;
-    }
+    // The name docs/troubleshooting.md's `jq` prints beside each URN: the monitor's, as the program declares it.
+    for (const { index, name } of interrupted) expect(name).toBe(`fleet-${String(index).padStart(4, "0")}`);
+    const adopt = adoptFromLog(
+      printed,
+      service,
+      interrupted.map((i: Json) => i.index),
+    );
+    const fromLog = interrupted.filter((i: Json) => printed.has(i.name)).length;
     console.log(
       `runner lost: ${service.length} monitors in the service, ${unrecorded.length} not in the state, ${interrupted.length} creations ` +
         `interrupted; ${printed.size} uuids in the log, ${fromLog} of them for interrupted creations; ` +
@@ -230,7 +234,7 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     await pulumiCli.refreshClearingPendingCreates(t);
     await pulumiCli.up(t);
     // Service == program == state: 30 monitors, none twice, the unrecorded ones kept.
-    const after = (await adminGet(emulator, "/state")).monitors as Json[];
+    const after = (await serviceState(emulator)).monitors;
     expect(after.map((m) => m.name).sort()).toEqual(expectedNames(30));
     expect(after.map((m) => m.uuid)).toEqual(expect.arrayContaining(unrecorded.map((m) => m.uuid)));
     expect((await stateMonitors(t)).map((r) => r.id).sort()).toEqual(after.map((m) => m.uuid).sort());
@@ -240,7 +244,7 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
 
 /** The stack's MonitorFleet as the state holds it. */
 const fleetResource = async (t: TestStack): Promise<Json> =>
-  ((await t.stack.exportStack()).deployment.resources as Json[]).find((r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet")!;
+  (await stateResources(t)).find((r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet")!;
 
 describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a rate limit: the CLI and its provider killed at once, the journal kept", () => {
   // Slow answers, so that members are in flight, at the service, when the runner goes; a rate limit, so
@@ -255,7 +259,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
   test("cancel, refresh clearing the pending create, up: the members made are taken over; each in flight is named with both ways out; following them gives exactly 100", async () => {
     const { t, emulator } = ctx;
     await killedUp(t, emulator, 30);
-    const made = (await adminGet(emulator, "/state")).monitors as Json[];
+    const made = (await serviceState(emulator)).monitors;
     expect(made.length).toBeLessThan(100);
 
     await pulumiCli.cancel(t);
@@ -267,7 +271,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
       (e: Error) => ({ ok: false, text: e.message }),
     );
     expect(first.text).toMatch(/took over .*, created by an interrupted run/);
-    const service = (await adminGet(emulator, "/state")).monitors as Json[];
+    const service = (await serviceState(emulator)).monitors;
     // None made twice: every name once.
     expect(new Set(service.map((m) => m.name)).size).toBe(service.length);
     const fleet = await fleetResource(t);
@@ -296,7 +300,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
     }
     await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
     await pulumiCli.up(t, { UPTIME_DROP_UNCONFIRMED: drop.join(",") });
-    const after = (await adminGet(emulator, "/state")).monitors as Json[];
+    const after = (await serviceState(emulator)).monitors;
     expect(after.map((m) => m.name).sort()).toEqual(expectedNames(100));
     const held = await fleetResource(t);
     expect(Object.values(held.outputs.uuids as Record<string, string>).sort()).toEqual(after.map((m) => m.uuid).sort());
@@ -316,23 +320,21 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100, the j
     // The fleet's creation is what Pulumi lists as interrupted; none of its members is in the state.
     const interrupted = (deployment.pending_operations ?? []).filter((op: Json) => op.type === "creating");
     expect(interrupted.map((op: Json) => op.resource.type)).toEqual(["pulumi-nodejs:dynamic/uptime:MonitorFleet"]);
-    const service = (await adminGet(emulator, "/state")).monitors as Json[];
+    const service = (await serviceState(emulator)).monitors;
     expect(service.length).toBeGreaterThanOrEqual(30);
     // Each member the service made printed `monitors.<key>: monitor "<name>": created <uuid>` as its answer came.
     const printed = new Map([...log.matchAll(/monitors\.m(\d+): monitor "(fleet-\d{4})": created ([\w-]+)/g)].map((m) => [m[2], m[3]]));
     expect(printed.size).toBeGreaterThan(0);
-    for (const [name, uuid] of printed) expect(service.find((m) => m.uuid === uuid)?.name).toBe(name);
-    const adopt: Record<string, string> = {};
-    for (const index of Array.from({ length: 100 }, (_, i) => i)) {
-      const name = `fleet-${String(index).padStart(4, "0")}`;
-      const uuid = printed.get(name) ?? service.find((m) => m.name === name)?.uuid;
-      if (uuid) adopt[index] = uuid;
-    }
+    const adopt = adoptFromLog(
+      printed,
+      service,
+      Array.from({ length: 100 }, (_, i) => i),
+    );
     expect(Object.values(adopt).sort()).toEqual(service.map((m) => m.uuid).sort());
     await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
     await pulumiCli.refreshClearingPendingCreates(t);
     await pulumiCli.up(t);
-    const after = (await adminGet(emulator, "/state")).monitors as Json[];
+    const after = (await serviceState(emulator)).monitors;
     expect(after.map((m) => m.name).sort()).toEqual(expectedNames(100));
     expect(after.map((m) => m.uuid)).toEqual(expect.arrayContaining(service.map((m) => m.uuid)));
     await expectEmptyPreview(t, 2);
@@ -341,8 +343,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100, the j
 
 /** The monitors of an exported stack: id, URN, and whether the engine holds it pending deletion. */
 async function stateMonitors(t: TestStack): Promise<{ id: string; urn: string; delete: boolean }[]> {
-  const resources = ((await t.stack.exportStack()).deployment.resources ?? []) as Json[];
-  return resources
+  return (await stateResources(t))
     .filter((r) => r.type.endsWith("uptime:Monitor") || r.type === "uptime:index:Monitor")
     .map((r) => ({ id: String(r.id), urn: String(r.urn), delete: r.delete === true }));
 }
@@ -368,8 +369,7 @@ const refused500 = (emulator: RunningEmulator) =>
   adminCall(emulator, "PUT", "/faults", {
     rules: [{ route: "POST /monitors", respond: { status: 500, body: '{"error":{"code":"internal","message":"boom"}}' }, times: 1 }],
   });
-const inService = async (emulator: RunningEmulator) => (await adminGet(emulator, "/state")).monitors as Json[];
-const sent = async (emulator: RunningEmulator) => mutating(await requestLines(emulator));
+const inService = async (emulator: RunningEmulator) => (await serviceState(emulator)).monitors;
 
 describe("creations whose answer was lost (the service made the monitor), through the dynamic resources: the placeholders kept, and each way out followed", () => {
   const ctx = emulatorAndStack(3, "placeholders", { seed: {} });
@@ -401,9 +401,9 @@ describe("creations whose answer was lost (the service made the monitor), throug
     for (const p of [p0, p1, p2]) expect(p.id).toMatch(/^unconfirmed-/);
 
     // No later run sends a second POST on its own.
-    await clearRequests(emulator);
-    expect(await fails((onOutput) => t.stack.up({ onOutput }))).toContain("its creation was never confirmed");
-    expect(await sent(emulator)).toEqual([]);
+    const [again, sentAgain] = await sending(emulator, () => fails((onOutput) => t.stack.up({ onOutput })));
+    expect(again).toContain("its creation was never confirmed");
+    expect(sentAgain).toEqual([]);
 
     // m1's monitor is deleted in the dashboard, so `pulumi destroy` is run with UPTIME_DROP_UNCONFIRMED=<m1's placeholder>:
     // that one, and only it, leaves the stack, with no request. destroy deletes nothing of the others, whose monitors
@@ -411,13 +411,14 @@ describe("creations whose answer was lost (the service made the monitor), throug
     const service = await inService(emulator);
     const [u0, u1, u2] = expectedNames(3).map((name) => service.find((m) => m.name === name)!);
     await adminCall(emulator, "DELETE", `/monitors/${u1.uuid}`);
-    await clearRequests(emulator);
-    const stopped = await fails((onOutput) => withEnv(t, { UPTIME_DROP_UNCONFIRMED: p1.id }, () => t.stack.destroy({ onOutput })));
+    const [stopped, sent] = await sending(emulator, () =>
+      fails((onOutput) => withEnv(t, { UPTIME_DROP_UNCONFIRMED: p1.id }, () => t.stack.destroy({ onOutput }))),
+    );
     expect(stopped).toContain(`unconfirmed placeholder ${p1.id} dropped from the stack, as UPTIME_DROP_UNCONFIRMED says`);
     expect(stopped).toContain("its creation was never confirmed, so it may exist in the service");
     expect(stopped).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
     expect(dropAdvice(stopped)).toEqual(new Set([p0.id, p2.id]));
-    expect(await sent(emulator)).toEqual([]);
+    expect(sent).toEqual([]);
     expect(await stateMonitors(t)).toEqual(expect.arrayContaining([p0, p2]));
     expect(await stateMonitors(t)).toHaveLength(2);
     expect((await inService(emulator)).map((m) => m.uuid).sort()).toEqual([u0.uuid, u2.uuid].sort());
@@ -432,10 +433,9 @@ describe("creations whose answer was lost (the service made the monitor), throug
     // before the engine deletes what was replaced, and before m2.
     await t.stack.setAllConfig({ "fleet:adopt": { value: JSON.stringify({ 0: m0.uuid, 2: m2.uuid }) }, "fleet:chain": { value: "true" } });
     await refused500(emulator);
-    await clearRequests(emulator);
-    await fails((onOutput) => t.stack.up({ onOutput }), /500/);
+    const [, sent] = await sending(emulator, () => fails((onOutput) => t.stack.up({ onOutput }), /500/));
     await adminCall(emulator, "DELETE", "/faults");
-    expect(await sent(emulator)).toEqual([`PATCH /v1/monitors/${m0.uuid}`, "POST /v1/monitors"]);
+    expect(sent).toEqual([`PATCH /v1/monitors/${m0.uuid}`, "POST /v1/monitors"]);
     // The monitor taken over is in the stack; the placeholder, under the same URN, is pending deletion.
     const held = (await stateMonitors(t)).filter((r) => r.urn === m0.urn);
     expect(held).toEqual(
@@ -448,9 +448,8 @@ describe("creations whose answer was lost (the service made the monitor), throug
 
     // The program unchanged: the next `pulumi up` drops m0's placeholder (no request), creates m1, and takes m2 over,
     // dropping its placeholder once the monitor is taken over.
-    await clearRequests(emulator);
     const output: string[] = [];
-    const up = await t.stack.up({ onOutput: (l) => output.push(l) });
+    const [up, sentUp] = await sending(emulator, () => t.stack.up({ onOutput: (l) => output.push(l) }));
     expect(up.summary.resourceChanges).toMatchObject({ create: 1, replace: 1 });
     expect(output.join("")).toContain(
       `unconfirmed placeholder ${m0.placeholder} dropped from the stack: its replacement, ${m0.uuid}, is in the stack under the same URN`,
@@ -458,7 +457,7 @@ describe("creations whose answer was lost (the service made the monitor), throug
     expect(output.join("")).toContain(
       `unconfirmed placeholder ${m2.placeholder} dropped from the stack, replaced by the monitor created or taken over in this run`,
     );
-    expect(await sent(emulator)).toEqual(["POST /v1/monitors", `PATCH /v1/monitors/${m2.uuid}`]);
+    expect(sentUp).toEqual(["POST /v1/monitors", `PATCH /v1/monitors/${m2.uuid}`]);
     await converged(3);
     await expectEmptyPreview(t, 4);
   });
@@ -484,12 +483,11 @@ describe("creations whose answer was lost (the service made the monitor), throug
 
     // The refresh reads (and diffs) the confirmed one pending deletion; that is no replacement of the placeholder,
     // whose monitor exists: destroy deletes the others and stops on the placeholder, with the way out.
-    await clearRequests(emulator);
-    const text = await fails((onOutput) => t.stack.destroy({ refresh: true, onOutput }));
+    const [text, sent] = await sending(emulator, () => fails((onOutput) => t.stack.destroy({ refresh: true, onOutput })));
     expect(text).toContain("its creation was never confirmed, so it may exist in the service");
     expect(text).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
     expect(text).not.toContain("dropped from the stack");
-    expect((await sent(emulator)).sort()).toEqual(before.map((m) => `DELETE /v1/monitors/${m.uuid}`).sort());
+    expect(sent.sort()).toEqual(before.map((m) => `DELETE /v1/monitors/${m.uuid}`).sort());
     expect((await inService(emulator)).map((m) => m.uuid)).toEqual([made.uuid]);
     expect((await stateMonitors(t)).map((r) => r.id)).toEqual([placeholder.id]);
 
@@ -499,23 +497,22 @@ describe("creations whose answer was lost (the service made the monitor), throug
       "fleet:adopt": { value: JSON.stringify({ 0: made.uuid }) },
       "fleet:deleteBeforeReplace": { value: "true" },
     });
-    await clearRequests(emulator);
     const output: string[] = [];
-    const up = await t.stack.up({ onOutput: (l) => output.push(l) });
+    const [up, sentUp] = await sending(emulator, () => t.stack.up({ onOutput: (l) => output.push(l) }));
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1, create: 2 });
     expect(output.join("")).toContain(
       `unconfirmed placeholder ${placeholder.id} dropped from the stack: this run takes ${made.uuid} over in its place (adoptUuid)`,
     );
-    expect(await sent(emulator)).toEqual([`PATCH /v1/monitors/${made.uuid}`, "POST /v1/monitors", "POST /v1/monitors"]);
+    expect(sentUp).toEqual([`PATCH /v1/monitors/${made.uuid}`, "POST /v1/monitors", "POST /v1/monitors"]);
     await converged(3);
     expect(await stateMonitors(t)).toContainEqual({ id: made.uuid, urn: m0.urn, delete: false });
     await expectEmptyPreview(t, 4);
 
     // destroy deletes every monitor, the one taken over included.
     const all = await inService(emulator);
-    await clearRequests(emulator);
-    expect((await t.stack.destroy()).summary.result).toBe("succeeded");
-    expect((await sent(emulator)).sort()).toEqual(all.map((m) => `DELETE /v1/monitors/${m.uuid}`).sort());
+    const [destroy, deleted] = await sending(emulator, () => t.stack.destroy());
+    expect(destroy.summary.result).toBe("succeeded");
+    expect(deleted.sort()).toEqual(all.map((m) => `DELETE /v1/monitors/${m.uuid}`).sort());
     expect(await stateMonitors(t)).toEqual([]);
     expect(await inService(emulator)).toEqual([]);
   });
