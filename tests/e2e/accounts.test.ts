@@ -1,12 +1,11 @@
 // Two accounts in one TypeScript program (tests/e2e/programs/accounts): the stack's own settings and
 // an `uptime.Account`, against two emulators with different keys, each seeded with its page and alert:
 // each emulator sees only its own objects and its own key, and neither key is in the state or the output.
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, e2eFile, monitorNames, clearRequests, mutating, pulumiOk } from "../helpers/e2e";
-import { requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, e2eFile, journalNotes, monitorNames, pulumiOk, sendingTo } from "../helpers/e2e";
+import { serviceState } from "../helpers/e2e";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -33,7 +32,8 @@ beforeAll(async () => {
 
 const refused = async (emulator: RunningEmulator) =>
   ((await adminGet(emulator, "/requests")).requests as Json[]).filter((r) => r.status === 401).length;
-const clearBoth = async () => Promise.all([clearRequests(prod), clearRequests(staging)]);
+/** `operation`'s result, and the requests that changed something in each account meanwhile. */
+const sendingToBoth = <T>(operation: () => Promise<T>) => sendingTo([prod, staging], operation);
 
 test("up: each account's objects in its own service, reached with its own key", async () => {
   const up = await t.stack.up({ onOutput: collect(out) });
@@ -42,16 +42,15 @@ test("up: each account's objects in its own service, reached with its own key", 
   expect(await monitorNames(staging)).toEqual(["staging API", "staging edge a", "staging edge b"]);
   // The staging fleet's members are staging's monitors; the notes of their creation, kept in the staging
   // account's scope, were confirmed by the program once the engine held them.
-  const stagingUuids = ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid);
-  expect(stagingUuids).toEqual(expect.arrayContaining(Object.values(up.outputs.stagingEnv.value.edge)));
-  expect(fs.existsSync(t.env.UPTIME_JOURNAL_DIR) ? fs.readdirSync(t.env.UPTIME_JOURNAL_DIR) : []).toEqual([]);
-  const [prodState, stagingState] = [await adminGet(prod, "/state"), await adminGet(staging, "/state")];
-  expect(prodState.alerts.find((a: Json) => a.uuid === SEEDED_ALERT).name).toBe("prod on-call");
-  expect(stagingState.alerts.find((a: Json) => a.uuid === SEEDED_ALERT).name).toBe("staging on-call");
-  expect(prodState.pages.find((p: Json) => p.uuid === SEEDED_PAGE).title).toBe("prod status");
-  expect(stagingState.pages.find((p: Json) => p.uuid === SEEDED_PAGE).title).toBe("staging status");
+  const [prodState, stagingState] = [await serviceState(prod), await serviceState(staging)];
+  expect(stagingState.monitors.map((m) => m.uuid)).toEqual(expect.arrayContaining(Object.values(up.outputs.stagingEnv.value.edge)));
+  expect(journalNotes(t)).toEqual([]);
+  expect(prodState.alerts.find((a) => a.uuid === SEEDED_ALERT).name).toBe("prod on-call");
+  expect(stagingState.alerts.find((a) => a.uuid === SEEDED_ALERT).name).toBe("staging on-call");
+  expect(prodState.pages.find((p) => p.uuid === SEEDED_PAGE).title).toBe("prod status");
   // Each page lists its own account's monitor; each lookup read its own account's subscriptions.
-  expect(stagingState.pages.find((p: Json) => p.uuid === SEEDED_PAGE).items).toEqual([up.outputs.stagingEnv.value.monitor]);
+  const stagingPage = stagingState.pages.find((p) => p.uuid === SEEDED_PAGE);
+  expect(stagingPage).toMatchObject({ title: "staging status", items: [up.outputs.stagingEnv.value.monitor] });
   expect(up.outputs.production.value.webhooks).toBe(prodState.webhooks.length);
   expect(up.outputs.stagingEnv.value.webhooks).toBe(stagingState.webhooks.length);
   // A request with the other account's key would have been refused.
@@ -59,14 +58,13 @@ test("up: each account's objects in its own service, reached with its own key", 
 });
 
 test("refresh finds nothing to do and sends no change to either account", async () => {
-  await clearBoth();
-  const refresh = await t.stack.refresh({ onOutput: collect(out) });
+  const [refresh, sent] = await sendingToBoth(() => t.stack.refresh({ onOutput: collect(out) }));
   expect(refresh.summary.resourceChanges).not.toHaveProperty("update");
-  expect([mutating(await requestLines(prod)), mutating(await requestLines(staging))]).toEqual([[], []]);
+  expect(sent).toEqual([[], []]);
 });
 
 test("one up: an edit reaches each account, and moving a monitor to the other account replaces it there; then nothing to do", async () => {
-  const before = (await adminGet(prod, "/state")).monitors.find((m: Json) => m.name === "shared");
+  const before = (await serviceState(prod)).monitors.find((m) => m.name === "shared");
   await t.stack.setAllConfig({ "accounts:interval": { value: "90" }, "accounts:move": { value: "true" } });
   const preview = await t.stack.preview({ diff: true });
   expect(preview.changeSummary).toMatchObject({ replace: 1 });
@@ -74,51 +72,44 @@ test("one up: an edit reaches each account, and moving a monitor to the other ac
   expect(preview.stdout).toMatch(
     /\+-pulumi-nodejs:dynamic\/uptime:Monitor: \(replace\)[\s\S]*provider: [^\n]*::default::[^\n]*=> [^\n]*::staging::[\s\S]*\+ account\s*: "staging"/,
   );
-  await clearBoth();
-  const up = await t.stack.up({ onOutput: collect(out) });
+  const [up, [toProd, toStaging]] = await sendingToBoth(() => t.stack.up({ onOutput: collect(out) }));
   expect(up.summary.resourceChanges).toMatchObject({ update: 4, replace: 1 });
   // Prod: its monitor and its fleet's two members edited, the moved one deleted there.
-  expect(mutating(await requestLines(prod)).sort()).toEqual([
-    `DELETE /v1/monitors/${before.uuid}`,
-    ...Array(3).fill(expect.stringMatching(/^PATCH \/v1\/monitors\//)),
-  ]);
+  expect(toProd.sort()).toEqual([`DELETE /v1/monitors/${before.uuid}`, ...Array(3).fill(expect.stringMatching(/^PATCH \/v1\/monitors\//))]);
   // Staging: its monitor and its fleet's two members edited, the moved one made there.
-  expect(mutating(await requestLines(staging)).sort()).toEqual([
-    ...Array(3).fill(expect.stringMatching(/^PATCH \/v1\/monitors\//)),
-    "POST /v1/monitors",
-  ]);
+  expect(toStaging.sort()).toEqual([...Array(3).fill(expect.stringMatching(/^PATCH \/v1\/monitors\//)), "POST /v1/monitors"]);
   expect(await monitorNames(prod)).toEqual(["prod API", "prod edge a", "prod edge b"]);
   expect(await monitorNames(staging)).toEqual(["shared", "staging API", "staging edge a", "staging edge b"]);
   expect(up.outputs.sharedUuid.value).not.toBe(before.uuid);
-  await clearBoth();
-  await t.stack.preview({ expectNoChanges: true });
-  expect([mutating(await requestLines(prod)), mutating(await requestLines(staging))]).toEqual([[], []]);
+  expect((await sendingToBoth(() => t.stack.preview({ expectNoChanges: true })))[1]).toEqual([[], []]);
 });
 
 test("the Account renamed: without `aliases` the preview replaces its resources and says how to avoid it; with them nothing is replaced or sent", async () => {
-  const uuids = async () => ((await adminGet(staging, "/state")).monitors as Json[]).map((m) => m.uuid).sort();
+  const uuids = async () => (await serviceState(staging)).monitors.map((m) => m.uuid).sort();
   const before = await uuids();
   await t.stack.setConfig("accounts:stagingName", { value: "stg" });
-  await clearBoth();
-  const bare = await t.stack.preview({ onOutput: collect(out) });
+  // The preview without aliases, then the up with them: nothing sent to either account by both.
+  const [[bare, up], sent] = await sendingToBoth(async () => {
+    const preview = await t.stack.preview({ onOutput: collect(out) });
+    await t.stack.setConfig("accounts:stagingAliases", { value: "staging" });
+    return [preview, await t.stack.up({ onOutput: collect(out) })] as const;
+  });
   // Its monitor, alert, page and fleet, and the monitor moved to it above.
   expect(bare.changeSummary).toMatchObject({ replace: 5 });
   expect(bare.stdout).toContain('If "stg" is "staging" renamed, give it the `aliases` resource option naming its old name, "staging"');
 
-  await t.stack.setConfig("accounts:stagingAliases", { value: "staging" });
-  const up = await t.stack.up({ onOutput: collect(out) });
   // The Account (its name and aliases are its inputs) and its five resources, each recording the new name.
   expect(Object.keys(up.summary.resourceChanges ?? {}).sort()).toEqual(["same", "update"]);
   expect(up.summary.resourceChanges?.update).toBe(6);
-  expect([mutating(await requestLines(prod)), mutating(await requestLines(staging))]).toEqual([[], []]);
+  expect(sent).toEqual([[], []]);
   expect(await uuids()).toEqual(before);
   // The alias can go once an `up` has run with it, as Pulumi documents for any rename: the Account's own
   // inputs change (an update of the provider), its resources stay, nothing else is left to do.
   await t.stack.removeConfig("accounts:stagingAliases");
-  const dropped = await t.stack.up({ onOutput: collect(out) });
+  const [dropped, droppedSent] = await sendingToBoth(() => t.stack.up({ onOutput: collect(out) }));
   expect(Object.keys(dropped.summary.resourceChanges ?? {}).sort()).toEqual(["same", "update"]);
   expect(dropped.summary.resourceChanges?.update).toBe(1);
-  expect([mutating(await requestLines(prod)), mutating(await requestLines(staging))]).toEqual([[], []]);
+  expect(droppedSent).toEqual([[], []]);
   expect(await uuids()).toEqual(before);
   await t.stack.preview({ expectNoChanges: true });
 });

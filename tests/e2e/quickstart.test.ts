@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { Json, SEEDED_ALERT, adminCall, e2eFile, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
 import { E2E_API_KEY } from "../helpers/servers";
 
 jest.setTimeout(300_000);
@@ -12,7 +12,7 @@ const { emulator, stack } = e2eFile();
 let t: TestStack;
 beforeAll(async () => (t = await stack("quickstart")));
 const monitorsByName = async (): Promise<Record<string, Json>> =>
-  Object.fromEntries((await adminGet(emulator, "/state")).monitors.map((m: Json) => [m.name, m]));
+  Object.fromEntries((await serviceState(emulator)).monitors.map((m) => [m.name, m]));
 
 test("up creates both monitors and takes over the seeded alert and page", async () => {
   const up = await t.stack.up();
@@ -31,13 +31,12 @@ test("up creates both monitors and takes over the seeded alert and page", async 
   expect(db.tcpOptions).toMatchObject({ dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true });
   expect(db.maintenance).toMatchObject({ days: [0, 6], timeZone: "Europe/Paris" });
 
-  const state = await adminGet(emulator, "/state");
-  const alert = state.alerts.find((a: Json) => a.uuid === SEEDED_ALERT);
+  const alert = (await serviceState(emulator)).alerts.find((a) => a.uuid === SEEDED_ALERT);
   expect(alert.recipients.map((r: Json) => `${r.type}:${r.target}`).sort()).toEqual([
     "email:oncall@acme.example",
     "slack:https://hooks.slack.example/services/T000/B000/XXXX",
   ]);
-  const page = state.pages.find((p: Json) => p.uuid === SEEDED_PAGE);
+  const page = await seededPage(emulator);
   expect(page.items).toEqual([api.uuid, db.uuid]);
   expect(page.logoFileBase64).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/assets\//);
   const logo = await fetch(page.logoFileBase64);
@@ -49,10 +48,9 @@ test("up creates both monitors and takes over the seeded alert and page", async 
 });
 
 test("a second preview proposes no change and sends no request that changes anything", async () => {
-  await clearRequests(emulator);
-  const preview = await t.stack.preview({ expectNoChanges: true });
+  const [preview, sent] = await sending(emulator, () => t.stack.preview({ expectNoChanges: true }));
   expect(preview.changeSummary).toEqual({ same: 5 });
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(sent).toEqual([]);
 });
 
 test("the state holds neither the API key nor the logo's base64", async () => {
@@ -72,10 +70,8 @@ test("one up: the in-place edit is one PATCH of the changed monitor; giving the 
     "uptime-quickstart:apiInterval": { value: "120" },
     "uptime-quickstart:databaseAlerts": { value: "true" },
   });
-  await clearRequests(emulator);
-  const up = await t.stack.up();
+  const [up, lines] = await sending(emulator, () => t.stack.up());
   expect(up.summary.resourceChanges).toEqual({ same: 2, update: 2, replace: 1 }); // the API monitor; the page listing the new one
-  const lines = mutating(await requestLines(emulator));
   expect(lines.filter((l) => l.includes("/v1/monitors")).sort()).toEqual([
     `DELETE /v1/monitors/${old}`,
     `PATCH /v1/monitors/${api}`,
@@ -87,8 +83,7 @@ test("one up: the in-place edit is one PATCH of the changed monitor; giving the 
   expect(db.uuid).not.toBe(old);
   expect(db.alerts).toEqual([SEEDED_ALERT]);
   // The page lists the new monitor in the old one's place.
-  const page = (await adminGet(emulator, "/state")).pages.find((p: Json) => p.uuid === SEEDED_PAGE);
-  expect(page.items[1]).toBe(db.uuid);
+  expect((await seededPage(emulator)).items[1]).toBe(db.uuid);
 });
 
 test("drift: an out-of-band edit and a deletion are shown by one refresh; up puts the edit back and creates the deleted monitor again", async () => {
@@ -105,29 +100,23 @@ test("drift: an out-of-band edit and a deletion are shown by one refresh; up put
   expect(text).toMatch(/~ interval\s*: 900 => 120/);
   expect(text).toMatch(/~ name\s*: "renamed in the dashboard" => "Public API"/);
   expect(text).toMatch(new RegExp(`~ items\\s*: \\[\\s*\\[0\\]: "${api.uuid}"\\s*~ \\[1\\]: "${db.uuid}" => \\[unknown\\]\\s*\\]`));
-  await clearRequests(emulator);
-  const up = await t.stack.up();
+  const [up, sent] = await sending(emulator, () => t.stack.up());
   expect(up.summary.resourceChanges).toEqual({ same: 2, update: 2, create: 1 }); // the page lists the new one
-  expect(
-    mutating(await requestLines(emulator))
-      .filter((l) => l.includes("/v1/monitors"))
-      .sort(),
-  ).toEqual([`PATCH /v1/monitors/${api.uuid}`, "POST /v1/monitors"]);
+  const toMonitors = sent.filter((l) => l.includes("/v1/monitors"));
+  expect(toMonitors.sort()).toEqual([`PATCH /v1/monitors/${api.uuid}`, "POST /v1/monitors"]);
   expect((await monitorsByName())["Public API"]).toMatchObject({ uuid: api.uuid, intervalId: 120 });
   expect((await monitorsByName())["Primary database"].uuid).not.toBe(db.uuid);
 });
 
 test("destroy deletes the monitors and leaves the page and the alert in the service, untouched", async () => {
-  const before = await adminGet(emulator, "/state");
-  await clearRequests(emulator);
-  const destroy = await t.stack.destroy();
+  const before = await serviceState(emulator);
+  const [destroy, lines] = await sending(emulator, () => t.stack.destroy());
   expect(destroy.summary.resourceChanges).toMatchObject({ delete: 5 });
-  const after = await adminGet(emulator, "/state");
+  const after = await serviceState(emulator);
   expect(after.monitors).toEqual([]);
   expect(after.pages).toEqual(before.pages);
   expect(after.alerts).toEqual(before.alerts);
-  const lines = mutating(await requestLines(emulator));
   expect(lines.every((l) => l.startsWith("DELETE /v1/monitors/"))).toBe(true);
   expect(lines).toHaveLength(2);
-  expect((await t.stack.exportStack()).deployment.resources ?? []).toHaveLength(0);
+  expect(await stateResources(t)).toHaveLength(0);
 });
