@@ -1,17 +1,15 @@
 // A JavaScript program that moves its monitor from the dynamic resource (`pulumi-uptime`) to the
 // provider plugin's type (the generated Node.js SDK, `@pulumi-uptime/sdk`), as docs/plugin.md's "Moving to
 // the plugin" says: same name, same parent, an alias of the old type; the page and the alert with it.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { REPO, TestStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, clearRequests, mutating, requestLines, withoutAccountCheck } from "../helpers/e2e";
-import { e2eFile } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, YAML_PLUGIN, Json, clearRequests, e2eFile, exec, requestLines, sending } from "../helpers/e2e";
+import { serviceState } from "../helpers/e2e";
+import { stateResources, withoutAccountCheck } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
-const execFileAsync = promisify(execFile);
 const { emulator, stack, tempDir } = e2eFile();
 const dir = tempDir("uptime-move-");
 let t: TestStack;
@@ -53,7 +51,7 @@ async function buildGeneratedSdk(into: string): Promise<void> {
   const out = path.join(into, "node_modules", "@pulumi-uptime", "sdk");
   const tsc = path.join(REPO, "node_modules", ".bin", "tsc");
   const off = ["--declaration", "--sourceMap", "--declarationMap"].flatMap((option) => [option, "false"]);
-  await execFileAsync(tsc, ["-p", path.join(REPO, "sdks/nodejs/tsconfig.json"), "--outDir", out, ...off], { cwd: REPO });
+  await exec(tsc, ["-p", path.join(REPO, "sdks/nodejs/tsconfig.json"), "--outDir", out, ...off], { cwd: REPO });
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "sdks/nodejs/package.json"), "utf8"));
   fs.writeFileSync(path.join(out, "package.json"), JSON.stringify({ ...manifest, main: "index.js" }, null, 2));
 }
@@ -64,18 +62,14 @@ beforeAll(async () => {
   fs.symlinkSync(path.join(REPO, "node_modules", "@pulumi", "pulumi"), path.join(dir, "node_modules", "@pulumi", "pulumi"));
   fs.symlinkSync(path.join(REPO, "node_modules", "pulumi-uptime"), path.join(dir, "node_modules", "pulumi-uptime"));
   await buildGeneratedSdk(dir);
-  fs.writeFileSync(
-    path.join(dir, "Pulumi.yaml"),
-    `name: move\nruntime: nodejs\nmain: index.js\nplugins:\n  providers:\n    - name: uptime\n      path: ${path.join(REPO, "bin")}\n`,
-  );
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: move\nruntime: nodejs\nmain: index.js\n${YAML_PLUGIN}`);
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "move", private: true, main: "index.js" }));
   fs.writeFileSync(path.join(dir, "index.js"), DYNAMIC);
   t = await stack(dir);
 });
 
-const monitors = async (): Promise<Json[]> => (await adminGet(emulator, "/state")).monitors.filter((m: Json) => m.name === "move-api");
-const monitorState = async (): Promise<Json> =>
-  ((await t.stack.exportStack()).deployment as Json).resources.find((r: Json) => r.urn.endsWith("::api"));
+const monitors = async (): Promise<Json[]> => (await serviceState(emulator)).monitors.filter((m) => m.name === "move-api");
+const monitorState = async (): Promise<Json> => (await stateResources(t)).find((r) => r.urn.endsWith("::api"));
 
 test("the dynamic monitor moves to the plugin's type in place: same uuid, no replacement, no request", async () => {
   const first = await t.stack.up();
@@ -90,7 +84,7 @@ test("the dynamic monitor moves to the plugin's type in place: same uuid, no rep
   expect(withoutAccountCheck(await requestLines(emulator))).toEqual([]);
   const state = await monitorState();
   expect(state.type).toBe("uptime:index:Monitor");
-  const types = ((await t.stack.exportStack()).deployment as Json).resources.map((r: Json) => r.type);
+  const types = (await stateResources(t)).map((r) => r.type);
   expect(types.filter((type: string) => type.startsWith("uptime:index:")).sort()).toEqual([
     "uptime:index:Alert",
     "uptime:index:Monitor",
@@ -110,17 +104,14 @@ test("the dynamic monitor moves to the plugin's type in place: same uuid, no rep
 test("after the move the plugin edits the monitor with one PATCH, and destroy deletes it", async () => {
   const [monitor] = await monitors();
   fs.writeFileSync(path.join(dir, "index.js"), PLUGIN(DECLARED.replace("interval: 120", "interval: 300")));
-  await clearRequests(emulator);
-  const result = await t.stack.up();
+  const [result, sent] = await sending(emulator, () => t.stack.up());
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
-  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${monitor.uuid}`]);
+  expect(sent).toEqual([`PATCH /v1/monitors/${monitor.uuid}`]);
   expect((await monitors())[0]).toMatchObject({ uuid: monitor.uuid, intervalId: 300 });
   const state = await monitorState();
   expect(state.outputs).not.toHaveProperty("declaredFields");
   expect(state.outputs).not.toHaveProperty("journalKey");
 
-  await clearRequests(emulator);
-  await t.stack.destroy();
-  expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${monitor.uuid}`]);
+  expect((await sending(emulator, () => t.stack.destroy()))[1]).toEqual([`DELETE /v1/monitors/${monitor.uuid}`]);
   expect(await monitors()).toEqual([]);
 });
