@@ -1,28 +1,19 @@
-// examples/python, a Python program over the generated Python SDK (sdks/python), copied outside the
-// repository with a virtualenv of its own (its Pulumi.yaml's `virtualenv: venv`, made from its
-// requirements.txt: `pulumi` pinned from PyPI and the SDK from sdks/python), run with the `pulumi`
-// CLI and the Python language host scripts/bootstrap.sh provides; the plugin on PATH (the repository's bin/).
-//
-// The venv: pip takes about ten seconds to make it (python3 >= 3.10 and PyPI needed), so it is made
-// once per Python version, requirements.txt and SDK (a template in the toolchain cache, keyed by
-// those) and copied (0.2 s). The language host is the one scripts/bootstrap.sh builds
-// (scripts/build-python-host.sh) or the one of the Pulumi install on PATH.
-import { execFile } from "node:child_process";
+// examples/python over the generated SDK (sdks/python), copied outside the repository with the virtualenv
+// its Pulumi.yaml names (from its requirements.txt), run by the `pulumi` CLI and the Python language host
+// bootstrap provides, the plugin on PATH. pip takes about ten seconds to make the venv (python3 >= 3.10 and
+// PyPI needed): it is made once per Python version, requirements and SDK, kept in the toolchain cache, and copied.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
-import { SEEDED_PAGE, CliRun, Json, adminGet, e2eFile, monitorNames, asUser, clearRequests, mutating, pulumiCli } from "../helpers/e2e";
-import { requestLines } from "../helpers/e2e";
-import { monitorBody } from "../helpers/emulator-http";
+import { SEEDED_PAGE, CliRun, Json, asUser, e2eFile, exec, madeOutside, monitorNamed, monitorNames, pluginOnPath } from "../helpers/e2e";
+import { pulumiCli, seededPage, sending, sendingTo, serviceState } from "../helpers/e2e";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 
-const execFileAsync = promisify(execFile);
 const PROBE_TOKEN = "Bearer py-probe-93e1";
 const STAGING_KEY = "staging-py-key-9a1f";
 const EXAMPLE = path.join(REPO, "examples/python");
@@ -52,7 +43,7 @@ function requirements(sdk: string): string {
  * The SDK is installed from a copy: pip builds in the source tree, which must stay as generated.
  */
 async function venvTemplate(): Promise<string> {
-  const { stdout: python } = await execFileAsync("python3", ["-c", "import sys; print(sys.version)"]);
+  const { stdout: python } = await exec("python3", ["-c", "import sys; print(sys.version)"]);
   const key = createHash("sha256").update(python).update(requirements("SDK"));
   for (const f of fs
     .readdirSync(SDK, { recursive: true, encoding: "utf8" })
@@ -69,12 +60,9 @@ async function venvTemplate(): Promise<string> {
   try {
     fs.cpSync(SDK, path.join(staging, "sdk"), { recursive: true });
     fs.writeFileSync(path.join(staging, "requirements.txt"), requirements(path.join(staging, "sdk")));
-    await execFileAsync("python3", ["-m", "venv", path.join(staging, "venv")]);
-    await execFileAsync(
-      path.join(staging, "venv", "bin", "python"),
-      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", path.join(staging, "requirements.txt")],
-      { maxBuffer: 16 * 1024 * 1024 },
-    );
+    await exec("python3", ["-m", "venv", path.join(staging, "venv")]);
+    const pip = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", path.join(staging, "requirements.txt")];
+    await exec(path.join(staging, "venv", "bin", "python"), pip);
     try {
       fs.renameSync(path.join(staging, "venv"), template);
     } catch (error) {
@@ -120,7 +108,7 @@ beforeAll(async () => {
 
 /** The pulumi CLI in the example's directory, as its user runs it (the plugin on PATH). */
 async function pulumi(...args: string[]): Promise<CliRun> {
-  const PATH = [path.join(work, "not-this-python"), path.join(REPO, "bin"), process.env.PATH].join(path.delimiter);
+  const PATH = [path.join(work, "not-this-python"), pluginOnPath().PATH].join(path.delimiter);
   const run = await pulumiCli(t, args, { cwd: dir, env: { PATH } });
   printed.push(run.out);
   return run;
@@ -133,22 +121,21 @@ async function ok(...args: string[]): Promise<string> {
   return out;
 }
 
-const state = async (): Promise<{ monitors: Json[]; pages: Json[]; webhooks: Json[] }> => adminGet(emulator, "/state");
-const pyMonitor = async (): Promise<Json> => (await state()).monitors.find((m: Json) => m.name === "py-api");
+const state = () => serviceState(emulator);
+const pyMonitor = () => monitorNamed(emulator, "py-api");
 const outputs = async (): Promise<Json> => JSON.parse(await ok("stack", "output", "--json"));
+/** `pulumi stack export` as its user runs it (secrets encrypted): the resources. */
 const exported = async (): Promise<Json[]> => JSON.parse(await ok("stack", "export")).deployment.resources ?? [];
 
 test("up creates the monitor with its secret header, takes the page over, and exports the webhook count", async () => {
   expect(fs.existsSync(path.join(dir, "venv", "bin", "python"))).toBe(true);
-  await clearRequests(emulator);
-  const up = await ok("up", "--yes", "--skip-preview");
+  const [up, sent] = await sending(emulator, () => ok("up", "--yes", "--skip-preview"));
   const created = await pyMonitor();
   expect(created).toMatchObject({ type: "https", urn: "https://py.example.com/health", regions: [1, 2], intervalId: 60 });
   expect(created.httpRequest.headers).toEqual([{ name: "Authorization", value: PROBE_TOKEN }]);
-  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", `PATCH /v1/pages/${SEEDED_PAGE}`]);
-  const s = await state();
-  expect(s.pages.find((p: Json) => p.uuid === SEEDED_PAGE)).toMatchObject({ title: "Python status", items: [created.uuid] });
-  const hooks = s.webhooks.filter((w: Json) => w.topic === "monitors/status_change").length;
+  expect(sent).toEqual(["POST /v1/monitors", `PATCH /v1/pages/${SEEDED_PAGE}`]);
+  expect(await seededPage(emulator)).toMatchObject({ title: "Python status", items: [created.uuid] });
+  const hooks = (await state()).webhooks.filter((w: Json) => w.topic === "monitors/status_change").length;
   expect(hooks).toBeGreaterThan(0);
   expect(await outputs()).toEqual({ uuid: created.uuid, interval: 60, statusHooks: hooks });
   expect(up).toContain(created.uuid);
@@ -161,11 +148,10 @@ test("up creates the monitor with its secret header, takes the page over, and ex
 });
 
 test("a second preview is empty and sends nothing but reads", async () => {
-  await clearRequests(emulator);
-  const preview = await pulumi("preview", "--expect-no-changes");
+  const [preview, sent] = await sending(emulator, () => pulumi("preview", "--expect-no-changes"));
   expect(preview.out).toMatch(/3 unchanged/);
   expect(preview.code).toBe(0);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(sent).toEqual([]);
 });
 
 // The Python host prints a traceback under the provider's message for a failed invoke: its SDK raises a plain
@@ -190,8 +176,7 @@ test("an address without its /v1, a refused key, a missing key: `pulumi preview`
   ];
   for (const [what, change, message] of cases) {
     await ok(...change);
-    await clearRequests(emulator);
-    const preview = await pulumi("preview");
+    const [preview, sent] = await sending(emulator, () => pulumi("preview"));
     expect([what, preview.code === 0]).toEqual([what, false]);
     expect([what, preview.out]).toEqual([what, expect.stringContaining(message)]);
     // A missing key stops the run at the provider's CheckConfig: said in its body and its diagnostics, never per resource.
@@ -201,7 +186,7 @@ test("an address without its /v1, a refused key, a missing key: `pulumi preview`
     expect(preview.out).not.toContain("a-mistyped-key-2222");
     // The engine cancels the program, and its host interrupts it: the SDK (_quiet_cancel.py) ends it quietly.
     expect([what, preview.out]).toEqual([what, expect.not.stringContaining("KeyboardInterrupt")]);
-    expect(mutating(await requestLines(emulator))).toEqual([]);
+    expect(sent).toEqual([]);
     await ok("config", "set", "uptime:baseUrl", emulator.url);
     await ok("config", "set", "--secret", "uptime:apiKey", E2E_API_KEY);
   }
@@ -209,27 +194,15 @@ test("an address without its /v1, a refused key, a missing key: `pulumi preview`
 });
 
 test("pulumi import of a monitor made outside Pulumi writes Python that, added to the program, changes nothing; beside it, an explicit uptime.Provider puts a monitor in a second account", async () => {
-  const created = await asUser(
-    emulator,
-    "POST",
-    "/monitors",
-    monitorBody({
-      name: "py-legacy",
-      urn: "https://py-legacy.example.com/",
-      interval: 120,
-      regions: [1, 3],
-      httpRequest: { method: "HEAD", headers: [{ name: "X-Probe", value: "1" }] },
-    }),
-  );
-  expect(created.status).toBe(201);
-  const legacy = created.json.monitor as Json;
+  const legacy = await madeOutside(emulator, "py-legacy");
   const before = await state();
-  await clearRequests(emulator);
   const out = path.join(work, "generated.py");
-  const imported = await ok("import", "uptime:index:Monitor", "legacy", legacy.uuid, "--yes", "--skip-preview", "--out", out);
+  const [imported, sent] = await sending(emulator, () =>
+    ok("import", "uptime:index:Monitor", "legacy", legacy.uuid, "--yes", "--skip-preview", "--out", out),
+  );
   expect(imported).toContain("1 imported");
   // Importing reads: nothing in the service changed.
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(sent).toEqual([]);
   expect(await state()).toEqual(before);
   expect((await exported()).find((r: Json) => r.urn.endsWith("uptime:index:Monitor::legacy"))).toMatchObject({
     id: legacy.uuid,
@@ -255,12 +228,11 @@ test("pulumi import of a monitor made outside Pulumi writes Python that, added t
       "",
     ].join("\n"),
   );
-  await clearRequests(emulator);
-  const up = await ok("up", "--yes", "--skip-preview");
+  const [up, upSent] = await sending(emulator, () => ok("up", "--yes", "--skip-preview"));
   // The stack, py-api, the page and the imported monitor as they were; the provider and its two monitors made.
   expect(up).toMatch(/4 unchanged/);
   expect(up).toMatch(/3 created/);
-  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors"]);
+  expect(upSent).toEqual(["POST /v1/monitors"]);
   expect(await monitorNames(emulator)).toContain("prod-py");
   expect(await monitorNames(emulator)).not.toContain("staging-py");
   expect(await monitorNames(staging)).toEqual(["staging-py"]);
@@ -270,12 +242,10 @@ test("pulumi import of a monitor made outside Pulumi writes Python that, added t
 test("an edit (the interval, a config change) is one PATCH of the monitor; nothing else in either account changes", async () => {
   const { uuid } = await pyMonitor();
   await ok("config", "set", "interval", "300");
-  await Promise.all([clearRequests(emulator), clearRequests(staging)]);
-  const up = await ok("up", "--yes", "--skip-preview");
+  const [up, sent] = await sendingTo([emulator, staging], () => ok("up", "--yes", "--skip-preview"));
   expect(up).toMatch(/1 updated/);
   expect(up).toMatch(/6 unchanged/);
-  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${uuid}`]);
-  expect(mutating(await requestLines(staging))).toEqual([]);
+  expect(sent).toEqual([[`PATCH /v1/monitors/${uuid}`], []]);
   expect((await pyMonitor()).intervalId).toBe(300);
   expect((await outputs()).interval).toBe(300);
 });
@@ -284,10 +254,8 @@ test("drift made outside Pulumi: `up --refresh` reads it and puts the declared v
   const { uuid } = await pyMonitor();
   const drift = await asUser(emulator, "PATCH", `/monitors/${uuid}`, { interval: 900 });
   expect(drift.status).toBe(200);
-  await clearRequests(emulator);
   // The state says 300, as declared: only the refresh's read of 900 makes the up send anything.
-  await ok("up", "--refresh", "--yes", "--skip-preview");
-  expect(mutating(await requestLines(emulator))).toEqual([`PATCH /v1/monitors/${uuid}`]);
+  expect((await sending(emulator, () => ok("up", "--refresh", "--yes", "--skip-preview")))[1]).toEqual([`PATCH /v1/monitors/${uuid}`]);
   expect((await pyMonitor()).intervalId).toBe(300);
 });
 
@@ -312,12 +280,11 @@ test("destroy deletes the program's monitors in each account and releases the pa
   expect(uuids).toHaveLength(3);
   // The imported monitor is protected, as the generated code says: unprotected first, as its user would.
   await ok("state", "unprotect", `urn:pulumi:${t.stack.name}::uptime-python::uptime:index:Monitor::legacy`, "--yes");
-  await clearRequests(emulator);
-  await ok("destroy", "--yes", "--skip-preview");
-  expect(mutating(await requestLines(emulator)).sort()).toEqual(uuids.map((u: string) => `DELETE /v1/monitors/${u}`).sort());
+  const [, sent] = await sending(emulator, () => ok("destroy", "--yes", "--skip-preview"));
+  expect(sent.sort()).toEqual(uuids.map((u: string) => `DELETE /v1/monitors/${u}`).sort());
   expect(await monitorNames(staging)).toEqual([]);
   const s = await state();
   expect(s.monitors.filter((m: Json) => names.includes(m.name) || uuids.includes(m.uuid))).toEqual([]);
-  expect(s.pages.find((p: Json) => p.uuid === SEEDED_PAGE)).toMatchObject({ title: "Python status" });
+  expect(await seededPage(emulator)).toMatchObject({ title: "Python status" });
   expect(await exported()).toEqual([]);
 });

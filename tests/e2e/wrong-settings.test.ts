@@ -8,7 +8,8 @@ import { createServer as createHttpsServer } from "node:https";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { TestStack, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, e2eFile, fails, mutating, requestLines, withEnv } from "../helpers/e2e";
+import { SEEDED_ALERT, adminCall, clearRequests, e2eFile, fails, requestLines, sending, serviceState } from "../helpers/e2e";
+import { stateResources, withEnv } from "../helpers/e2e";
 import { LOOPBACK_CERT_PEM, LOOPBACK_KEY_PEM } from "../helpers/tls";
 import { E2E_API_KEY, Listening, forwardTo, listenOnLoopback } from "../helpers/servers";
 
@@ -38,20 +39,15 @@ const setEnv = (key: string, value: string) => ((t.stack.workspace as LocalWorks
 /** The part of an engine run's output after "Diagnostics:", where each resource's failure is listed once. */
 const diagnostics = (text: string) => text.slice(text.lastIndexOf("Diagnostics:"));
 
-async function resourcesOf(): Promise<string[]> {
-  return ((await t.stack.exportStack()).deployment.resources ?? []).map((r: Json) => `${r.type} ${r.id ?? ""}`).sort();
-}
+const resourcesOf = async () => (await stateResources(t)).map((r) => `${r.type} ${r.id ?? ""}`).sort();
 
 /** The uuid of each monitor of the stack, by resource name. */
-async function monitorIds(): Promise<Record<string, string>> {
-  const resources = ((await t.stack.exportStack()).deployment.resources ?? []) as Json[];
-  return Object.fromEntries(
-    resources.filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => [String(r.urn).replace(/^.*::/, ""), r.id]),
+const monitorIds = async (): Promise<Record<string, string>> =>
+  Object.fromEntries(
+    (await stateResources(t)).filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => [r.urn.replace(/^.*::/, ""), r.id]),
   );
-}
 
-const inService = async (uuid: string): Promise<Json | undefined> =>
-  (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.uuid === uuid);
+const inService = async (uuid: string) => (await serviceState(emulator)).monitors.find((m) => m.uuid === uuid);
 
 test("a key in plain text: preview refuses before anything is stored or sent, naming `pulumi config set --secret`", async () => {
   await clearRequests(emulator);
@@ -65,9 +61,9 @@ test("a key in plain text: preview refuses before anything is stored or sent, na
 test("PULUMI_SKIP_CHECKPOINTS: creating monitors is refused at preview, the reason in full once, naming it; nothing sent", async () => {
   // The advice of the test before, followed.
   await t.stack.setConfig("uptime:apiKey", { value: E2E_API_KEY, secret: true });
-  await clearRequests(emulator);
-  const refused = withEnv(t, { PULUMI_SKIP_CHECKPOINTS: "true" }, () => fails((onOutput) => t.stack.preview({ onOutput })));
-  const preview = diagnostics(await refused);
+  const refused = () => withEnv(t, { PULUMI_SKIP_CHECKPOINTS: "true" }, () => fails((onOutput) => t.stack.preview({ onOutput })));
+  const [text, sent] = await sending(emulator, refused);
+  const preview = diagnostics(text);
   // Each monitor checked is refused, the reason in full once, the others pointing to it.
   const refusals = [...preview.matchAll(/monitor "(\w+)": creating it is refused while PULUMI_SKIP_CHECKPOINTS is set(.)/g)];
   // The engine may stop checking after the first failure: one or both of the program's monitors, each once.
@@ -75,7 +71,7 @@ test("PULUMI_SKIP_CHECKPOINTS: creating monitors is refused at preview, the reas
   expect(["api", "db", "api,db"]).toContain(names.join(","));
   expect(refusals.map((m) => m[2]).sort()).toEqual([":", " ", " "].slice(0, refusals.length).sort());
   expect(preview.match(/Run this update without PULUMI_SKIP_CHECKPOINTS/g)).toHaveLength(1);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(sent).toEqual([]);
   expect(await monitorIds()).toEqual({});
 });
 
@@ -121,11 +117,10 @@ test("a monitor deleted outside Pulumi: the edit names it and the command; runni
   );
   const command = /Run `pulumi up --replace '([^']+)'` to create it again/.exec(edit);
   expect(command).not.toBeNull();
-  await clearRequests(emulator);
-  const up = await t.stack.up({ replace: [command![1]] });
+  const [up, sent] = await sending(emulator, () => t.stack.up({ replace: [command![1]] }));
   expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
   // The api monitor's edit went through in the failed run; now only db is created again (and the old one's 404 proven gone).
-  expect(mutating(await requestLines(emulator))).toEqual(["POST /v1/monitors", `DELETE /v1/monitors/${db}`]);
+  expect(sent).toEqual(["POST /v1/monitors", `DELETE /v1/monitors/${db}`]);
   const again = await monitorIds();
   expect(again.db).not.toBe(db);
   expect(await inService(again.db)).toMatchObject({ name: "db", intervalId: 120 });
@@ -139,8 +134,7 @@ test("a rotated key: refresh fails once per resource, without stack frames, the 
   const edited = await service();
   await adminCall(emulator, "PUT", "/api-key", { apiKey: ROTATED });
   await t.stack.setConfig("uptime:apiKey", { value: ROTATED, secret: true });
-  await clearRequests(emulator);
-  const refresh = await fails((onOutput) => t.stack.refresh({ onOutput }));
+  const [refresh, sent] = await sending(emulator, () => fails((onOutput) => t.stack.refresh({ onOutput })));
   const text = diagnostics(refresh);
   for (const name of ["api", "db"]) expect(text.split(`uptime:Monitor (${name}):`)).toHaveLength(2);
   expect(text.split("\n").filter((l) => /error: /.test(l) && l.includes("401 Unauthorized"))).toHaveLength(2);
@@ -152,7 +146,7 @@ test("a rotated key: refresh fails once per resource, without stack frames, the 
   expect(refresh).not.toMatch(/\.ts:\d+:\d+/);
   expect(refresh).not.toMatch(/^\s+at /m);
   expect(await resourcesOf()).toEqual(before);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(sent).toEqual([]);
   expect(await service()).toEqual(edited);
 
   // The advice, followed.
@@ -164,9 +158,9 @@ test("a rotated key: refresh fails once per resource, without stack frames, the 
 
 test("destroy with --run-program, the key rotated: both monitors deleted, the stack empty", async () => {
   const ids = await monitorIds();
-  await clearRequests(emulator);
-  expect((await t.stack.destroy({ runProgram: true })).summary.result).toBe("succeeded");
-  expect(mutating(await requestLines(emulator)).sort()).toEqual([`DELETE /v1/monitors/${ids.api}`, `DELETE /v1/monitors/${ids.db}`].sort());
+  const [destroy, sent] = await sending(emulator, () => t.stack.destroy({ runProgram: true }));
+  expect(destroy.summary.result).toBe("succeeded");
+  expect(sent.sort()).toEqual([`DELETE /v1/monitors/${ids.api}`, `DELETE /v1/monitors/${ids.db}`].sort());
   expect([await inService(ids.api), await inService(ids.db)]).toEqual([undefined, undefined]);
   expect(await resourcesOf()).toEqual([]);
 });
