@@ -1,10 +1,9 @@
-// The address moved (uptime:baseUrl changed since the last up), on each face: the TypeScript program
-// (the dynamic provider) and the same two monitors in YAML (the provider plugin). Refresh and destroy
-// still use the address the last up stored, so they fail naming it and say to run them with
-// --run-program; nothing changes; following the advice refreshes and destroys through the new address.
+// uptime:baseUrl changed since the last up, on each face (TypeScript, and the same monitors in YAML through
+// the plugin): refresh and destroy use the stored address, so they fail naming it and saying to run them with
+// --run-program; nothing changes; following the advice works through the new address.
 import { createServer } from "node:http";
 import * as path from "node:path";
-import { Json, SEEDED_ALERT, adminGet, clearRequests, e2eFile, fails, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, clearRequests, e2eFile, fails, requestLines, sending, serviceState, stateResources } from "../helpers/e2e";
 import { forwardTo, listenOnLoopback } from "../helpers/servers";
 
 jest.setTimeout(300_000);
@@ -26,8 +25,7 @@ test.each(FACES)(
     const oldUrl = `http://${old.host}/v1`;
     const t = await stack(dir, { stackName: `moved-${face}`, config: { ...config, "uptime:baseUrl": oldUrl, "uptime:maxRetries": "0" } });
     await t.stack.up();
-    const resources = async () =>
-      (((await t.stack.exportStack()).deployment.resources ?? []) as Json[]).map((r) => `${r.type} ${r.id ?? ""}`);
+    const resources = async () => (await stateResources(t)).map((r) => `${r.type} ${r.id ?? ""}`);
     const monitors = (await resources()).filter((r) => /uptime:(index:)?Monitor /.test(r)).map((r) => r.split(" ")[1]);
     expect(monitors).toHaveLength(2);
     const before = await resources();
@@ -47,10 +45,10 @@ test.each(FACES)(
 
     // The advice, followed: the address in the configuration is used.
     expect((await t.stack.refresh({ runProgram: true })).summary.resourceChanges).toEqual({ same: 3 });
-    await clearRequests(emulator);
-    expect((await t.stack.destroy({ runProgram: true })).summary.result).toBe("succeeded");
-    expect(mutating(await requestLines(emulator)).sort()).toEqual(monitors.map((id) => `DELETE /v1/monitors/${id}`).sort());
-    const inService = ((await adminGet(emulator, "/state")).monitors as Json[]).map((m) => m.uuid);
+    const [destroy, sent] = await sending(emulator, () => t.stack.destroy({ runProgram: true }));
+    expect(destroy.summary.result).toBe("succeeded");
+    expect(sent.sort()).toEqual(monitors.map((id) => `DELETE /v1/monitors/${id}`).sort());
+    const inService = (await serviceState(emulator)).monitors.map((m) => m.uuid);
     expect(inService.filter((uuid) => monitors.includes(uuid))).toEqual([]);
     expect(await resources()).toEqual([]);
   },
