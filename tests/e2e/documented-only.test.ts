@@ -1,9 +1,8 @@
-// The quickstart against an emulator that serves only the documented routes: no GET of monitors,
-// pages or alerts, no DELETE. Applying and editing work; refresh keeps the state with a warning; a replace and
-// a destroy stop at the refused DELETE with nothing lost, and following the message
-// (UPTIME_DELETE_UNSUPPORTED=leave) leaves the monitors in the service and the stack consistent.
+// The quickstart against a service with only the documented routes (no GET of an object, no DELETE): up and
+// edits work, refresh keeps the state with a warning, a replace and a destroy stop at the DELETE with nothing
+// lost, and following the message (UPTIME_DELETE_UNSUPPORTED=leave) leaves the monitors and a consistent stack.
 import type { TestStack } from "../helpers/pulumi";
-import { adminCall, adminGet, e2eFile, fails, withEnv } from "../helpers/e2e";
+import { adminCall, e2eFile, fails, monitorNamed, serviceState, stateResources, withEnv } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
@@ -17,7 +16,7 @@ test("up works with the documented routes alone", async () => {
 });
 
 test("refresh keeps the state as last applied, with one warning per kind", async () => {
-  const api = (await adminGet(emulator, "/state")).monitors.find((m: { name: string }) => m.name === "Public API");
+  const api = await monitorNamed(emulator, "Public API");
   await adminCall(emulator, "PATCH", `/monitors/${api.uuid}`, { name: "changed where refresh cannot see" });
   const output: string[] = [];
   const refresh = await t.stack.refresh({ onOutput: (l) => output.push(l) });
@@ -30,42 +29,38 @@ test("refresh keeps the state as last applied, with one warning per kind", async
 });
 
 test("in one up, an in-place edit works and a replace (an alerts change) stops at the old monitor's DELETE, with nothing lost; following the message leaves it in the service", async () => {
-  const before = (await adminGet(emulator, "/state")).monitors.find((m: { name: string }) => m.name === "Primary database");
+  const before = await monitorNamed(emulator, "Primary database");
   await t.stack.setAllConfig({ "uptime-quickstart:apiInterval": { value: "300" }, "uptime-quickstart:databaseAlerts": { value: "true" } });
   const text = await fails((onOutput) => t.stack.up({ onOutput }));
-  const api = (await adminGet(emulator, "/state")).monitors.find((m: { name: string }) => m.name === "Public API");
-  expect(api.intervalId).toBe(300);
+  expect((await monitorNamed(emulator, "Public API")).intervalId).toBe(300);
   expect(text).toContain(
     `monitor "Primary database" (${before.uuid}): the service does not allow deleting monitors through the API (DELETE answered 405); nothing was deleted`,
   );
   expect(text).toContain("run the same command again with UPTIME_DELETE_UNSUPPORTED=leave in the environment");
   // The new monitor exists and the stack holds it; the old one is still in the service and pending delete in the stack.
-  expect((await adminGet(emulator, "/state")).monitors.filter((m: { name: string }) => m.name === "Primary database")).toHaveLength(2);
+  expect((await serviceState(emulator)).monitors.filter((m) => m.name === "Primary database")).toHaveLength(2);
 
   const again: string[] = [];
   await withEnv(t, { UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.up({ onOutput: (l) => again.push(l) }));
   expect(again.join("")).toContain(
     `monitor "Primary database" (${before.uuid}) is left in the service, still checking and alerting, and is no longer in the stack`,
   );
-  const exported = await t.stack.exportStack();
-  const held = (exported.deployment.resources ?? []).filter((r: { type: string }) => r.type.endsWith("uptime:Monitor"));
+  const exported = await stateResources(t);
+  const held = exported.filter((r) => r.type.endsWith("uptime:Monitor"));
   expect(held).toHaveLength(2);
-  expect(held.map((r: { id: string }) => r.id)).not.toContain(before.uuid);
-  expect((exported.deployment.resources ?? []).filter((r: { delete?: boolean }) => r.delete)).toEqual([]);
+  expect(held.map((r) => r.id)).not.toContain(before.uuid);
+  expect(exported.filter((r) => r.delete)).toEqual([]);
 });
 
 test("destroy stops at the first DELETE with nothing lost; following the message leaves every monitor in the service and empties the stack", async () => {
-  const monitors = (await adminGet(emulator, "/state")).monitors.length;
+  const monitors = (await serviceState(emulator)).monitors.length;
   const stopped = await fails((onOutput) => t.stack.destroy({ onOutput }), /UPTIME_DELETE_UNSUPPORTED=leave/);
   expect(stopped).toContain("does not allow deleting monitors through the API");
-  expect(
-    (await t.stack.exportStack()).deployment.resources.filter((r: { type: string }) => r.type.endsWith("uptime:Monitor")),
-  ).toHaveLength(2);
+  expect((await stateResources(t)).filter((r) => r.type.endsWith("uptime:Monitor"))).toHaveLength(2);
 
   const destroy = await withEnv(t, { UPTIME_DELETE_UNSUPPORTED: "leave" }, () => t.stack.destroy());
   expect(destroy.summary.result).toBe("succeeded");
-  const exported = await t.stack.exportStack();
-  expect(exported.deployment.resources ?? []).toHaveLength(0);
+  expect(await stateResources(t)).toHaveLength(0);
   // Left in the service, as the message said.
-  expect((await adminGet(emulator, "/state")).monitors).toHaveLength(monitors);
+  expect((await serviceState(emulator)).monitors).toHaveLength(monitors);
 });

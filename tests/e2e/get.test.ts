@@ -1,7 +1,8 @@
 // Monitor.get, Page.get and Alert.get through the real engine: a program reads a monitor another
 // stack manages, and the service's page and alert, by uuid.
 import * as path from "node:path";
-import { SEEDED_ALERT, SEEDED_PAGE, adminCall, adminGet, clearRequests, e2eFile, fails, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, adminCall, clearRequests, e2eFile, fails, monitorNamed, requestLines } from "../helpers/e2e";
+import { serviceState } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
@@ -13,14 +14,14 @@ const reader = (ids: { monitor: string; page: string; alert: string }) =>
 test("a program reads objects another stack manages: the service's values, GETs only, and destroy leaves them", async () => {
   const owner = await stack("quickstart");
   await owner.stack.up();
-  const before = await adminGet(emulator, "/state");
-  const api = before.monitors.find((m: { name: string }) => m.name === "Public API");
+  const before = await serviceState(emulator);
+  const api = await monitorNamed(emulator, "Public API");
 
   const t = await reader({ monitor: api.uuid, page: SEEDED_PAGE, alert: SEEDED_ALERT });
   await clearRequests(emulator);
   const up = await t.stack.up();
-  const page = before.pages.find((p: { uuid: string }) => p.uuid === SEEDED_PAGE);
-  const alert = before.alerts.find((a: { uuid: string }) => a.uuid === SEEDED_ALERT);
+  const page = before.pages.find((p) => p.uuid === SEEDED_PAGE);
+  const alert = before.alerts.find((a) => a.uuid === SEEDED_ALERT);
   expect(Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]))).toEqual({
     monitorName: api.name,
     monitorTarget: api.urn,
@@ -41,7 +42,7 @@ test("a program reads objects another stack manages: the service's values, GETs 
   await t.stack.preview({ expectNoChanges: true });
   await t.stack.destroy();
   expect((await requestLines(emulator)).filter((l) => !l.startsWith("GET "))).toEqual([]);
-  expect(await adminGet(emulator, "/state")).toEqual(before);
+  expect(await serviceState(emulator)).toEqual(before);
 });
 
 test("a uuid the service does not have, or a kind it cannot read: the read fails, each object named in one run", async () => {

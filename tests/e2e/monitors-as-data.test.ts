@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO, TestStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, adminGet, clearRequests, e2eFile, fails, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, clearRequests, e2eFile, fails, monitorNamed, requestLines, sending, serviceState } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
@@ -23,10 +23,8 @@ beforeAll(async () => (t = await stack(EXAMPLE, { config: { "monitors-as-data:fi
 test("every entry of the file becomes one monitor, and a second preview is empty", async () => {
   const up = await t.stack.up();
   expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
-  const { monitors } = await adminGet(emulator, "/state");
-  expect(monitors.map((m: { name: string }) => m.name).sort()).toEqual(["Primary database", "Public API", "Website"]);
-  const website = monitors.find((m: { name: string }) => m.name === "Website");
-  expect(website.intervalId).toBe(300); // "300" in the file, an integer in the service
+  expect((await serviceState(emulator)).monitors.map((m) => m.name).sort()).toEqual(["Primary database", "Public API", "Website"]);
+  expect((await monitorNamed(emulator, "Website")).intervalId).toBe(300); // "300" in the file, an integer in the service
   expect(up.outputs.count.value).toBe(3);
 
   await clearRequests(emulator);
@@ -38,26 +36,24 @@ test("every entry of the file becomes one monitor, and a second preview is empty
 
 test("one up: an entry edited and alerts added to every monitor replaces them: POST of the new ones, DELETE of the old", async () => {
   // That an edit alone is one PATCH of that monitor only: quickstart.test.ts, the same Monitor resource.
-  const before = (await adminGet(emulator, "/state")).monitors.map((m: { uuid: string }) => m.uuid);
+  const before = (await serviceState(emulator)).monitors.map((m) => m.uuid);
   const edited = structuredClone(original);
   edited.monitors.website.interval = 600;
   await t.stack.setAllConfig({
     "monitors-as-data:file": { value: writeData("v2.json", edited) },
     "monitors-as-data:alerts": { value: JSON.stringify([SEEDED_ALERT]) },
   });
-  await clearRequests(emulator);
-  const up = await t.stack.up();
+  const [up, lines] = await sending(emulator, () => t.stack.up());
   expect(up.summary.resourceChanges).toMatchObject({ replace: 3 });
-  const lines = mutating(await requestLines(emulator));
   expect(lines.filter((l) => l === "POST /v1/monitors")).toHaveLength(3);
   expect(lines.filter((l) => l.startsWith("DELETE /v1/monitors/")).sort()).toEqual(
     before.map((u: string) => `DELETE /v1/monitors/${u}`).sort(),
   );
   expect(lines).toHaveLength(6);
-  const { monitors } = await adminGet(emulator, "/state");
+  const { monitors } = await serviceState(emulator);
   expect(monitors).toHaveLength(3);
   for (const m of monitors) expect(m.alerts).toEqual([SEEDED_ALERT]);
-  expect(monitors.find((m: { name: string }) => m.name === "Website").intervalId).toBe(600);
+  expect((await monitorNamed(emulator, "Website")).intervalId).toBe(600);
 });
 
 test("a bad entry fails the preview naming the file, the entry and the field, before any request", async () => {
@@ -65,18 +61,17 @@ test("a bad entry fails the preview naming the file, the entry and the field, be
   bad.monitors.postgres.urn = "db.acme.example:99999";
   bad.monitors.website.regions = [];
   await t.stack.setConfig("monitors-as-data:file", { value: writeData("bad.json", bad) });
-  await clearRequests(emulator);
-  const text = await fails((onOutput) => t.stack.preview({ onOutput }));
+  const [text, sent] = await sending(emulator, () => fails((onOutput) => t.stack.preview({ onOutput })));
   expect(text).toContain("bad.json: postgres");
   expect(text).toContain("port must be 1-65535");
   expect(text).toContain("bad.json: website");
   expect(text).toContain("regions: give at least one region id");
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect(sent).toEqual([]);
 });
 
 test("destroy deletes every monitor it created", async () => {
   await t.stack.setConfig("monitors-as-data:file", { value: writeData("v1b.json", original) });
   const destroy = await t.stack.destroy();
   expect(destroy.summary.resourceChanges).toMatchObject({ delete: 4 });
-  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  expect((await serviceState(emulator)).monitors).toEqual([]);
 });

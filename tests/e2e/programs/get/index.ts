@@ -1,7 +1,5 @@
-// A program that reads objects it does not manage: a monitor another stack created, and the page
-// and alert the service holds, by uuid (`get:monitor`, `get:page`, `get:alert`). Their outputs are
-// what the service holds; the program declares nothing of them, and destroying this stack leaves
-// them as they are.
+// Reads, by uuid, objects it does not manage (`get:monitor`, `get:page`, `get:alert`): a monitor of another
+// stack and the service's page and alert; destroying this stack leaves them as they are.
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
 
