@@ -1,21 +1,17 @@
-// The plugin as Pulumi installs providers: scripts/release.sh makes the self-contained executables and
-// sets the download address (a local HTTP server on loopback stands for the release's host); a YAML
-// program and the Go example (its SDK generated with that address) run `up`, an empty preview and
-// `destroy` with automatic plugin acquisition on, a fresh plugin cache and a PATH that has the Pulumi
-// CLI and nothing else, so no `node`. The engine downloads and installs the plugin itself.
-import { execFile, execFileSync } from "node:child_process";
+// The plugin as Pulumi installs providers: release.sh makes the self-contained executables with a download
+// address (a loopback server stands for the release's host); a YAML program and the Go example run with
+// automatic plugin acquisition, a fresh plugin cache and only the CLI on PATH (no node): the engine downloads it.
+import { execFileSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import { createServer } from "node:http";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { REPO } from "../helpers/pulumi";
-import { SEEDED_PAGE, Json, adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_PAGE, e2eFile, exec, monitorNamed as named, sending } from "../helpers/e2e";
 import { E2E_API_KEY, listenOnLoopback } from "../helpers/servers";
 
 jest.setTimeout(900_000);
 
-const execFileAsync = promisify(execFile);
 const PLATFORM = `linux-${process.arch === "arm64" ? "arm64" : "amd64"}`;
 /** The release's version, as release.sh says it makes it (a work tree is a build: `<next patch>-dev.g<commit>`). */
 let VERSION: string;
@@ -48,22 +44,8 @@ beforeAll(async () => {
   track(releases);
   baseUrl = `http://${releases.host}/releases`;
   // The release as a maintainer makes it, from this work tree: tarballs, and a clone whose SDKs carry the address.
-  const { stdout } = await execFileAsync(
-    "bash",
-    [
-      path.join(REPO, "scripts/release.sh"),
-      "--worktree",
-      "--plugin-download-url",
-      baseUrl,
-      "--out",
-      served,
-      "--clone",
-      path.join(work, "clone"),
-    ],
-    {
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+  const release = ["--worktree", "--plugin-download-url", baseUrl, "--out", served, "--clone", path.join(work, "clone")];
+  const { stdout } = await exec("bash", [path.join(REPO, "scripts/release.sh"), ...release]);
   VERSION = /^release: version ([^\s:,]+)/m.exec(stdout)![1];
   expect(VERSION).toMatch(/^\d+\.\d+\.\d+-dev\.g[0-9a-f]{7}$/);
   TARBALL = `pulumi-resource-uptime-v${VERSION}-${PLATFORM}.tar.gz`;
@@ -88,17 +70,7 @@ function userEnv(name: string): NodeJS.ProcessEnv {
   };
 }
 
-async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
-  try {
-    const { stdout, stderr } = await execFileAsync(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
-    return `${stdout}\n${stderr}`;
-  } catch (error) {
-    const e = error as Error & { stdout?: string; stderr?: string };
-    throw new Error(`${path.basename(command)} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, {
-      cause: error,
-    });
-  }
-}
+const run = async (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) => (await exec(command, args, { cwd, env })).out;
 
 /** The plugin the engine installed in `env`'s cache: the release's executable, byte for byte. */
 function expectInstalledFromRelease(env: NodeJS.ProcessEnv): void {
@@ -111,8 +83,7 @@ function expectInstalledFromRelease(env: NodeJS.ProcessEnv): void {
   expect(sha(installed)).toBe(sha(path.join(unpacked, "pulumi-resource-uptime")));
 }
 
-const monitorNamed = async (name: string): Promise<Json> =>
-  (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.name === name);
+const monitorNamed = (name: string) => named(emulator, name);
 
 test("the release names the download address in its schema and every generated SDK", () => {
   const clone = path.join(work, "clone");
@@ -128,16 +99,10 @@ test("the release names the download address in its schema and every generated S
 });
 
 test("release.sh refuses a download address of another scheme, naming the ones it takes", async () => {
-  const refused = await execFileAsync("bash", [
-    path.join(REPO, "scripts/release.sh"),
-    "--plugin-download-url",
-    "ftp://releases.example.com/uptime",
-  ]).then(
-    () => undefined,
-    (error: { code?: number; stderr?: string }) => error,
-  );
-  expect(refused?.code).toBe(2);
-  expect(refused?.stderr).toContain(
+  const args = [path.join(REPO, "scripts/release.sh"), "--plugin-download-url", "ftp://releases.example.com/uptime"];
+  const refused = (await exec("bash", args).catch((error: Error) => error.cause)) as { code?: number; stderr?: string };
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain(
     "--plugin-download-url must start with https://, http:// or github:// (got 'ftp://releases.example.com/uptime')",
   );
 });
@@ -169,25 +134,9 @@ test("YAML: the engine downloads the plugin from pluginDownloadURL; up, an empty
   fs.mkdirSync(dir);
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
-    [
-      "name: uptime-download-yaml",
-      "runtime: yaml",
-      "resources:",
-      "  api:",
-      "    type: uptime:index:Monitor",
-      "    properties:",
-      "      name: download-yaml",
-      "      type: https",
-      "      target: https://yaml.example.com/health",
-      "      regions: [1]",
-      "      interval: 60",
-      "    options:",
-      `      version: ${VERSION}`,
-      `      pluginDownloadURL: ${baseUrl}`,
-      "outputs:",
-      "  uuid: ${api.uuid}",
-      "",
-    ].join("\n"),
+    `name: uptime-download-yaml\nruntime: yaml\nresources:\n  api:\n    type: uptime:index:Monitor\n` +
+      `    properties: { name: download-yaml, type: https, target: https://yaml.example.com/health, regions: [1], interval: 60 }\n` +
+      `    options: { version: ${VERSION}, pluginDownloadURL: ${baseUrl} }\noutputs:\n  uuid: \${api.uuid}\n`,
   );
   const pulumi = path.join(CLI_DIR, "pulumi");
   await run(pulumi, ["stack", "init", "dev", "--non-interactive"], dir, env);
@@ -205,10 +154,8 @@ test("YAML: the engine downloads the plugin from pluginDownloadURL; up, an empty
   expect(created).toMatchObject({ type: "https", urn: "https://yaml.example.com/health", intervalId: 60 });
   expect((await run(pulumi, ["stack", "output", "uuid"], dir, env)).trim()).toBe(created.uuid);
 
-  await clearRequests(emulator);
   const downloads = fetched.length;
-  await run(pulumi, ["preview", "--expect-no-changes", "--non-interactive"], dir, env);
-  expect(mutating(await requestLines(emulator))).toEqual([]);
+  expect((await sending(emulator, () => run(pulumi, ["preview", "--expect-no-changes", "--non-interactive"], dir, env)))[1]).toEqual([]);
   expect(fetched.length).toBe(downloads);
 
   await run(pulumi, ["destroy", "--yes", "--non-interactive"], dir, env);
