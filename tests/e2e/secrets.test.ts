@@ -1,17 +1,10 @@
-// The API key, and a header value the program marks secret (examples/quickstart's X-Health-Token,
-// `pulumi.secret("not-a-real-token")`), against what Pulumi stores and prints: the backend's files,
-// the stack's config file, `pulumi stack export`, the output, events and engine logs of up, preview
-// and refresh (plain, --debug, -v=8 and -v=9 with --logtostderr --logflow), and the errors of runs
-// the service refuses with 401 (a wrong key in the stack, itself distinctive; a key the service no
-// longer accepts). The emulator's request log shows the header value (what the service must receive:
-// the search's positive control) and the credential as [REDACTED].
-//
-// Pulumi itself prints decrypted values in two places, whatever the provider does: the engine's
-// property dumps at -v=9 ("Marshaling property for RPC[...]": the stack config, so the API key, and
-// every secret input and output; CLI v3.259 wrote them to stderr, v3.274.1 no longer does), and the Node SDK's debug line "RegisterResource RPC finished: ...
-// resp: <outputs>" (shown by --debug, logged from -v=3, and always in the engine's event stream). A
-// secret is allowed there only, and only at those levels; anywhere else it is a leak. Failures name where a secret was found, never the
-// text around it, so a leak cannot reach the test output either.
+// The API key, a wrong key, and examples/quickstart's secret header value against all Pulumi stores and
+// prints: the backend's files, the stack's config, `pulumi stack export`, the output, events and engine logs
+// of up, preview and refresh at every log level, and the errors of runs refused with 401. Pulumi itself prints
+// decrypted values in two places only: the engine's property dumps at -v=9 ("Marshaling property for RPC[...]")
+// and the Node SDK's "RegisterResource RPC finished: ... resp:" line (--debug, logs from -v=3, and always in the
+// event stream): a secret is allowed there alone, at those levels. A failure names where a secret was found,
+// never the text around it.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
@@ -77,23 +70,17 @@ async function run(
     () => undefined,
     (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
   );
-  const where = `${name} (${level})`;
+  const file = (what: string, text: string, absent: SecretName[], dumpOnly: SecretName[]) =>
+    captured.push({ where: `${name} (${level}): ${what}`, text, absent, dumpOnly });
   const v9 = level === "-v=9";
   const logged = level !== "plain"; // the SDK's debug line reaches the engine's log from -v=3
   // --debug shows the SDK's dump in the output too, as a message over many lines: there only the keys are looked for.
-  captured.push({ where: `${where}: output`, text: out.join(""), absent: level === "debug, -v=8" ? KEYS : ALL, dumpOnly: [] });
-  captured.push({
-    where: `${where}: engine logs`,
-    text: err.join(""),
-    absent: v9 ? [] : logged ? KEYS : ALL,
-    dumpOnly: v9 ? ALL : logged ? HEADER : [],
-  });
+  file("output", out.join(""), level === "debug, -v=8" ? KEYS : ALL, []);
+  file("engine logs", err.join(""), v9 ? [] : logged ? KEYS : ALL, v9 ? ALL : logged ? HEADER : []);
   // Events carry the SDK's debug line at every level (the display filters it out).
-  captured.push({ where: `${where}: events`, text: events.join("\n"), absent: v9 ? [] : KEYS, dumpOnly: v9 ? ALL : HEADER });
-  if (error) {
-    // The Automation API's error carries the run's output and logs: judged as the logs are.
-    captured.push({ where: `${where}: the thrown error`, text: textOf(error), absent: v9 ? [] : KEYS, dumpOnly: v9 ? ALL : HEADER });
-  }
+  file("events", events.join("\n"), v9 ? [] : KEYS, v9 ? ALL : HEADER);
+  // The Automation API's error carries the run's output and logs: judged as the logs are.
+  if (error) file("the thrown error", textOf(error), v9 ? [] : KEYS, v9 ? ALL : HEADER);
   return { output: out.join(""), logs: err.join(""), error };
 }
 
@@ -181,26 +168,20 @@ test("a key the service no longer accepts: refresh fails on the provider's reads
 test("the backend's files, the stack's config file and `pulumi stack export` hold none of them", async () => {
   const files = filesUnder(t.backendDir);
   expect(files.some((f) => f.endsWith(`${t.stack.name}.json`))).toBe(true);
-  for (const file of files)
-    captured.push({
-      where: `backend file ${path.relative(t.backendDir, file)}`,
-      text: fs.readFileSync(file, "utf8"),
-      absent: ALL,
-      dumpOnly: [],
-    });
-  const config = fs.readFileSync(path.join(t.stack.workspace.workDir, `Pulumi.${t.stack.name}.yaml`), "utf8");
-  captured.push({ where: "the stack's config file", text: config, absent: ALL, dumpOnly: [] });
+  /** Text where no secret may be at all. */
+  const none = (where: string, text: string) => captured.push({ where, text, absent: ALL, dumpOnly: [] });
+  for (const file of files) none(`backend file ${path.relative(t.backendDir, file)}`, fs.readFileSync(file, "utf8"));
+  none("the stack's config file", fs.readFileSync(path.join(t.stack.workspace.workDir, `Pulumi.${t.stack.name}.yaml`), "utf8"));
   // The log the CLI keeps of each run of this stack (CLI v3.274.1, under $PULUMI_HOME/logs): not plain text.
   const home = process.env.PULUMI_HOME ?? path.join(process.env.HOME ?? "", ".pulumi");
   const runLogs = fs.existsSync(path.join(home, "logs"))
     ? fs.readdirSync(path.join(home, "logs")).filter((f) => f.includes(`+${t.stack.name}-`))
     : [];
   expect(runLogs.length).toBeGreaterThan(0);
-  for (const file of runLogs)
-    captured.push({ where: `run log ${file}`, text: fs.readFileSync(path.join(home, "logs", file), "latin1"), absent: ALL, dumpOnly: [] });
+  for (const file of runLogs) none(`run log ${file}`, fs.readFileSync(path.join(home, "logs", file), "latin1"));
   const exported = (await pulumiOk(t, ["stack", "export"])).out;
   expect(exported).toContain("pulumi-nodejs:dynamic/uptime:Monitor");
-  captured.push({ where: "pulumi stack export", text: exported, absent: ALL, dumpOnly: [] });
+  none("pulumi stack export", exported);
 });
 
 test("sweep: no secret anywhere it may not be", () => {
