@@ -37,10 +37,8 @@ async function withStack<T>(use: (t: TestStack) => Promise<T>): Promise<T> {
 /** What the output must say: who (the resource, or the lookup), which field, and the fix. */
 function expectedFragments(c: BadInputCase): string[] {
   if (c.kind === "webhooks") return [`getWebhooks: ${c.field}: `, c.fragment];
-  // The engine prints a named property's value in Go's notation, found among the top-level inputs: only a
-  // short string, number or boolean is named. Otherwise (a long value, an object, a path inside one) the
-  // reason names the field alone, and the engine prints no `{<nil>}` or `{map[…]}`, which
-  // tests/helpers/node-warnings.ts refuses in any run.
+  // The engine names a property's value (in Go's notation) only for a short top-level string, number or
+  // boolean; otherwise the reason names the field alone, and no `{<nil>}` or `{map[…]}` (node-warnings.ts).
   if (!printedByEngine(c)) return [`resource '${c.name}' has a problem: `, c.fragment];
   return [`resource '${c.name}'`, `property ${c.field} value`, c.fragment];
 }

@@ -1,7 +1,5 @@
-// Bad-input cases: `bad-input:cases` is a JSON list of `{ kind, name, args }` (kind: monitor, page,
-// alert or webhooks; a webhooks case's args are getWebhooks' topic and its pageSize/maxPages options).
-// The engine stops a preview at the first failing resource, so tests give one case per run. A valid
-// monitor is declared alongside, so a test can also show that nothing else was applied.
+// `bad-input:cases`: a JSON list of `{ kind, name, args }` (monitor, page, alert, or webhooks: getWebhooks' topic
+// and options), one per run (the engine stops a preview at the first failure), beside one valid monitor.
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
 
