@@ -1,19 +1,14 @@
-// A Node.js Automation API program with an inline program, as CI tools and internal platforms drive
-// Pulumi: run from a directory without node_modules, no workDir (the workspace is a temporary
-// directory), the dynamic resources of the installed package. up, an empty preview and destroy work;
-// and they work because importing the package adds its node_modules to NODE_PATH (sdk/automation.ts):
-// cleared again after the import, the engine's dynamic-provider host cannot find @pulumi/pulumi.
-import { execFile } from "node:child_process";
+// An Automation API program with an inline program, as CI tools drive Pulumi: run from a directory without
+// node_modules, no workDir. It works because importing the package adds its node_modules to NODE_PATH
+// (sdk/automation.ts): cleared after the import, the dynamic-provider host cannot find @pulumi/pulumi.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { PASSPHRASE, REPO } from "../helpers/pulumi";
-import { adminGet, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { clearRequests, e2eFile, exec, sending, serviceState } from "../helpers/e2e";
 import { E2E_API_KEY } from "../helpers/servers";
 
 jest.setTimeout(300_000);
 
-const execFileAsync = promisify(execFile);
 const { emulator, tempDir } = e2eFile({ seed: {} });
 const work = tempDir("uptime-inline-");
 
@@ -52,13 +47,10 @@ async function automation(stack: string, steps: string[], env: Record<string, st
     ...env,
   };
   delete childEnv.NODE_PATH;
-  try {
-    const { stdout, stderr } = await execFileAsync("node", [file, ...steps], { cwd: work, env: childEnv, maxBuffer: 32 << 20 });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    return { code: 1, out: `${e.stdout ?? ""}${e.stderr ?? ""}` };
-  }
+  return exec("node", [file, ...steps], { cwd: work, env: childEnv }).then(
+    ({ out }) => ({ code: 0, out }),
+    (error: Error) => ({ code: 1, out: error.message }),
+  );
 }
 
 test("an inline program run from a directory without node_modules: up, an empty preview, destroy", async () => {
@@ -66,20 +58,19 @@ test("an inline program run from a directory without node_modules: up, an empty 
   await clearRequests(emulator);
   const run = await automation("inline", ["up"]);
   expect(run.out).toContain('up {"result":"succeeded"');
-  const monitors = (await adminGet(emulator, "/state")).monitors;
-  expect(monitors.map((m: { name: string }) => m.name)).toEqual(["inline"]);
+  const { monitors } = await serviceState(emulator);
+  expect(monitors.map((m) => m.name)).toEqual(["inline"]);
 
-  await clearRequests(emulator);
-  const again = await automation("inline", ["preview", "destroy"]);
+  const [again, sent] = await sending(emulator, () => automation("inline", ["preview", "destroy"]));
   expect(again.code).toBe(0);
   expect(again.out).toContain('preview {"same":2}');
-  expect(mutating(await requestLines(emulator))).toEqual([`DELETE /v1/monitors/${monitors[0].uuid}`]);
-  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  expect(sent).toEqual([`DELETE /v1/monitors/${monitors[0].uuid}`]);
+  expect((await serviceState(emulator)).monitors).toEqual([]);
 });
 
 test("what the package arranges: with NODE_PATH cleared after the import, the engine cannot find @pulumi/pulumi", async () => {
   const run = await automation("bare", ["up"], { CLEAR_AFTER_IMPORT: "1" });
   expect(run.code).toBe(1);
   expect(run.out).toContain("Cannot find module '@pulumi/pulumi/cmd/dynamic-provider'");
-  expect((await adminGet(emulator, "/state")).monitors).toEqual([]);
+  expect((await serviceState(emulator)).monitors).toEqual([]);
 });
