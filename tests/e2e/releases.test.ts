@@ -1,23 +1,15 @@
-// Releases a user can tell apart and upgrade to. In a scratch clone of this repository without its
-// tags (as a CI checkout may be), release A is 0.2.0 as RELEASING.md cuts it from main: `--ref v0.2.0`
-// finds the commit that set package.json's version. Release B is the work tree, committed on top with a
-// patch, tagged v0.2.1. Each release carries its version everywhere (the npm tarball and its
-// package.json, the plugin tarball, the schema the plugin serves), the same release twice gives the
-// same bytes, and a tree whose own release.sh differs is released by that script. Then the upgrade a
-// user makes from the previous release, per face: a TypeScript program installed from A and applied,
-// then `npm install` of B: the preview is empty and `up` sends nothing; a YAML program on plugin A,
-// then plugin B installed and named by the program's `version` option: the same.
-import { execFile } from "node:child_process";
+// Releases a user can tell apart and upgrade to, cut in a tagless scratch clone (as a CI checkout may be):
+// A is 0.2.0 found by the commit that set package.json's version (RELEASING.md), B the work tree tagged
+// v0.2.1. Each carries its version everywhere and is reproducible; an older tree's own release.sh is used.
+// Then the upgrade from A to B on each face (npm install of B; plugin B named by `version`): nothing to do.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { REPO } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, clearRequests, e2eFile, mutating, requestLines } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, e2eFile, exec, npmUserEnv, sending, stateResources } from "../helpers/e2e";
 
 jest.setTimeout(1_200_000);
 
-const execFileAsync = promisify(execFile);
 const { emulator, stack, tempDir } = e2eFile();
 const work = tempDir("uptime-releases-");
 const scratch = path.join(work, "repo");
@@ -26,18 +18,9 @@ const made: Record<string, { dir: string; version: string; output: string }> = {
 /** What `--ref v0.2.0` said when this repository is a shallow clone (CI's checkout may be). */
 let shallowRefusal: string | undefined;
 
-async function sh(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  try {
-    const { stdout, stderr } = await execFileAsync(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
-    return stdout + stderr;
-  } catch (error) {
-    const e = error as Error & { stdout?: string; stderr?: string };
-    throw new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
-  }
-}
+/** What a command that must succeed printed, stdout then stderr. */
+const sh = async (file: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv) => (await exec(file, args, { cwd, env })).out;
 const git = (...args: string[]) => sh("git", ["-c", "user.name=test", "-c", "user.email=test@localhost", ...args], scratch);
-const userEnv = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD"));
 const sha256 = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 
 async function cut(label: string, ref: string, ...flags: string[]): Promise<{ dir: string; version: string; output: string }> {
@@ -50,7 +33,7 @@ async function cut(label: string, ref: string, ...flags: string[]): Promise<{ di
 beforeAll(async () => {
   // The repository as it is: its commit, then the work tree's changes committed on top.
   await sh("git", ["clone", "--quiet", REPO, scratch], work);
-  const diff = await sh("git", ["--no-optional-locks", "diff", "--binary", "HEAD"], REPO);
+  const { stdout: diff } = await exec("git", ["--no-optional-locks", "diff", "--binary", "HEAD"], { cwd: REPO });
   if (diff) {
     fs.writeFileSync(path.join(work, "tree.diff"), diff);
     await git("apply", "--whitespace=nowarn", path.join(work, "tree.diff"));
@@ -149,57 +132,45 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     }
     const manifest = { name: "installed", private: true, main: "index.ts", dependencies: { "@pulumi/pulumi": "3.270.0" } };
     fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
-    const install = (release: string) =>
+    const install = ({ dir: out, version }: (typeof made)[string]) =>
       sh(
         "npm",
-        [
-          "install",
-          "--no-audit",
-          "--no-fund",
-          "--prefer-offline",
-          path.join(made[release].dir, `pulumi-uptime-${made[release].version}.tgz`),
-        ],
+        ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(out, `pulumi-uptime-${version}.tgz`)],
         dir,
-        userEnv(),
+        npmUserEnv(),
       );
-    await install("a");
-    const running = () => sh("node", ["-p", "require('pulumi-uptime').version"], dir, userEnv());
+    await install(made.a);
+    const running = () => sh("node", ["-p", "require('pulumi-uptime').version"], dir, npmUserEnv());
     expect((await running()).trim()).toBe("0.2.0");
     const t = await stack(dir, { config: { "installed:alertUuid": SEEDED_ALERT, "installed:pageUuid": SEEDED_PAGE } });
     await t.stack.up();
 
-    await install("b");
+    await install(made.b);
     expect((await running()).trim()).toBe("0.2.1");
-    await clearRequests(emulator);
     // docs/releases.md: `--debug` names the release the provider process runs.
     const lines: string[] = [];
-    await t.stack.preview({ expectNoChanges: true, debug: true, onOutput: (l) => lines.push(l) });
+    const [up, sent] = await sending(emulator, async () => {
+      await t.stack.preview({ expectNoChanges: true, debug: true, onOutput: (l) => lines.push(l) });
+      return t.stack.up();
+    });
     expect(lines.join("")).toContain(`uptime: provider 0.2.1 (Node.js `);
     expect(lines.join("")).not.toContain(`uptime: provider 0.2.0`);
-    const up = await t.stack.up();
     expect(Object.keys(up.summary.resourceChanges ?? {})).toEqual(["same"]);
-    expect(mutating(await requestLines(emulator))).toEqual([]);
+    expect(sent).toEqual([]);
   });
 
   test("YAML through the plugin: plugin B installed beside A, the program's version option names B; the preview is empty and up sends nothing", async () => {
     const home = fs.mkdtempSync(path.join(work, "pulumi-home-"));
     const env = { ...process.env, PULUMI_HOME: home };
-    const installPlugin = (release: string) =>
+    /** `pulumi plugin install` of a release's plugin tarball, as `version` (its own by default). */
+    const installPlugin = ({ dir: out, version: own }: (typeof made)[string], version = own, ...flags: string[]) =>
       sh(
         "pulumi",
-        [
-          "plugin",
-          "install",
-          "resource",
-          "uptime",
-          made[release].version,
-          "--file",
-          path.join(made[release].dir, `pulumi-resource-uptime-v${made[release].version}.tar.gz`),
-        ],
+        ["plugin", "install", "resource", "uptime", version, ...flags, "--file", path.join(out, `pulumi-resource-uptime-v${own}.tar.gz`)],
         work,
         env,
       );
-    await installPlugin("a");
+    await installPlugin(made.a);
     const dir = fs.mkdtempSync(path.join(work, "yaml-program-"));
     const program = (version: string) =>
       fs.writeFileSync(
@@ -218,7 +189,7 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     const t = await stack(dir, { env: { PULUMI_HOME: home } });
     await t.stack.up();
 
-    await installPlugin("b");
+    await installPlugin(made.b);
     // docs/releases.md: a second install of a version already installed does nothing; --reinstall replaces it.
     const installed = path.join(home, "plugins", "resource-uptime-v0.2.1");
     const contents = () =>
@@ -232,50 +203,24 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
         )
         .digest("hex");
     const asB = contents();
-    const otherBytes = [
-      "plugin",
-      "install",
-      "resource",
-      "uptime",
-      "0.2.1",
-      "--file",
-      path.join(made.a.dir, "pulumi-resource-uptime-v0.2.0.tar.gz"),
-    ];
-    await sh("pulumi", otherBytes, work, env);
+    // Other bytes (A's) as 0.2.1: ignored, then installed with --reinstall; B's again with --reinstall.
+    await installPlugin(made.a, "0.2.1");
     expect(contents()).toBe(asB);
-    await sh("pulumi", [...otherBytes, "--reinstall"], work, env);
+    await installPlugin(made.a, "0.2.1", "--reinstall");
     expect(contents()).not.toBe(asB);
-    await sh(
-      "pulumi",
-      [
-        "plugin",
-        "install",
-        "resource",
-        "uptime",
-        "0.2.1",
-        "--reinstall",
-        "--file",
-        path.join(made.b.dir, "pulumi-resource-uptime-v0.2.1.tar.gz"),
-      ],
-      work,
-      env,
-    );
+    await installPlugin(made.b, "0.2.1", "--reinstall");
     expect(contents()).toBe(asB);
     const listed = await sh("pulumi", ["plugin", "ls"], work, env);
     expect(listed).toMatch(/uptime\s+resource\s+0\.2\.0/);
     expect(listed).toMatch(/uptime\s+resource\s+0\.2\.1/);
     program("0.2.1");
-    await clearRequests(emulator);
-    const preview = await t.stack.preview({ diff: true });
+    const [[preview, up], sent] = await sending(emulator, async () => [await t.stack.preview({ diff: true }), await t.stack.up()] as const);
     expect(preview.changeSummary).not.toHaveProperty("update");
     expect(preview.changeSummary).not.toHaveProperty("replace");
-    const up = await t.stack.up();
     expect(up.summary.resourceChanges).not.toHaveProperty("replace");
-    expect(mutating(await requestLines(emulator))).toEqual([]);
+    expect(sent).toEqual([]);
     // The state now names the provider of B.
-    const providers = (await t.stack.exportStack()).deployment.resources.filter(
-      (r: { type: string }) => r.type === "pulumi:providers:uptime",
-    );
-    expect(providers.map((p: { inputs: { version?: string } }) => p.inputs.version)).toEqual(["0.2.1"]);
+    const providers = (await stateResources(t)).filter((r) => r.type === "pulumi:providers:uptime");
+    expect(providers.map((p) => p.inputs.version)).toEqual(["0.2.1"]);
   });
 });
