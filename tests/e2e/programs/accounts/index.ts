@@ -1,7 +1,5 @@
-// Two accounts of the service in one program: production through the stack's own settings
-// (`uptime:baseUrl`, `uptime:apiKey`), staging through an Account given in code, its key from a
-// secret. Each has a monitor, a MonitorFleet of two, its status page and its alert taken over, and its
-// webhook list.
+// Two accounts in one program: production through the stack's own settings, staging through an Account (its
+// key a secret), each with a monitor, a MonitorFleet of two, its page and alert taken over, and its webhooks.
 // `accounts:interval` edits every monitor; `accounts:move` moves the `shared` monitor to staging.
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
