@@ -26,10 +26,7 @@ const runLog = countEngineRuns();
 const started = Date.now();
 const cpuAtStart = cpuSeconds();
 
-/**
- * The CPU this worker and every process it waited for have used, in seconds (/proc/self/stat's utime, stime,
- * cutime and cstime): the engine's processes, the builds and the emulator of this file, for the summary.
- */
+/** The CPU seconds this worker and every process it waited for have used (/proc/self/stat's utime to cstime). */
 function cpuSeconds(): number {
   const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
   return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;

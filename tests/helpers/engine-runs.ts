@@ -1,9 +1,6 @@
-// The e2e tier's engine runs, counted as they start: every e2e file puts a `pulumi` of its own first on
-// PATH (and in front of the oldest supported CLI), a script that notes `up`, `preview`, `refresh`,
-// `destroy` and `import` in the file's log before it runs the real CLI. Whoever starts the run (the
-// Automation API, a test's own execFile, README's script, a Go or Python program's host) is counted
-// alike. A file fails at its end if it made more runs than tests/README.md allows it; the test command
-// prints every file's count and the total (scripts/test.sh, UPTIME_ENGINE_RUNS_DIR).
+// The e2e tier's engine runs, counted as they start, whoever starts them: each e2e file puts a `pulumi` of
+// its own first on PATH (and before the oldest supported CLI) that notes `up`, `preview`, `refresh`,
+// `destroy` and `import` in the file's log, then runs the real CLI. tests/README.md holds each file's allowance.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -45,10 +42,8 @@ exec ${JSON.stringify(real)} "$@"
 }
 
 /**
- * Puts the counting `pulumi` first on PATH for every child this file starts: in Jest's copy of the
- * environment (execa, and callers that pass `env: { ...process.env }`) and in the worker's own (a
- * child started without `env`). A worker runs several files: each starts again from the PATH and
- * oldest CLI the worker began with. Returns the file's log.
+ * Puts the counting `pulumi` first on PATH, in Jest's copy of the environment and in the worker's own (a
+ * child started without `env`); each file of a worker starts again from the worker's first PATH. Returns the log.
  */
 export function countEngineRuns(): string {
   const worker = vm.runInThisContext("process") as NodeJS.Process;

@@ -1,9 +1,6 @@
-// The order test files start in: the longest e2e files first, so that none starts late and holds the
-// run up alone at its end. Jest knows each file's time only from its cache, on a machine that ran the
-// tier before; on a fresh one (CI) it starts the largest files first, and the rate-limit and Quick start
-// files, short but long-waiting, started among the last. Listed: the e2e files, longest first, by the
-// seconds each took in a full run (scripts/test.sh prints them). A file not listed starts after them,
-// in Jest's own order (its cache, else size).
+// The longest e2e files start first, so that none starts late and holds the run up alone at its end: on a
+// fresh machine (CI) Jest knows no file's time and starts the largest, which the short but long-waiting
+// rate-limit and Quick start files are not. Listed by a full run's seconds; the others follow in Jest's order.
 const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
 
