@@ -1,8 +1,6 @@
-// The Go, Node.js and Python SDKs in sdks/ are generated from schema.json by tools/gen-sdk (Pulumi's
-// code generators, pkg v3.259.0), through scripts/gen-sdks.sh: this fails when they are stale, and
-// checks that each one compiles. Nothing is written into the repository: copies, build outputs and
-// Python byte code go to temporary directories. Needs go and python3 on PATH; the first run builds
-// the tool and the Go SDK's dependencies, which takes minutes on a cold Go build cache.
+// sdks/ as scripts/gen-sdks.sh generates it from schema.json (tools/gen-sdk): current, and each SDK builds,
+// vets or byte-compiles, and packages as published. Nothing is written into the repository. Needs go and
+// python3; a cold Go build cache takes minutes.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";

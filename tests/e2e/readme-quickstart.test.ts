@@ -1,19 +1,14 @@
-// README's Quick start, run as a newcomer types it: every shell block of that section, in order, as
-// README.md holds them today (so the text cannot drift from what works), from the repository's root.
-// Only the emulator's port and the two /tmp directories are swapped for free ones, so that parallel
-// runs never meet. Then what each step printed is what the section says it prints. Twice: with the
-// CLI bootstrap builds (the newest), and with the oldest supported one first on PATH, as a user's own.
-import { execFile } from "node:child_process";
+// README's Quick start as a newcomer types it: its shell blocks, in order, as README.md holds them (only the
+// port and the /tmp directories swapped for free ones), each printing what the section says. Twice: on the
+// CLI bootstrap builds, and on the oldest supported one first on PATH, as a user's own.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
+import { exec } from "../helpers/e2e";
 import { REPO, oldestPulumi, versions } from "../helpers/pulumi";
 import { closedPort } from "../helpers/servers";
 
 jest.setTimeout(900_000);
-
-const execFileAsync = promisify(execFile);
 
 /** The ```sh blocks of README's "## Quick start" section, in order. */
 function quickStartBlocks(): string[] {
@@ -50,13 +45,10 @@ async function runQuickStart(env: Record<string, string>): Promise<string> {
     // From a file: the trap's pattern must match the emulator's command line, not this shell's.
     const file = path.join(work, "quickstart.sh");
     fs.writeFileSync(file, wrapped);
-    const { stdout, stderr } = await execFileAsync("bash", [file], { cwd: REPO, env: runEnv, maxBuffer: 64 << 20 });
+    const { out } = await exec("bash", [file], { cwd: REPO, env: runEnv });
     // `--npm-only`: the npm tarball alone, nothing else in --out.
     expect(fs.readdirSync(path.join(work, "release"))).toEqual([expect.stringMatching(/^pulumi-uptime-\S+\.tgz$/)]);
-    return stdout + stderr;
-  } catch (error) {
-    const e = error as Error & { stdout?: string; stderr?: string };
-    throw new Error(`the Quick start failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
+    return out;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
