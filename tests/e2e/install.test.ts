@@ -1,18 +1,13 @@
-// The path a user takes: the package packed from a fresh clone (scripts/release.sh), the tarball
-// installed by npm into a new program directory outside the repository, with its own package.json,
-// then `pulumi up`, an empty second preview and `pulumi destroy` against the emulator. Run with the
-// lowest and the highest @pulumi/pulumi the package claims (its peer range), the program's copy the
-// only one. Installed from git, the same clone gives the same files.
-import { execFile } from "node:child_process";
+// The path a user takes: the package packed from a fresh clone (scripts/release.sh), npm-installed into a new
+// program outside the repository, then up, an empty preview and destroy; with the lowest and the highest
+// @pulumi/pulumi of its peer range, the program's copy the only one. Installed from git: the same files.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { REPO, TestStack } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, e2eFile } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, e2eFile, exec, npmUserEnv as userEnv, serviceState, stateResources } from "../helpers/e2e";
 
 jest.setTimeout(300_000);
 
-const execFileAsync = promisify(execFile);
 const PROGRAM = path.join(REPO, "tests/e2e/programs/installed");
 const repoPackage = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8"));
 /** The highest @pulumi/pulumi claimed: the one this repository builds and tests with. */
@@ -25,20 +20,11 @@ const work = fs.realpathSync(tempDir("uptime-install-"));
 /** What scripts/release.sh made: the tarball, and the clone (with its commit) it was packed from. */
 let release: { tarball: string; clone: string; commit: string; output: string };
 
-/** Runs a command for its standard output (and its errors', with `stderr`); on failure the error carries both outputs, so the test says what npm or the script said. */
-async function sh(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env, stderr = false): Promise<string> {
-  try {
-    const out = await execFileAsync(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
-    return stderr ? `${out.stdout}${out.stderr}` : out.stdout;
-  } catch (error) {
-    const e = error as Error & { stdout?: string; stderr?: string };
-    throw new Error(`${file} ${args.join(" ")} (in ${cwd}) failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`, { cause: error });
-  }
-}
-
-/** npm as a user runs it in a program directory: none of the npm_* settings of the npm that started jest. */
-const userEnv = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD"));
+/** A command's standard output (both outputs with `stderr`). */
+const sh = async (file: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv, stderr = false) => {
+  const run = await exec(file, args, { cwd, env });
+  return stderr ? run.out : run.stdout;
+};
 
 /** A new program directory outside the repository: the program's files and a package.json of its own. */
 function newProgram(pulumiVersion: string, typescript: string): string {
@@ -87,9 +73,7 @@ async function tarballFiles(): Promise<string[]> {
     .sort();
 }
 
-function tarballManifest(): Promise<Json> {
-  return sh("tar", ["-xzOf", release.tarball, "package/package.json"], work).then((text) => JSON.parse(text));
-}
+const tarballManifest = async () => JSON.parse(await sh("tar", ["-xzOf", release.tarball, "package/package.json"], work));
 
 beforeAll(async () => {
   // Nothing of the repository's node_modules may be reachable from the programs.
@@ -195,19 +179,20 @@ describe.each([
     expect(up.summary.resourceChanges).toEqual({ create: 5 });
     expect(up.outputs.apiInterval.value).toBe(60);
     expect(up.outputs.webhookCount.value).toBe(3);
-    const state = await adminGet(emulator, "/state");
-    const monitor = (name: string) => state.monitors.find((m: Json) => m.name === name);
+    const state = await serviceState(emulator);
+    const monitor = (name: string) => state.monitors.find((m) => m.name === name);
     expect(monitor("Installed: database")).toMatchObject({
       intervalId: 120,
       tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: true },
       maintenance: { days: [1, 7] },
     });
     expect(monitor("Installed: API")).toMatchObject({ intervalId: 60, httpRequest: { method: "GET" }, alerts: [SEEDED_ALERT] });
-    const alert = state.alerts.find((a: Json) => a.uuid === SEEDED_ALERT);
-    expect(alert.recipients.map((r: Json) => r.type).sort()).toEqual(["email", "slack"]);
+    const alert = state.alerts.find((a) => a.uuid === SEEDED_ALERT);
+    expect(alert.recipients.map((r: { type: string }) => r.type).sort()).toEqual(["email", "slack"]);
     // Each resource names its implementation by package name, resolved from the program's node_modules.
-    const resources = ((await t.stack.exportStack()).deployment as Json).resources as Json[];
-    const texts = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/uptime:")).map((r) => r.inputs.__provider);
+    const texts = (await stateResources(t))
+      .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/uptime:"))
+      .map((r) => r.inputs.__provider);
     expect(texts).toHaveLength(4);
     for (const text of texts)
       expect(text).toMatch(/^exports\.handler = \(\) => require\("pulumi-uptime\/dist\/provider\/shim\/(monitor|page|alert)\.js"\);\n$/);
@@ -221,8 +206,8 @@ describe.each([
   test("destroy deletes the monitors and releases the page and the alert", async () => {
     const destroy = await t.stack.destroy();
     expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
-    const { monitors } = await adminGet(emulator, "/state");
-    expect(monitors.filter((m: Json) => m.name.startsWith("Installed: "))).toEqual([]);
+    const { monitors } = await serviceState(emulator);
+    expect(monitors.filter((m) => m.name.startsWith("Installed: "))).toEqual([]);
   });
 });
 
@@ -265,7 +250,7 @@ test("the plugin tarball installs with `pulumi plugin install --file` and runs e
   });
   const up = await t.stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
-  const monitor = (await adminGet(emulator, "/state")).monitors.find((m: Json) => m.uuid === up.outputs.apiUuid.value);
+  const monitor = (await serviceState(emulator)).monitors.find((m) => m.uuid === up.outputs.apiUuid.value);
   expect(monitor).toMatchObject({ name: "api", alerts: [SEEDED_ALERT] });
   expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
   expect((await t.stack.destroy()).summary.resourceChanges).toEqual({ delete: 5 });
