@@ -3,9 +3,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { TestStack, collect } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, YAML_PLUGIN, adminCall, clearRequests, e2eFile, expectFleetEdited, fleetDrift } from "../helpers/e2e";
-import { expectMembersAreService, fleetMembers, fleetNamesUpTo, journalNotes, monitorNames, pulumiOk } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, YAML_PLUGIN, adminCall, clearRequests, e2eFile } from "../helpers/e2e";
+import { journalNotes, monitorNames, pulumiOk } from "../helpers/e2e";
 import { requestLines, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
+import { expectFleetEdited, fleetDrift, expectMembersAreService, fleetMembers, fleetNamesUpTo } from "../helpers/rate-limit";
 
 jest.setTimeout(600_000);
 

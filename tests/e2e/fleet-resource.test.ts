@@ -2,9 +2,10 @@
 // mode `fleet`); the same lifecycle in YAML through the plugin: fleet-resource-yaml.test.ts.
 import * as path from "node:path";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
-import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, e2eFile, expectFleetEdited, fails, fleetDrift, fleetMembers } from "../helpers/e2e";
-import { expectMembersAreService, fleetNamesUpTo, monitorNames, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
-import { expectStateIsService as expectMonitorsAreService } from "../helpers/rate-limit";
+import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, e2eFile, fails } from "../helpers/e2e";
+import { monitorNames, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
+import { expectStateIsService as expectMonitorsAreService, expectFleetEdited, fleetDrift, fleetMembers } from "../helpers/rate-limit";
+import { expectMembersAreService, fleetNamesUpTo } from "../helpers/rate-limit";
 
 jest.setTimeout(600_000);
 

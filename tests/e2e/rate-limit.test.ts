@@ -5,9 +5,9 @@
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect } from "../helpers/pulumi";
-import { adminCall, clearRequests, e2eFile, fleetNamesUpTo, monitorNames, requestLines } from "../helpers/e2e";
+import { adminCall, clearRequests, e2eFile, monitorNames, requestLines } from "../helpers/e2e";
 import { serviceState, stateResources } from "../helpers/e2e";
-import { expectStateIsService, rateLimitShare } from "../helpers/rate-limit";
+import { expectStateIsService, rateLimitShare, fleetNamesUpTo } from "../helpers/rate-limit";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(900_000);

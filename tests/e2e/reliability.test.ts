@@ -1,16 +1,16 @@
-// Reliability through the real engine: a fleet applied while the service throttles, fails and drops
-// connections; a CLI, or a whole runner, killed in the middle of `pulumi up`; creations whose answer was
-// lost, kept as placeholders, and every way out of them followed through the engine (what the provider
-// decides for each call: tests/integration/provider/monitor-recovery.test.ts, monitor-dynamic.test.ts,
-// plugin-server.test.ts). Every scenario ends with exactly the declared monitors: none lost, none duplicated.
+// Reliability through the real engine: a fleet under throttling, failures and dropped connections; a CLI or a
+// whole runner killed mid-`up`; lost creation answers kept as placeholders, each way out followed (the provider's
+// decisions per call: integration/provider/monitor-recovery, monitor-dynamic, plugin-server). Every scenario
+// ends with exactly the declared monitors: none lost, none duplicated.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
 import type { TestStack } from "../helpers/pulumi";
-import { Json, adminCall, adminGet, e2eFile, fails, fleetNamesUpTo as expectedNames, monitorNames, pluginOnPath } from "../helpers/e2e";
+import { Json, adminCall, adminGet, e2eFile, fails, monitorNames, pluginOnPath } from "../helpers/e2e";
 import { pulumiOk, sending, serviceState, stateResources, withEnv } from "../helpers/e2e";
+import { fleetNamesUpTo as expectedNames } from "../helpers/rate-limit";
 
 jest.setTimeout(600_000);
 
@@ -286,10 +286,8 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
       // At most uptime:maxConcurrentRequests (16) members are in doubt: the rest were never sent.
       expect(placeholders.length).toBeLessThanOrEqual(16);
     } else expect(first).toMatchObject({ ok: true }); // killed while every POST was held by the pace: none in doubt
-    // Not asserted here: that only what was on its way is in doubt. A kill can land after a POST is noted and
-    // before it is written, or before its 429 is read: both rightly in doubt, and not told apart from outside.
-    // The notes' life (noted as each POST leaves, dropped at a 429) is proved in-process: integration/provider/
-    // fleet.test.ts › against a service limiting the key to 20 requests a second.
+    // Not asserted: that only what was on its way is in doubt (a kill between a POST's note and its sending, or
+    // before its 429 is read, is rightly in doubt too); the notes' life: integration/provider/fleet.test.ts.
     // Following the advice, member by member: the dashboard's monitor of its name as adoptUuid, else the placeholder dropped.
     const adopt: Record<string, string> = {};
     const drop: string[] = [];
@@ -405,9 +403,8 @@ describe("creations whose answer was lost (the service made the monitor), throug
     expect(again).toContain("its creation was never confirmed");
     expect(sentAgain).toEqual([]);
 
-    // m1's monitor is deleted in the dashboard, so `pulumi destroy` is run with UPTIME_DROP_UNCONFIRMED=<m1's placeholder>:
-    // that one, and only it, leaves the stack, with no request. destroy deletes nothing of the others, whose monitors
-    // exist, and stops on them, naming both ways out, each with its placeholder's id.
+    // m1's monitor deleted in the dashboard, destroy with UPTIME_DROP_UNCONFIRMED=<m1's placeholder> drops it alone,
+    // with no request; it deletes nothing of the others, whose monitors exist, and stops on them naming both ways out.
     const service = await inService(emulator);
     const [u0, u1, u2] = expectedNames(3).map((name) => service.find((m) => m.name === name)!);
     await adminCall(emulator, "DELETE", `/monitors/${u1.uuid}`);
@@ -446,8 +443,7 @@ describe("creations whose answer was lost (the service made the monitor), throug
     );
     expect(held).toHaveLength(2);
 
-    // The program unchanged: the next `pulumi up` drops m0's placeholder (no request), creates m1, and takes m2 over,
-    // dropping its placeholder once the monitor is taken over.
+    // The program unchanged: the next up drops m0's placeholder (no request), creates m1, and takes m2 over.
     const output: string[] = [];
     const [up, sentUp] = await sending(emulator, () => t.stack.up({ onOutput: (l) => output.push(l) }));
     expect(up.summary.resourceChanges).toMatchObject({ create: 1, replace: 1 });

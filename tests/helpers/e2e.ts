@@ -1,7 +1,5 @@
-// Shared set-up of the e2e tests: `e2eFile(options)` registers the calling file's hooks and hands back
-// its emulator (the demo seed, on a free loopback port), stacks configured against it the way a user
-// would (`uptime:baseUrl`, secret `uptime:apiKey`), and whatever else the file opens, each closed or
-// removed at the file's end; and the admin calls under the names the e2e files use.
+// Shared set-up of the e2e tests (`e2eFile`: the file's emulator, stacks configured as a user would, all
+// closed at its end), the admin calls under the names the e2e files use, and the checks several files make.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -19,7 +17,7 @@ import { E2E_API_KEY, startE2eEmulator } from "./servers";
 export const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
 export const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
 
-export interface E2eStackOptions {
+interface E2eStackOptions {
   /** Stack config, over the address and key: a string is a plain value. */
   config?: Record<string, string | { value: string; secret?: boolean }>;
   env?: Record<string, string>;
@@ -143,9 +141,6 @@ export async function exec(
 export const npmUserEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD"));
 
-/** Fleet program names: its first `n` monitors, `fleet-0000` on, sorted. */
-export const fleetNamesUpTo = (n: number) => Array.from({ length: n }, (_, i) => `fleet-${String(i).padStart(4, "0")}`).sort();
-
 /** A /v1 call as someone outside Pulumi makes it, with the e2e emulator's key: a drift, an object to import. */
 export const asUser = (emulator: RunningEmulator, method: string, p: string, body?: unknown): Promise<Reply> =>
   api(emulator, method, p, body, { headers: { authorization: E2E_API_KEY, "content-type": "application/json" } });
@@ -213,59 +208,6 @@ export async function withEnv<T>(t: TestStack, vars: Record<string, string>, run
       if (value === undefined) delete env[key];
       else env[key] = value;
   }
-}
-
-/** A stack's MonitorFleet members as the state holds them, by key; `type`: the fleet's, on either face. */
-export async function fleetMembers(t: TestStack, type = "pulumi-nodejs:dynamic/uptime:MonitorFleet"): Promise<Record<string, Json>> {
-  return (await stateResources(t)).find((r) => r.type === type)?.outputs?.monitors ?? {};
-}
-
-/** The state's fleet members are the service's monitors: same uuids, same names, none besides. */
-export async function expectMembersAreService(t: TestStack, emulator: RunningEmulator, type?: string): Promise<void> {
-  const pairs = (list: Json[]) => list.map((m) => `${m.uuid} ${m.name}`).sort();
-  expect(pairs(Object.values(await fleetMembers(t, type)))).toEqual(pairs((await serviceState(emulator)).monitors));
-}
-
-/**
- * The fleet scenario of both faces (fleet-resource*.test.ts): m20 edited and m21 deleted outside Pulumi, then
- * a refresh (`refresh`), which must find both. Returns the members as they were before.
- */
-export async function fleetDrift(t: TestStack, emulator: RunningEmulator, refresh: () => Promise<unknown>, type?: string) {
-  const before = await fleetMembers(t, type);
-  await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
-  await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
-  await refresh();
-  const refreshed = await fleetMembers(t, type);
-  expect(refreshed.m20.intervalId).toBe(900);
-  expect(refreshed).not.toHaveProperty("m21");
-  return before;
-}
-
-/**
- * After its one up (10 members edited, m15 given an alert, 280 kept): exactly the PATCHes of the 10 and of m20's
- * drift, a POST each for m21 and m15's replacement, the DELETEs of m15's old monitor and the 20 removed (`sent`);
- * m15 has its alert, every other member its uuid, and the state is the service.
- */
-export async function expectFleetEdited(
-  t: TestStack,
-  emulator: RunningEmulator,
-  before: Record<string, Json>,
-  sent: string[],
-  type?: string,
-) {
-  const keys = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `m${from + i}`);
-  expect(sent.sort()).toEqual(
-    [
-      ...[...keys(10), "m20"].map((k) => `PATCH /v1/monitors/${before[k].uuid}`),
-      ...["POST /v1/monitors", "POST /v1/monitors"], // m21, made again; m15's replacement
-      ...["m15", ...keys(20, 280)].map((k) => `DELETE /v1/monitors/${before[k].uuid}`),
-    ].sort(),
-  );
-  const after = await fleetMembers(t, type);
-  expect(after.m15).toMatchObject({ alerts: [SEEDED_ALERT], uuid: expect.not.stringMatching(before.m15.uuid) });
-  for (const key of Object.keys(after)) if (!["m15", "m21"].includes(key)) expect(after[key].uuid).toBe(before[key].uuid);
-  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(280));
-  await expectMembersAreService(t, emulator, type);
 }
 
 /** A monitor made outside Pulumi, as in the dashboard: https://<name>.example.com/ every 120 s from regions 1 and 3, a HEAD with a header. */

@@ -1,8 +1,11 @@
-// What the rate-limit e2e tests check after each run: the stack holds exactly the service's monitors,
-// and how many requests the limit refused.
+// What the e2e files of fleets (rate limits, MonitorFleet, killed runs) check: the stack holds exactly the
+// service's monitors, how many requests the limit refused, and the fleet scenario both faces run.
 import type { RunningEmulator } from "../../emulator/types";
-import { adminGet, serviceState, stateResources } from "./e2e";
+import { type Json, SEEDED_ALERT, adminCall, adminGet, monitorNames, serviceState, stateResources } from "./e2e";
 import type { TestStack } from "./pulumi";
+
+/** Fleet program names: its first `n` monitors, `fleet-0000` on, sorted. */
+export const fleetNamesUpTo = (n: number) => Array.from({ length: n }, (_, i) => `fleet-${String(i).padStart(4, "0")}`).sort();
 
 /** Every monitor of the stack is in the service under its id, and the service holds no other. */
 export async function expectStateIsService(t: TestStack, emulator: RunningEmulator): Promise<void> {
@@ -18,4 +21,57 @@ export async function rateLimitShare(emulator: RunningEmulator): Promise<{ text:
   const refused = counters.rateLimited as number;
   const share = total > 0 ? (100 * refused) / total : 0;
   return { text: `${total} requests, ${refused} answered 429 (${share.toFixed(1)}%)`, byRoute: counters.requestsByRoute };
+}
+
+/** A stack's MonitorFleet members as the state holds them, by key; `type`: the fleet's, on either face. */
+export async function fleetMembers(t: TestStack, type = "pulumi-nodejs:dynamic/uptime:MonitorFleet"): Promise<Record<string, Json>> {
+  return (await stateResources(t)).find((r) => r.type === type)?.outputs?.monitors ?? {};
+}
+
+/** The state's fleet members are the service's monitors: same uuids, same names, none besides. */
+export async function expectMembersAreService(t: TestStack, emulator: RunningEmulator, type?: string): Promise<void> {
+  const pairs = (list: Json[]) => list.map((m) => `${m.uuid} ${m.name}`).sort();
+  expect(pairs(Object.values(await fleetMembers(t, type)))).toEqual(pairs((await serviceState(emulator)).monitors));
+}
+
+/**
+ * The fleet scenario of both faces (fleet-resource*.test.ts): m20 edited and m21 deleted outside Pulumi, then
+ * a refresh (`refresh`), which must find both. Returns the members as they were before.
+ */
+export async function fleetDrift(t: TestStack, emulator: RunningEmulator, refresh: () => Promise<unknown>, type?: string) {
+  const before = await fleetMembers(t, type);
+  await adminCall(emulator, "PATCH", `/monitors/${before.m20.uuid}`, { intervalId: 900 });
+  await adminCall(emulator, "DELETE", `/monitors/${before.m21.uuid}`);
+  await refresh();
+  const refreshed = await fleetMembers(t, type);
+  expect(refreshed.m20.intervalId).toBe(900);
+  expect(refreshed).not.toHaveProperty("m21");
+  return before;
+}
+
+/**
+ * After its one up (10 members edited, m15 given an alert, 280 kept): exactly the PATCHes of the 10 and of m20's
+ * drift, a POST each for m21 and m15's replacement, the DELETEs of m15's old monitor and the 20 removed (`sent`);
+ * m15 has its alert, every other member its uuid, and the state is the service.
+ */
+export async function expectFleetEdited(
+  t: TestStack,
+  emulator: RunningEmulator,
+  before: Record<string, Json>,
+  sent: string[],
+  type?: string,
+) {
+  const keys = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `m${from + i}`);
+  expect(sent.sort()).toEqual(
+    [
+      ...[...keys(10), "m20"].map((k) => `PATCH /v1/monitors/${before[k].uuid}`),
+      ...["POST /v1/monitors", "POST /v1/monitors"], // m21, made again; m15's replacement
+      ...["m15", ...keys(20, 280)].map((k) => `DELETE /v1/monitors/${before[k].uuid}`),
+    ].sort(),
+  );
+  const after = await fleetMembers(t, type);
+  expect(after.m15).toMatchObject({ alerts: [SEEDED_ALERT], uuid: expect.not.stringMatching(before.m15.uuid) });
+  for (const key of Object.keys(after)) if (!["m15", "m21"].includes(key)) expect(after[key].uuid).toBe(before[key].uuid);
+  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(280));
+  await expectMembersAreService(t, emulator, type);
 }

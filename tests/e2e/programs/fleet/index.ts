@@ -1,10 +1,6 @@
-// N monitors. `fleet:count` sets N; the first `fleet:edited` monitors get an interval that depends on
-// `fleet:generation`, so raising the generation edits exactly those. `fleet:mode` picks who manages
-// them: `uptime` (this package, a Monitor each), `fleet` (this package, one MonitorFleet holding them
-// all, members named m0, m1, ...), `plugin` (the same monitors through its provider plugin), `plugin-fleet`
-// (one MonitorFleet through the plugin), or the
-// benchmark's comparisons `floor` (a dynamic provider that makes no HTTP call) and `naive`
-// (bench/naive-provider.ts: logic serialized into state, a fresh connection per call).
+// `fleet:count` monitors; raising `fleet:generation` edits the interval of the first `fleet:edited`. `fleet:mode`:
+// `uptime` (a Monitor each), `fleet` (one MonitorFleet, members m0, m1, ...), `plugin` and `plugin-fleet` (the
+// same through the provider plugin), or the benchmark's `floor` (no HTTP call) and `naive` (bench/naive-provider.ts).
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
 
