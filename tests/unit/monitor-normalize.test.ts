@@ -2,36 +2,9 @@
 // request-table names, numbers as numbers, TcpOptions keys in camel case, nulls meaning "not set".
 import { checkMonitorArgs, normalizeMonitorArgs } from "../../provider/validation/monitor";
 import { checkedMonitor } from "../helpers/checked";
+// The canonical forms every spelling below normalizes to.
+import { HTTP_FULL as HTTP, TCP_FULL as TCP } from "../helpers/monitor-records";
 import { type Args, nest, without } from "../helpers/unit-cases";
-
-/** The canonical forms: what every spelling below normalizes to. */
-const HTTP: Args = {
-  name: "api",
-  title: "API",
-  type: "https",
-  target: "https://api.example.com/health",
-  followRedirects: true,
-  timeout: 5,
-  interval: 60,
-  regions: [1, 2],
-  description: "d",
-  groups: ["g-1"],
-  alerts: ["a-1"],
-  degradedThreshold: 1.5,
-  apdexThreshold: 0.5,
-  httpRequest: { method: "POST", headers: [{ name: "X-Probe", value: "1" }], body: "{}" },
-  httpResponse: { status: ["200-299"], statusMatches: true, keywordBody: "ok", keywordBodyExists: true },
-  maintenance: { days: [1, 7], times: [{ startHour: 2, startMinute: 0, stopHour: 3, stopMinute: 30 }], timeZone: "Europe/Paris" },
-};
-
-const TCP: Args = {
-  name: "db",
-  type: "tcp",
-  target: "db.internal:5432",
-  interval: 300,
-  regions: [3],
-  tcpOptions: { dataRequest: "PING", keywordResponse: "PONG", keywordResponseExists: false },
-};
 
 describe("each alternative spelling gives the canonical inputs", () => {
   const cases: [string, Args, Args][] = [
@@ -44,16 +17,16 @@ describe("each alternative spelling gives the canonical inputs", () => {
     ["a quoted interval with spaces", { ...HTTP, interval: " 60 " }, HTTP],
     ["a quoted intervalId", { ...without(HTTP, "interval"), intervalId: "60" }, HTTP],
     ["a lower-case method", nest(HTTP, "httpRequest", { method: "post" }), HTTP],
-    ["maintenance days as numeric strings", nest(HTTP, "maintenance", { days: ["1", "7"] }), HTTP],
+    ["maintenance days as numeric strings", nest(HTTP, "maintenance", { days: ["1", "3", "5"] }), HTTP],
     ["nulls for fields not set", { ...TCP, title: null, timeout: null, groups: null, httpRequest: null, maintenance: null }, TCP],
     ["nulls inside option objects", nest(TCP, "tcpOptions", { DataRequest: null }), TCP],
     ["__provider is not an input", { ...TCP, __provider: "exports.handler = ..." }, TCP],
     [
       "TcpOptions keys with a leading capital",
-      { ...TCP, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } },
+      { ...TCP, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } },
       TCP,
     ],
-    ["TcpOptions keys mixed", { ...TCP, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: false } }, TCP],
+    ["TcpOptions keys mixed", { ...TCP, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: true } }, TCP],
     ["a TcpOptions key in both spellings, same value", nest(TCP, "tcpOptions", { DataRequest: "PING" }), TCP],
   ];
   test.each(cases)("%s", (_name, raw, expected) => {
