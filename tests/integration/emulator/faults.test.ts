@@ -1,7 +1,6 @@
 // Fault injection on /v1: every knob, rule matching and spending, and reproducibility from a seed.
 
 import { useEmulator, admin, api, monitorBody } from "../../helpers/emulator";
-import { startTestEmulator } from "../../helpers/servers";
 
 const {
   emulator,
@@ -128,15 +127,11 @@ test("faults never apply to /admin or /assets", async () => {
   expect(image.headers.get("content-type")).toBe("image/gif");
 });
 
+const faulty = useEmulator({ faults: { rules: [{ rate5xx: 1, statuses: [502] }] } }).emulator;
 test("faults given at start are active at once; DELETE /admin/faults clears them", async () => {
-  const faulty = await startTestEmulator({ faults: { rules: [{ rate5xx: 1, statuses: [502] }] } });
-  try {
-    expect((await api(faulty, "GET", "/webhooks")).status).toBe(502);
-    expect((await admin(faulty, "DELETE", "/faults")).status).toBe(204);
-    expect((await api(faulty, "GET", "/webhooks")).status).toBe(200);
-  } finally {
-    await faulty.close();
-  }
+  expect((await api(faulty, "GET", "/webhooks")).status).toBe(502);
+  expect((await admin(faulty, "DELETE", "/faults")).status).toBe(204);
+  expect((await api(faulty, "GET", "/webhooks")).status).toBe(200);
 });
 
 test.each([

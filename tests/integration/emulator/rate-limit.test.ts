@@ -87,19 +87,15 @@ test("a wrong or missing key is answered 401 and costs the valid key's bucket no
   expect((await admin(emulator, "GET", "/rate-limit")).json.buckets).toBe(1);
 });
 
+const rotating = useEmulator({ rateLimit: { rps: 0.5, burst: 1 } }).emulator;
 test("a rotated key starts with a full bucket of its own", async () => {
-  const rotating = await startTestEmulator({ rateLimit: { rps: 0.5, burst: 1 } });
-  try {
-    const call = (key: string) => api(rotating, "GET", "/webhooks", undefined, { headers: { authorization: key } });
-    expect((await call(API_KEY)).status).toBe(200);
-    expect((await call(API_KEY)).status).toBe(429);
-    await adminJson(rotating, "PUT", "/api-key", { apiKey: "rotated-key" });
-    expect((await call(API_KEY)).status).toBe(401);
-    expect((await call("rotated-key")).status).toBe(200);
-    expect((await adminJson(rotating, "GET", "/rate-limit")).buckets).toBe(2);
-  } finally {
-    await rotating.close();
-  }
+  const call = (key: string) => api(rotating, "GET", "/webhooks", undefined, { headers: { authorization: key } });
+  expect((await call(API_KEY)).status).toBe(200);
+  expect((await call(API_KEY)).status).toBe(429);
+  await adminJson(rotating, "PUT", "/api-key", { apiKey: "rotated-key" });
+  expect((await call(API_KEY)).status).toBe(401);
+  expect((await call("rotated-key")).status).toBe(200);
+  expect((await adminJson(rotating, "GET", "/rate-limit")).buckets).toBe(2);
 });
 
 describe("admin API", () => {

@@ -12,7 +12,7 @@ import { PLAIN_KEY_MESSAGE } from "../../../provider/model/package";
 import { UNKNOWN } from "../../../provider/model/values";
 import { useEmulator } from "../../helpers/emulator";
 import { tempDir } from "../../helpers/images";
-import { API_KEY, startTestEmulator } from "../../helpers/servers";
+import { API_KEY } from "../../helpers/servers";
 import { rejection } from "../../helpers/rejection";
 import { withEnv } from "../../helpers/env";
 
@@ -368,8 +368,8 @@ describe("the create journal when the engine stops the plugin", () => {
   });
 });
 
+const documented = useEmulator({ documentedOnly: true }).emulator;
 test("pulumi import from a service that cannot read objects (GET 405) fails with nothing to store, naming the property to declare instead", async () => {
-  const documented = await startTestEmulator({ documentedOnly: true });
   const configureFor = (url: string) => configure(undefined, { baseUrl: url, apiKey: API_KEY });
   try {
     await configureFor(documented.url);
@@ -384,6 +384,5 @@ test("pulumi import from a service that cannot read objects (GET 405) fails with
     expect((await rpc.read("m-1", urnOf("stored-empty"), undefined, new Struct())).getId()).toBe("m-1");
   } finally {
     await configureFor(emulator.url);
-    await documented.close();
   }
 });
