@@ -5,13 +5,13 @@ import type { ResponseHeaders } from "../../provider/api/rate-limit-headers";
 import { RequestScheduler, SchedulerClock, SchedulerSettings, realClock } from "../../provider/api/scheduler";
 
 /**
- * Real time, but a timer fires at once, as if its time had passed: a client's real requests with
- * its scheduler's pauses recorded in `paused`, not waited for.
+ * Real time (or `base`, such as a time that stands still), but a timer fires at once, as if its time had
+ * passed: a client's real requests with its scheduler's pauses recorded in `paused`, not waited for.
  */
-export function skippingClock(paused: number[]): SchedulerClock {
+export function skippingClock(paused: number[], base: () => number = () => realClock.now()): SchedulerClock {
   let skipped = 0;
   return {
-    now: () => realClock.now() + skipped,
+    now: () => base() + skipped,
     after: (ms, fn) => {
       if (ms > 0) paused.push(ms);
       skipped += Math.max(0, ms);

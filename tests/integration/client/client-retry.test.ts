@@ -5,6 +5,7 @@ import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provi
 import { ApiError, ConnectionError, RateLimitError } from "../../../provider/api/errors";
 import { RequestScheduler } from "../../../provider/api/scheduler";
 import { testClient, until } from "../../helpers/emulator";
+import { skippingClock } from "../../helpers/pacing-sim";
 import { rejection } from "../../helpers/rejection";
 import { ScriptedServer, monitorEnvelope, startScriptedServer, useScriptedServer } from "../../helpers/scripted-server";
 import { closedPort } from "../../helpers/servers";
@@ -34,17 +35,12 @@ describe("429: not processed, so sent again at its next turn, for every method",
     server.script(tooMany("1"), ok);
     // A clock that moves only when the scheduler waits: the pause is exactly the second asked, however slow the machine.
     const paused: number[] = [];
-    let now = 0;
-    const clock = {
-      now: () => now,
-      after: (ms: number, fn: () => void) => {
-        if (ms > 0) paused.push(ms);
-        now += Math.max(0, ms);
-        setImmediate(fn);
-        return () => undefined;
-      },
-    };
-    const h = harness({ scheduler: new RequestScheduler(undefined, clock) });
+    const h = harness({
+      scheduler: new RequestScheduler(
+        undefined,
+        skippingClock(paused, () => 0),
+      ),
+    });
     await h.client.monitors.get("mon-1");
     expect(paused).toEqual([1000]);
   });
