@@ -1,19 +1,15 @@
 // Persistence: with a data file, a restarted emulator serves the same data (image bytes and the
 // view's monitor statuses included).
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { admin, api, createMonitor } from "../../helpers/emulator";
+import { tempDir } from "../../helpers/images";
 import { startTestEmulator } from "../../helpers/servers";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d494844520000000100000001", "hex");
-let directory: string;
-
-beforeAll(() => {
-  directory = mkdtempSync(join(tmpdir(), "uptime-emulator-"));
-});
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+const { dir: directory, remove } = tempDir("uptime-emulator-");
+afterAll(remove);
 
 test("every change is written atomically; a restart with the same data file serves the same data, statuses included", async () => {
   const dataFile = join(directory, "nested", "state.json");

@@ -2,8 +2,8 @@
 // scripts/gen-sdk-types.ts: this fails when the checked-in file is stale, and shows that the check can.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { tempDir } from "../../helpers/images";
 
 jest.setTimeout(60_000);
 
@@ -21,15 +21,14 @@ test("sdk/generated.ts is what scripts/gen-sdk-types.ts makes from the model tod
 });
 
 test("a hand edit of it is found stale (checked in a copy)", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-sdk-types-"));
-  const copy = path.join(dir, "generated.ts");
+  const dir = tempDir("uptime-sdk-types-");
   try {
     const text = fs.readFileSync(GENERATED, "utf8");
-    fs.writeFileSync(copy, text);
+    const copy = dir.file("generated.ts", text);
     expect(() => check("--file", copy)).not.toThrow();
     fs.writeFileSync(copy, text.replace("  readonly timeout: pulumi.Output<number | undefined>;\n", ""));
     expect(() => check("--file", copy)).toThrow(/generated\.ts is stale: run `npx ts-node --transpile-only scripts\/gen-sdk-types\.ts`/);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 });

@@ -1,7 +1,6 @@
 // A fleet's operations against the emulator: plans and the requests they send, runs failing for some members,
 // refresh, the create journal, unconfirmed creations and their ways out, import, a rate limit, 405s.
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { UptimeClient } from "../../../provider/api/client";
 import { RequestScheduler } from "../../../provider/api/scheduler";
@@ -24,6 +23,7 @@ import { UNKNOWN, engineFailure, failureText } from "../../../provider/model/val
 import { inputPath } from "../../../provider/model/engine";
 import { MONITOR } from "../../../provider/model/monitor";
 import { testClient, useEmulator } from "../../helpers/emulator";
+import { tempDir } from "../../helpers/images";
 import { API_KEY } from "../../helpers/servers";
 import { rejection } from "../../helpers/rejection";
 import { withEnv } from "../../helpers/env";
@@ -35,23 +35,23 @@ const { emulator, admin, t } = useEmulator({
   testClient: { retry: { baseDelayMs: 1, maxRetries: 0 } },
 });
 const documented = useEmulator({ documentedOnly: true, resetEach: true, testClient: { retry: { baseDelayMs: 1, maxRetries: 0 } } });
-let dir: string;
+let dir: ReturnType<typeof tempDir>;
 let ctx: FleetContext & { lines: string[] };
 
 const URN = "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/uptime:MonitorFleet::edge";
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-fleet-"));
+  dir = tempDir("uptime-fleet-");
   const lines: string[] = [];
   ctx = {
-    journal: new CreateJournal(dir, emulator.url),
+    journal: new CreateJournal(dir.dir, emulator.url),
     onUnsupported: "fail",
     info: (m) => lines.push(m),
     warn: (m) => lines.push(m),
     lines,
   };
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => dir.remove());
 
 /** A member as a program writes it (`urn`, as for a Monitor). */
 const member = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -307,9 +307,9 @@ test("the journal: members an interrupted create made are taken over by the next
 
   // The notes stay until the engine holds the fleet; deleting the members forgets theirs, and the fleet's log goes.
   const log = path.basename(ctx.journal!.fleet(URN).file);
-  expect(fs.readdirSync(dir)).toEqual([log]);
+  expect(fs.readdirSync(dir.dir)).toEqual([log]);
   await deleteFleet(t.client, again.outs, ctx);
-  expect(fs.readdirSync(dir)).toEqual([]);
+  expect(fs.readdirSync(dir.dir)).toEqual([]);
 });
 
 test("at most `concurrency` members are in doubt at once: a creation is noted as sent only when it is", async () => {
@@ -326,7 +326,7 @@ test("at most `concurrency` members are in doubt at once: a creation is noted as
   expect(most).toBeGreaterThan(1);
   expect(most).toBeLessThanOrEqual(4);
   // Every note in the fleet's one log, none in a file of its own.
-  expect(fs.readdirSync(dir)).toEqual([path.basename(ctx.journal!.fleet(URN).file)]);
+  expect(fs.readdirSync(dir.dir)).toEqual([path.basename(ctx.journal!.fleet(URN).file)]);
 });
 
 test("a member is noted as sent only as its POST leaves: creations waiting their turn in the scheduler leave no note", async () => {
@@ -460,7 +460,7 @@ test("against a service limiting the key to 20 requests a second: every member c
 
 test("a service offering only the documented routes: refresh keeps the fleet as it is; destroy stops naming each member, and `leave` releases them", async () => {
   const c = documented.t.client;
-  const documentedCtx = { ...ctx, journal: new CreateJournal(dir, documented.emulator.url) };
+  const documentedCtx = { ...ctx, journal: new CreateJournal(dir.dir, documented.emulator.url) };
   const { id, outs } = await createFleet(c, declare(fleetOf(3)), documentedCtx);
   expect(await readFleet(c, id, outs, documentedCtx)).toEqual({ kind: "unsupported", status: 405 });
 
