@@ -1,10 +1,7 @@
-// Bad input a user could write, one mistake per case, across Monitor, Page, Alert and getWebhooks.
-// Each case is otherwise valid (pages and alerts use the emulator's seeded uuids), so the one
-// failure is the one named. `field` is the property the engine's message names (`property <field>
-// value …`; for a Monitor's `urn` that is `target`, the reason then starts with `urn`) or, for the
-// lookup, the argument after `getWebhooks: `; `fragment` is a distinctive part of the reason (the fix).
-// Run on the check functions (tests/unit), through the SDK's classes (tests/integration/sdk), five
-// through the engine (tests/e2e/bad-inputs.test.ts).
+// Bad input a user could write, one mistake per otherwise valid case (pages and alerts: the seeded uuids), for
+// Monitor, Page, Alert and getWebhooks. `field`: the property the engine's message names (a Monitor's `urn` is
+// `target`, its reason starting `urn`), or the lookup's argument; `fragment`: a distinctive part of the fix.
+// Run on the check functions (tests/unit), through the SDK (tests/integration/sdk), five through the engine.
 import * as path from "node:path";
 
 type BadInputKind = "monitor" | "page" | "alert" | "webhooks";

@@ -1,6 +1,5 @@
-// The one emulator helper: /v1 and /admin calls over plain HTTP for every tier, and `useEmulator`, which
-// starts one for the calling file and hands back module-level stand-ins for what its hooks make (the
-// emulator, its admin calls, a client with the test key, `t`: a client with captured logs and waits).
+// The one emulator helper: /v1 and /admin calls for every tier, and `useEmulator`, which starts one per file
+// and hands back stand-ins for what its hooks make (the emulator, admin calls, clients with the test key).
 import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../provider/api/client";
 import { RequestScheduler } from "../../provider/api/scheduler";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";

@@ -1,7 +1,6 @@
-// No line of Node's own warnings (`(node:1234) TimeoutNegativeWarning: …`) in what an engine run prints,
-// nor a failing value the engine prints in Go's notation (`value {<nil>}`, `{map[…]}`: providers.ts
-// forEngine). e2e-setup.ts reads every Automation API run, a test hands its own CLI runs to `readOutput`,
-// and the file fails at its end naming each line and command.
+// No line of Node's own warnings (`(node:1234) TimeoutNegativeWarning: …`) nor a value in Go's notation
+// (`{<nil>}`, `{map[…]}`) in an engine run's output: e2e-setup.ts reads Automation API runs, tests hand
+// their CLI runs to `readOutput`, and the file fails at its end naming each line and command.
 
 const NODE_WARNING = /\(node:\d+\) (?:\[\w+\] )?\w*Warning: .*|property \S+ value \{(?:<nil>|map\[|\[).* has a problem: .*/g;
 const found: string[] = [];

@@ -1,6 +1,5 @@
-// The request scheduler in simulated time: rate-limited services, a fleet of requests sent the way the
-// client sends them (a turn, the round trip, settle; a 429 waits its next turn ahead of the others), and
-// a clock that jumps from one timer to the next: thousands of requests in milliseconds, every run alike.
+// The scheduler in simulated time: rate-limited services, requests sent as the client sends them, and a clock
+// jumping from timer to timer: thousands of requests in milliseconds, every run alike.
 import type { ResponseHeaders } from "../../provider/api/rate-limit-headers";
 import { RequestScheduler, SchedulerClock, SchedulerSettings, realClock } from "../../provider/api/scheduler";
 

@@ -1,6 +1,5 @@
-// Every server a test starts, in one place: the emulator (with the integration tests' key, or with
-// the e2e key and the demo seed) and any other node HTTP(S) server, each on a free 127.0.0.1 port and
-// closed together with its open connections, so a test's end never waits on a kept-alive socket.
+// Every server a test starts: the emulator (the integration key, or the e2e key and demo seed) and any other
+// HTTP(S) server, on a free 127.0.0.1 port, closed with its open connections so no test waits on a socket.
 import { type IncomingMessage, type ServerResponse, createServer, request as httpRequest, type Server as HttpServer } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import * as fs from "node:fs";

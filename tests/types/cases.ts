@@ -1,6 +1,5 @@
-// The type tests' register. Each file here is a program's worth of inputs typed against the installed
-// package: an `accepts(...)` must compile, a `refuses(...)` carries `// @ts-expect-error`; the files are
-// compiled and every case run through the provider's check by tests/integration/sdk/types.test.ts.
+// The type tests' register: each file is a program's inputs, `accepts(...)` compiling and `refuses(...)` a
+// `// @ts-expect-error`; tests/integration/sdk/types.test.ts compiles them and runs each through check.
 export type TypeCaseKind = "monitor" | "page" | "alert";
 
 export interface TypeCase {

@@ -1,6 +1,5 @@
-// The SDK's declarations (sdk/generated.ts) against the model's tables read as types: each resource's
-// argument names are the table's, its classes' output properties the outputs the provider stores. The
-// test command's `tsc -p tsconfig.test.json` fails when the two readings of a table disagree.
+// The SDK's declarations (sdk/generated.ts) against the model's tables read as types: args are the table's
+// names, outputs what the provider stores; `tsc -p tsconfig.test.json` fails when the two disagree.
 import type * as pulumi from "@pulumi/pulumi";
 import type { Alert } from "../../sdk/alert";
 import type { Monitor } from "../../sdk/monitor";

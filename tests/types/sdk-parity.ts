@@ -1,6 +1,5 @@
-// The dynamic resources' classes have every public member of the generated Node.js SDK's (sdks/nodejs):
-// each output, `get`, `isInstance` (not `exists`, below). Compiled by tests/integration/sdk/types.test.ts
-// against the built package: a member missing from ours makes a `true` below a type error naming it.
+// Our classes have every public member of the generated Node.js SDK's (sdks/nodejs) but `exists`: compiled by
+// tests/integration/sdk/types.test.ts against the built package, a missing member is a type error naming it.
 import type * as generated from "../../sdks/nodejs";
 import type * as ours from "pulumi-uptime";
 

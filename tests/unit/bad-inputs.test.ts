@@ -1,8 +1,5 @@
-// Every case of tests/bad-inputs/cases.ts through the provider's own check functions, given the
-// args as the SDK hands them over (a Monitor's `urn` as `target`): exactly the case's field fails,
-// its reason starts with the field as the user wrote it ("intervalId and interval are …" for two
-// spellings of one field) and carries the fix, and stays short however big the bad value. That the
-// lookup sends nothing when refused: tests/integration/sdk/bad-inputs.test.ts.
+// Every case of tests/bad-inputs/cases.ts on the check functions (a Monitor's `urn` as `target`): only its
+// field fails, the reason starts with that field as written, carries the fix, and stays short.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { alerts } from "../../provider/alert";

@@ -1,6 +1,5 @@
-// A plain-text uptime:apiKey is refused before any resource registers: Pulumi would store it, as
-// the configuration it passes to providers, unencrypted in the state. Run against the real
-// @pulumi/pulumi runtime config (what the language host sets from the stack's config).
+// A plain-text uptime:apiKey is refused before any resource registers, as Pulumi would store it unencrypted
+// in the state; run against the real @pulumi/pulumi runtime config (what the language host sets).
 import * as pulumi from "@pulumi/pulumi";
 import { thrown } from "../helpers/unit-cases";
 

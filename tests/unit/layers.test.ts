@@ -1,6 +1,5 @@
-// The direction of imports (CONTRIBUTING.md, Layout): what each layer may import, read from the
-// sources themselves. Type-only imports (`import type`, `typeof import(...)`) count too: a type names a
-// dependency.
+// The direction of imports (CONTRIBUTING.md, Layout), read from the sources; type-only imports count too,
+// since a type names a dependency.
 import * as fs from "node:fs";
 import * as path from "node:path";
 

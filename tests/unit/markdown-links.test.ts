@@ -1,6 +1,5 @@
-// Every relative link of the user documentation (markdownFiles) resolves: its file exists, and its anchor
-// (`file.md#anchor`, or `#anchor`) is a heading of that file under GitHub's slug rules (the first test).
-// Links to http(s):// and mailto: are not checked.
+// Every relative link of the user documentation resolves: its file exists, and its anchor is a heading of
+// that file under GitHub's slug rules (the first test). http(s):// and mailto: links are not checked.
 import * as fs from "node:fs";
 import * as path from "node:path";
 

@@ -1,6 +1,5 @@
-// diff(): what `pulumi preview` shows. The stored outputs (a record with nulls dropped, plus the fields
-// the program declared) against the canonical inputs (of any spelling: monitor-normalize), over the fields
-// declared now or before; lists whose order means nothing compared as sets; a change of alerts replaces.
+// diff(), what `pulumi preview` shows: the stored outputs against the canonical inputs over the fields declared
+// now or before; lists whose order means nothing compared as sets; a change of alerts replaces.
 import { UNKNOWN } from "../../provider/model/values";
 import { MonitorInputs, MonitorState, diffMonitor, monitorOutputs } from "../../provider/monitor";
 import { stored } from "../helpers/checked";

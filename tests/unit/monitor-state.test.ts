@@ -1,6 +1,5 @@
-// What the provider stores and what it sends: outputs are the record without nulls (its urn as
-// `target`) plus the declared fields; request bodies use the API's names, never carry alerts in an
-// edit, and clear removed fields with an explicit null.
+// What the provider stores and sends: outputs are the record without nulls (urn as `target`) plus the declared
+// fields; request bodies use the API's names, carry no alerts in an edit, clear removed fields with null.
 import { MONITOR_FIELDS, canonicalFromRecord, monitorOutputs, monitorRequestBody } from "../../provider/monitor";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
 

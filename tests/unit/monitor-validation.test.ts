@@ -1,7 +1,5 @@
-// What a Monitor's inputs accept: valid programs pass, values still unknown during preview are never
-// rejected, and the few refusals a table row cannot state. Each rule's refusals are rows of the one
-// bad-input table, tests/bad-inputs/cases.ts (run by tests/unit/bad-inputs.test.ts and, through the
-// SDK's classes, tests/integration/sdk/bad-inputs.test.ts).
+// What a Monitor's inputs accept: valid programs, unknown values at preview, and the refusals a row of the
+// bad-input table (tests/bad-inputs/cases.ts, where each rule's refusals are) cannot state.
 import { UNKNOWN } from "../../provider/model/values";
 import { checkMonitorArgs } from "../../provider/validation/monitor";
 import { type Args, monitorFailures as failuresOf, shown, without } from "../helpers/unit-cases";

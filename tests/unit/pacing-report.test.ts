@@ -1,6 +1,5 @@
-// What a paced run says without --debug (provider/api/pacing-report.ts), in simulated time: a line
-// when pacing begins, one every 10 s while requests wait, a summary once they drain; nothing at all
-// for a run the service never slowed.
+// What a paced run says without --debug (provider/api/pacing-report.ts), in simulated time: a line as pacing
+// begins, one every 10 s while requests wait, a summary as they drain; nothing if the service never slowed.
 import { PacingReport } from "../../provider/api/pacing-report";
 import { SimClock, TokenBucketService, runFleet, simScheduler } from "../helpers/pacing-sim";
 

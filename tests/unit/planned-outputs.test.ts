@@ -1,6 +1,5 @@
-// What the provider plugin shows as a resource's outputs during a preview (engine.plannedOutputs):
-// the declared values the service keeps as given, and the engine's unknown for what the service
-// decides, so a program never reads a value a preview made up.
+// A resource's outputs at preview (engine.plannedOutputs): declared values the service keeps as given, the
+// engine's unknown for what the service decides, so a program never reads a value a preview made up.
 import { plannedOutputs } from "../../provider/model/engine";
 import { UNKNOWN } from "../../provider/model/values";
 import { MONITOR } from "../../provider/model/monitor";

@@ -1,6 +1,5 @@
-// sdk/promise-stacks.ts: while our resources are constructed, @pulumi/pulumi's promise stamps skip the
-// source-map-aware stack formatting (the largest cost of a big program); every other stack, the
-// resource's recorded source position among them, still goes through it.
+// sdk/promise-stacks.ts: while our resources are constructed, @pulumi/pulumi's promise stamps skip the costly
+// source-map-aware stack formatting; every other stack, a resource's source position among them, keeps it.
 import * as pulumi from "@pulumi/pulumi";
 import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";

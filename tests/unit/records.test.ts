@@ -1,6 +1,5 @@
-// The service's records are derived from the tables (model/records.ts): every field is read under its
-// record name with the schema its type implies, so a field added to a table is validated and typed
-// in the record without a second list. The wire's irregular facts are client-errors.test.ts's.
+// The service's records derive from the tables (model/records.ts): each field read under its record name with
+// its type's schema, so a new table field is validated without a second list. Wire quirks: client-errors.
 import type { z } from "zod";
 import { AlertRecord, MonitorRecord, PageRecord } from "../../provider/model/records";
 import { namesOf, type SchemaType } from "../../provider/model/field";

@@ -1,6 +1,5 @@
-// The two pages the Pulumi registry reads from a provider's repository: docs/_index.md (an example in
-// every language, each part of a program a test runs through the engine) and
-// docs/installation-configuration.md (install per language, every setting both ways).
+// The two pages the Pulumi registry reads: docs/_index.md (an example per language, each part run through the
+// engine by a test) and docs/installation-configuration.md (install per language, every setting both ways).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { SETTINGS, type SettingSpec } from "../../provider/model/package";

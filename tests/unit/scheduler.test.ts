@@ -1,6 +1,5 @@
-// The request scheduler in simulated time (tests/helpers/pacing-sim.ts): a fleet goes at the service's
-// pace with few 429s, whatever the parallelism and the headers; two clients of one key both get through;
-// a ceiling and the in-flight cap hold; a refusal that asks for no wait slows nothing.
+// The request scheduler in simulated time: a fleet goes at the service's pace with few 429s whatever the
+// parallelism and headers; two clients of one key both get through; the ceiling and in-flight cap hold.
 import { FixedWindowService, SimClock, TokenBucketService, runFleet, simScheduler, type HeaderStyle } from "../helpers/pacing-sim";
 import { RequestScheduler, SchedulerHalted, type SchedulerSettings } from "../../provider/api/scheduler";
 

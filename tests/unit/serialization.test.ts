@@ -1,6 +1,5 @@
-// `__provider`, the text every resource stores in its state for the dynamic-provider host to evaluate:
-// one line requiring the installed package by name, never a copy of the implementation (which would pin
-// the code of the day into state), and what the resources actually register.
+// `__provider`, the text every resource stores for the dynamic-provider host: one line requiring the installed
+// package by name, never a copy of the implementation (which would pin it into state); what resources register.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";

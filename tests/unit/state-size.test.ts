@@ -1,6 +1,5 @@
-// What one monitor costs in the state: Pulumi stores its inputs and its outputs, so the floor is two
-// copies of what is declared. The target: both within 2x of the record's own JSON (`__provider` has its
-// own limit, serialization.test.ts), for monitors as programs declare them, with the SDK's journalKey.
+// One monitor in the state: Pulumi stores inputs and outputs, so the floor is two copies of what is declared;
+// both within 2x of the record's JSON, for monitors as programs declare them (`__provider`: serialization).
 import { checkMonitor, monitorOutputs } from "../../provider/monitor";
 import { HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
 

@@ -1,6 +1,5 @@
-// The account's scheduler against the emulator's real rate limit (a token bucket per key), in real
-// time: a burst of creations from many resources at once all land exactly once; a ceiling below the
-// limit is never refused; the service's stated policy is learned from its answers and kept to.
+// The account's scheduler against the emulator's real token bucket, in real time: a burst of creations lands
+// exactly once; a ceiling below the limit is never refused; a stated policy is learned and kept to.
 import { UptimeClient, closeAllPools } from "../../../provider/api/client";
 import type { SchedulerSettings } from "../../../provider/api/scheduler";
 import { useEmulator } from "../../helpers/emulator";

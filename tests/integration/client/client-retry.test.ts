@@ -1,6 +1,5 @@
-// The retry policy as a user meets it: UptimeClient against a local server that answers 429, 5xx,
-// drops connections or is not there at all. Waits go through an injected sleep, so nothing here
-// waits for real and every asserted delay is the one the client chose.
+// The retry policy as a user meets it, against a local server that answers 429 or 5xx, drops connections or is
+// not there; waits go through an injected sleep, so every asserted delay is the client's choice, none real.
 import { UptimeClient, UptimeClientOptions, closeAllPools } from "../../../provider/api/client";
 import { ApiError, ConnectionError, RateLimitError } from "../../../provider/api/errors";
 import { RequestScheduler } from "../../../provider/api/scheduler";

@@ -1,6 +1,5 @@
-// A TLS failure, like a host name that does not resolve, happens before any byte of the request is sent,
-// and retrying cannot fix it: the client says so at once, and a failed create does not send the user to
-// the dashboard looking for a monitor that cannot exist.
+// A TLS failure, like a host that does not resolve, comes before any byte is sent and no retry fixes it: the
+// client says so at once, and a failed create does not send the user looking for a monitor.
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer } from "node:http";
 import { closeAllPools } from "../../../provider/api/client";

@@ -1,6 +1,5 @@
-// The HTML view over HTTP (`/`, `/status/<slug>`, `/view.css`) and the admin call that sets a
-// monitor's status: both read and write the same store the API does, and the status never shows in
-// a /v1 record.
+// The HTML view over HTTP (`/`, `/status/<slug>`, `/view.css`) and the admin call setting a monitor's status:
+// both use the API's store, and the status never shows in a /v1 record.
 import { png } from "../../helpers/images";
 import { useEmulator, admin, api, createMonitor, Json, toReply } from "../../helpers/emulator";
 

@@ -1,6 +1,5 @@
-// A field the API gains is one line in one table. In a scratch copy of the sources, that line is added to
-// the Monitor's table and the three generators run: the copy differs in that line and the generated files
-// only, and the field is everywhere a field is (check, request body, outputs, SDK types, schema, docs).
+// A field the API gains is one line in one table: added in a scratch copy, the generators change only their
+// files, and the field is everywhere a field is (check, request body, outputs, SDK types, schema, docs).
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

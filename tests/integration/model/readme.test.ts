@@ -1,6 +1,5 @@
-// The documentation's tables of inputs and settings are made from the model (provider/model/docs.ts), each
-// in the file holding its markers (scripts/doc-tables.ts): this fails when one is stale (regenerate with
-// scripts/gen-docs.ts), so the manual cannot drift from what check() accepts.
+// The docs' tables of inputs and settings are made from the model, each in the file holding its markers: this
+// fails when one is stale (regenerate with scripts/gen-docs.ts), so the manual cannot drift from check().
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

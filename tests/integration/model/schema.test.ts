@@ -1,6 +1,5 @@
-// schema.json, the Pulumi package schema, is made from the model alone (provider/model/schema.ts):
-// this fails when the checked-in file is stale (regenerate with scripts/gen-schema.ts), and checks
-// that it says what the resources take and give.
+// schema.json is made from the model alone (provider/model/schema.ts): this fails when the checked-in file is
+// stale (regenerate with scripts/gen-schema.ts), and checks it says what the resources take and give.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ALERT } from "../../../provider/model/alert";

@@ -1,6 +1,5 @@
-// The version scripts/release.sh gives a commit (RELEASING.md), in a scratch repository whose commits set
-// 0.1.0, then 0.2.0, then nothing. `--print-version` says it and why, from git alone (the tests give it no
-// temporary directory to clone into). The real history's release: tests/e2e/releases.test.ts.
+// The version scripts/release.sh gives a commit (RELEASING.md), from git alone, in a scratch repository whose
+// commits set 0.1.0, then 0.2.0, then nothing. The real history's release: tests/e2e/releases.test.ts.
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
