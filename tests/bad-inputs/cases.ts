@@ -171,11 +171,8 @@ const webhookCases: BadInputCase[] = [
   webhooks("max-pages-string", { maxPages: "10" }, "maxPages", 'must be a whole number >= 1, got "10"'),
 ];
 
-/**
- * Every other rule of a monitor's inputs, a few values each: `rule(field, fragment, …variants)`, each
- * variant the args it changes (its cases named by field and index). With the cases above, the one
- * table of what a Monitor refuses; accepted inputs and unknown values are tests/unit/monitor-validation.test.ts.
- */
+// Every other rule of a monitor's inputs, a few values each, a variant being the args it changes (cases named
+// by field and index): with the cases above, the one table of what a Monitor refuses.
 const rulesOf = new Map<string, number>();
 function rule(field: string, fragment: string, ...variants: Args[]): BadInputCase[] {
   return variants.map((variant) => {
@@ -293,10 +290,7 @@ const monitorRules: BadInputCase[] = [
 
 export const BAD_INPUT_CASES: readonly BadInputCase[] = [...monitorCases, ...monitorRules, ...pageCases, ...alertCases, ...webhookCases];
 
-/**
- * Whether the engine prints the failing field's value beside it (`property <field> value {…}`): only for a
- * short string, number or boolean the program wrote at the top level (a Monitor's target as `urn`).
- */
+/** Whether the engine prints the field's value (`property <field> value {…}`): a short top-level scalar only. */
 export function printedByEngine(c: BadInputCase): boolean {
   const top = c.field.split(/[.[]/)[0];
   const value = c.args[top === "target" ? "urn" : top];

@@ -59,10 +59,7 @@ export interface UseEmulatorOptions extends Partial<EmulatorOptions> {
   testClient?: Partial<UptimeClientOptions>;
 }
 
-/**
- * Starts an emulator (the test key, quiet) before the calling file's tests and closes it, with the
- * client's connection pools, after them.
- */
+/** Starts an emulator (the test key, quiet) before the calling file's tests; closes it and the client's pools after. */
 export function useEmulator(options: UseEmulatorOptions = {}) {
   const { resetEach, testClient: clientOptions, ...emulatorOptions } = options;
   let running: RunningEmulator | undefined;

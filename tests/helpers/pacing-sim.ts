@@ -3,10 +3,8 @@
 import type { ResponseHeaders } from "../../provider/api/rate-limit-headers";
 import { RequestScheduler, SchedulerClock, SchedulerSettings, realClock } from "../../provider/api/scheduler";
 
-/**
- * Real time (or `base`, such as a time that stands still), but a timer fires at once, as if its time had
- * passed: a client's real requests with its scheduler's pauses recorded in `paused`, not waited for.
- */
+// Real time (or `base`, such as one standing still), but a timer fires at once as if its time had passed:
+// a client's real requests, its scheduler's pauses recorded in `paused`, not waited for.
 export function skippingClock(paused: number[], base: () => number = () => realClock.now()): SchedulerClock {
   let skipped = 0;
   return {
@@ -106,10 +104,8 @@ export class TokenBucketService {
   }
 }
 
-/**
- * A service that allows `limit` requests per key in each fixed window of `windowMs` (windows start at
- * 0, `windowMs`, ...), answers 429 with a Retry-After to the window's end, and says so as `style` asks.
- */
+// A service allowing `limit` requests per key in each fixed window of `windowMs` (from 0), answering 429 with a
+// Retry-After to the window's end, and saying so as `style` asks.
 export class FixedWindowService {
   private window = -1;
   private used = 0;
@@ -143,10 +139,8 @@ interface FleetResult {
   starts: number[];
 }
 
-/**
- * `n` requests through `scheduler`, at most `parallel` at once (the engine's --parallel), each a round
- * trip of `latencyMs` to `serve`. Resolves when every request has been answered with a success.
- */
+// `n` requests through `scheduler`, at most `parallel` at once (--parallel), each a round trip of `latencyMs`
+// to `serve`; resolves when every one has been answered with a success.
 export function runFleet(args: {
   clock: SimClock;
   scheduler: RequestScheduler;

@@ -57,12 +57,8 @@ function ephemeralLow(): number {
   }
 }
 
-/**
- * A port on 127.0.0.1 with nothing listening (connections to it are refused), below the system's own
- * range: a port of that range is handed to the next outgoing connection or `listen(0)` of any test
- * running beside, so it would not stay free until a process started later binds it (the Quick start's
- * emulator, a minute on) or stay closed while a test expects a refusal.
- */
+// A port on 127.0.0.1 that refuses connections, below the system's own range: a port of that range may be
+// taken by any test's next connection or listen(0), so it would neither stay free nor stay closed.
 export async function closedPort(): Promise<number> {
   const high = ephemeralLow();
   const low = Math.max(1025, high - 12_000);

@@ -9,10 +9,8 @@ import { type Args, nest, without } from "../helpers/unit-cases";
 /** The state after applying `inputs` (optionally with the service's record drifted by `drift`). */
 const stateOf = (inputs: Args, drift: Args = {}) => monitorOutputs(recordOf(inputs, drift), inputs);
 
-/**
- * A diff as the engine asks for it: a stored state and checked inputs, unknowns and `__provider` included;
- * the fields it must name changed, and those of them that replace (none when left out).
- */
+// A diff as the engine asks for it (a state and checked inputs, unknowns and `__provider` included): the fields
+// it must name changed, and those of them that replace (none when left out).
 type Case = [name: string, olds: Args, news: Args, changed: string[], replaces?: string[]];
 
 const WITH_ALERTS = { ...HTTP_MIN, alerts: ["a-1", "a-2"] };
