@@ -2,19 +2,18 @@
 // scripts parse, the bundled demo seed and a clean exit on SIGTERM/SIGINT.
 
 import { ChildProcess, spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import ts from "typescript";
 import type { Json } from "../../helpers/emulator";
+import { tempDir } from "../../helpers/images";
 
 const SOURCE = join(__dirname, "..", "..", "..", "emulator");
-let build: string;
-let main: string;
+const { dir: build, remove } = tempDir("uptime-emulator-cli-");
+const main = join(build, "main.js");
 
 beforeAll(() => {
   // The emulator's sources compiled the way tsc compiles them (CommonJS), without building the whole project.
-  build = mkdtempSync(join(tmpdir(), "uptime-emulator-cli-"));
   for (const file of readdirSync(SOURCE, { recursive: true, encoding: "utf8" })) {
     mkdirSync(dirname(join(build, file)), { recursive: true });
     if (file.endsWith(".json")) copyFileSync(join(SOURCE, file), join(build, file));
@@ -24,9 +23,8 @@ beforeAll(() => {
     });
     writeFileSync(join(build, file.replace(/\.ts$/, ".js")), output.outputText);
   }
-  main = join(build, "main.js");
 });
-afterAll(() => rmSync(build, { recursive: true, force: true }));
+afterAll(remove);
 
 async function json(response: Response | Promise<Response>): Promise<Json> {
   return (await response).json();
@@ -78,8 +76,8 @@ test("starts with the bundled demo seed, prints the listening line, exits 0 on S
 });
 
 test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --data across a SIGINT restart", async () => {
-  const directory = mkdtempSync(join(tmpdir(), "uptime-emulator-data-"));
-  const dataFile = join(directory, "data.json");
+  const directory = tempDir("uptime-emulator-data-");
+  const dataFile = join(directory.dir, "data.json");
   const args = ["--port", "0", "--no-seed", "--documented-only", "--timestamp-offset", "-05:00", "--data", dataFile, "--quiet"];
   const headers = { authorization: "env-key", "content-type": "application/json" };
   try {
@@ -109,7 +107,7 @@ test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --dat
     second.child.kill("SIGTERM");
     expect((await second.finished).code).toBe(0);
   } finally {
-    rmSync(directory, { recursive: true, force: true });
+    directory.remove();
   }
 });
 
