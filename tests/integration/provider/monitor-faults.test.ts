@@ -42,21 +42,16 @@ test("a create the engine never recorded is resumed by the next create: the same
   expect(monitors[0].intervalId).toBe(120); // edited to what is declared now
 });
 
-test("a noted monitor deleted since then is created anew", async () => {
+test.each([
+  ["deleted since then is created anew", true, {}],
+  ["made with other alerts is deleted and created with the declared ones", false, { alerts: ["alert-1"] }],
+])("a noted monitor %s", async (_what, deleted, declared: { alerts?: string[] }) => {
   const first = await createMonitor(t.client, inputs(), journal);
-  await admin.remove(first.id);
-  const again = await createMonitor(t.client, inputs(), journal);
+  if (deleted) await admin.remove(first.id);
+  const again = await createMonitor(t.client, inputs(declared), journal);
   expect(again.id).not.toBe(first.id);
   expect(again.resumed).toBeUndefined();
-  expect((await admin.monitors()).map((m) => m.uuid)).toEqual([again.id]);
-});
-
-test("a noted monitor made with other alerts is deleted and created with the declared ones", async () => {
-  const first = await createMonitor(t.client, inputs(), journal);
-  const again = await createMonitor(t.client, inputs({ alerts: ["alert-1"] }), journal);
-  expect(again.id).not.toBe(first.id);
-  const monitors = await admin.monitors();
-  expect(monitors.map((m) => [m.uuid, m.alerts])).toEqual([[again.id, ["alert-1"]]]);
+  expect((await admin.monitors()).map((m) => [m.uuid, m.alerts])).toEqual([[again.id, declared.alerts ?? []]]);
 });
 
 test("a POST sent by a killed run whose answer was never noted leaves the resource unconfirmed, with no request", async () => {
