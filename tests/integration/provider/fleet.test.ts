@@ -181,22 +181,22 @@ test("a create that fails for some members keeps exactly those it made; the next
   expect(new Set(await admin.monitorNames()).size).toBe(20);
 });
 
-test("members failing for one reason are named in natural order (m2 before m10), as the plan line names them", async () => {
-  await refusePosts(3);
-  const error = await rejection(createFleet(t.client, declare({ m10: member("m10"), m2: member("m2"), m1: member("m1") }), ctx));
-  expect(error.message.split("\n").slice(1)).toEqual([expect.stringMatching(/^monitors\.m1, monitors\.m2, monitors\.m10: .*refused/)]);
-});
-
-test("past 20 members failing for one reason, the line names 20 and counts the rest", async () => {
-  await refusePosts(25);
-  const error = await rejection(createFleet(t.client, declare(fleetOf(25)), ctx));
+const M1_M2_M10 = { m10: member("m10"), m2: member("m2"), m1: member("m1") };
+test.each([
+  ["in natural order (m2 before m10), as the plan line names them", M1_M2_M10, 3, /^monitors\.m1, monitors\.m2, monitors\.m10: .*refused/],
+  ["20 at most, the rest counted", fleetOf(25), 20, /^monitors\.m000, monitors\.m001, .*, monitors\.m019 and 5 more members: .*refused/],
+])("members failing for one reason are named %s; none created, nothing stored", async (_what, members, named, line) => {
+  const count = Object.keys(members).length;
+  await refusePosts(count);
+  const error = await rejection(createFleet(t.client, declare(members), ctx));
   expect(error.message).toMatch(
-    /^creating the fleet: 25 members failed; no member was created, so nothing is stored; running the command again creates them\./,
+    new RegExp(
+      `^creating the fleet: ${count} members failed; no member was created, so nothing is stored; running the command again creates them\\.`,
+    ),
   );
   const lines = error.message.split("\n").slice(1);
-  expect(lines).toHaveLength(1);
-  expect(lines[0].match(/monitors\.m\d+/g)).toHaveLength(20);
-  expect(lines[0]).toMatch(/^monitors\.m000, monitors\.m001, .*, monitors\.m019 and 5 more members: .*refused/);
+  expect(lines).toEqual([expect.stringMatching(line)]);
+  expect(lines[0].match(/monitors\.m\d+/g)).toHaveLength(named);
 });
 
 test("a replacement whose old monitor could not be deleted is kept, and deleted by the next run; a destroy that fails for one member keeps the fleet as it was, and run again deletes the rest", async () => {
