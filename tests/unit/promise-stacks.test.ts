@@ -5,6 +5,7 @@ import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
 import { Page } from "../../sdk/page";
 import { plainPromiseStacks } from "../../sdk/promise-stacks";
+import { mockEngine } from "../helpers/harness";
 
 type Prepare = (error: Error, frames: NodeJS.CallSite[]) => unknown;
 
@@ -80,9 +81,7 @@ describe("plainPromiseStacks", () => {
 });
 
 describe("constructing our resources with the real @pulumi/pulumi", () => {
-  beforeAll(() => {
-    pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) });
-  });
+  beforeAll(() => mockEngine("promise-stacks", (args) => ({ id: `${args.name}-id`, state: args.inputs }), false));
 
   const construct: Record<string, (name: string) => pulumi.CustomResource> = {
     Monitor: (name) => new Monitor(name, { name, type: "https", urn: "https://x.example", interval: 60, regions: [1] }),

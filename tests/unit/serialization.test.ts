@@ -11,6 +11,7 @@ import { Monitor } from "../../sdk/monitor";
 import { Page } from "../../sdk/page";
 import { MonitorFleet } from "../../sdk/fleet";
 import { providers } from "../../provider/providers";
+import { mockEngine } from "../helpers/harness";
 
 const REPO = path.resolve(__dirname, "../..");
 const METHODS = ["check", "configure", "create", "delete", "diff", "read", "update"];
@@ -96,13 +97,11 @@ class PlainDynamicResource extends pulumi.dynamic.Resource {
 describe("what the resources actually register", () => {
   const registered = new Map<string, { type: string; provider: unknown }>();
   beforeAll(async () => {
-    pulumi.runtime.setMocks({
-      newResource: (args) => {
-        registered.set(args.name, { type: args.type, provider: args.inputs.__provider });
-        return { id: `${args.name}-id`, state: args.inputs };
-      },
-      call: () => ({}),
-    });
+    const register = (args: pulumi.runtime.MockResourceArgs) => {
+      registered.set(args.name, { type: args.type, provider: args.inputs.__provider });
+      return { id: `${args.name}-id`, state: args.inputs };
+    };
+    await mockEngine("serialization", register, false);
     const resources = [
       new Monitor("api", { name: "api", type: "https", urn: "https://x.example", interval: 60, regions: [1] }),
       new Page("status", { uuid: "p-1" }),
