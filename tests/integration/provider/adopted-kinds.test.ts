@@ -37,12 +37,13 @@ const documented = useEmulator({ seed: SEED, documentedOnly: true }); // GET ans
 const files = tempDir();
 afterAll(() => files.remove());
 
-/** The body of the one PATCH that `run` sends. */
-async function patchOf(run: () => Promise<unknown>): Promise<Json> {
+/** The body of the one request `run` sends, which must be a PATCH of `path`. */
+async function patchOf(path: string, run: () => Promise<unknown>): Promise<Json> {
   await admin.clearRequests();
   await run();
-  const [patch] = await admin.requests();
-  return patch.body;
+  const log = await admin.requests();
+  expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1${path}`]);
+  return log[0].body;
 }
 
 describe("an alert", () => {
@@ -53,24 +54,22 @@ describe("an alert", () => {
   let state: AlertOutputs;
   /** Updates the alert from `olds` to `news`, keeping the new state; the one PATCH's body. */
   const update = (news: ReturnType<typeof checked>, olds: AlertOutputs = state) =>
-    patchOf(async () => (state = (await alerts.update(client, ALERT, olds, news)).outs));
+    patchOf(`/alerts/${ALERT}`, async () => (state = (await alerts.update(client, ALERT, olds, news)).outs));
 
   test("create takes the seeded alert over with one PATCH; outputs carry the recipients as the service returned them", async () => {
-    await admin.clearRequests();
-    const { id, outs } = await alerts.create(client, primary({ recipients: [SLACK, EMAIL] }));
-    expect(id).toBe(ALERT);
-    state = outs;
-
-    const log = await admin.requests();
-    expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/alerts/${ALERT}`]);
+    const body = await patchOf(`/alerts/${ALERT}`, async () => {
+      const { id, outs } = await alerts.create(client, primary({ recipients: [SLACK, EMAIL] }));
+      expect(id).toBe(ALERT);
+      state = outs;
+    });
     // Recipients are a set: check() puts them in one canonical order (type, then target).
-    expect(log[0].body).toEqual({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
+    expect(body).toEqual({ name: "Primary on-call", up: true, down: true, recipients: [EMAIL, SLACK] });
 
     const alert = await storedAlert();
     expect(alert).toMatchObject({ name: "Primary on-call", up: true, down: true, maintenance: true });
-    expect(outs.recipients).toEqual(alert.recipients);
-    expect(outs.recipients).toContainEqual(expect.objectContaining({ ...EMAIL, uuid: "seeded-email" }));
-    expect(outs).toMatchObject({ uuid: ALERT, maintenance: true, declaredFields: ["name", "up", "down", "recipients"] });
+    expect(state.recipients).toEqual(alert.recipients);
+    expect(state.recipients).toContainEqual(expect.objectContaining({ ...EMAIL, uuid: "seeded-email" }));
+    expect(state).toMatchObject({ uuid: ALERT, maintenance: true, declaredFields: ["name", "up", "down", "recipients"] });
   });
 
   test("update PATCHes the full declared state; the recipients replace the list", async () => {
@@ -126,17 +125,16 @@ describe("a page", () => {
   let state: PageOutputs;
   /** Updates the page from `olds` to `news`, keeping the new state; the one PATCH's body. */
   const update = (news: Awaited<ReturnType<typeof checked>>, olds: PageOutputs = state) =>
-    patchOf(async () => (state = (await pages.update(client, PAGE, olds, news)).outs));
+    patchOf(`/pages/${PAGE}`, async () => (state = (await pages.update(client, PAGE, olds, news)).outs));
 
   test("create takes the seeded page over with one PATCH of the declared fields, images as base64", async () => {
-    await admin.clearRequests();
-    const { id, outs } = await pages.create(client, await checked(DECLARED));
-    expect(id).toBe(PAGE);
-    state = outs;
-
-    const log = await admin.requests();
-    expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/pages/${PAGE}`]);
-    expect(log[0].body).toEqual({
+    const news = await checked(DECLARED);
+    const body = await patchOf(`/pages/${PAGE}`, async () => {
+      const { id, outs } = await pages.create(client, news);
+      expect(id).toBe(PAGE);
+      state = outs;
+    });
+    expect(body).toEqual({
       name: "Acme status",
       title: "Acme",
       slug: "acme",
@@ -156,15 +154,15 @@ describe("a page", () => {
       googleAnalitycsId: "G-ACME1",
     });
     expect(await assetBytes(page.logoFileBase64)).toEqual(png(200, 0, 0));
-    expect(outs).toMatchObject({
+    expect(state).toMatchObject({
       uuid: PAGE,
       logoUrl: page.logoFileBase64,
       faviconUrl: page.faviconFileBase64,
       description: "kept: never declared",
     });
-    expect(outs.logoSha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(outs)).not.toContain(png(200, 0, 0).toString("base64"));
-    expect(outs).not.toHaveProperty("logoFileBase64");
+    expect(state.logoSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(state)).not.toContain(png(200, 0, 0).toString("base64"));
+    expect(state).not.toHaveProperty("logoFileBase64");
   });
 
   test("an unchanged image is not re-sent: a title edit PATCHes the declared fields without logo or favicon", async () => {
