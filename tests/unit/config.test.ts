@@ -49,12 +49,9 @@ describe("readSettings", () => {
     });
   });
 
-  test("an empty value counts as not set, in config and in the environment", () => {
+  test("an empty value counts as not set, in config and in the environment; nothing set, every setting undefined", () => {
     expect(readSettings(config({ apiKey: "" }), { UPTIME_API_KEY: "from-env" }).apiKey).toBe("from-env");
     expect(readSettings(none, { UPTIME_API_KEY: "" }).apiKey).toBeUndefined();
-  });
-
-  test("nothing set: every setting undefined", () => {
     // toEqual counts an undefined member as absent: no setting has a value.
     expect(readSettings(none, {})).toEqual({});
   });

@@ -13,10 +13,15 @@ const SEED = {
 };
 
 describe("reset, seed and state", () => {
-  test("reset with a seed body empties everything then seeds; state lists records", async () => {
+  test("reset with a seed body empties everything, request log, counters and faults too, then seeds; state lists records", async () => {
     await createMonitor(emulator, { name: "before reset" });
+    await admin(emulator, "PUT", "/faults", { rules: [{ rate5xx: 1 }] });
+    await api(emulator, "GET", "/webhooks");
     const reply = await admin(emulator, "POST", "/reset", SEED);
     expect(reply.status).toBe(200);
+    expect((await admin(emulator, "GET", "/requests")).json.requests).toEqual([]);
+    expect((await admin(emulator, "GET", "/counters")).json.requestsTotal).toBe(0);
+    expect((await api(emulator, "GET", "/webhooks")).status).toBe(200);
     const state = (await admin(emulator, "GET", "/state")).json;
     expect(Object.keys(state).sort()).toEqual(["alerts", "monitors", "pages", "webhooks"]);
     expect(state.monitors.map((m: { name: string }) => m.name)).toEqual(["seeded"]);
@@ -24,15 +29,6 @@ describe("reset, seed and state", () => {
     expect(state.pages[0]).toMatchObject({ uuid: "p1", slug: "status" });
     expect(state.alerts[0].recipients[0]).toMatchObject({ type: "email", target: "ops@example.com" });
     expect(state.webhooks[0]).toMatchObject({ uuid: "w1", url: "https://hooks.example/1" });
-  });
-
-  test("reset also clears the request log, counters and faults", async () => {
-    await admin(emulator, "PUT", "/faults", { rules: [{ rate5xx: 1 }] });
-    await api(emulator, "GET", "/webhooks");
-    await admin(emulator, "POST", "/reset");
-    expect((await admin(emulator, "GET", "/requests")).json.requests).toEqual([]);
-    expect((await admin(emulator, "GET", "/counters")).json.requestsTotal).toBe(0);
-    expect((await api(emulator, "GET", "/webhooks")).status).toBe(200);
   });
 
   test("seed adds objects; seeded pages, alerts and webhooks are served by the API", async () => {
