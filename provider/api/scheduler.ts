@@ -65,23 +65,26 @@ const MAX_PAUSE_MS = 60_000;
 /** Without Retry-After, consecutive 429s pause 0.5 s, 1 s, 2 s, ... up to this. */
 const MAX_BACKOFF_MS = 20_000;
 
-/** For the progress lines (pacing-report.ts) and tests. */
-export interface SchedulerState {
-  /** Requests per second; Infinity while unpaced. */
-  rate: number;
-  waiting: number;
-  inFlight: number;
+/** What the scheduler has counted, for the progress lines (pacing-report.ts) and the error of a long refusal. */
+interface Counts {
   /** Requests started so far, and of them, answered 429. */
   sent: number;
   throttled: number;
-  /** Retry-After, or a spent allowance until its reset. */
-  pausedUntil: number;
   /** When a request last waited for the pace or a pause. */
   lastPacedAt?: number;
   /** "429 Too Many Requests", "the service's policy of 10 requests per 1 s", ... */
   reason?: string;
   /** The most requests asked for at once, in flight and waiting: what --parallel allowed. */
   peakDemand: number;
+}
+
+export interface SchedulerState extends Counts {
+  /** Requests per second; Infinity while unpaced. */
+  rate: number;
+  waiting: number;
+  inFlight: number;
+  /** Retry-After, or a spent allowance until its reset. */
+  pausedUntil: number;
 }
 
 interface Waiter {
@@ -117,14 +120,10 @@ export class RequestScheduler {
   /** Whether a request waited on the pace since the last probe: only then is the pace the bottleneck. */
   private paceBound = false;
   private consecutiveThrottles = 0;
-  private peakDemand = 0;
   private firstStartAt: number | undefined;
   /** Completion times of recent successes: the pace the service let through. */
   private readonly successes: number[] = [];
-  private sent = 0;
-  private throttled = 0;
-  private lastPacedAt: number | undefined;
-  private reason: string | undefined;
+  private readonly counts: Counts = { sent: 0, throttled: 0, peakDemand: 0 };
   /** Every turn before its end is refused. */
   private halted: SchedulerHalted | undefined;
 
@@ -135,7 +134,7 @@ export class RequestScheduler {
     this.configure(settings);
   }
 
-  /** A later configure() of the same account; a lower ceiling applies at once. */
+  /** A later configure() of the same account: a lower ceiling applies at once. */
   configure(settings: Partial<SchedulerSettings>): void {
     this.settings = { ...this.settings, ...givenOnly(settings) };
     this.rate = Math.min(this.rate, this.settings.maxRate);
@@ -143,17 +142,8 @@ export class RequestScheduler {
   }
 
   state(): SchedulerState {
-    return {
-      rate: this.rate,
-      waiting: this.queue.length,
-      inFlight: this.inFlight,
-      sent: this.sent,
-      throttled: this.throttled,
-      pausedUntil: this.pausedUntil,
-      lastPacedAt: this.lastPacedAt,
-      reason: this.reason,
-      peakDemand: this.peakDemand,
-    };
+    const { rate, inFlight, pausedUntil } = this;
+    return { ...this.counts, rate, waiting: this.queue.length, inFlight, pausedUntil };
   }
 
   get maxWaitMs(): number {
@@ -171,7 +161,7 @@ export class RequestScheduler {
       const waiter = { resolve, reject };
       if (first) this.queue.unshift(waiter);
       else this.queue.push(waiter);
-      this.peakDemand = Math.max(this.peakDemand, this.queue.length + this.inFlight);
+      this.counts.peakDemand = Math.max(this.counts.peakDemand, this.queue.length + this.inFlight);
       this.pump();
     });
   }
@@ -195,7 +185,7 @@ export class RequestScheduler {
         this.policyRate = policy;
         if (policy < this.rate) {
           this.rate = Math.min(policy, this.settings.maxRate);
-          this.reason ??= `the service's policy of ${hint.limit} requests per ${hint.windowMs / 1000} s`;
+          this.counts.reason ??= `the service's policy of ${hint.limit} requests per ${hint.windowMs / 1000} s`;
         }
       }
     }
@@ -207,7 +197,7 @@ export class RequestScheduler {
     // refill, whose whole-second reset would hold requests back longer than the service does.
     if (hint.remaining <= 0 && hint.resetMs !== undefined && hint.resetMs >= WINDOW_RESET_MS) {
       this.pauseUntil(now + Math.min(hint.resetMs, MAX_PAUSE_MS));
-      this.reason ??= "the service's rate-limit headers (none remaining until their reset)";
+      this.counts.reason ??= "the service's rate-limit headers (none remaining until their reset)";
       this.allowance = undefined;
     }
   }
@@ -231,9 +221,9 @@ export class RequestScheduler {
   }
 
   private throttledAt(startedAt: number, now: number, retryAfterMs: number | undefined): void {
-    this.throttled++;
+    this.counts.throttled++;
     this.consecutiveThrottles++;
-    this.reason ??= "429 Too Many Requests";
+    this.counts.reason ??= "429 Too Many Requests";
     // `Retry-After: 0` asks for no wait: the refusal is not about the pace.
     if (retryAfterMs === 0) return;
     if (retryAfterMs !== undefined && retryAfterMs > this.settings.maxWaitMs) {
@@ -263,7 +253,6 @@ export class RequestScheduler {
    * began (over at least 1 s); after, since the last pause ended, once 2 s or more (before: Infinity,
    * the pace being the better guess).
    */
-
   private deliveredRate(now: number): number {
     if (!Number.isFinite(this.rate)) {
       const since = Math.max(now - DELIVERY_WINDOW_MS, this.firstStartAt ?? now);
@@ -295,13 +284,13 @@ export class RequestScheduler {
       const at = withinAllowance ? this.pausedUntil : Math.max(this.pausedUntil, this.nextStartAt);
       if (now < at) {
         this.paceBound = true;
-        this.lastPacedAt = now;
+        this.counts.lastPacedAt = now;
         this.wake(at);
         return;
       }
       const waiter = this.queue.shift() as Waiter;
       this.inFlight++;
-      this.sent++;
+      this.counts.sent++;
       this.firstStartAt ??= now;
       if (this.allowance !== undefined) this.allowance--;
       if (Number.isFinite(this.rate) && !withinAllowance) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / this.rate;
