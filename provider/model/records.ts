@@ -12,42 +12,34 @@ const timestamp = z.string().nullish();
 /** A number the service may also write as a numeric string: read as the number. */
 const numeric = z.union([z.number(), z.string().transform(Number)]);
 
+type Lenient<S extends Record<string, z.ZodType>> = { [K in keyof S]: z.ZodOptional<z.ZodNullable<S[K]>> };
+/** An object the service may write with any member null or left out. */
+const lenient = <S extends Record<string, z.ZodType>>(shape: S) =>
+  z.object(Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, value.nullish()])) as Lenient<S>);
+
 const HttpHeader = z.object({ name: z.string(), value: z.string() });
-
-const HttpRequest = z.object({
-  method: z.string().nullish(),
-  headers: z.array(HttpHeader).nullish(),
-  body: z.string().nullish(),
+const HttpRequest = lenient({ method: z.string(), headers: z.array(HttpHeader), body: z.string() });
+const HttpResponse = lenient({
+  status: z.array(z.string()),
+  statusMatches: z.boolean(),
+  keywordHeader: z.string(),
+  keywordHeaderExists: z.boolean(),
+  keywordBody: z.string(),
+  keywordBodyExists: z.boolean(),
 });
-
-const HttpResponse = z.object({
-  status: z.array(z.string()).nullish(),
-  statusMatches: z.boolean().nullish(),
-  keywordHeader: z.string().nullish(),
-  keywordHeaderExists: z.boolean().nullish(),
-  keywordBody: z.string().nullish(),
-  keywordBodyExists: z.boolean().nullish(),
+const TcpOptions = lenient({
+  dataRequest: z.string(),
+  keywordResponse: z.string(),
+  keywordResponseExists: z.boolean(),
 });
-
-const TcpOptions = z.object({
-  dataRequest: z.string().nullish(),
-  keywordResponse: z.string().nullish(),
-  keywordResponseExists: z.boolean().nullish(),
-});
-
 const MaintenanceTime = z.object({
   startHour: z.number(),
   startMinute: z.number(),
   stopHour: z.number(),
   stopMinute: z.number(),
 });
-const Maintenance = z.object({
-  // "described as a string array, but written as small integers": accept both, keep integers.
-  days: z.array(numeric).nullish(),
-  times: z.array(MaintenanceTime).nullish(),
-  timeZone: z.string().nullish(),
-});
-
+// "described as a string array, but written as small integers": accept both, keep integers.
+const Maintenance = lenient({ days: z.array(numeric), times: z.array(MaintenanceTime), timeZone: z.string() });
 const AlertRecipientRecord = z.object({
   uuid: z.string().nullish(),
   type: z.string(),
