@@ -1,7 +1,7 @@
-// What every resource does with its table (field.ts), written once. State keeps the record (output
-// names, nulls left out) plus `declaredFields`: the fields declared, and inside each option object its
-// keys ("tcpOptions.dataRequest"; "tcpOptions." for none). Diff walks only what was declared now or
-// before, so whatever the service fills in on its own is never a change.
+// What every resource does with its table (field.ts). State keeps the record (output names, no nulls)
+// and `declaredFields`: the fields declared, with each option object's keys ("tcpOptions.dataRequest";
+// "tcpOptions." for none). Diff walks only what was declared now or before: what the service fills in
+// on its own is never a change.
 import { z } from "zod";
 import { equalAsSets, stableEqual, stableStringify } from "../compare";
 import { CheckFailure, FieldNames, UNKNOWN, containsUnknown, dropNulls } from "./values";
@@ -23,10 +23,7 @@ export function inputsSchema<R extends Resource>(spec: R): z.ZodType<InputsOf<R>
   return z.strictObject(shape) as unknown as z.ZodType<InputsOf<R>>;
 }
 
-/**
- * Where a program's untyped arguments become typed: they passed the table's schemas when check() found
- * no failure, except values still unknown in a preview, checked once known.
- */
+/** Where a program's arguments become typed: check() found no failure (values unknown in a preview wait). */
 export const checkedInputs = <R extends Resource>(_spec: R, args: Untyped): InputsOf<R> => args as InputsOf<R>;
 
 /**
@@ -141,8 +138,8 @@ export function canonicalFromRecord<R extends Resource>(spec: R, record: object)
 }
 
 /**
- * Outputs kept in state: the record without nulls, each field under its output name, an empty list that
- * means unset left out, the declared fields, and the provider's own inputs (read() hands them back).
+ * Outputs kept in state: the record in output names, no nulls nor an empty list that means unset; the
+ * declared fields; the provider's own inputs (read() hands them back).
  */
 export function outputsFromRecord<R extends Resource, Rec extends { uuid: string }>(
   spec: R,
@@ -150,7 +147,7 @@ export function outputsFromRecord<R extends Resource, Rec extends { uuid: string
   declared: readonly string[],
   inputs: Partial<InputsOf<R>> = {},
 ): OutputsOf<R, Rec> {
-  // A record may carry more than the table knows.
+  // Only what the table knows of a record.
   const known = new Set([...spec.fields.map((f) => namesOf(f).record), ...Object.keys(spec.extraOutputs)]);
   const outs = Object.fromEntries(Object.entries(byName(dropNulls(record) as object)).filter(([key]) => known.has(key)));
   for (const field of spec.fields) {
@@ -217,9 +214,8 @@ function fieldChanged(field: FieldSpec, stored: Untyped, next: unknown, olds: St
   if (containsUnknown(next)) return true;
   // A declared empty list was stored as no list: equal, else `alerts: []` would replace on every run.
   if (field.emptyIsUnset) {
-    if (field.compare === "set") return !equalAsSets(stored[field.name] ?? [], next ?? []);
     const unset = (v: unknown) => (Array.isArray(v) && v.length === 0 ? undefined : v);
-    return !valueEqual(false, unset(stored[field.name]), unset(next));
+    return !valueEqual(field.compare === "set", unset(stored[field.name]), unset(next));
   }
   if (field.compare === "content") {
     const sha = (value: unknown) => (isObject(value) ? value.sha256 : undefined);
@@ -257,9 +253,8 @@ export function replacingFields(spec: ResourceSpec, changed: readonly string[]):
 }
 
 /**
- * read(): a refreshed state's inputs, as check() gives them (declared fields and keys only, a declared
- * empty list as [], sets sorted): equal to the program's when nothing drifted, so no diff lists a field
- * that nothing will send.
+ * read(): a refreshed state's inputs as check() gives them (declared fields and keys only, a declared empty
+ * list as [], sets sorted): equal to the program's when nothing drifted, so no diff lists a field nothing sends.
  */
 export function inputsFromRecord<R extends Resource>(spec: R, record: object, state: StateOf): InputsOf<R> {
   const canonical = byName(canonicalFromRecord(spec, record));
@@ -281,11 +276,10 @@ export function inputsFromRecord<R extends Resource>(spec: R, record: object, st
 }
 
 /**
- * What a preview shows as outputs before a creation or edit: `outputs` (the state, or nothing) with each
- * changed field the service returns as given copied from the inputs, and every other output the service
- * decides (the uuid, timestamps, fields it renames or rewrites) unknown.
+ * A preview's outputs before a creation or edit: `outputs` (the state, or nothing) with each changed field
+ * the service keeps as given copied from the inputs; what the service decides (uuid, timestamps, fields it
+ * renames or rewrites) unknown.
  */
-
 export function plannedOutputs<R extends Resource>(
   spec: R,
   inputs: Partial<InputsOf<R>>,
