@@ -179,15 +179,15 @@ resources:
   },
 };
 
+const takenOver = (what: string, typeName: string, name: string) =>
+  `${what}, by its uuid (the ${typeName.toLowerCase()} itself is never created or deleted: the resource takes it over):\n\n` +
+  fence("sh", `$ pulumi import uptime:index:${typeName} ${name} <uuid>`);
+
 /** How `pulumi import` takes an existing object over, per resource. */
 const IMPORTS: Record<string, string> = {
   Monitor: "A monitor the service already has, by its uuid:\n\n" + fence("sh", "$ pulumi import uptime:index:Monitor api <uuid>"),
-  Page:
-    "A status page, by its uuid (the page itself is never created or deleted: the resource takes it over):\n\n" +
-    fence("sh", "$ pulumi import uptime:index:Page status <uuid>"),
-  Alert:
-    "An alert, by its uuid (the alert itself is never created or deleted: the resource takes it over):\n\n" +
-    fence("sh", "$ pulumi import uptime:index:Alert on-call <uuid>"),
+  Page: takenOver("A status page", "Page", "status"),
+  Alert: takenOver("An alert", "Alert", "on-call"),
   MonitorFleet:
     "Monitors the service already has, as members named by the id's `name=<uuid>` pairs:\n\n" +
     fence("sh", "$ pulumi import uptime:index:MonitorFleet edge 'api=<uuid>,web=<uuid>'"),
