@@ -12,7 +12,7 @@ import type { AlertRecord, MonitorRecord, PageRecord } from "../model/records";
 import { AlertEnvelope, ErrorBody, MonitorEnvelope, PagesEnvelope, WebhookPage } from "./schemas";
 
 /** A JSON request body: what fields it holds, under which wire names, is the model's (provider/model/). */
-export type RequestBody = Readonly<Record<string, unknown>>;
+type RequestBody = Readonly<Record<string, unknown>>;
 
 export interface ClientLogger {
   debug(message: string): void;

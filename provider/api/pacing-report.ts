@@ -35,7 +35,6 @@ export class PacingReport {
   }
 
   /** Public: tests drive it in simulated time. */
-
   tick(now: number = this.scheduler.clock.now()): void {
     const state = this.scheduler.state();
     const busy = state.waiting > 0 || state.inFlight > 0;

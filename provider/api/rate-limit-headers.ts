@@ -1,11 +1,10 @@
 // What a response says of the rate limit, in any form services send: `X-RateLimit-*`, the IETF draft's
 // `RateLimit-*` (06), `RateLimit` (07) and structured fields (08+). The API document names none of
 // them, so each is optional and an unreadable one is ignored.
-
 /** Names in lower case, as undici gives them. */
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
-export interface RateLimitHint {
+interface RateLimitHint {
   /** Requests per `windowMs` (the policy). */
   limit?: number;
   /** `X-RateLimit-*` never states it. */
@@ -17,7 +16,6 @@ export interface RateLimitHint {
 }
 
 /** The first, when it came more than once. */
-
 export const headerValue = (headers: ResponseHeaders, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;

@@ -61,6 +61,5 @@ export function retryDelayMs(
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryAfterMs);
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   // Jitter never below half the ceiling: retries of many resources spread out without collapsing to zero waits.
-
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }

@@ -93,7 +93,6 @@ export function accountArgsTable(): string {
 }
 
 /** getWebhooks (the TypeScript package takes the paging settings in `opts`: sdk/get-webhooks.ts). */
-
 export function webhooksTable(): string {
   const inOpts = new Set(["pageSize", "maxPages"]);
   const row = (name: string, p: { type: SchemaType; doc: string }) => `| \`${name}\` | \`${tsType(p.type as Property)}\` | ${p.doc} |`;

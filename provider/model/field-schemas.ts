@@ -70,7 +70,6 @@ export function isTimeZone(name: unknown): boolean {
   if (known.has(name)) return true;
   try {
     // Links such as "Asia/Calcutta" are not always listed: accept what ICU resolves without changing the case.
-
     const resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
     return resolved.toLowerCase() === name.toLowerCase() ? resolved === name : /^[A-Z]/.test(name);
   } catch {

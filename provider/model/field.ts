@@ -44,7 +44,6 @@ export interface FieldSpec<N extends string = string, S extends z.ZodType = z.Zo
   record?: string;
   /** The name in the resource's outputs (default: the record name). */
   output?: string;
-  /** The canonical value's schema. */
   schema: S;
   type: SchemaType;
   /** One line (README, schema.json, every SDK): for every language. */
@@ -133,11 +132,10 @@ export interface ResourceSpec {
   extraOutputs: Readonly<Record<string, { type: SchemaType; doc: string }>>;
 }
 
-// A table is walked as a plain ResourceSpec and carries its literal type beside, from which the types
-// below read its canonical inputs, request body and outputs.
+// A table is walked as a plain ResourceSpec and carries its literal type beside (its field names and
+// schemas), from which the types below read its canonical inputs, request body and outputs.
 declare const literal: unique symbol;
 export type Resource<T extends ResourceSpec = ResourceSpec> = ResourceSpec & { readonly [literal]?: T };
-/** Checked as a ResourceSpec, its field names and schemas kept as types. */
 export const defineResource = <const T extends ResourceSpec>(spec: T): Resource<T> => spec;
 type Table<R extends Resource> = NonNullable<R[typeof literal]>;
 
@@ -181,5 +179,4 @@ type PublicOwnInput<R extends Resource> = {
 }[keyof OwnInputs<R>];
 
 /** The names a program may write: fields' input names and aliases, the provider's own public inputs. */
-
 export type ArgNamesOf<R extends Resource> = InputName<Fields<R>> | AliasOf<Fields<R>> | PublicOwnInput<R>;

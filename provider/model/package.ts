@@ -167,7 +167,6 @@ export const ACCOUNT_ID_KEY = "uptime:__accountId";
 export const ACCOUNT_NOUN_KEY = "uptime:__accountNoun";
 
 /** Its arguments are checked by provider/webhooks.ts. */
-
 export const GET_WEBHOOKS = {
   name: "getWebhooks",
   doc: "Lists the service's webhook subscriptions: every page of `GET /webhooks`, each subscription once, in the service's order.",

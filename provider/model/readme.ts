@@ -1,5 +1,4 @@
 // Which generated table goes between which markers (in README.md or a file under docs/: scripts/doc-tables.ts).
-
 import { accountArgsTable, configurationTable, inputsTable, propertiesTable, settingsTable, webhooksTable } from "./docs";
 import { ALL_TABLES } from "./tables";
 import { TYPE_NAMES } from "./kinds";

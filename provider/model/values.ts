@@ -76,7 +76,6 @@ export function programArgs(raw: Record<string, unknown>): Record<string, unknow
 }
 
 /** Removes `null` and `undefined` members, recursively through plain objects (not arrays' items). */
-
 export function dropNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v && typeof v === "object" && !Array.isArray(v) ? dropNulls(v) : v));
   if (value && typeof value === "object") {

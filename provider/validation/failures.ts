@@ -22,7 +22,6 @@ export function schemaFailures(spec: ResourceSpec, schema: z.ZodType, args: Reco
       let problem = issue.message;
       if (key !== undefined) {
         // The keys the schema knows there, and the other spellings a program may write.
-
         const suggestion = nearest(key, [...keysAt(schema, issue.path), ...(issue.path.length === 0 ? programNames(spec) : [])]);
         problem = suggestion
           ? `unknown field; did you mean ${formatPath([...issue.path, suggestion])}?`

@@ -29,7 +29,6 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
 }
 
 /** The keys an object schema knows at `path` (array indexes step into items). */
-
 export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   let current: z.ZodType | undefined = schema;
   for (const step of path) {
