@@ -46,6 +46,12 @@ const Recipient = z
     if (problem) ctx.addIssue({ code: "custom", path: ["target"], message: problem });
   });
 
+/** A recipient's identity: its (type, target), the order of a set of them and what is listed twice. */
+export function recipientKey(recipient: unknown): string {
+  const { type, target } = (recipient ?? {}) as { type?: unknown; target?: unknown };
+  return `${String(type)}\u0000${String(target)}`;
+}
+
 /** Recipients as (type, target) pairs: the service's uuids and timestamps are not the program's concern. */
 function recipientPairs(value: unknown): { type: unknown; target: unknown }[] {
   if (!Array.isArray(value)) return [];
@@ -76,10 +82,7 @@ export const ALERT = defineResource({
       name: "recipients",
       compare: "set",
       fromRecord: recipientPairs,
-      orderBy: (r) => {
-        const { type, target } = (r ?? {}) as { type?: unknown; target?: unknown };
-        return `${String(type)}\u0000${String(target)}`;
-      },
+      orderBy: recipientKey,
       schema: z.array(Recipient, { error: (i) => `expected a list of { type, target }, got ${show(i.input)}` }),
       type: { type: "array", items: { $ref: "#/types/uptime:index:AlertRecipient" } },
       listAlways: true,

@@ -1,7 +1,7 @@
 // Alert inputs. Phone numbers lose their spaces and dashes: "+33 6 12-34-56-78" and "+33612345678" are one recipient.
 import { CheckFailure, CheckResult, isUnknown, programArgs, show } from "../model/values";
 import { schemaFailures } from "./failures";
-import { ALERT } from "../model/alert";
+import { ALERT, recipientKey } from "../model/alert";
 import { checkedInputs, inputsSchema } from "../model/engine";
 import type { InputsOf } from "../model/field";
 
@@ -15,7 +15,7 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
   recipients.forEach((r, index) => {
     const { type, target } = (r ?? {}) as { type?: unknown; target?: unknown };
     if (typeof type !== "string" || typeof target !== "string" || isUnknown(type) || isUnknown(target)) return;
-    const key = `${type}\u0000${target}`;
+    const key = recipientKey(r);
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
     else {
