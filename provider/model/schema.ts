@@ -50,15 +50,12 @@ function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>
   return { $ref: "pulumi.json#/Any" };
 }
 
-function objectTypeName(type: SchemaType): string | undefined {
-  const ref = "$ref" in type ? type.$ref : "items" in type && "$ref" in type.items ? type.items.$ref : undefined;
-  return ref?.startsWith("#/types/") ? ref.slice("#/types/uptime:index:".length) : undefined;
-}
-
 /** Adds to `types` the object type a field names (its own, or its list's items'). */
 function addObjectType(field: FieldSpec, types: Types): void {
-  const name = objectTypeName(field.type);
-  if (!name) return;
+  const type = field.type;
+  const ref = "$ref" in type ? type.$ref : "items" in type && "$ref" in type.items ? type.items.$ref : undefined;
+  if (!ref?.startsWith("#/types/")) return;
+  const name = ref.slice("#/types/uptime:index:".length);
   if (field.compare === "content") {
     // A program names a file by its path (the hash beside it is the provider's own).
     types[token(name)] = {
@@ -111,10 +108,6 @@ function fleetResource(monitor: Json, types: Types): Json {
     monitor.required,
   );
   const monitors = (items: SchemaType, description: string) => ({ type: "object", additionalProperties: items, description });
-  const retainOnRemove = {
-    type: "boolean",
-    description: "A member removed from `monitors` is released (left in the service, no request) instead of deleted. Default false.",
-  };
   return {
     description:
       "Many monitors as one resource, keyed by names the program chooses: one step per run for the engine, whatever the fleet's size. " +
@@ -132,7 +125,10 @@ function fleetResource(monitor: Json, types: Types): Json {
         spec,
         "The members, by names you choose (1-256 characters): each a Monitor's inputs. Renaming one replaces its monitor.",
       ),
-      retainOnRemove,
+      retainOnRemove: {
+        type: "boolean",
+        description: "A member removed from `monitors` is released (left in the service, no request) instead of deleted. Default false.",
+      },
     },
     requiredInputs: ["monitors"],
   };
