@@ -74,8 +74,6 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
 const NO_SUCH_HOST = "ENOTFOUND";
 // TLS handshake failures (certificate checks, a non-TLS peer): nothing was sent, and a retry fails the same way.
 const TLS_CODE = /^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|^UNABLE_TO_/;
-const noopLog: ClientLogger = { debug: () => undefined, warn: () => undefined };
-const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What a caller of request() is told of its request's progress. */
 export interface RequestOptions {
@@ -112,7 +110,7 @@ export class UptimeClient {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestTimeoutMs;
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...givenOnly(options.retry ?? {}) };
     this.maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
-    const log = options.log ?? noopLog;
+    const log = options.log ?? { debug: () => undefined, warn: () => undefined };
     this.log = { debug: (m) => log.debug(m), warn: (m) => log.warn(m), info: (m) => (log.info ? log.info(m) : log.debug(m)) };
     this.names = options.names ?? STACK_NAMES;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -298,7 +296,7 @@ export class UptimeClient {
       throw new ResponseFormatError(method, path, `${status} with a body over ${this.maxResponseBytes} bytes`, status);
     // undici gives a kept-alive socket back to the pool one event-loop turn after the response ends;
     // without this wait the caller's next request finds it busy and the pool opens one more connection.
-    await nextLoopTurn();
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (status < 200 || status >= 300) {
       const error = this.apiError(method, path, status, text);
       error.retryAfterMs = retryAfterMs;
