@@ -195,8 +195,8 @@ export class RequestScheduler {
     this.windowed = hint.resetMs !== undefined && hint.resetMs >= WINDOW_RESET_MS;
     // A spent allowance with a reset seconds away is a window to wait out; a shorter one, a bucket about to
     // refill, whose whole-second reset would hold requests back longer than the service does.
-    if (hint.remaining <= 0 && hint.resetMs !== undefined && hint.resetMs >= WINDOW_RESET_MS) {
-      this.pauseUntil(now + Math.min(hint.resetMs, MAX_PAUSE_MS));
+    if (hint.remaining <= 0 && this.windowed) {
+      this.pauseUntil(now + Math.min(hint.resetMs!, MAX_PAUSE_MS));
       this.counts.reason ??= "the service's rate-limit headers (none remaining until their reset)";
       this.allowance = undefined;
     }
