@@ -147,6 +147,7 @@ export function releaseOf(manifest: { version?: unknown; pluginDownloadURL?: unk
 }
 
 export function packageSchema({ version, pluginDownloadURL }: PackageRelease): Json {
+  const { name, displayName, goModule, ...about } = PACKAGE;
   const types: Types = {};
   const resources: Record<string, Json> = Object.fromEntries(ALL_TABLES.map((spec) => [token(spec.typeName), resource(spec, types)]));
   resources[token(TYPE_NAMES.fleet)] = fleetResource(resources[token(TYPE_NAMES.monitor)], types);
@@ -164,19 +165,13 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
     types[token(name)] = { type: "object", description: t.doc, required: t.required, properties: described(t.properties) };
   }
   return {
-    name: PACKAGE.name,
-    displayName: PACKAGE.displayName,
+    name,
+    displayName,
     version,
     ...(pluginDownloadURL ? { pluginDownloadURL } : {}),
-    description: PACKAGE.description,
-    license: PACKAGE.license,
-    publisher: PACKAGE.publisher,
-    repository: PACKAGE.repository,
-    homepage: PACKAGE.homepage,
-    keywords: PACKAGE.keywords,
-    logoUrl: PACKAGE.logoUrl,
+    ...about,
     config: { variables: config, defaults: ["baseUrl", "apiKey"] },
-    provider: { description: `The provider of package ${PACKAGE.name}: its settings.`, inputProperties: config },
+    provider: { description: `The provider of package ${name}: its settings.`, inputProperties: config },
     resources,
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => (a < b ? -1 : 1))),
     functions: {
@@ -204,7 +199,7 @@ export function packageSchema({ version, pluginDownloadURL }: PackageRelease): J
         pyproject: { enabled: true },
         requires: { pulumi: ">=3.269.0,<4.0.0" },
       },
-      go: { importBasePath: `${PACKAGE.goModule}/uptime`, respectSchemaVersion: true },
+      go: { importBasePath: `${goModule}/uptime`, respectSchemaVersion: true },
     },
   };
 }
