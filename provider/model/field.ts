@@ -141,6 +141,7 @@ type Table<R extends Resource> = NonNullable<R[typeof literal]>;
 
 export type Fields<R extends Resource> = Table<R>["fields"][number];
 type OwnInputs<R extends Resource> = Table<R>["providerInputs"];
+type OwnValues<R extends Resource> = { -readonly [K in keyof OwnInputs<R>]?: z.output<OwnInputs<R>[K]["schema"]> };
 type ValueOf<F> = F extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
 type InputName<F> = F extends { input: infer I extends string } ? I : F extends { name: infer N extends string } ? N : never;
 type WireName<F> = F extends { wire: infer W extends string } ? W : InputName<F>;
@@ -152,9 +153,7 @@ export type InputsOf<R extends Resource> = {
   [F in Fields<R> as F extends { required: true } ? F["name"] : never]: ValueOf<F>;
 } & {
   [F in Fields<R> as F extends { required: true } ? never : F["name"]]?: ValueOf<F>;
-} & {
-  -readonly [K in keyof OwnInputs<R>]?: z.output<OwnInputs<R>[K]["schema"]>;
-};
+} & OwnValues<R>;
 
 /** A request body: each field under its wire name, `null` to clear it; a file as the base64 of its bytes. */
 export type BodyOf<R extends Resource> = {
@@ -167,11 +166,9 @@ export type OutputsOf<R extends Resource, Rec> = {
 } & {
   /** A file as declared, kept while the service has the bytes uploaded, so that a refresh hands it back. */
   [F in Fields<R> as F extends { compare: "content" } ? F["name"] : never]?: ValueOf<F>;
-} & {
-  -readonly [K in keyof OwnInputs<R>]?: z.output<OwnInputs<R>[K]["schema"]>;
-} & {
-  -readonly [K in keyof Table<R>["extraOutputs"]]?: string;
-} & { uuid: string; declaredFields: string[] };
+} & OwnValues<R> & {
+    -readonly [K in keyof Table<R>["extraOutputs"]]?: string;
+  } & { uuid: string; declaredFields: string[] };
 
 type AliasOf<F> = F extends { aliases: readonly (infer A extends string)[] } ? A : never;
 type PublicOwnInput<R extends Resource> = {
