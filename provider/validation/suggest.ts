@@ -42,13 +42,8 @@ export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
-  let current = schema;
-  for (let i = 0; i < 10 && current; i++) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) {
-      current = current.unwrap() as z.ZodType;
-    } else if (current instanceof z.ZodPipe) {
-      current = current.in as z.ZodType;
-    } else return current;
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
+    return unwrap(schema.unwrap() as z.ZodType);
   }
-  return current;
+  return schema instanceof z.ZodPipe ? unwrap(schema.in as z.ZodType) : schema;
 }
