@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { RateLimitError, type ApiError, type SettingNames } from "./errors";
 import { PacingReport, type PacingLog } from "./pacing-report";
-import { RequestScheduler, type SchedulerHalted, type SchedulerSettings } from "./scheduler";
+import { RequestScheduler, type SchedulerSettings } from "./scheduler";
 
 const schedulers = new Map<string, RequestScheduler>();
 
@@ -43,24 +43,21 @@ function refusal(method: string, path: string, hint: string, from?: ApiError): R
   });
 }
 
-function tooLongHint(askedMs: number, budgetMs: number, n: SettingNames): string {
-  const setting = n.name("rateLimitWaitSeconds");
-  return (
-    `the service asks to wait ${secondsText(askedMs)} (Retry-After) before it takes more requests, longer than ` +
-    `${setting} (${budgetMs / 1000}) lets a run wait: run the command again after that wait, or raise ` +
-    `${setting} above it`
-  );
-}
-
-/** The error of a request the scheduler would not send (SchedulerHalted). */
-export function haltedError(
+/** The service asks for a wait longer than a run may: the error of the request it refused, or of one not sent. */
+export function tooLongError(
   scheduler: RequestScheduler,
-  halted: SchedulerHalted,
+  askedMs: number,
   method: string,
   path: string,
   names: SettingNames,
+  from?: ApiError,
 ): RateLimitError {
-  return refusal(method, path, tooLongHint(halted.askedMs, scheduler.maxWaitMs, names));
+  const setting = names.name("rateLimitWaitSeconds");
+  const hint =
+    `the service asks to wait ${secondsText(askedMs)} (Retry-After) before it takes more requests, longer than ` +
+    `${setting} (${scheduler.maxWaitMs / 1000}) lets a run wait: run the command again after that wait, or raise ` +
+    `${setting} above it`;
+  return refusal(method, path, hint, from);
 }
 
 /**
@@ -76,8 +73,7 @@ export function throttleVerdict(
   const budgetMs = scheduler.maxWaitMs;
   const waited = scheduler.clock.now() - throttledSince;
   const asked = error.retryAfterMs;
-  if (asked !== undefined && asked > budgetMs)
-    return { fail: refusal(error.method, error.path, tooLongHint(asked, budgetMs, names), error) };
+  if (asked !== undefined && asked > budgetMs) return { fail: tooLongError(scheduler, asked, error.method, error.path, names, error) };
   if (waited + (asked ?? 0) > budgetMs) {
     const state = scheduler.state();
     const pace = Number.isFinite(state.rate) ? `${state.rate.toFixed(2)} requests/s` : "the service's Retry-After";
