@@ -22,6 +22,7 @@ export function isUnconfirmed(id: string, props: object): props is UnconfirmedOu
   return id.startsWith(UNCONFIRMED_PREFIX) || ("unconfirmed" in props && props.unconfirmed === true);
 }
 
+/** `pulumi up --replace` of the URN the SDK handed over (the journal key), quoted for a shell. */
 export function replaceCommand(urn: unknown, unknown = "<this resource's URN>"): string {
   if (typeof urn === "string" && urn.startsWith("urn:")) return `\`pulumi up --replace '${urn}'\``;
   return `\`pulumi up --replace ${unknown}\` (\`pulumi stack --show-urns\` lists them)`;

@@ -77,7 +77,7 @@ const TLS_CODE = /^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|^UNABLE_TO_/;
 
 /** What a caller of request() is told of its request's progress. */
 export interface RequestOptions {
-  /** As each attempt leaves, its turn in the scheduler come. */
+  /** As each attempt leaves, once its turn in the scheduler has come. */
   onSend?: () => void;
   /** On a 429: not processed; the request waits for its next turn. */
   onRefused?: () => void;
