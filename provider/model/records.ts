@@ -9,8 +9,14 @@ import { MONITOR } from "./monitor";
 import { PAGE } from "./page";
 
 const timestamp = z.string().nullish();
-/** A number the service may also write as a numeric string: read as the number. */
-const numeric = z.union([z.number(), z.string().transform(Number)]);
+/** A whole number the service may also write as a numeric string ("60"): read as the number, never as NaN. */
+const numeric = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/, "expected a whole number")
+    .transform(Number),
+]);
 
 type Lenient<S extends Record<string, z.ZodType>> = { [K in keyof S]: z.ZodOptional<z.ZodNullable<S[K]>> };
 /** An object the service may write with any member null or left out. */
@@ -49,7 +55,7 @@ const AlertRecipientRecord = z.object({
 });
 
 /** What the service sends for each type a table names (an image as its URL). */
-const SCALARS = { string: z.string(), number: z.number(), integer: z.number(), boolean: z.boolean() };
+const SCALARS = { string: z.string(), number: z.number(), integer: z.number().int(), boolean: z.boolean() };
 const OBJECTS = {
   "#/types/uptime:index:HttpRequest": HttpRequest,
   "#/types/uptime:index:HttpResponse": HttpResponse,

@@ -26,6 +26,19 @@ test.each(Object.keys(TABLES) as (keyof typeof TABLES)[])("every %s field is rea
   });
 });
 
+test("a whole number written as a string is read as the number; anything else names the field", () => {
+  const days = (value: unknown) => ({ uuid: "u-1", maintenance: { days: [value] } });
+  expect(MonitorRecord.parse({ uuid: "u-1", intervalId: "60", maintenance: { days: ["6"] } })).toMatchObject({
+    intervalId: 60,
+    maintenance: { days: [6] },
+  });
+  for (const bad of ["abc", "", "6.5", 6.5]) {
+    expect([bad, MonitorRecord.safeParse({ uuid: "u-1", intervalId: bad }).error?.issues[0].path]).toEqual([bad, ["intervalId"]]);
+    expect([bad, MonitorRecord.safeParse(days(bad)).error?.issues[0].path]).toEqual([bad, ["maintenance", "days", 0]]);
+  }
+  expect(MonitorRecord.safeParse({ uuid: "u-1", regions: [1.5] }).error?.issues[0].path).toEqual(["regions", 0]);
+});
+
 // The records' types, as the lifecycles read them (OutputsOf reads each field's type by record name).
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const typed: [
