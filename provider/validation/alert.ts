@@ -2,7 +2,7 @@
 import { CheckFailure, CheckResult, isUnknown, programArgs, show } from "../model/values";
 import { schemaFailures } from "./failures";
 import { ALERT, recipientKey } from "../model/alert";
-import { checkedInputs, inputsSchema } from "../model/engine";
+import { canonicalNames, checkedInputs, inputsSchema } from "../model/engine";
 import type { InputsOf } from "../model/field";
 
 export const AlertInputs = inputsSchema(ALERT);
@@ -29,6 +29,8 @@ function duplicateFailures(recipients: unknown): CheckFailure[] {
 /** Recipient types in lower case, phone targets without spaces and dashes. */
 export function checkAlertArgs(raw: Record<string, unknown>): CheckResult<AlertInputs> {
   const args = programArgs(raw);
+  // As for the other kinds: a name the table gives a field besides its own (none today) is read as it.
+  const spellings = canonicalNames(ALERT, args);
   if (Array.isArray(args.recipients)) {
     args.recipients = args.recipients.map((r) => {
       if (!r || typeof r !== "object" || Array.isArray(r)) return r;
@@ -40,6 +42,6 @@ export function checkAlertArgs(raw: Record<string, unknown>): CheckResult<AlertI
       return out;
     });
   }
-  const failures = [...schemaFailures(ALERT, AlertInputs, args), ...duplicateFailures(args.recipients)];
+  const failures = [...spellings, ...schemaFailures(ALERT, AlertInputs, args), ...duplicateFailures(args.recipients)];
   return { inputs: checkedInputs(ALERT, args), failures, warnings: [] };
 }
