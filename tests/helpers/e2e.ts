@@ -7,8 +7,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
-import { late } from "./emulator";
-import { type Json, type Reply, adminApi, adminJson, api, monitorBody } from "./emulator-http";
+import { late, type Json, type Reply, adminApi, adminJson, api, monitorBody } from "./emulator";
 import { readOutput } from "./node-warnings";
 import { REPO, TestStack, createStack } from "./pulumi";
 import { E2E_API_KEY, startE2eEmulator } from "./servers";
@@ -71,7 +70,7 @@ export function e2eFile(options: Partial<EmulatorOptions> | false = {}) {
 
 export type { Json };
 
-// The admin calls (tests/helpers/emulator-http.ts adminApi) under the names the e2e files use.
+// The admin calls (tests/helpers/emulator.ts adminApi) under the names the e2e files use.
 export const adminGet = (emulator: RunningEmulator, p: string): Promise<Json> => adminApi(emulator).get(p);
 export const monitorNames = (emulator: RunningEmulator) => adminApi(emulator).monitorNames();
 export const adminCall = adminJson;

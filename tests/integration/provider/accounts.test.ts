@@ -7,11 +7,10 @@ import { providers } from "../../../provider/providers";
 import { resetSession } from "../../../provider/session";
 import * as uptime from "../../../sdk";
 import { checkedMonitor } from "../../helpers/checked";
-import { adminJson, createMonitor } from "../../helpers/emulator-http";
+import { adminJson, createMonitor, until, useEmulator } from "../../helpers/emulator";
 import { configureProvider, mockEngine, previewProgram } from "../../helpers/harness";
 import { isolatedEnv } from "../../helpers/env";
 import { rejection } from "../../helpers/rejection";
-import { until, useEmulator } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
 
 const provider = providers.monitor;

@@ -5,9 +5,8 @@ import { alerts, AlertOutputs } from "../../../provider/alert";
 import { providerLog } from "../../../provider/log";
 import { pages, PageOutputs } from "../../../provider/page";
 import { alertProvider, pageProvider } from "../../../provider/providers";
-import { type Json, adminJson } from "../../helpers/emulator-http";
+import { type Json, adminJson, useEmulator } from "../../helpers/emulator";
 import { GIF, png, tempDir } from "../../helpers/images";
-import { useEmulator } from "../../helpers/emulator";
 import { checkedAlert, checkedPage, found } from "../../helpers/checked";
 
 const PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";

@@ -2,8 +2,7 @@
 // every accepted subset of every option object's keys settles, and every edit between them. Exhaustive.
 import { MonitorInputs, checkMonitorArgs } from "../../../provider/validation/monitor";
 import { createMonitor, deleteMonitor, diffMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { useEmulator } from "../../helpers/emulator";
-import { adminApi } from "../../helpers/emulator-http";
+import { useEmulator, adminApi } from "../../helpers/emulator";
 import { found } from "../../helpers/checked";
 
 type Args = Record<string, unknown>;

@@ -4,8 +4,7 @@ import { UptimeClient } from "../../../provider/api/client";
 import type { WebhookPage } from "../../../provider/api/schemas";
 import { listWebhooks } from "../../../provider/webhooks";
 import { getWebhooks, getWebhooksOutput } from "../../../sdk/get-webhooks";
-import type { Json } from "../../helpers/emulator-http";
-import { useEmulator } from "../../helpers/emulator";
+import { type Json, useEmulator } from "../../helpers/emulator";
 import { isolatedEnv } from "../../helpers/env";
 import { API_KEY } from "../../helpers/servers";
 

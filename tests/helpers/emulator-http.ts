@@ -1,2 +1,0 @@
-// Kept for the files that import this path: the emulator helper is ./emulator.
-export * from "./emulator";
