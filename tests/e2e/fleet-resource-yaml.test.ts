@@ -6,7 +6,7 @@ import { TestStack, collect } from "../helpers/pulumi";
 import { SEEDED_ALERT, SEEDED_PAGE, YAML_PLUGIN, adminCall, clearRequests, e2eFile } from "../helpers/e2e";
 import { journalNotes, monitorNames, pulumiOk } from "../helpers/e2e";
 import { requestLines, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
-import { expectFleetEdited, fleetDrift, expectMembersAreService, fleetMembers, fleetNamesUpTo } from "../helpers/rate-limit";
+import { expectFleetEdited, fleetDrift, expectMembersAreService, fleetMembers, fleetNamesUpTo } from "../helpers/fleets";
 
 jest.setTimeout(600_000);
 

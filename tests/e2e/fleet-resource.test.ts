@@ -4,8 +4,8 @@ import * as path from "node:path";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
 import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, e2eFile, fails } from "../helpers/e2e";
 import { monitorNames, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
-import { expectStateIsService as expectMonitorsAreService, expectFleetEdited, fleetDrift, fleetMembers } from "../helpers/rate-limit";
-import { expectMembersAreService, fleetNamesUpTo } from "../helpers/rate-limit";
+import { expectStateIsService as expectMonitorsAreService, expectFleetEdited, fleetDrift, fleetMembers } from "../helpers/fleets";
+import { expectMembersAreService, fleetNamesUpTo } from "../helpers/fleets";
 
 jest.setTimeout(600_000);
 

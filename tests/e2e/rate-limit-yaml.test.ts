@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { collect } from "../helpers/pulumi";
 import { YAML_PLUGIN, adminCall, clearRequests, e2eFile, monitorNames, requestLines, serviceState } from "../helpers/e2e";
-import { expectStateIsService, rateLimitShare, fleetNamesUpTo } from "../helpers/rate-limit";
+import { expectStateIsService, rateLimitShare, fleetNamesUpTo } from "../helpers/fleets";
 
 jest.setTimeout(900_000);
 

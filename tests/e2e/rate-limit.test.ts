@@ -7,7 +7,7 @@ import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect } from "../helpers/pulumi";
 import { adminCall, clearRequests, e2eFile, monitorNames, requestLines } from "../helpers/e2e";
 import { serviceState, stateResources } from "../helpers/e2e";
-import { expectStateIsService, rateLimitShare, fleetNamesUpTo } from "../helpers/rate-limit";
+import { expectStateIsService, rateLimitShare, fleetNamesUpTo } from "../helpers/fleets";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(900_000);

@@ -10,7 +10,7 @@ import type { EmulatorOptions, RunningEmulator } from "../../emulator/types";
 import type { TestStack } from "../helpers/pulumi";
 import { Json, adminCall, adminGet, e2eFile, fails, monitorNames, pluginOnPath } from "../helpers/e2e";
 import { pulumiOk, sending, serviceState, stateResources, withEnv } from "../helpers/e2e";
-import { fleetNamesUpTo as expectedNames } from "../helpers/rate-limit";
+import { fleetNamesUpTo as expectedNames } from "../helpers/fleets";
 
 jest.setTimeout(600_000);
 
