@@ -295,16 +295,16 @@ export async function updateFleet(
     },
     ctx.concurrency,
   );
-  const deletions = [
-    ...plan.delete.map((key) => ({ key, old: olds.monitors[key], removed: true })),
-    ...[...replaced].map(([key, old]) => ({ key, old, removed: false })),
-    ...Object.values(olds.replaced ?? {}).map((old) => ({ key: `replaced ${old.uuid}`, old, removed: false })),
-  ];
-  for (const { old, removed } of deletions) if (!removed) state.replaced![old.uuid] = old;
+  const deletions = new Map<string, { old: MemberState; removed: boolean }>([
+    ...plan.delete.map((key) => [key, { old: olds.monitors[key], removed: true }] as const),
+    ...[...replaced].map(([key, old]) => [key, { old, removed: false }] as const),
+    ...Object.values(olds.replaced ?? {}).map((old) => [`replaced ${old.uuid}`, { old, removed: false }] as const),
+  ]);
+  for (const { old, removed } of deletions.values()) if (!removed) state.replaced![old.uuid] = old;
   const secondFailed = await each(
-    deletions.map((_d, i) => String(i)),
-    async (index) => {
-      const { key, old, removed } = deletions[Number(index)];
+    [...deletions.keys()],
+    async (key) => {
+      const { old, removed } = deletions.get(key)!;
       if (removed && news.retainOnRemove === true)
         ctx.info(
           `${memberPath(key)}: monitor ${old.uuid} released: removed from the fleet and left in the service as it is (retainOnRemove)`,
@@ -315,7 +315,7 @@ export async function updateFleet(
     },
     ctx.concurrency,
   );
-  const failed = [...firstFailed, ...secondFailed.map(({ key, error }) => ({ key: deletions[Number(key)].key, error }))];
+  const failed = [...firstFailed, ...secondFailed];
   if (failed.length > 0) throw partialFailure("updating the fleet", failed, sorted(state), id);
   return { outs: sorted(state) };
 }
