@@ -48,14 +48,17 @@ type WithProvider = { __provider?: unknown };
 
 // An error with an `id` makes the engine keep the resource with its `properties` as outputs: they need
 // `__provider` (or no later call could run) and the account (or the next diff would replace the resource).
-function keptLikeOutputs(inputs: WithProvider): (error: unknown) => never {
-  return (error) => {
+async function withAccountOuts<R extends { outs: object }>(call: Promise<R>, inputs: WithProvider): Promise<R> {
+  try {
+    const result = await call;
+    return { ...result, outs: withAccount(result.outs) };
+  } catch (error) {
     if (error && typeof error === "object" && "id" in error && error.id) {
       const properties = "properties" in error && error.properties && typeof error.properties === "object" ? error.properties : {};
       Object.assign(error, { properties: withAccount({ ...properties, __provider: inputs.__provider }) });
     }
     throw error;
-  };
+  }
 }
 
 /** The configuration's problem first; a property named only where the engine prints its value plainly (values.ts). */
@@ -124,10 +127,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
       }),
 
     create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> =>
-      delivered(async () => {
-        const result = await ops.create(inputs).catch(keptLikeOutputs(inputs));
-        return { ...result, outs: withAccount(result.outs) };
-      }),
+      delivered(() => withAccountOuts(ops.create(inputs), inputs)),
 
     read: (id: string, props: S & WithProvider): Promise<ReadResult<I, S | O>> =>
       delivered(async () => {
@@ -152,8 +152,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
           const { __provider: _provider, ...outs } = olds;
           return { outs: withAccount(outs as unknown as O) };
         }
-        const result = await ops.update(id, olds, news).catch(keptLikeOutputs(news));
-        return { ...result, outs: withAccount(result.outs) };
+        return withAccountOuts(ops.update(id, olds, news), news);
       }),
     delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), props, true),
   };
@@ -208,6 +207,10 @@ async function delivered<T>(call: () => Promise<T>, stored?: object, deleting = 
   }
 }
 
+const refuse = (refusal: string | undefined): void => {
+  if (refusal) throw new Error(refusal);
+};
+
 const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutputs, monitor.MonitorState>({
   kind: "monitor",
   programNames: inputPath(MONITOR),
@@ -225,17 +228,14 @@ const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutput
     const result = monitor.diffMonitor(olds, news);
     if (isUnconfirmed(id, olds) && result.replaces.includes("adoptUuid")) thisRun().adopting(olds, String(news.adoptUuid));
     // Taking a monitor over with adoptUuid creates none.
-    if (result.replaces.length > 0 && !result.replaces.includes("adoptUuid")) {
-      const refusal = creationRefused({ name: news.name }, `replacing it (its ${result.replaces.join(", ")} changed)`);
-      if (refusal) throw new Error(refusal);
-    }
+    if (result.replaces.length > 0 && !result.replaces.includes("adoptUuid"))
+      refuse(creationRefused({ name: news.name }, `replacing it (its ${result.replaces.join(", ")} changed)`));
     return result;
   },
 
   async create(inputs) {
     // `up --replace` creates what no check saw.
-    const refusal = creationRefused(inputs);
-    if (refusal) throw new Error(refusal);
+    refuse(creationRefused(inputs));
     const { resumed, ...result } = await monitor.createMonitor(getClient(), inputs, getJournal());
     thisRun().created(inputs);
     if (resumed) providerLog.info(`monitor ${JSON.stringify(inputs.name)}: took over ${resumed}, created by an interrupted run`);
@@ -321,15 +321,11 @@ const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
     // The dynamic host shows a fleet's change as one update: this line says what it does to each member.
     if (changes && !containsUnknown(news.monitors)) providerLog.info(`monitor fleet: ${fleet.describePlan(plan)}`);
     const [replaced] = plan.replace;
-    const refusal = replaced && creationRefused({ name: replaced.key }, `replacing it (its ${replaced.fields.join(", ")} changed)`);
-    if (refusal) throw new Error(refusal);
+    if (replaced) refuse(creationRefused({ name: replaced.key }, `replacing it (its ${replaced.fields.join(", ")} changed)`));
     return { changes, replaces: [], changed: changes ? ["monitors"] : [], detailed: fleet.detailedPlan(plan) };
   },
   async create(inputs) {
-    const refusal = Object.values(inputs.monitors)
-      .map((m) => creationRefused(m))
-      .find(Boolean);
-    if (refusal) throw new Error(refusal);
+    for (const member of Object.values(inputs.monitors)) refuse(creationRefused(member));
     return fleet.createFleet(getClient(), inputs, fleetContext());
   },
   // No members in the state: `pulumi import` through the plugin, the id naming them.
