@@ -185,7 +185,8 @@ function accountMove(olds: object): { move: "none" | "renamed" | "another"; was:
 function staleAddressAdvice(error: unknown, props: object, deleting: boolean): unknown {
   // The plugin's delete carries no declaredFields.
   const inState = deleting || Array.isArray((props as { declaredFields?: unknown }).declaredFields) || "monitors" in props;
-  if (thisRun().programRan || !inState || !addressConfigured() || !atAddress(error)) return error;
+  const atAddress = error instanceof Error && (error as { atAddress?: unknown }).atAddress === true;
+  if (thisRun().programRan || !inState || !addressConfigured() || !atAddress) return error;
   const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as Error;
   const said = copy.message.trimEnd();
   copy.message =
@@ -193,8 +194,6 @@ function staleAddressAdvice(error: unknown, props: object, deleting: boolean): u
     `\`pulumi refresh\` and \`pulumi destroy\` still use the address stored then: run them with --run-program.`;
   return copy;
 }
-
-const atAddress = (error: unknown): error is Error => error instanceof Error && (error as { atAddress?: unknown }).atAddress === true;
 
 /** Answers only once what the call logged has reached the engine (log.ts); `stored`: a read's or delete's state. */
 async function delivered<T>(call: () => Promise<T>, stored?: object, deleting = false): Promise<T> {
