@@ -1,11 +1,11 @@
 // The pull-request summary (scripts/pr-summary.ts) on real `pulumi preview --json` runs of the
-// quickstart: its first `up`, then an edit that updates one monitor and replaces the other, in
-// both forms the CLI prints (the digest, and the event stream that carries policy violations).
-import { spawn } from "node:child_process";
+// quickstart: its first `up` (the event stream, which carries policy violations), then an edit that
+// updates one monitor and replaces the other, in both forms the CLI prints (the digest and the stream).
+import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { REPO, TestStack } from "../helpers/pulumi";
 import { readOutput } from "../helpers/node-warnings";
-import { e2eFile } from "../helpers/e2e";
+import { type CliRun, e2eFile, pulumiCli } from "../helpers/e2e";
 import { E2E_API_KEY } from "../helpers/servers";
 
 jest.setTimeout(300_000);
@@ -18,50 +18,29 @@ const { stack } = e2eFile();
 let t: TestStack;
 beforeAll(async () => (t = await stack("quickstart", { stackName: "pr-summary" })));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Async, because the emulator answering the preview lives in this process. */
-function run(command: string, args: string[], env: Record<string, string>, input = ""): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: t.stack.workspace.workDir, env: { ...process.env, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      readOutput(`${stdout}\n${stderr}`, `${path.basename(command)} ${args.join(" ")}`);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-    child.stdin.end(input);
-  });
-}
-
 /** `pulumi preview --json`, as the digest or (with the policy pack) as the event stream. */
-function previewJson(form: "digest" | "events"): Promise<Run> {
-  const args = ["preview", "--json", "--stack", t.stack.name, "--non-interactive"];
-  if (form === "digest") return run("pulumi", args, t.env);
-  return run("pulumi", [...args, "--policy-pack", POLICY_PACK], { ...t.env, PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
+function previewJson(form: "digest" | "events"): Promise<CliRun> {
+  if (form === "digest") return pulumiCli(t, ["preview", "--json"]);
+  const env = { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" };
+  return pulumiCli(t, ["preview", "--json", "--policy-pack", POLICY_PACK], { env });
 }
 
 /** The preview piped into the command, as the CI workflow does. */
-async function summarize(preview: Run): Promise<string> {
-  const summary = await run(process.execPath, [TS_NODE, "--transpile-only", path.join(REPO, "scripts/pr-summary.ts")], {}, preview.stdout);
+function summarize(preview: CliRun): string {
+  const args = [TS_NODE, "--transpile-only", path.join(REPO, "scripts/pr-summary.ts")];
+  const summary = spawnSync(process.execPath, args, { input: preview.stdout, encoding: "utf8" });
+  readOutput(`${summary.stdout}\n${summary.stderr}`, "pr-summary");
   expect(summary.stderr).toBe("");
-  expect(summary.code).toBe(0);
+  expect(summary.status).toBe(0);
   return summary.stdout;
 }
 
 const rowOf = (markdown: string, resource: string) => markdown.split("\n").find((l) => l.startsWith(`| \`${resource}\``));
 
-test("first up: every resource to create, with its fields; the secret header masked", async () => {
-  const preview = await previewJson("digest");
-  expect(preview.code).toBe(0);
-  const md = await summarize(preview);
+test("first up, the event stream with the policy pack: every resource to create, with its fields; the secret header masked; the database monitor's missing alert blocks", async () => {
+  const preview = await previewJson("events");
+  expect(preview.code).toBe(1);
+  const md = summarize(preview);
   expect(md).toContain(`### Pulumi preview of \`uptime-quickstart/${t.stack.name}\``);
   expect(md).toContain("**4 to create, 0 to update, 0 to replace, 0 to delete**; 0 unchanged.");
   expect(rowOf(md, "public-api")).toMatch(/^\| `public-api` \(Public API\) \| create \| .*`urn`: `"https:\/\/api\.acme\.example\/health"`/);
@@ -69,19 +48,11 @@ test("first up: every resource to create, with its fields; the secret header mas
   expect(rowOf(md, "database")).toContain('`tcpOptions`: `{"dataRequest":"PING","keywordResponse":"PONG","keywordResponseExists":true}`');
   expect(rowOf(md, "status-page")).toContain("`items`: `[(known after up),(known after up)]`");
   expect(rowOf(md, "on-call")).toContain('`uuid`: `"5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"`');
-  expect(md).not.toContain(SECRET_HEADER);
-  expect(md).not.toMatch(/__provider|journalKey|`target`/);
-});
-
-test("first up with the policy pack: the database monitor's missing alert blocks, and the summary says so", async () => {
-  const preview = await previewJson("events");
-  expect(preview.code).toBe(1);
-  const md = await summarize(preview);
-  expect(md).toContain("**4 to create, 0 to update, 0 to replace, 0 to delete**; 0 unchanged.");
   expect(md).toContain("1 mandatory (blocking), 0 advisory (uptime 0.1.0).");
   expect(md).toContain('| `monitor-has-alert` | `database` | ❌ mandatory | monitor "database" has no alert');
   expect(md).not.toContain(SECRET_HEADER);
   expect(md).not.toContain(E2E_API_KEY);
+  expect(md).not.toMatch(/__provider|journalKey|`target`/);
 });
 
 test("an edit: one monitor updated, the other replaced (its alert removed), the page following", async () => {
@@ -95,7 +66,7 @@ test("an edit: one monitor updated, the other replaced (its alert removed), the 
     database:
       '| `database` (Primary database) | **replace** | `alerts`: `["5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02"]` → (removed) (forces replacement) |',
   };
-  const digest = await summarize(await previewJson("digest"));
+  const digest = summarize(await previewJson("digest"));
   expect(digest).toContain("**0 to create, 2 to update, 1 to replace, 0 to delete**; 1 unchanged.");
   expect(rowOf(digest, "public-api")).toBe(rows.api);
   expect(rowOf(digest, "database")).toBe(rows.database);
@@ -108,7 +79,7 @@ test("an edit: one monitor updated, the other replaced (its alert removed), the 
 
   const events = await previewJson("events");
   expect(events.code).toBe(1);
-  const withPolicy = await summarize(events);
+  const withPolicy = summarize(events);
   expect(rowOf(withPolicy, "public-api")).toBe(rows.api);
   expect(rowOf(withPolicy, "database")).toBe(rows.database);
   expect(withPolicy).toContain("| `monitor-has-alert` | `database` | ❌ mandatory |");
