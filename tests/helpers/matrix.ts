@@ -1,11 +1,7 @@
-// The e2e matrix of real programs (tests/e2e/programs/matrix/<row>): each row is a user's program run
-// through the real engine, against an emulator of its own. `matrixFile().row` is the one driver every
-// row uses: it starts the row's emulator (the demo seed, a second alert, and a bystander monitor in no
-// stack), makes the row's stack, runs `up`, and hands the row its stack and steps; once the row is
-// done, the bystander must be untouched by anything the row did and the create journal must hold no
-// note. Every step returns the requests the service received meanwhile, so a row asserts exactly the
-// requests its change needs; a row runs only the engine operations its fact needs, and its stack is
-// removed at the end of the file without an engine run.
+// The e2e matrix (tests/e2e/programs/matrix/<row>): `matrixFile().row` runs a user's program as one row, with
+// its own emulator (the demo seed, a second alert, a bystander monitor in no stack), its stack and first `up`;
+// each step returns the requests sent meanwhile, so a row asserts exactly those its change needs. At a row's
+// end the bystander is untouched and the journal empty; its stack is removed without an engine run.
 import * as path from "node:path";
 import type { UpOptions } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator/types";
