@@ -4,9 +4,8 @@
 // succeed with exactly the declared monitors, the stack equal to the service.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { collect } from "../helpers/pulumi";
-import { YAML_PLUGIN, adminCall, clearRequests, e2eFile, monitorNames, requestLines, serviceState } from "../helpers/e2e";
-import { expectStateIsService, rateLimitShare, fleetNamesUpTo } from "../helpers/fleets";
+import { YAML_PLUGIN, e2eFile } from "../helpers/e2e";
+import { fleetNamesUpTo, pacedFleetLifecycle } from "../helpers/fleets";
 
 jest.setTimeout(900_000);
 
@@ -26,29 +25,5 @@ function fleetProgram(n: number): string {
 }
 
 test("YAML through the plugin: 300 monitors at 10 requests/s, --parallel 32: up, an empty preview and destroy", async () => {
-  const t = await stack(fleetProgram(300));
-  const out: string[] = [];
-  const started = Date.now();
-  const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
-  const seconds = (Date.now() - started) / 1000;
-  expect(up.summary.result).toBe("succeeded");
-  expect(up.summary.resourceChanges).toMatchObject({ create: 301 });
-  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
-  await expectStateIsService(t, emulator);
-  expect(out.join("")).toMatch(/uptime: the service limits requests \(429 Too Many Requests\): pacing to \d+(\.\d)?\/s/);
-  console.log(
-    `YAML up of 300 at 10/s, --parallel 32: ${seconds.toFixed(1)} s (${(seconds / 30).toFixed(2)}x N/rps), ${(await rateLimitShare(emulator)).text}`,
-  );
-
-  await clearRequests(emulator);
-  const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });
-  expect(preview.changeSummary).toEqual({ same: 301 });
-  // Nothing but the account check, once (provider/session.ts accountProblem).
-  expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
-
-  await adminCall(emulator, "DELETE", "/counters");
-  const destroy = await t.stack.destroy({ parallel: 32 });
-  expect(destroy.summary.result).toBe("succeeded");
-  expect((await serviceState(emulator)).monitors).toEqual([]);
-  console.log(`YAML destroy of 300: ${(await rateLimitShare(emulator)).text}`);
+  await pacedFleetLifecycle(await stack(fleetProgram(300)), emulator, "YAML");
 });

@@ -5,9 +5,8 @@
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect } from "../helpers/pulumi";
-import { adminCall, clearRequests, e2eFile, monitorNames, requestLines } from "../helpers/e2e";
-import { serviceState, stateResources } from "../helpers/e2e";
-import { expectStateIsService, rateLimitShare, fleetNamesUpTo } from "../helpers/fleets";
+import { adminCall, e2eFile, monitorNames, serviceState, stateResources } from "../helpers/e2e";
+import { pacedFleetLifecycle, rateLimitShare, fleetNamesUpTo } from "../helpers/fleets";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(900_000);
@@ -19,40 +18,7 @@ const fleet = (count: number, stackName: string, on?: RunningEmulator) =>
   stack(FLEET, { stackName, emulator: on, config: { "fleet:count": String(count) } });
 
 test("300 monitors at 10 requests/s, --parallel 32, default settings: up, an empty preview and destroy succeed", async () => {
-  const t = await fleet(300, "paced");
-  const out: string[] = [];
-  const started = Date.now();
-  const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
-  const upSeconds = (Date.now() - started) / 1000;
-  expect(up.summary.result).toBe("succeeded");
-  expect(up.summary.resourceChanges).toMatchObject({ create: 301 });
-  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
-  await expectStateIsService(t, emulator);
-  // Said without --debug: that the run is paced, at what pace and what it means in time, what waits. (The line every
-  // 10 s is proved below, under a limit that holds requests waiting longer than that on any machine.)
-  const text = out.join("");
-  expect(text).toMatch(
-    /uptime: the service limits requests \(429 Too Many Requests\): pacing to \d+(\.\d)?\/s \(about \d+ s per 100 requests\); \d+ requests waiting/,
-  );
-  const share = await rateLimitShare(emulator);
-  console.log(`up of 300 at 10/s, --parallel 32: ${upSeconds.toFixed(1)} s (${(upSeconds / 30).toFixed(2)}x N/rps), ${share.text}`);
-  console.log(pacingLines(text));
-
-  await clearRequests(emulator);
-  const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });
-  expect(preview.changeSummary).toEqual({ same: 301 });
-  // Nothing but the account check, once (provider/session.ts accountProblem).
-  expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
-
-  await adminCall(emulator, "DELETE", "/counters");
-  const destroyStarted = Date.now();
-  const destroy = await t.stack.destroy({ parallel: 32 });
-  expect(destroy.summary.result).toBe("succeeded");
-  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 301 });
-  expect((await serviceState(emulator)).monitors).toEqual([]);
-  const deletes = await rateLimitShare(emulator);
-  console.log(`destroy of 300: ${((Date.now() - destroyStarted) / 1000).toFixed(1)} s, ${deletes.text}`);
-  expect(deletes.byRoute["DELETE /monitors/:uuid"]).toBeGreaterThanOrEqual(300);
+  await pacedFleetLifecycle(await fleet(300, "paced"), emulator, "dynamic resources");
 });
 
 test("two stacks of 100, applied at once against one key at 10/s, both succeed: none twice", async () => {
@@ -91,9 +57,6 @@ test("a limit of one request per 5 s: while requests wait, a line every 10 s say
     await slow.close();
   }
 });
-
-/** The pacing lines of a run's output, each once. */
-const pacingLines = (text: string) => [...new Set(text.split("\n").map((l) => /uptime: .*/.exec(l)?.[0]))].filter(Boolean).join("\n");
 
 const stackIds = async (t: TestStack) =>
   new Set((await stateResources(t)).filter((r) => r.type.endsWith("uptime:Monitor")).map((r) => r.id));

@@ -1,8 +1,9 @@
 // What the e2e files of fleets (rate limits, MonitorFleet, killed runs) check: the stack holds exactly the
-// service's monitors, how many requests the limit refused, and the fleet scenario both faces run.
+// service's monitors, how many requests the limit refused, and the scenarios both faces run.
 import type { RunningEmulator } from "../../emulator/types";
-import { type Json, SEEDED_ALERT, adminCall, adminGet, monitorNames, serviceState, stateResources } from "./e2e";
-import type { TestStack } from "./pulumi";
+import { type Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, monitorNames, requestLines, serviceState } from "./e2e";
+import { stateResources } from "./e2e";
+import { type TestStack, collect } from "./pulumi";
 
 /** Fleet program names: its first `n` monitors, `fleet-0000` on, sorted. */
 export const fleetNamesUpTo = (n: number) => Array.from({ length: n }, (_, i) => `fleet-${String(i).padStart(4, "0")}`).sort();
@@ -21,6 +22,48 @@ export async function rateLimitShare(emulator: RunningEmulator): Promise<{ text:
   const refused = counters.rateLimited as number;
   const share = total > 0 ? (100 * refused) / total : 0;
   return { text: `${total} requests, ${refused} answered 429 (${share.toFixed(1)}%)`, byRoute: counters.requestsByRoute };
+}
+
+/**
+ * The paced fleet of both faces (rate-limit*.test.ts), 300 monitors at --parallel 32 against 10 requests/s: up,
+ * exactly the 300, the pacing said without --debug; an empty preview sending only the account check; destroy.
+ */
+export async function pacedFleetLifecycle(t: TestStack, emulator: RunningEmulator, face: string): Promise<void> {
+  const out: string[] = [];
+  const started = Date.now();
+  const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
+  const upSeconds = (Date.now() - started) / 1000;
+  expect(up.summary.result).toBe("succeeded");
+  expect(up.summary.resourceChanges).toMatchObject({ create: 301 });
+  expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
+  await expectStateIsService(t, emulator);
+  // That the run is paced, at what pace and what it means in time, what waits. (The line every 10 s:
+  // rate-limit.test.ts, under a limit that holds requests waiting longer than that on any machine.)
+  const text = out.join("");
+  expect(text).toMatch(
+    /uptime: the service limits requests \(429 Too Many Requests\): pacing to \d+(\.\d)?\/s \(about \d+ s per 100 requests\); \d+ requests waiting/,
+  );
+  const share = await rateLimitShare(emulator);
+  console.log(
+    `${face}: up of 300 at 10/s, --parallel 32: ${upSeconds.toFixed(1)} s (${(upSeconds / 30).toFixed(2)}x N/rps), ${share.text}`,
+  );
+  console.log([...new Set(text.split("\n").map((l) => /uptime: .*/.exec(l)?.[0]))].filter(Boolean).join("\n"));
+
+  await clearRequests(emulator);
+  const preview = await t.stack.preview({ parallel: 32, expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: 301 });
+  // Nothing but the account check, once (provider/session.ts accountProblem).
+  expect(await requestLines(emulator)).toEqual(["GET /v1/webhooks"]);
+
+  await adminCall(emulator, "DELETE", "/counters");
+  const destroyStarted = Date.now();
+  const destroy = await t.stack.destroy({ parallel: 32 });
+  expect(destroy.summary.result).toBe("succeeded");
+  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 301 });
+  expect((await serviceState(emulator)).monitors).toEqual([]);
+  const deletes = await rateLimitShare(emulator);
+  console.log(`${face}: destroy of 300: ${((Date.now() - destroyStarted) / 1000).toFixed(1)} s, ${deletes.text}`);
+  expect(deletes.byRoute["DELETE /monitors/:uuid"]).toBeGreaterThanOrEqual(300);
 }
 
 /** A stack's MonitorFleet members as the state holds them, by key; `type`: the fleet's, on either face. */
