@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { TestStack, collect } from "../helpers/pulumi";
-import { SEEDED_ALERT, SEEDED_PAGE, YAML_PLUGIN, adminCall, clearRequests, e2eFile } from "../helpers/e2e";
+import { SEEDED_ALERT, SEEDED_PAGE, YAML_PLUGIN, clearRequests, e2eFile, madeOutside } from "../helpers/e2e";
 import { journalNotes, monitorNames, pulumiOk } from "../helpers/e2e";
 import { requestLines, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
 import { expectFleetEdited, fleetDrift, expectMembersAreService, fleetMembers, fleetNamesUpTo } from "../helpers/fleets";
@@ -74,16 +74,7 @@ test("an edit of 10 previewed naming each member's field, the page unchanged; re
 
 test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the members read, stored, then managed", async () => {
   const made: Record<string, string> = {};
-  for (const name of ["api", "web", "db"]) {
-    const json = await adminCall(emulator, "POST", "/monitors", {
-      name: `imported-${name}`,
-      type: "https",
-      urn: `https://${name}.example.com`,
-      interval: 60,
-      regions: [1],
-    });
-    made[name] = (json.monitor ?? json).uuid;
-  }
+  for (const name of ["api", "web", "db"]) made[name] = (await madeOutside(emulator, `imported-${name}`)).uuid;
   const pulumi = (...args: string[]) => pulumiOk(t, [...args, "--yes"]);
   const pairs = `api=${made.api},web=${made.web},db=${made.db}`;
   const [{ stdout: out }, sent] = await sending(emulator, () => pulumi("import", "uptime:index:MonitorFleet", "imported", pairs));
@@ -92,7 +83,7 @@ test("pulumi import of a fleet of existing monitors, by `name=<uuid>` pairs: the
   const imported = (await stateResources(t)).find((r) => r.urn.endsWith("MonitorFleet::imported"))!;
   expect(Object.keys(imported.outputs.monitors).sort()).toEqual(["api", "db", "web"]);
   expect(imported.outputs.uuids).toEqual(made);
-  const api = { name: "imported-api", target: "https://api.example.com", interval: 60, regions: [1] };
+  const api = { name: "imported-api", target: "https://imported-api.example.com/", interval: 120, regions: [1, 3] };
   expect(imported.inputs.monitors.api).toMatchObject(api);
   // The code it prints declares the members as they are.
   expect(out).toContain("uptime:index:MonitorFleet");
