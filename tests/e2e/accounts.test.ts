@@ -5,7 +5,7 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
 import { SEEDED_ALERT, SEEDED_PAGE, Json, adminGet, e2eFile, journalNotes, monitorNames, pulumiOk, sendingTo } from "../helpers/e2e";
-import { serviceState } from "../helpers/e2e";
+import { monitorNamed, seededPage, serviceState } from "../helpers/e2e";
 import { startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(600_000);
@@ -47,10 +47,9 @@ test("up: each account's objects in its own service, reached with its own key", 
   expect(journalNotes(t)).toEqual([]);
   expect(prodState.alerts.find((a) => a.uuid === SEEDED_ALERT).name).toBe("prod on-call");
   expect(stagingState.alerts.find((a) => a.uuid === SEEDED_ALERT).name).toBe("staging on-call");
-  expect(prodState.pages.find((p) => p.uuid === SEEDED_PAGE).title).toBe("prod status");
+  expect((await seededPage(prod)).title).toBe("prod status");
   // Each page lists its own account's monitor; each lookup read its own account's subscriptions.
-  const stagingPage = stagingState.pages.find((p) => p.uuid === SEEDED_PAGE);
-  expect(stagingPage).toMatchObject({ title: "staging status", items: [up.outputs.stagingEnv.value.monitor] });
+  expect(await seededPage(staging)).toMatchObject({ title: "staging status", items: [up.outputs.stagingEnv.value.monitor] });
   expect(up.outputs.production.value.webhooks).toBe(prodState.webhooks.length);
   expect(up.outputs.stagingEnv.value.webhooks).toBe(stagingState.webhooks.length);
   // A request with the other account's key would have been refused.
@@ -64,7 +63,7 @@ test("refresh finds nothing to do and sends no change to either account", async 
 });
 
 test("one up: an edit reaches each account, and moving a monitor to the other account replaces it there; then nothing to do", async () => {
-  const before = (await serviceState(prod)).monitors.find((m) => m.name === "shared");
+  const before = await monitorNamed(prod, "shared");
   await t.stack.setAllConfig({ "accounts:interval": { value: "90" }, "accounts:move": { value: "true" } });
   const preview = await t.stack.preview({ diff: true });
   expect(preview.changeSummary).toMatchObject({ replace: 1 });

@@ -1,6 +1,6 @@
 // Reliability through the real engine: a fleet under throttling, failures and dropped connections; a CLI or a
 // whole runner killed mid-`up`; lost creation answers kept as placeholders, each way out followed (the provider's
-// decisions per call: integration/provider/monitor-recovery, monitor-dynamic, plugin-server). Every scenario
+// decisions per call: integration/provider/monitor-faults, monitor-dynamic, plugin-server). Every scenario
 // ends with exactly the declared monitors: none lost, none duplicated.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";

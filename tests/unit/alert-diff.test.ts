@@ -85,7 +85,7 @@ test("another uuid replaces the resource; unknown values count as changes", () =
   });
 });
 
-// Recipients in their canonical order, null for removed fields: integration/provider/alert.test.ts.
+// Recipients in their canonical order, null for removed fields: integration/provider/adopted-kinds.test.ts.
 test("the PATCH body sends recipients as type and target only, never the service's own keys", () => {
   // Recipients as a refresh read them back from an older record.
   expect(alertRequestBody(stored({ uuid: UUID, recipients: [served(EMAIL, 1)] }))).toEqual({ recipients: [EMAIL] });

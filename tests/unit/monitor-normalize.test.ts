@@ -26,6 +26,11 @@ describe("each alternative spelling gives the canonical inputs", () => {
       { ...TCP, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: true } },
       TCP,
     ],
+    [
+      "TcpOptions keys with a leading capital, a false kept",
+      { ...TCP, tcpOptions: { DataRequest: "PING", KeywordResponse: "PONG", KeywordResponseExists: false } },
+      nest(TCP, "tcpOptions", { keywordResponseExists: false }),
+    ],
     ["TcpOptions keys mixed", { ...TCP, tcpOptions: { dataRequest: "PING", KeywordResponse: "PONG", keywordResponseExists: true } }, TCP],
     ["a TcpOptions key in both spellings, same value", nest(TCP, "tcpOptions", { DataRequest: "PING" }), TCP],
   ];

@@ -94,7 +94,7 @@ test("another uuid replaces the resource; unknown values count as changes", asyn
   });
 });
 
-// Only the images asked sent as base64, a removed field or image as null: integration/provider/page.test.ts.
+// Only the images asked sent as base64, a removed field or image as null: integration/provider/adopted-kinds.test.ts.
 test("the PATCH body never clears an image the inputs still declare", async () => {
   const inputs = await checked({ name: "Acme", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
   const images = memoryImages({ "/a/logo.png": RED });

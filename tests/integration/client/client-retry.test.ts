@@ -28,6 +28,8 @@ describe("429: not processed, so sent again at its next turn, for every method",
     await expect(h.client.monitors.create(body)).resolves.toMatchObject({ uuid: "mon-1" });
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST"]);
     expect(JSON.parse(server.requests[1].body)).toEqual(body);
+    // Retry-After: 0 is no wait, not a missing header (which would back off 0.5 s).
+    expect(h.waits).toEqual([]);
   });
 
   test("Retry-After: 1 pauses the account's requests one second", async () => {

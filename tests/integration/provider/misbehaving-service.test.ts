@@ -83,6 +83,18 @@ describe("error bodies that are not the service's JSON", () => {
   });
 });
 
+test("an HTML sign-in page answered with 200 (a proxy in the way): not JSON, said so with the page's title", async () => {
+  await respond({
+    status: 200,
+    headers: { "content-type": "text/html" },
+    body: "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>",
+  });
+  const error = await failure(() => readMonitor(client().client, monitorId, stored({})));
+  expect(error.message).toBe(
+    `GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: an HTML page "Sign in - Corporate Proxy"`,
+  );
+});
+
 describe("empty bodies", () => {
   test("200 with an empty body where a record is expected", async () => {
     await respond({ status: 200, headers: JSON_TYPE, body: "" });
@@ -185,6 +197,14 @@ describe("answers that never come", () => {
     expect(info).toEqual([
       expect.stringMatching(/within 300 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl \(\S+\); retry 1 of 2 in /),
     ]);
+  });
+
+  test("an answer that never comes once: the refresh's retry reads the monitor", async () => {
+    const { id } = await createMonitor(testClient(emulator).client, monitorInputs);
+    await admin.clearRequests();
+    await admin.faults({ rules: [{ times: 1, respond: { status: 200, hang: true } }] });
+    expect(await readMonitor(client().client, id, stored({}))).toMatchObject({ kind: "found", id });
+    expect(await requestCount()).toBe(2);
   });
 
   test("a body that starts and then stalls: the stall times out the same way", async () => {
