@@ -199,14 +199,6 @@ describe("answers that never come", () => {
     ]);
   });
 
-  test("an answer that never comes once: the refresh's retry reads the monitor", async () => {
-    const { id } = await createMonitor(testClient(emulator).client, monitorInputs);
-    await admin.clearRequests();
-    await admin.faults({ rules: [{ times: 1, respond: { status: 200, hang: true } }] });
-    expect(await readMonitor(client().client, id, stored({}))).toMatchObject({ kind: "found", id });
-    expect(await requestCount()).toBe(2);
-  });
-
   test("a body that starts and then stalls: the stall times out the same way", async () => {
     const server = await endlessServer({ stallAfter: '{"monitor":{"uuid":"m-1",' });
     try {
