@@ -33,23 +33,14 @@ let client: provrpc.ResourceProviderClient;
 let journal: ReturnType<typeof tempDir>;
 const savedEnv = { ...process.env };
 
-/** Each method the tests call: its request and its response. */
-interface Rpc {
-  checkConfig: [provproto.CheckRequest, provproto.CheckResponse];
-  check: [provproto.CheckRequest, provproto.CheckResponse];
-  configure: [provproto.ConfigureRequest, provproto.ConfigureResponse];
-  invoke: [provproto.InvokeRequest, provproto.InvokeResponse];
-  create: [provproto.CreateRequest, provproto.CreateResponse];
-  diff: [provproto.DiffRequest, provproto.DiffResponse];
-  update: [provproto.UpdateRequest, provproto.UpdateResponse];
-  read: [provproto.ReadRequest, provproto.ReadResponse];
-  delete: [provproto.DeleteRequest, emptyTypes.Empty];
-  cancel: [emptyTypes.Empty, emptyTypes.Empty];
-}
+type Client = provrpc.ResourceProviderClient;
+/** A unary method's request and response, read off its last overload (request, metadata, options, callback). */
+type Unary<M extends keyof Client> = Client[M] extends (r: infer Q, m: never, o: never, cb: (e: unknown, res: infer R) => void) => unknown
+  ? [Q, R]
+  : never;
 /** One unary call of the client, as a promise. */
-function call<M extends keyof Rpc>(method: M, request: Rpc[M][0]): Promise<Rpc[M][1]> {
-  type Unary = (r: Rpc[M][0], cb: (e: grpcTypes.ServiceError | null, res: Rpc[M][1]) => void) => void;
-  const fn = (client as unknown as Record<string, Unary>)[method];
+function call<M extends keyof Client>(method: M, request: Unary<M>[0]): Promise<Unary<M>[1]> {
+  const fn = client[method] as (r: Unary<M>[0], cb: (e: grpcTypes.ServiceError | null, res: Unary<M>[1]) => void) => void;
   return new Promise((resolve, reject) => fn.call(client, request, (error, response) => (error ? reject(error) : resolve(response))));
 }
 const struct = (value: Json) => Struct.fromJavaScript(value as Record<string, structTypes.JavaScriptValue>);
