@@ -27,6 +27,7 @@ const { emulator, admin } = useEmulator();
 const { emulator: documented, admin: documentedAdmin } = useEmulator({ documentedOnly: true });
 isolatedEnv("UPTIME_API_KEY", "UPTIME_BASE_URL");
 afterAll(resetSession);
+afterEach(() => jest.restoreAllMocks());
 
 /** The message a call fails with (the test fails if it succeeds). */
 const failure = async (call: () => Promise<unknown>) => (await rejection(call())).message;
@@ -187,32 +188,24 @@ test.each([
 
 test("documented routes only: refresh keeps the state and warns once; delete names UPTIME_DELETE_UNSUPPORTED=leave, which then leaves it with a warning", async () => {
   await configureFor(documented);
-  const warnings: string[] = [];
-  const spy = jest.spyOn(console, "warn").mockImplementation((message: unknown) => {
-    warnings.push(String(message));
+  const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  const warned = (text: string) => warn.mock.calls.filter(([message]) => String(message).includes(text));
+  const inputs = checkedMonitor(programInputs);
+  const a = await provider.create(inputs);
+  const b = await provider.create({ ...inputs, name: "second" });
+  const props = { ...(a.outs as MonitorOutputs), __provider: PROVIDER_TEXT };
+  expect(await provider.read(a.id, props)).toEqual({ id: a.id, props, unreadable: 405 });
+  await provider.read(b.id, b.outs as MonitorOutputs);
+  expect(warned("answered 405 to reading a monitor")).toHaveLength(1);
+  await expect(provider.delete(a.id, a.outs as MonitorOutputs)).rejects.toThrow(
+    /run the same command again with UPTIME_DELETE_UNSUPPORTED=leave/,
+  );
+  await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, async () => {
+    await configureFor(documented);
+    await provider.delete(a.id, a.outs as MonitorOutputs);
   });
-  try {
-    const inputs = checkedMonitor(programInputs);
-    const a = await provider.create(inputs);
-    const b = await provider.create({ ...inputs, name: "second" });
-    const props = { ...(a.outs as MonitorOutputs), __provider: PROVIDER_TEXT };
-    expect(await provider.read(a.id, props)).toEqual({ id: a.id, props, unreadable: 405 });
-    await provider.read(b.id, b.outs as MonitorOutputs);
-    expect(warnings.filter((w) => w.includes("answered 405 to reading a monitor"))).toHaveLength(1);
-    await expect(provider.delete(a.id, a.outs as MonitorOutputs)).rejects.toThrow(
-      /run the same command again with UPTIME_DELETE_UNSUPPORTED=leave/,
-    );
-    await withEnv({ UPTIME_DELETE_UNSUPPORTED: "leave" }, async () => {
-      await configureFor(documented);
-      await provider.delete(a.id, a.outs as MonitorOutputs);
-    });
-    expect(warnings.filter((w) => w.includes(`monitor "api" (${a.id}) is left in the service, still checking and alerting`))).toHaveLength(
-      1,
-    );
-    expect((await documentedAdmin.monitors()).map((m) => m.uuid)).toContain(a.id);
-  } finally {
-    spy.mockRestore();
-  }
+  expect(warned(`monitor "api" (${a.id}) is left in the service, still checking and alerting`)).toHaveLength(1);
+  expect((await documentedAdmin.monitors()).map((m) => m.uuid)).toContain(a.id);
 });
 
 test("a read or delete failing at the address, the program not run, says refresh and destroy use the stored address; nothing else does", async () => {
@@ -233,10 +226,9 @@ test("a read or delete failing at the address, the program not run, says refresh
         expect(message).toContain(advice);
       }
       // Not to a create, nor to a read of no state (a `get`), in the same process.
-      expect(await failure(() => provider.create(checkedMonitor({ ...programInputs, name: "other" })))).toContain(
-        `uptime:baseUrl (${dead})`,
-      );
-      expect(await failure(() => provider.create(checkedMonitor({ ...programInputs, name: "other" })))).not.toContain("--run-program");
+      const created = await failure(() => provider.create(checkedMonitor({ ...programInputs, name: "other" })));
+      expect(created).toContain(`uptime:baseUrl (${dead})`);
+      expect(created).not.toContain("--run-program");
       expect(await failure(() => provider.read(made.id, { __provider: PROVIDER_TEXT } as never))).not.toContain("--run-program");
       // Once the program has run (check), the settings are the configuration's own: no advice either.
       await provider.check(undefined, { ...programInputs, name: "checked" });
