@@ -51,7 +51,10 @@ beforeEach(() => {
     lines,
   };
 });
-afterEach(() => dir.remove());
+afterEach(() => {
+  dir.remove();
+  jest.restoreAllMocks();
+});
 
 /** A member as a program writes it (`urn`, as for a Monitor). */
 const member = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -120,9 +123,7 @@ test("create, an empty plan, then an update: 10 PATCHes, one member replaced, re
   expect(Object.keys(created.outs.monitors)).toHaveLength(40);
   expect(created.outs.monitors.m000).toMatchObject({ name: "m0", target: "https://m0.example.com/health", intervalId: 60 });
   expect(created.outs.monitors.m000).not.toHaveProperty("journalKey");
-  // Unchanged: no member in the plan.
-  const same = declare(fleetOf(40));
-  expect(planFleet(created.outs, same)).toEqual({ create: [], update: [], replace: [], delete: [] });
+  expect(planFleet(created.outs, declare(fleetOf(40)))).toEqual({ create: [], update: [], replace: [], delete: [] });
 
   const next = fleetOf(40);
   for (let i = 0; i < 10; i++) next[`m${String(i).padStart(3, "0")}`] = member(`m${i}`, { timeout: 5 });
@@ -177,8 +178,7 @@ test("a create that fails for some members keeps exactly those it made; the next
   expect(planFleet(kept, inputs).create).toHaveLength(3);
   const done = await updateFleet(t.client, error.id!, kept, inputs, ctx);
   expect(Object.keys(done.outs.monitors)).toHaveLength(20);
-  expect(await admin.monitorNames()).toHaveLength(20);
-  expect(new Set(await admin.monitorNames()).size).toBe(20);
+  expect(await admin.monitorNames()).toEqual(namesOf(done.outs)); // m0-m19, none twice
 });
 
 const M1_M2_M10 = { m10: member("m10"), m2: member("m2"), m1: member("m1") };
@@ -313,16 +313,14 @@ test("the journal: members an interrupted create made are taken over by the next
 });
 
 test("at most `concurrency` members are in doubt at once: a creation is noted as sent only when it is", async () => {
-  let posting = 0;
-  let most = 0;
-  const put = FleetNotes.prototype.put;
-  const spy = jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
+  const put = jest.spyOn(FleetNotes.prototype, "put");
+  await createFleet(t.client, declare(fleetOf(40)), { ...ctx, concurrency: 4 });
+  expect(await admin.monitorNames()).toHaveLength(40);
+  let [posting, most] = [0, 0];
+  for (const [entry] of put.mock.calls) {
     if (entry.state === "posting") most = Math.max(most, ++posting);
     else if (entry.state === "created") posting--;
-    put.call(this, entry);
-  });
-  await createFleet(t.client, declare(fleetOf(40)), { ...ctx, concurrency: 4 }).finally(() => spy.mockRestore());
-  expect(await admin.monitorNames()).toHaveLength(40);
+  }
   expect(most).toBeGreaterThan(1);
   expect(most).toBeLessThanOrEqual(4);
   // Every note in the fleet's one log, none in a file of its own.
@@ -360,19 +358,21 @@ test("a member is noted as sent only as its POST leaves: creations waiting their
 });
 
 describe("a member whose creation's answer was lost", () => {
-  async function lostAnswer(): Promise<FleetOutputs & { id: string }> {
+  /** The fleet kept after one member's answer was lost; that member's key and placeholder. */
+  async function lostAnswer() {
     await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1, times: 1 }] });
     const error = await rejection<FleetError>(
       createFleet(t.client, declare({ a: member("a"), b: member("b") }), { ...ctx, journal: undefined }),
     );
     expect(error.message).toMatch(/^creating the fleet: 1 member failed/);
     expect(await admin.monitors()).toHaveLength(2);
-    return { ...error.properties!, id: error.id! };
+    const kept = { ...error.properties!, id: error.id! };
+    const [key, placeholder] = Object.entries(kept.monitors).find(([, m]) => "unconfirmed" in m)!;
+    return { kept, key, placeholder };
   }
 
   test("is kept as a placeholder; an update stops, saying both ways out; adoptUuid takes it over", async () => {
-    const kept = await lostAnswer();
-    const [key, placeholder] = Object.entries(kept.monitors).find(([, m]) => "unconfirmed" in m)!;
+    const { kept, key, placeholder } = await lostAnswer();
     expect(placeholder.uuid).toMatch(/^unconfirmed-/);
     const stopped = await rejection(updateFleet(t.client, kept.id, kept, declare({ a: member("a"), b: member("b") }), ctx));
     expect(stopped.message).toContain(
@@ -392,8 +392,7 @@ describe("a member whose creation's answer was lost", () => {
   });
 
   test("UPTIME_DROP_UNCONFIRMED=<placeholder> creates it anew (the user said it does not exist)", async () => {
-    const kept = await lostAnswer();
-    const [key, placeholder] = Object.entries(kept.monitors).find(([, m]) => "unconfirmed" in m)!;
+    const { kept, key, placeholder } = await lostAnswer();
     // The user found none: here, the monitor the lost answer made is deleted in the dashboard.
     await admin.remove((await admin.monitors()).find((m) => m.name === key)!.uuid);
     await withEnv({ UPTIME_DROP_UNCONFIRMED: placeholder.uuid }, async () => {
@@ -436,23 +435,15 @@ test("against a service limiting the key to 20 requests a second: every member c
   // The provider's own client: the account's scheduler learns the pace from the 429s and keeps to it.
   const paced = new UptimeClient({ baseUrl: emulator.url, apiKey: API_KEY, log: { debug: () => undefined, warn: () => undefined } });
   // A creation is in doubt ("posting") from each POST's leaving until its answer: a 429 says it was not processed.
-  const [put, remove] = [FleetNotes.prototype.put, FleetNotes.prototype.remove];
-  let [sent, refused] = [0, 0];
-  jest.spyOn(FleetNotes.prototype, "put").mockImplementation(function (this: FleetNotes, entry) {
-    if (entry.state === "posting") sent++;
-    put.call(this, entry);
-  });
-  jest.spyOn(FleetNotes.prototype, "remove").mockImplementation(function (this: FleetNotes, key) {
-    refused++;
-    remove.call(this, key);
-  });
-  const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx).finally(() => jest.restoreAllMocks());
+  const [put, remove] = [jest.spyOn(FleetNotes.prototype, "put"), jest.spyOn(FleetNotes.prototype, "remove")];
+  const { id, outs } = await createFleet(paced, declare(fleetOf(60)), ctx);
   expect(Object.keys(outs.uuids!)).toHaveLength(60);
   expect(await admin.monitorNames()).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`).sort());
   const counters = await admin.counters();
   expect(counters.requestsByRoute["POST /monitors"]).toBe(60 + counters.rateLimited);
   expect(counters.rateLimited).toBeGreaterThan(0);
-  expect([sent, refused]).toEqual([counters.requestsByRoute["POST /monitors"], counters.rateLimited]);
+  const sent = put.mock.calls.filter(([entry]) => entry.state === "posting");
+  expect([sent.length, remove.mock.calls.length]).toEqual([counters.requestsByRoute["POST /monitors"], counters.rateLimited]);
   await deleteFleet(paced, outs, ctx);
   expect(await admin.monitors()).toEqual([]);
   expect(id).toMatch(/^fleet-/);
