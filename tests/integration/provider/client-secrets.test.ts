@@ -1,9 +1,9 @@
 // The API key appears in no error text or log line, whatever goes wrong, a service echoing it back included.
 import { inspect } from "node:util";
-import { UptimeClient, UptimeClientOptions } from "../../../provider/api/client";
+import type { UptimeClientOptions } from "../../../provider/api/client";
 import type { RunningEmulator } from "../../../emulator/types";
 import { checkMonitor, createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../../provider/monitor";
-import { adminJson, useEmulator } from "../../helpers/emulator";
+import { testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_MIN } from "../../helpers/monitor-records";
 import { closedPort } from "../../helpers/servers";
 import { stored } from "../../helpers/checked";
@@ -12,22 +12,16 @@ import { rejection } from "../../helpers/rejection";
 const KEY = "sk-live-DISTINCT-93f0c1e2b7a4";
 const inputs = checkMonitor(HTTP_MIN).inputs;
 
-const { emulator: right } = useEmulator({ apiKey: KEY }); // accepts KEY
+const { emulator: right, admin } = useEmulator({ apiKey: KEY }); // accepts KEY
 const { emulator: wrong } = useEmulator({ apiKey: "some-other-key" }); // expects another key: every request is a 401
 const { emulator: documented } = useEmulator({ apiKey: KEY, documentedOnly: true }); // GET and DELETE of monitors answer 405
 const logLines: string[] = [];
+const keep = (line: string) => void logLines.push(line);
 const errors: { what: string; error: unknown }[] = [];
 
-function client(emulator: RunningEmulator | string, options: Partial<UptimeClientOptions> = {}): UptimeClient {
-  return new UptimeClient({
-    baseUrl: typeof emulator === "string" ? emulator : emulator.url,
-    apiKey: KEY,
-    retry: { baseDelayMs: 1, maxRetries: 2 },
-    sleep: async () => undefined,
-    log: { debug: (m) => logLines.push(m), warn: (m) => logLines.push(m) },
-    ...options,
-  });
-}
+/** A client of `service` with the file's key, its log lines kept for the sweep. */
+const client = (service: Pick<RunningEmulator, "url">, options: Partial<UptimeClientOptions> = {}) =>
+  testClient(service, { apiKey: KEY, retry: { maxRetries: 2 }, log: { debug: keep, warn: keep }, ...options }).client;
 
 /** Runs a call that must fail and keeps its error for the sweep at the end. */
 async function failing(what: string, run: () => Promise<unknown>): Promise<Error> {
@@ -51,11 +45,7 @@ function textsOf(error: unknown, depth = 0): string[] {
   ];
 }
 
-const setFaults = (emulator: RunningEmulator, config: unknown) => adminJson(emulator, "PUT", "/faults", config);
-
-beforeEach(async () => {
-  await setFaults(right, { rules: [] });
-});
+beforeEach(() => admin.faults({ rules: [] }));
 
 describe("each failure, read as a user would", () => {
   test("401 for a wrong key, on every operation, with the hint and without the key", async () => {
@@ -88,24 +78,24 @@ describe("each failure, read as a user would", () => {
   });
 
   test("a refused connection, retried and then given up", async () => {
-    const c = client(`http://127.0.0.1:${await closedPort()}/v1`);
+    const c = client({ url: `http://127.0.0.1:${await closedPort()}/v1` });
     expect((await failing("refused", () => readMonitor(c, "m-1", stored({})))).message).toMatch(/connection refused/);
   });
 
   test("answers that never come", async () => {
-    await setFaults(right, { rules: [{ respond: { status: 200, hang: true } }] });
+    await admin.faults({ rules: [{ respond: { status: 200, hang: true } }] });
     const c = client(right, { requestTimeoutMs: 100, retry: { maxRetries: 0 } });
     expect((await failing("hang GET", () => readMonitor(c, "m-1", stored({})))).message).toMatch(/no response from \S+ within 100 ms/);
     expect((await failing("hang base URL check", () => createMonitor(c, inputs))).message).toMatch(
       /uptime:baseUrl .* does not answer as the service's API/,
     );
-    await setFaults(right, { rules: [{ route: "POST /monitors", respond: { status: 200, hang: true } }] });
+    await admin.faults({ rules: [{ route: "POST /monitors", respond: { status: 200, hang: true } }] });
     const fresh = client(right, { requestTimeoutMs: 100, retry: { maxRetries: 0 } });
     expect((await failing("hang POST", () => createMonitor(fresh, inputs))).message).toMatch(/adoptUuid/);
   });
 
   test("a dropped POST's recovery message", async () => {
-    await setFaults(right, { rules: [{ route: "POST /monitors", dropAfterRate: 1 }] });
+    await admin.faults({ rules: [{ route: "POST /monitors", dropAfterRate: 1 }] });
     expect((await failing("drop", () => createMonitor(client(right), inputs))).message).toMatch(/adoptUuid/);
   });
 });
@@ -137,7 +127,7 @@ const ECHOES: [string, number, string, string, string | undefined][] = [
 ];
 
 test.each(ECHOES)("a service that echoes the key back: %s", async (what, status, type, body, kept) => {
-  await setFaults(right, { rules: [{ respond: { status, headers: { "content-type": type, "retry-after": "0" }, body } }] });
+  await admin.faults({ rules: [{ respond: { status, headers: { "content-type": type, "retry-after": "0" }, body } }] });
   const error = await failing(what, () => readMonitor(client(right, { maxResponseBytes: 1000 }), "m-1", stored({})));
   if (kept) expect(error.message).toContain(kept);
 });
