@@ -7,7 +7,7 @@ import { providers } from "../../../provider/providers";
 import { resetSession } from "../../../provider/session";
 import * as uptime from "../../../sdk";
 import { checkedMonitor } from "../../helpers/checked";
-import { adminJson, createMonitor, until, useEmulator } from "../../helpers/emulator";
+import { createMonitor, until, useEmulator } from "../../helpers/emulator";
 import { configureProvider, mockEngine, previewProgram } from "../../helpers/harness";
 import { isolatedEnv } from "../../helpers/env";
 import { rejection } from "../../helpers/rejection";
@@ -15,7 +15,7 @@ import { API_KEY } from "../../helpers/servers";
 
 const provider = providers.monitor;
 const MONITOR = { name: "api", type: "https", target: "https://api.example.com/health", interval: 60, regions: [1] };
-const { emulator } = useEmulator();
+const { emulator, admin } = useEmulator();
 isolatedEnv();
 afterEach(() => {
   resetSession();
@@ -70,7 +70,7 @@ test("what the engine keeps of a failed run keeps its Account too: the next diff
   const made = await fleet.create(await checked(60));
   expect(made.outs).toMatchObject({ account: "staging" });
   // A member deleted outside Pulumi: the update fails for it, and the engine keeps the error's state.
-  await adminJson(emulator, "DELETE", `/monitors/${(made.outs as { uuids: Record<string, string> }).uuids.web}`);
+  await admin.remove((made.outs as { uuids: Record<string, string> }).uuids.web);
   const news = await checked(120);
   const failed = await rejection<Kept>(fleet.update(made.id, made.outs!, news));
   expect(failed).toMatchObject({ id: made.id, properties: { account: "staging" } });
@@ -133,8 +133,7 @@ describe("an account renamed", () => {
     const made = await provider.create({ ...inputs, journalKey: undefined });
     return { uuid: made.id, outs: made.outs as Record<string, unknown>, inputs };
   }
-  const mutations = async () =>
-    ((await adminJson(emulator, "GET", "/requests")).requests as { method: string }[]).filter((r) => r.method !== "GET");
+  const mutations = async () => (await admin.requests()).filter((r) => r.method !== "GET");
 
   test("with `aliases` naming its old name: no replacement; the state takes the new name with no request", async () => {
     const { uuid, outs, inputs } = await madeUnderStaging();
@@ -142,7 +141,7 @@ describe("an account renamed", () => {
     const news = (await provider.check(outs, inputs)).inputs as typeof inputs;
     const diff = await provider.diff(uuid, outs as never, news);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
-    await adminJson(emulator, "DELETE", "/requests");
+    await admin.clearRequests();
     const updated = await provider.update(uuid, outs as never, news);
     expect(await mutations()).toEqual([]);
     expect(updated.outs).toMatchObject({ uuid, account: "stg" });
