@@ -143,20 +143,18 @@ describe("bodies too big", () => {
   });
 });
 
-describe("records missing fields", () => {
-  test("an envelope without its record, a recipient without a target, an empty page list: each names the field", async () => {
-    const c = client().client;
-    await respond(okJson({ monitors: [] }));
-    expect((await failure(() => updateMonitor(c, monitorId, stored({}), monitorInputs))).message).toMatch(
-      /returned an unexpected response: monitor: /,
-    );
-    await respond(okJson({ alert: { uuid: ALERT, recipients: [{ type: "email" }] } }));
-    expect((await failure(() => alerts.create(c, alerts.check({ uuid: ALERT }).inputs))).message).toMatch(
-      /returned an unexpected response: alert\.recipients\.0\.target: /,
-    );
-    await respond(okJson({ pages: [] }));
-    expect((await failure(() => pages.read(c, PAGE, stored({})))).message).toMatch(/returned an unexpected response: pages: /);
-  });
+test("records missing fields: an envelope without its record, a recipient without a target, an empty page list: each names the field", async () => {
+  const c = client().client;
+  await respond(okJson({ monitors: [] }));
+  expect((await failure(() => updateMonitor(c, monitorId, stored({}), monitorInputs))).message).toMatch(
+    /returned an unexpected response: monitor: /,
+  );
+  await respond(okJson({ alert: { uuid: ALERT, recipients: [{ type: "email" }] } }));
+  expect((await failure(() => alerts.create(c, alerts.check({ uuid: ALERT }).inputs))).message).toMatch(
+    /returned an unexpected response: alert\.recipients\.0\.target: /,
+  );
+  await respond(okJson({ pages: [] }));
+  expect((await failure(() => pages.read(c, PAGE, stored({})))).message).toMatch(/returned an unexpected response: pages: /);
 });
 
 describe("a creation the service made, answered with a success that cannot be read", () => {

@@ -61,16 +61,14 @@ describe("create", () => {
   });
 });
 
-describe("read (refresh)", () => {
-  test("declared fields changed in the dashboard show as a diff, an alert attached as a replace; an undeclared one does not", async () => {
-    const { id, outs, inputs } = await created({ ...HTTP_MIN, alerts: [ALERT_1] });
-    await admin.drift(id, { name: "renamed by hand", description: "added by hand", alerts: [ALERT_1, ALERT_2] });
-    const outcome = found(await readMonitor(t.client, id, outs));
-    expect(outcome.props).toMatchObject({ name: "renamed by hand", description: "added by hand" });
-    expect(outcome.props.declaredFields).toEqual(outs.declaredFields);
-    expect(outcome.inputs).not.toHaveProperty("description");
-    expect(diffMonitor(outcome.props, inputs)).toEqual({ changes: true, replaces: ["alerts"], changed: ["name", "alerts"] });
-  });
+test("refresh: declared fields changed in the dashboard show as a diff, an alert attached as a replace; an undeclared one does not", async () => {
+  const { id, outs, inputs } = await created({ ...HTTP_MIN, alerts: [ALERT_1] });
+  await admin.drift(id, { name: "renamed by hand", description: "added by hand", alerts: [ALERT_1, ALERT_2] });
+  const outcome = found(await readMonitor(t.client, id, outs));
+  expect(outcome.props).toMatchObject({ name: "renamed by hand", description: "added by hand" });
+  expect(outcome.props.declaredFields).toEqual(outs.declaredFields);
+  expect(outcome.inputs).not.toHaveProperty("description");
+  expect(diffMonitor(outcome.props, inputs)).toEqual({ changes: true, replaces: ["alerts"], changed: ["name", "alerts"] });
 });
 
 describe("update", () => {

@@ -109,21 +109,19 @@ test("refresh hands back the provider's own inputs (journal key, adoptUuid), so 
   expect(read.props.journalKey).toBe(KEY);
 });
 
-describe("a POST answered 5xx", () => {
-  test.each([502, 503, 504])(
-    "%i is not retried (a gateway may have passed it on): the error says what failed and how to recover",
-    async (status) => {
-      await admin.faults({ rules: [{ route: "POST /monitors", rate5xx: 1, statuses: [status], times: 1 }] });
-      const error = await rejection(createMonitor(t.client, inputs(HTTP_MIN)));
-      expect(error.cause).toBeInstanceOf(ApiError);
-      expect((error.cause as ApiError).status).toBe(status);
-      expect(error.message).toMatch(new RegExp(`^monitor "web": POST /monitors failed with ${status} `));
-      expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
-      expect(await admin.monitors()).toEqual([]);
-      expect(await routeCount("POST /monitors")).toBe(1);
-    },
-  );
-});
+test.each([502, 503, 504])(
+  "a POST answered %i is not retried (a gateway may have passed it on): the error says what failed and how to recover",
+  async (status) => {
+    await admin.faults({ rules: [{ route: "POST /monitors", rate5xx: 1, statuses: [status], times: 1 }] });
+    const error = await rejection(createMonitor(t.client, inputs(HTTP_MIN)));
+    expect(error.cause).toBeInstanceOf(ApiError);
+    expect((error.cause as ApiError).status).toBe(status);
+    expect(error.message).toMatch(new RegExp(`^monitor "web": POST /monitors failed with ${status} `));
+    expect(error.message).toContain('set `adoptUuid: "<its uuid>"`');
+    expect(await admin.monitors()).toEqual([]);
+    expect(await routeCount("POST /monitors")).toBe(1);
+  },
+);
 
 describe("PATCH and DELETE dropped after the service acted are sent again", () => {
   test("PATCH: dropped after it was applied, then applied again: the same end state", async () => {
