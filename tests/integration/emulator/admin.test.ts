@@ -47,18 +47,17 @@ describe("reset, seed and state", () => {
   });
 });
 
-describe("request log", () => {
-  test("records /v1 traffic with the credential redacted, the parsed body, query, route and status; DELETE clears it", async () => {
-    await api(emulator, "POST", "/monitors", monitorBody({ name: "logged" }));
-    await api(emulator, "GET", "/webhooks?pageSize=5");
-    await api(emulator, "POST", "/monitors", undefined, {
-      raw: "not json",
-      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "text/plain" },
-    });
-    await admin(emulator, "GET", "/state");
-    const { requests } = (await admin(emulator, "GET", "/requests")).json;
-    expect(requests).toHaveLength(3);
-    expect(requests[0]).toMatchObject({
+test("the request log records /v1 traffic with the credential redacted, the parsed body, query, route and status; DELETE clears it", async () => {
+  await api(emulator, "POST", "/monitors", monitorBody({ name: "logged" }));
+  await api(emulator, "GET", "/webhooks?pageSize=5");
+  await api(emulator, "POST", "/monitors", undefined, {
+    raw: "not json",
+    headers: { authorization: `Bearer ${API_KEY}`, "content-type": "text/plain" },
+  });
+  await admin(emulator, "GET", "/state");
+  const { requests } = (await admin(emulator, "GET", "/requests")).json;
+  expect(requests).toMatchObject([
+    {
       seq: 1,
       method: "POST",
       path: "/v1/monitors",
@@ -67,31 +66,28 @@ describe("request log", () => {
       status: 201,
       body: monitorBody({ name: "logged" }),
       headers: { authorization: "[REDACTED]", "content-type": "application/json" },
-    });
-    expect(requests[0].time).toMatch(RFC3339_MS_Z);
-    expect(requests[1]).toMatchObject({ method: "GET", route: "GET /webhooks", query: { pageSize: "5" }, body: null, status: 200 });
-    expect(requests[2]).toMatchObject({ body: "not json", status: 415 });
-    expect(JSON.stringify(requests)).not.toContain(API_KEY);
-    expect((await admin(emulator, "DELETE", "/requests")).status).toBe(204);
-    expect((await admin(emulator, "GET", "/requests")).json.requests).toEqual([]);
-  });
+      time: expect.stringMatching(RFC3339_MS_Z),
+    },
+    { method: "GET", route: "GET /webhooks", query: { pageSize: "5" }, body: null, status: 200 },
+    { body: "not json", status: 415 },
+  ]);
+  expect(JSON.stringify(requests)).not.toContain(API_KEY);
+  expect((await admin(emulator, "DELETE", "/requests")).status).toBe(204);
+  expect((await admin(emulator, "GET", "/requests")).json.requests).toEqual([]);
 });
 
-describe("counters", () => {
-  // That a connection counts once, however many requests it carries: tests/integration/provider/pool.test.ts.
-  test("requests per route and in total; DELETE zeroes them", async () => {
-    await api(emulator, "GET", "/webhooks");
-    await api(emulator, "GET", "/webhooks");
-    await api(emulator, "POST", "/monitors", monitorBody());
-    await api(emulator, "GET", "/unknown");
-    const reply = (await admin(emulator, "GET", "/counters")).json;
-    expect(reply.requestsByRoute).toEqual({ "GET /webhooks": 2, "POST /monitors": 1 });
-    expect(reply.requestsTotal).toBe(4);
-    expect((await admin(emulator, "DELETE", "/counters")).status).toBe(204);
-    // Read on the connection the DELETE came by: none accepted since.
-    const zeroed = { requestsByRoute: {}, requestsTotal: 0, connectionsAccepted: 0, rateLimited: 0 };
-    expect((await admin(emulator, "GET", "/counters")).json).toEqual(zeroed);
-  });
+// That a connection counts once, however many requests it carries: tests/integration/provider/pool.test.ts.
+test("counters: requests per route and in total; DELETE zeroes them", async () => {
+  await api(emulator, "GET", "/webhooks");
+  await api(emulator, "GET", "/webhooks");
+  await api(emulator, "POST", "/monitors", monitorBody());
+  await api(emulator, "GET", "/unknown");
+  const reply = (await admin(emulator, "GET", "/counters")).json;
+  expect([reply.requestsByRoute, reply.requestsTotal]).toEqual([{ "GET /webhooks": 2, "POST /monitors": 1 }, 4]);
+  expect((await admin(emulator, "DELETE", "/counters")).status).toBe(204);
+  // Read on the connection the DELETE came by: none accepted since.
+  const zeroed = { requestsByRoute: {}, requestsTotal: 0, connectionsAccepted: 0, rateLimited: 0 };
+  expect((await admin(emulator, "GET", "/counters")).json).toEqual(zeroed);
 });
 
 describe("out-of-band changes (drift)", () => {
@@ -104,8 +100,8 @@ describe("out-of-band changes (drift)", () => {
     });
     expect(reply.status).toBe(200);
     const read = (await api(emulator, "GET", `/monitors/${created.uuid}`)).json.monitor;
-    expect(read).toMatchObject({ name: "renamed in dashboard", intervalId: 3600, alerts: ["ghost"], urn: created.urn });
-    expect(read.updatedAt).toMatch(RFC3339_MS_Z);
+    const drifted = { name: "renamed in dashboard", intervalId: 3600, alerts: ["ghost"], updatedAt: expect.stringMatching(RFC3339_MS_Z) };
+    expect(read).toEqual({ ...created, ...drifted });
     expect((await admin(emulator, "PATCH", `/monitors/${created.uuid}`, { followRedirects: true })).status).toBe(422);
   });
 
@@ -126,9 +122,8 @@ describe("out-of-band changes (drift)", () => {
     await admin(emulator, "PATCH", "/webhooks/w1", { url: "https://elsewhere.example" });
     expect((await api(emulator, "GET", "/pages/p1")).json.pages[0].slug).toBe("moved");
     expect((await api(emulator, "GET", "/alerts/a1")).json.alert.recipients).toMatchObject([{ type: "sms", target: "+1555" }]);
-    const webhook = (await api(emulator, "GET", "/webhooks")).json.webhook[0];
-    expect(webhook.url).toBe("https://elsewhere.example");
-    expect(webhook.updatedAt).toMatch(RFC3339_MS_Z);
+    const edited = { url: "https://elsewhere.example", updatedAt: expect.stringMatching(RFC3339_MS_Z) };
+    expect((await api(emulator, "GET", "/webhooks")).json.webhook[0]).toMatchObject(edited);
   });
 
   test("POST /admin/{kind} creates pages, alerts, webhooks and monitors; a taken uuid is 409", async () => {

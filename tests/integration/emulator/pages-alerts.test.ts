@@ -54,9 +54,7 @@ test.each([
 ])("invalid base64 (%s) is 400 invalid_base64 and changes nothing", async (_label, value) => {
   const before = (await api(emulator, "GET", `/pages/${PAGE}`)).json.pages[0];
   const reply = await api(emulator, "PATCH", `/pages/${PAGE}`, { title: "should not stick", logoFileBase64: value });
-  expect(reply.status).toBe(400);
-  expect(reply.json.error).toMatchObject({ code: "invalid_base64" });
-  expect(reply.json.error.message).toMatch(/^logoFileBase64: /);
+  expect([reply.status, reply.json.error]).toEqual([400, { code: "invalid_base64", message: expect.stringMatching(/^logoFileBase64: /) }]);
   expect((await api(emulator, "GET", `/pages/${PAGE}`)).json.pages[0]).toEqual(before);
 });
 
@@ -79,16 +77,10 @@ test("GET /alerts/{uuid} answers { alert: record } with recipients carrying uuid
 });
 
 test("an alert's PATCH answers 200 { alert: record }; flags left out stay unchanged", async () => {
+  const before = (await api(emulator, "GET", `/alerts/${ALERT}`)).json.alert;
   const reply = await api(emulator, "PATCH", `/alerts/${ALERT}`, { degraded: true, up: false });
   expect(reply.status).toBe(200);
-  expect(reply.json.alert).toMatchObject({
-    name: "On-call",
-    up: false,
-    degraded: true,
-    down: true,
-    recipients: [{ target: "ops@example.com" }],
-  });
-  expect(reply.json.alert.updatedAt).toMatch(RFC3339_MS_Z);
+  expect(reply.json.alert).toEqual({ ...before, up: false, degraded: true, updatedAt: expect.stringMatching(RFC3339_MS_Z) });
 });
 
 test("recipients replace the list; a recipient already there keeps its uuid and createdAt", async () => {
@@ -132,9 +124,7 @@ test.each([
   [`/alerts/${ALERT}`, { status: "up" }, /^status: unknown field/],
 ])("PATCH %s with %j is 422 validation_error naming the field", async (path, body, message) => {
   const reply = await api(emulator, "PATCH", path, body);
-  expect(reply.status).toBe(422);
-  expect(reply.json.error.code).toBe("validation_error");
-  expect(reply.json.error.message).toMatch(message);
+  expect([reply.status, reply.json.error]).toEqual([422, { code: "validation_error", message: expect.stringMatching(message) }]);
 });
 
 test("an unknown page or alert uuid is 404; an unknown asset is 404", async () => {
