@@ -80,15 +80,12 @@ test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --dat
   const dataFile = join(directory.dir, "data.json");
   const args = ["--port", "0", "--no-seed", "--documented-only", "--timestamp-offset", "-05:00", "--data", dataFile, "--quiet"];
   const headers = { authorization: "env-key", "content-type": "application/json" };
+  const send = (url: string, method: string, body: unknown) => fetch(url, { method, headers, body: JSON.stringify(body) });
   try {
     const first = run(args, { UPTIME_API_KEY: "env-key" });
     const url = await first.url;
     expect((await json(fetch(`${url}/webhooks`, { headers }))).webhook).toEqual([]);
-    const created = await fetch(`${url}/monitors`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ name: "cli", type: "https", urn: "https://x.example", interval: 60, regions: [1] }),
-    });
+    const created = send(`${url}/monitors`, "POST", { name: "cli", type: "https", urn: "https://x.example", interval: 60, regions: [1] });
     const monitor = (await json(created)).monitor;
     expect(monitor.createdAt).toMatch(/-05:00$/);
     expect((await fetch(`${url}/monitors/${monitor.uuid}`, { headers })).status).toBe(405);
@@ -97,11 +94,7 @@ test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --dat
 
     const second = run(args, { UPTIME_API_KEY: "env-key" });
     const again = await second.url;
-    const edited = await fetch(`${again}/monitors/${monitor.uuid}`, {
-      method: "PATCH",
-      headers,
-      body: JSON.stringify({ title: "after restart" }),
-    });
+    const edited = await send(`${again}/monitors/${monitor.uuid}`, "PATCH", { title: "after restart" });
     expect(edited.status).toBe(200);
     expect((await json(edited)).monitor).toMatchObject({ name: "cli", title: "after restart", createdAt: monitor.createdAt });
     second.child.kill("SIGTERM");
