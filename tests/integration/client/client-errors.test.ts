@@ -107,19 +107,17 @@ describe("success answers the document does not describe", () => {
   });
 });
 
-describe("excerpt() and redact()", () => {
-  test("excerpt: white space collapsed, HTML reduced, cut with an ellipsis", () => {
-    expect(excerpt("  a\n\tb  ")).toBe("a b");
-    expect(excerpt("")).toBe("(empty body)");
-    expect(excerpt("<html><body>no title</body></html>")).toBe("an HTML page");
-    expect(excerpt("<!DOCTYPE html>\n<html><head><title> 502 Bad Gateway </title></head></html>")).toBe('an HTML page "502 Bad Gateway"');
-    expect(excerpt("abcdef", 3)).toBe("abc…");
-  });
+test("excerpt(): white space collapsed, HTML reduced, cut with an ellipsis", () => {
+  expect(excerpt("  a\n\tb  ")).toBe("a b");
+  expect(excerpt("")).toBe("(empty body)");
+  expect(excerpt("<html><body>no title</body></html>")).toBe("an HTML page");
+  expect(excerpt("<!DOCTYPE html>\n<html><head><title> 502 Bad Gateway </title></head></html>")).toBe('an HTML page "502 Bad Gateway"');
+  expect(excerpt("abcdef", 3)).toBe("abc…");
+});
 
-  test("redact: every occurrence of every secret; secrets too short to be keys are left", () => {
-    expect(redact("a KEY1 b KEY1", ["KEY1"])).toBe("a [REDACTED] b [REDACTED]");
-    expect(redact("abc", ["ab"])).toBe("abc");
-  });
+test("redact(): every occurrence of every secret; secrets too short to be keys are left", () => {
+  expect(redact("a KEY1 b KEY1", ["KEY1"])).toBe("a [REDACTED] b [REDACTED]");
+  expect(redact("abc", ["ab"])).toBe("abc");
 });
 
 test("no route to the host, or a resolver that cannot answer now: the failure says to check uptime:baseUrl", () => {
