@@ -5,7 +5,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { withGeneratedTables } from "../../../provider/model/docs";
 import { MONITOR } from "../../../provider/model/monitor";
-import { README_TABLES } from "../../../provider/model/readme";
 import { generatedDocs, ROOT } from "../../../scripts/doc-tables";
 
 const docs = generatedDocs();
@@ -66,8 +65,4 @@ describe("the files scanned for markers: README.md and docs/**/*.md", () => {
     write("docs/x.md", marked("z"));
     expect(() => generatedDocs(root, { a: "A" })).toThrow(/docs\/x.md has markers for no generated table: z/);
   });
-});
-
-test("README_TABLES names every table the docs hold", () => {
-  expect(docs.flatMap((doc) => doc.tables).sort()).toEqual(Object.keys(README_TABLES()).sort());
 });

@@ -33,18 +33,14 @@ const CHECKS: Record<TypeCase["kind"], (args: Record<string, unknown>) => Checke
   page: pages.check,
 };
 const failedFields = async (c: TypeCase) => (await CHECKS[c.kind](c.args)).failures.map((f) => f.property);
+const HOST = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n" };
+/** The program's type errors, each with its file and line. */
+const errorsOf = (program: ts.Program) => ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, HOST));
 
 test("the fixtures compile as a program's code, each refused spelling a type error", () => {
   const program = ts.createProgram(FIXTURES, COMPILER);
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) =>
-    ts.formatDiagnostic(d, {
-      getCanonicalFileName: (f) => f,
-      getCurrentDirectory: () => process.cwd(),
-      getNewLine: () => "\n",
-    }),
-  );
   // An unused @ts-expect-error is itself an error: a refused spelling that compiles shows here.
-  expect(diagnostics).toEqual([]);
+  expect(errorsOf(program)).toEqual([]);
   // The imported package is the one a program gets: the built declarations, not the sources.
   const sdk = program
     .getSourceFiles()
@@ -55,8 +51,7 @@ test("the fixtures compile as a program's code, each refused spelling a type err
 
 test("the classes have every public member, static and output, of the generated Node.js SDK's, typed alike", () => {
   const program = ts.createProgram([path.join(__dirname, "../../types/sdk-parity.ts")], COMPILER);
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-  expect(diagnostics).toEqual([]);
+  expect(errorsOf(program)).toEqual([]);
   // Both sides were read: the generated classes and the built package's.
   const files = program.getSourceFiles().map((f) => f.fileName);
   expect(files).toContainEqual(expect.stringMatching(/sdks\/nodejs\/monitor\.ts$/));
@@ -81,20 +76,12 @@ test("there are cases of both sides for every kind", () => {
   }
 });
 
-describe("what the types accept, the provider accepts", () => {
-  test.each(TYPE_CASES.filter((c) => !c.refusedField).map((c) => [c.kind, JSON.stringify(c.args), c] as const))(
-    "%s %s",
-    async (_kind, _args, c) => {
-      expect(await failedFields(c)).toEqual([]);
-    },
-  );
-});
+test.each(TYPE_CASES.filter((c) => !c.refusedField).map((c) => [c.kind, JSON.stringify(c.args), c] as const))(
+  "what the types accept, the provider accepts: %s %s",
+  async (_kind, _args, c) => expect(await failedFields(c)).toEqual([]),
+);
 
-describe("what the types refuse, the provider refuses, naming the field", () => {
-  test.each(TYPE_CASES.filter((c) => c.refusedField).map((c) => [c.kind, c.refusedField, JSON.stringify(c.args), c] as const))(
-    "%s %s: %s",
-    async (_kind, field, _args, c) => {
-      expect(await failedFields(c)).toContain(field);
-    },
-  );
-});
+test.each(TYPE_CASES.filter((c) => c.refusedField).map((c) => [c.kind, c.refusedField, JSON.stringify(c.args), c] as const))(
+  "what the types refuse, the provider refuses, naming the field: %s %s: %s",
+  async (_kind, field, _args, c) => expect(await failedFields(c)).toContain(field),
+);
