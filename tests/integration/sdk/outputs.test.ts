@@ -7,9 +7,7 @@ import * as sdk from "../../../sdk";
 import { Account, Alert, Monitor, type MonitorArgs, MonitorFleet, Page } from "../../../sdk";
 import { mockEngine } from "../../helpers/harness";
 import { HTTP_FULL } from "../../helpers/monitor-records";
-
-const SEEDED_PAGE = "3f8a2d14-6b9c-4e07-8d51-2c7e9b0a4f01";
-const SEEDED_ALERT = "5c0e7a52-3b1d-4f6e-9a21-0d4b8c7e1f02";
+import { SEEDED_ALERT, SEEDED_PAGE } from "../../bad-inputs/cases";
 
 const schema = JSON.parse(fs.readFileSync(path.join(__dirname, "../../../schema.json"), "utf8"));
 const outputsOf = (type: string): string[] => Object.keys(schema.resources[`uptime:index:${type}`]?.properties ?? {});
@@ -44,17 +42,13 @@ async function expectEveryOutput(resource: pulumi.CustomResource, type: string):
     const value = (resource as unknown as Record<string, pulumi.Output<unknown>>)[name];
     expect([name, pulumi.Output.isInstance(value)]).toEqual([name, true]);
     // The monitor's uuid is its id; every other output is what the provider returned.
-    expect([name, await resolved(value)]).toEqual([
-      name,
-      name === "uuid" && type === "Monitor" ? `${resource === minimal ? "min" : "full"}-id` : `${type}.${name}`,
-    ]);
+    const expected = name === "uuid" && type === "Monitor" ? await resolved(resource.id) : `${type}.${name}`;
+    expect([name, await resolved(value)]).toEqual([name, expected]);
   }
 }
 
-let minimal: Monitor;
-
 test("Monitor: every output, declared or not (a minimal and a full program)", async () => {
-  minimal = new Monitor("min", { name: "min", type: "https", urn: "https://min.example.com", interval: 60, regions: [1] });
+  const minimal = new Monitor("min", { name: "min", type: "https", urn: "https://min.example.com", interval: 60, regions: [1] });
   await expectEveryOutput(minimal, "Monitor");
   // Every field a program can declare: an https monitor with every option, as the program spells it (urn).
   const { target, ...everyField } = HTTP_FULL;
