@@ -29,17 +29,15 @@ describe("ApiError messages", () => {
     expect(error).toMatchObject({ status: 422, method: "POST", path: "/monitors", code: "validation_error", name: "ApiError" });
   });
 
-  test("401 carries the hint to check the key and the scheme", async () => {
-    const error = await getFailure({ status: 401, body: { error: { code: "unauthorized", message: "invalid API key" } } });
-    expect(error.message).toBe(
+  test.each([
+    [
+      "401 carries the hint to check the key and the scheme",
+      { status: 401, body: { error: { code: "unauthorized", message: "invalid API key" } } },
       "GET /monitors/m1 failed with 401 Unauthorized: invalid API key (check uptime:apiKey (or UPTIME_API_KEY) and uptime:authScheme; " +
         "if uptime:apiKey changed since the last `pulumi up`, `pulumi refresh` and `pulumi destroy` still use the key stored then: run them with --run-program)",
-    );
-  });
-
-  test("an empty body and an unknown status still read well", async () => {
-    expect((await getFailure({ status: 418 })).message).toBe("GET /monitors/m1 failed with 418: (empty body)");
-  });
+    ],
+    ["an empty body and an unknown status still read well", { status: 418 }, "GET /monitors/m1 failed with 418: (empty body)"],
+  ])("%s", async (_name, step, message) => expect((await getFailure(step)).message).toBe(message));
 
   test("a long plain-text body is cut to one short line", async () => {
     const error = await getFailure({ status: 500, body: `line one\nline two\n${"x".repeat(5000)}` });
