@@ -52,12 +52,10 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess
 
 test("--help prints the usage and exits 0; a missing API key exits 2 naming the flag", async () => {
   const help = await run(["--help"]).finished;
-  expect(help.code).toBe(0);
-  expect(help.stdout).toMatch(/Usage: uptime-emulator --api-key <key>/);
+  expect([help.code, help.stdout]).toEqual([0, expect.stringMatching(/Usage: uptime-emulator --api-key <key>/)]);
   expect(help.stdout).toMatch(/--documented-only/);
   const missing = await run(["--port", "0"]).finished;
-  expect(missing.code).toBe(2);
-  expect(missing.stderr).toMatch(/--api-key \(or UPTIME_API_KEY\) is required/);
+  expect([missing.code, missing.stderr]).toEqual([2, expect.stringMatching(/--api-key \(or UPTIME_API_KEY\) is required/)]);
 });
 
 test("starts with the bundled demo seed, prints the listening line, exits 0 on SIGTERM", async () => {
@@ -133,7 +131,6 @@ test("bad rate-limit flags exit 2 naming the flag and the value", async () => {
   ];
   const runs = await Promise.all(cases.map(([flags]) => run(["--port", "0", "--api-key", "cli-key", "--no-seed", ...flags]).finished));
   runs.forEach((finished, i) => {
-    expect(finished.code).toBe(2);
-    expect(finished.stderr).toMatch(cases[i][1]);
+    expect([finished.code, finished.stderr]).toEqual([2, expect.stringMatching(cases[i][1])]);
   });
 });

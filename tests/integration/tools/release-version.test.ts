@@ -70,8 +70,7 @@ test("--ref v0.2.0 with no such tag releases the commit that set the version; a 
   );
   expect(versionOf(output)).toBe("0.2.0");
   const unknown = release(repo, "--ref", "v0.3.0");
-  expect(unknown.status).toBe(1);
-  expect(unknown.output).toContain("release: 'v0.3.0' is no commit of");
+  expect([unknown.status, unknown.output]).toEqual([1, expect.stringContaining("release: 'v0.3.0' is no commit of")]);
   git(repo, "tag", "v0.2.1", commits.later);
   try {
     const tagged = release(repo, "--ref", "v0.2.1");
@@ -90,8 +89,7 @@ test("a shallow clone cannot tell a release from a build, and says how to make i
     expect(versionOf(output)).toBe(`0.2.1-dev.g${commits.later}`);
     expect(output).toContain("is in a shallow clone, whose history cannot tell a release (`git fetch --unshallow`)");
     const byTag = release(shallow, "--ref", "v0.2.0");
-    expect(byTag.status).toBe(1);
-    expect(byTag.output).toContain("(a shallow clone: `git fetch --unshallow` first)");
+    expect([byTag.status, byTag.output]).toEqual([1, expect.stringContaining("(a shallow clone: `git fetch --unshallow` first)")]);
   } finally {
     fs.rmSync(shallow, { recursive: true, force: true });
   }
