@@ -57,6 +57,8 @@ const recipients = (...list: [string, string][]): Args => ({ recipients: list.ma
 const METHODS = "is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS";
 const STATUS = 'is not a status code 100-599 or a range "low-high" with low <= high';
 const UNKNOWN_FIELD = "unknown field; remove it or check its spelling";
+const CR_LF = "must not contain CR or LF";
+const TWO_VALUES = "same field with different values";
 const status = (entry: unknown): Args => ({ httpResponse: { status: ["200", entry] } });
 
 const monitorCases: BadInputCase[] = [
@@ -79,19 +81,14 @@ const monitorCases: BadInputCase[] = [
   // numbers out of range, empty lists
   monitor("interval-word", { interval: "sixty" }, "interval", 'expected a whole number of seconds, got "sixty"'),
   monitor("interval-zero", { interval: 0 }, "interval", "must be a positive number of seconds"),
-  monitor("interval-two-spellings", { intervalId: 120 }, "intervalId", "same field with different values; keep only interval"),
+  monitor("interval-two-spellings", { intervalId: 120 }, "intervalId", `${TWO_VALUES}; keep only interval`),
   monitor("regions-empty", { regions: [] }, "regions", "give at least one region id"),
   monitor("regions-duplicate", { regions: [1, 2, 1] }, "regions", "a region id is listed twice"),
   monitor("region-negative", { regions: [-1] }, "regions[0]", "a region id is a positive whole number"),
   // http options
   monitor("method-unknown", { httpRequest: { method: "FETCH" } }, "httpRequest.method", METHODS),
   monitor("header-name-space", headers({ name: "X Probe", value: "1" }), "httpRequest.headers[0].name", "must be an HTTP token"),
-  monitor(
-    "header-value-crlf",
-    headers({ name: "X-Probe", value: "1\r\nX-Evil: 1" }),
-    "httpRequest.headers[0].value",
-    "must not contain CR or LF",
-  ),
+  monitor("header-value-crlf", headers({ name: "X-Probe", value: "1\r\nX-Evil: 1" }), "httpRequest.headers[0].value", CR_LF),
   monitor("body-huge", { httpRequest: { body: "b".repeat(70_000) } }, "httpRequest.body", "longer than 65536 characters; shorten it"),
   monitor("status-range-reversed", { httpResponse: { status: ["299-200"] } }, "httpResponse.status[0]", STATUS),
   monitor("status-number", { httpResponse: { status: [200] } }, "httpResponse.status[0]", 'a status code in quotes, e.g. "200"'),
@@ -127,12 +124,7 @@ const pageCases: BadInputCase[] = [
   page("favicon-not-an-image", { favicon: { path: FILES.notAnImage } }, "favicon", "is not an image this provider recognizes"),
   page("logo-empty-file", { logo: { path: FILES.empty } }, "logo", "is empty; give an image file"),
   page("logo-inline-base64", { logo: { base64: "iVBORw0KGgo=" } }, "logo", "inline base64 is not accepted"),
-  page(
-    "analytics-two-spellings",
-    { googleAnalyticsId: "G-ONE", googleAnalitycsId: "G-TWO" },
-    "googleAnalyticsId",
-    "same field with different values",
-  ),
+  page("analytics-two-spellings", { googleAnalyticsId: "G-ONE", googleAnalitycsId: "G-TWO" }, "googleAnalyticsId", TWO_VALUES),
 ];
 
 const alertCases: BadInputCase[] = [
@@ -215,7 +207,7 @@ const monitorRules: BadInputCase[] = [
     "HTTP token",
     ...["X:Probe", "", "Bad\u00e9", "X-Probe\r\nEvil: 1", "X(1)"].map((name) => headers({ name: "ok", value: "1" }, { name, value: "1" })),
   ),
-  ...rule("httpRequest.headers[0].value", "must not contain CR or LF", ...["a\nb", "a\rb"].map((value) => headers({ name: "X", value }))),
+  ...rule("httpRequest.headers[0].value", CR_LF, ...["a\nb", "a\rb"].map((value) => headers({ name: "X", value }))),
   ...rule("httpRequest.headers[0].value", "required", headers({ name: "X" })),
   ...rule(
     "httpResponse.status[1]",
