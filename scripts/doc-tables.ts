@@ -4,8 +4,31 @@
 // tests/integration/model/readme.test.ts). A table whose markers are in no file, or in two, is an error.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { withGeneratedTables } from "../provider/model/docs";
-import { README_TABLES } from "../provider/model/readme";
+import { ALL_TABLES } from "../provider/model/tables";
+import { TYPE_NAMES } from "../provider/model/kinds";
+import { accountArgsTable, configurationTable, inputsTable, propertiesTable, settingsTable, webhooksTable } from "./markdown-tables";
+
+/** Each generated table, by the name its markers give. */
+export const README_TABLES = (): Record<string, string> => ({
+  ...Object.fromEntries(ALL_TABLES.map((spec) => [`${spec.typeName} inputs`, inputsTable(spec)])),
+  ...Object.fromEntries(Object.values(TYPE_NAMES).map((name) => [`${name} outputs`, propertiesTable(name, "outputs")])),
+  "MonitorFleet inputs": propertiesTable("MonitorFleet", "inputs"),
+  "Account args": accountArgsTable(),
+  getWebhooks: webhooksTable(),
+  settings: settingsTable(),
+  configuration: configurationTable(),
+});
+
+/** Puts each generated table between its markers (`<!-- generated: <name> -->` ... `<!-- end generated -->`). */
+export function withGeneratedTables(readme: string, tables: Record<string, string>): string {
+  let out = readme;
+  for (const [name, table] of Object.entries(tables)) {
+    const pattern = new RegExp(`(<!-- generated: ${name} -->\\n)[\\s\\S]*?(\\n<!-- end generated -->)`);
+    if (!pattern.test(out)) throw new Error(`no markers for the generated table "${name}"`);
+    out = out.replace(pattern, (_m, open: string, close: string) => `${open}${table}${close}`);
+  }
+  return out;
+}
 
 /** The repository root this script belongs to (a scratch copy's, when run there). */
 export const ROOT = path.resolve(__dirname, "..");

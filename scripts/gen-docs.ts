@@ -1,5 +1,5 @@
 // Writes the documentation's generated tables (the inputs of Monitor, Page and Alert, the
-// settings) from the model (provider/model/docs.ts), each into the file that holds its markers:
+// settings) from the model (scripts/markdown-tables.ts), each into the file that holds its markers:
 // README.md or a Markdown file under docs/ (scripts/doc-tables.ts finds them).
 //   npx ts-node --transpile-only scripts/gen-docs.ts           # rewrite them
 //   npx ts-node --transpile-only scripts/gen-docs.ts --check   # exit 1 when one is stale
