@@ -3,9 +3,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { withGeneratedTables } from "../../../provider/model/docs";
 import { MONITOR } from "../../../provider/model/monitor";
-import { generatedDocs, ROOT } from "../../../scripts/doc-tables";
+import { ROOT, generatedDocs, withGeneratedTables } from "../../../scripts/doc-tables";
 
 const docs = generatedDocs();
 const holding = (table: string) => docs.find((doc) => doc.tables.includes(table));
