@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
-import type { FieldSpec, KeySpec, ResourceSpec, SchemaType } from "../provider/model/field";
+import type { Documented, FieldSpec, KeySpec, ResourceSpec, SchemaType } from "../provider/model/field";
 import { namesOf } from "../provider/model/field";
 import { ALL_TABLES } from "../provider/model/tables";
 import { packageToken } from "../provider/model/kinds";
@@ -206,14 +206,14 @@ const LOOKUP_OPTIONS = ["pageSize", "maxPages"];
 
 /** getWebhooks' types from the lookup's table: the object it lists, its result, its filter (plain and as inputs), its paging. */
 function lookupTypes(w: Writer): void {
-  type Props = Readonly<Record<string, { type: SchemaType; doc: string }>>;
   const tsOf = (t: SchemaType): string =>
     "type" in t ? (t.type === "array" ? `${tsOf(t.items)}[]` : t.type === "integer" ? "number" : t.type) : refName(t)!;
-  const members = (props: Props, required: readonly string[], wrap = (t: string) => t) =>
+  const members = (props: Documented, required: readonly string[], wrap = (t: string) => t) =>
     Object.entries(props)
       .map(([name, p]) => `${doc(p.doc, "  ")}  ${name}${required.includes(name) ? "" : "?"}: ${wrap(tsOf(p.type))};\n`)
       .join("");
-  const only = (keep: (name: string) => boolean): Props => Object.fromEntries(Object.entries(GET_WEBHOOKS.args).filter(([n]) => keep(n)));
+  const only = (keep: (name: string) => boolean): Documented =>
+    Object.fromEntries(Object.entries(GET_WEBHOOKS.args).filter(([n]) => keep(n)));
   const [filter, paging] = [only((n) => !LOOKUP_OPTIONS.includes(n)), only((n) => LOOKUP_OPTIONS.includes(n))];
   const type = (what: string, name: string, body: string) => (w.out += `/** ${what} */\nexport interface ${name} {\n${body}}\n\n`);
   for (const [name, t] of Object.entries(GET_WEBHOOKS.types)) type(t.doc, name, members(t.properties, t.required));

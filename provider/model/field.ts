@@ -30,6 +30,8 @@ export interface KeySpec {
 
 /** As Pulumi's package schema writes it (schema.json). */
 export type SchemaType = { type: "string" | "number" | "integer" | "boolean" } | { type: "array"; items: SchemaType } | { $ref: string };
+/** Properties as the schema lists them, each with its type and doc (a resource's extra outputs, the lookup's). */
+export type Documented = Readonly<Record<string, { type: SchemaType; doc: string }>>;
 
 export interface FieldSpec<N extends string = string, S extends z.ZodType = z.ZodType> {
   /** The name in canonical inputs, in `declaredFields` and in diffs. */
@@ -129,7 +131,7 @@ export interface ResourceSpec {
   fields: readonly FieldSpec[];
   providerInputs: Readonly<Record<string, ProviderInputSpec>>;
   /** Outputs beyond the record's fields. */
-  extraOutputs: Readonly<Record<string, { type: SchemaType; doc: string }>>;
+  extraOutputs: Documented;
 }
 
 // A table is walked as a plain ResourceSpec and carries its literal type beside (its field names and

@@ -1,5 +1,5 @@
 // The package as a whole: its settings and its lookup, beside the resources' tables.
-import { type SchemaType, TIMESTAMPS } from "./field";
+import { type Documented, type SchemaType, TIMESTAMPS } from "./field";
 
 const REPOSITORY = "github.com/pulumi-uptime/pulumi-uptime";
 
@@ -203,9 +203,9 @@ export const GET_WEBHOOKS = {
 } as const satisfies {
   name: string;
   doc: string;
-  args: Record<string, { type: SchemaType; doc: string }>;
-  result: Record<string, { type: SchemaType; doc: string }>;
-  types: Record<string, { doc: string; properties: Record<string, { type: SchemaType; doc: string }>; required: readonly string[] }>;
+  args: Documented;
+  result: Documented;
+  types: Record<string, { doc: string; properties: Documented; required: readonly string[] }>;
 };
 
 /** Why a plain `uptime:apiKey` is refused, by the SDK (sdk/credentials.ts) and the plugin (CheckConfig, Configure) alike. */

@@ -1,7 +1,7 @@
 // The package schema (schema.json), made from the model alone; the object types come from the fields'
 // zod schemas. scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
 import { z } from "zod";
-import { FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
+import { Documented, FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
 import { usageOf } from "./usage";
 import { GET_WEBHOOKS, PACKAGE, SETTINGS, SettingSpec, settingSchemaType } from "./package";
 import { ALL_TABLES } from "./tables";
@@ -24,7 +24,7 @@ function namedType(types: Types, name: string, type: Json): SchemaType {
   return { $ref: `#/types/${token(name)}` };
 }
 
-const described = (entries: Readonly<Record<string, { type: SchemaType; doc: string }>>): Record<string, Property> =>
+const described = (entries: Documented): Record<string, Property> =>
   Object.fromEntries(Object.entries(entries).map(([key, p]) => [key, { ...p.type, description: p.doc }]));
 
 /** A field's zod schema as JSON Schema (io "input"); for a list, its items'. */

@@ -18,11 +18,6 @@ export interface CheckFailure {
   unnamed?: true;
 }
 
-export interface EngineFailure {
-  property: string;
-  reason: string;
-}
-
 /** How a face names a field's path given in the table's names: a program's `urn` (engine.ts inputPath). */
 export type FieldNames = (path: string) => string;
 /** The schema's names, which are the table's: the plugin's. */
@@ -33,9 +28,12 @@ export function failureText(f: CheckFailure, name: FieldNames = SCHEMA_NAMES): s
   return where ? `${where}: ${f.problem}` : f.problem;
 }
 
-export function engineFailure(f: CheckFailure, name?: FieldNames): EngineFailure {
-  return { property: [f.member, f.property].filter(Boolean).join("."), reason: failureText(f, name) };
-}
+/** A failure as check() hands it to the engine, which prints the property beside the reason. */
+export const engineFailure = (f: CheckFailure, name?: FieldNames) => ({
+  property: [f.member, f.property].filter(Boolean).join("."),
+  reason: failureText(f, name),
+});
+export type EngineFailure = ReturnType<typeof engineFailure>;
 
 /**
  * Whether the engine, given `value` as a failure's property, prints it plainly beside the reason (in Go's
