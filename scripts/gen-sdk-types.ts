@@ -14,7 +14,7 @@ import { namesOf } from "../provider/model/field";
 import { ALL_TABLES } from "../provider/model/tables";
 import { packageToken } from "../provider/model/kinds";
 import { packageSchema } from "../provider/model/schema";
-import { GET_WEBHOOKS, SETTINGS, SettingSpec, SettingValue } from "../provider/model/package";
+import { GET_WEBHOOKS, SETTINGS, SettingSpec, SettingValue, settingSchemaType } from "../provider/model/package";
 
 export const GENERATED = path.resolve(__dirname, "../sdk/generated.ts");
 
@@ -37,6 +37,9 @@ const ARG_TYPES_MODULE = "./arg-types";
 const TYPE_PREFIX = "#/types/uptime:index:";
 const refName = (t: SchemaType): string | undefined =>
   "$ref" in t && t.$ref.startsWith(TYPE_PREFIX) ? t.$ref.slice(TYPE_PREFIX.length) : undefined;
+/** A plain type as TypeScript writes it; an object type by its name. */
+const tsOf = (t: SchemaType): string =>
+  "type" in t ? (t.type === "array" ? `${tsOf(t.items)}[]` : t.type === "integer" ? "number" : t.type) : (refName(t) ?? "unknown");
 const upper = (s: string) => `${s[0].toUpperCase()}${s.slice(1)}`;
 /** "a Monitor", "an Alert". */
 const article = (name: string) => `${/^[AEIOU]/.test(name) ? "an" : "a"} {@link ${name}}`;
@@ -68,16 +71,14 @@ class Writer {
     if ("items" in t) return `pulumi.Input<${this.argType(t.items, ts)}>[]`;
     if (ts) return this.word(ts);
     const name = refName(t);
-    if (name) return this.need(name, "args");
-    return "type" in t ? (t.type === "integer" ? "number" : t.type) : "unknown";
+    return name ? this.need(name, "args") : tsOf(t);
   }
 
   /** An output's type: plain values, an object type by name. */
   outType(t: SchemaType): string {
     if ("items" in t) return `${this.outType(t.items)}[]`;
     const name = refName(t);
-    if (name) return this.need(name, "output");
-    return "type" in t ? (t.type === "integer" ? "number" : t.type) : "unknown";
+    return name ? this.need(name, "output") : tsOf(t);
   }
 
   private word(ts: string): string {
@@ -186,14 +187,7 @@ function resourceOutputs(w: Writer, spec: ResourceSpec, schema: Schema): void {
 
 /** An Account's args: one per setting of the table, typed as the provider reads it, documented from it. */
 function accountArgs(w: Writer): void {
-  const tsType = (v: SettingValue) =>
-    v.kind === "choice"
-      ? v.of.map((c) => JSON.stringify(c)).join(" | ")
-      : v.kind === "flag"
-        ? "boolean"
-        : v.kind === "whole" || v.kind === "rate"
-          ? "number"
-          : "string";
+  const tsType = (v: SettingValue) => (v.kind === "choice" ? v.of.map((c) => JSON.stringify(c)).join(" | ") : tsOf(settingSchemaType(v)));
   const body = SETTINGS.map((s: SettingSpec) => {
     const text = `${s.accountDoc ?? s.doc}${s.default ? ` @default ${s.default}` : ""}`;
     return `${doc(text, "  ")}  ${s.key}${s.required ? "" : "?"}: pulumi.Input<${tsType(s.value)}>;\n`;
@@ -206,8 +200,6 @@ const LOOKUP_OPTIONS = ["pageSize", "maxPages"];
 
 /** getWebhooks' types from the lookup's table: the object it lists, its result, its filter (plain and as inputs), its paging. */
 function lookupTypes(w: Writer): void {
-  const tsOf = (t: SchemaType): string =>
-    "type" in t ? (t.type === "array" ? `${tsOf(t.items)}[]` : t.type === "integer" ? "number" : t.type) : refName(t)!;
   const members = (props: Documented, required: readonly string[], wrap = (t: string) => t) =>
     Object.entries(props)
       .map(([name, p]) => `${doc(p.doc, "  ")}  ${name}${required.includes(name) ? "" : "?"}: ${wrap(tsOf(p.type))};\n`)
