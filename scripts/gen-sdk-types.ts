@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
 import type { Documented, FieldSpec, KeySpec, ResourceSpec, SchemaType } from "../provider/model/field";
-import { namesOf } from "../provider/model/field";
+import { publicInputs, writtenNames } from "../provider/model/field";
 import { ALL_TABLES } from "../provider/model/tables";
 import { packageToken } from "../provider/model/kinds";
 import { packageSchema } from "../provider/model/schema";
@@ -163,13 +163,13 @@ class Writer {
 function resourceArgs(w: Writer, spec: ResourceSpec, schema: Schema): void {
   const inputs = schema.resources[packageToken(spec.typeName)].inputProperties;
   const args: Arg[] = spec.fields.map((field) => ({
-    names: [namesOf(field).input, ...(field.aliases ?? [])],
+    names: writtenNames(field),
     type: w.argType(inputs[field.name], field.ts),
     required: field.required === true,
     doc: field.tsNote ? `${field.doc}. ${field.tsNote}` : field.doc,
   }));
-  for (const [name, input] of Object.entries(spec.providerInputs))
-    if (!input.internal) args.push({ names: [name], type: w.argType(input.type), required: false, doc: input.doc });
+  for (const [name, input] of publicInputs(spec))
+    args.push({ names: [name], type: w.argType(input.type), required: false, doc: input.doc });
   w.args(`${spec.typeName}Args`, `The inputs of ${article(spec.typeName)}.`, args);
 }
 

@@ -1,5 +1,5 @@
 // The documentation's tables, made from the model: doc-tables.ts puts each between its markers.
-import type { FieldSpec, ResourceSpec, SchemaType } from "../provider/model/field";
+import { type FieldSpec, type ResourceSpec, type SchemaType, publicInputs, writtenNames } from "../provider/model/field";
 import { GET_WEBHOOKS, SETTINGS, SettingSpec, settingSchemaType } from "../provider/model/package";
 import { inputJsonSchema, packageSchema } from "../provider/model/schema";
 import { packageToken } from "../provider/model/kinds";
@@ -32,15 +32,13 @@ function changeText(spec: ResourceSpec, field: FieldSpec): string {
 /** A resource's inputs, one row a field (aliases beside the name), then the provider's own. */
 export function inputsTable(spec: ResourceSpec): string {
   const rows = spec.fields.map((field) => {
-    const written = field.input ?? field.name;
-    const names = [written, ...(field.aliases ?? [])].map((n) => `\`${n}\``);
+    const names = writtenNames(field).map((n) => `\`${n}\``);
     const name = names.length > 1 ? `${names[0]} (or ${names.slice(1).join(", ")})` : names[0];
     const required = field.readme?.required ?? (field.required ? "yes" : "");
     return `| ${name} | ${typeText(field.type, field)} |${required ? ` ${required} ` : " "}| ${changeText(spec, field)} | ${field.tsNote ? `${field.doc}. ${field.tsNote}` : field.doc} |`;
   });
-  for (const [name, input] of Object.entries(spec.providerInputs)) {
-    if (!input.internal) rows.push(`| \`${name}\` | ${typeText(input.type)} | | ${input.change ?? "update"} | ${input.doc} |`);
-  }
+  for (const [name, input] of publicInputs(spec))
+    rows.push(`| \`${name}\` | ${typeText(input.type)} | | ${input.change ?? "update"} | ${input.doc} |`);
   return markdownTable(["Input", "Type", "Required", "Change", "Notes"], rows);
 }
 

@@ -107,10 +107,15 @@ export function outputNamesOf(spec: ResourceSpec): string[] {
   return [...new Set([...spec.fields.map((f) => namesOf(f).output), ...Object.keys(spec.extraOutputs)])];
 }
 
+/** The names a program may write a field under: the documented one, then its aliases. */
+export const writtenNames = (field: FieldSpec): string[] => [namesOf(field).input, ...(field.aliases ?? [])];
+
+/** The provider's own inputs that programs write (not those the SDK sets). */
+export const publicInputs = (spec: ResourceSpec) => Object.entries(spec.providerInputs).filter(([, input]) => !input.internal);
+
 /** Every name a program may write at the top of a resource's inputs. */
 export function programNames(spec: ResourceSpec): string[] {
-  const own = Object.keys(spec.providerInputs).filter((name) => !spec.providerInputs[name].internal);
-  return [...spec.fields.flatMap((f) => [namesOf(f).input, ...(f.aliases ?? [])]), ...own];
+  return [...spec.fields.flatMap(writtenNames), ...publicInputs(spec).map(([name]) => name)];
 }
 
 /** An input of the provider's own (not the service's), kept in the state. */

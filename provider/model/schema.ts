@@ -1,7 +1,7 @@
 // The package schema (schema.json), made from the model alone; the object types come from the fields'
 // zod schemas. scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
 import { z } from "zod";
-import { Documented, FieldSpec, ResourceSpec, SchemaType, namesOf } from "./field";
+import { Documented, FieldSpec, ResourceSpec, SchemaType, namesOf, publicInputs } from "./field";
 import { usageOf } from "./usage";
 import { GET_WEBHOOKS, PACKAGE, SETTINGS, SettingSpec, settingSchemaType } from "./package";
 import { ALL_TABLES } from "./tables";
@@ -82,9 +82,7 @@ function resource(spec: ResourceSpec, types: Types): Json {
         ? { type: "string", description: `URL of the ${field.name} the service stores.` }
         : { ...field.type, description: field.doc };
   }
-  for (const [name, input] of Object.entries(spec.providerInputs)) {
-    if (!input.internal) inputProperties[name] = { ...input.type, description: input.doc };
-  }
+  for (const [name, input] of publicInputs(spec)) inputProperties[name] = { ...input.type, description: input.doc };
   Object.assign(properties, described(spec.extraOutputs));
   const alwaysSet = spec.fields.filter((f) => f.required || f.listAlways).map((f) => namesOf(f).output);
   return {
