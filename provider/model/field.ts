@@ -1,7 +1,7 @@
 // One table of fields per resource (monitor.ts, page.ts, alert.ts): each field says once every name it
 // goes by (program, request, record, outputs), its schema and doc, how values compare and what a change
 // means. Check, bodies, outputs, diff, read-back, the schema and the README are walked from them (engine.ts).
-import type { z } from "zod";
+import { z } from "zod";
 import type { TableKind } from "./kinds";
 
 /** How a field's values compare in a diff. */
@@ -93,6 +93,12 @@ export function identityField<S extends z.ZodType>(schema: S, kind: string) {
     replaces: true,
     doc: `an existing ${kind}`,
   } as const satisfies FieldSpec;
+}
+
+/** A field's zod schema as JSON Schema (io "input"); for a list, its items'. */
+export function inputJsonSchema(field: FieldSpec): Record<string, unknown> {
+  const schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" });
+  return "items" in field.type ? ((schema.items ?? {}) as Record<string, unknown>) : schema;
 }
 
 export function namesOf(field: FieldSpec): { input: string; wire: string; record: string; output: string } {

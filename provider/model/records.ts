@@ -2,8 +2,8 @@
 // document is (every field nullish, fields not named kept), strict where the provider relies on a value
 // (a string uuid). provider/api/ reads responses with them.
 import { z } from "zod";
-import type { Fields, RecordName, Resource, SchemaType } from "./field";
-import { namesOf } from "./field";
+import type { FieldSpec, Fields, RecordName, Resource, SchemaType } from "./field";
+import { inputJsonSchema, namesOf } from "./field";
 import { ALERT } from "./alert";
 import { MONITOR } from "./monitor";
 import { PAGE } from "./page";
@@ -18,80 +18,79 @@ const numeric = z.union([
     .transform(Number),
 ]);
 
-type Lenient<S extends Record<string, z.ZodType>> = { [K in keyof S]: z.ZodOptional<z.ZodNullable<S[K]>> };
-/** An object the service may write with any member null or left out. */
-const lenient = <S extends Record<string, z.ZodType>>(shape: S) =>
-  z.object(Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, value.nullish()])) as Lenient<S>);
-
-const HttpHeader = z.object({ name: z.string(), value: z.string() });
-const HttpRequest = lenient({ method: z.string(), headers: z.array(HttpHeader), body: z.string() });
-const HttpResponse = lenient({
-  status: z.array(z.string()),
-  statusMatches: z.boolean(),
-  keywordHeader: z.string(),
-  keywordHeaderExists: z.boolean(),
-  keywordBody: z.string(),
-  keywordBodyExists: z.boolean(),
-});
-const TcpOptions = lenient({
-  dataRequest: z.string(),
-  keywordResponse: z.string(),
-  keywordResponseExists: z.boolean(),
-});
-const MaintenanceTime = z.object({
-  startHour: z.number(),
-  startMinute: z.number(),
-  stopHour: z.number(),
-  stopMinute: z.number(),
-});
-// "described as a string array, but written as small integers": accept both, keep integers.
-const Maintenance = lenient({ days: z.array(numeric), times: z.array(MaintenanceTime), timeZone: z.string() });
-const AlertRecipientRecord = z.object({
-  uuid: z.string().nullish(),
-  type: z.string(),
-  target: z.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-
-/** What the service sends for each type a table names (an image as its URL). */
+/** What the service sends for each plain type a table names. */
 const SCALARS = { string: z.string(), number: z.number(), integer: z.number().int(), boolean: z.boolean() };
-const OBJECTS = {
-  "#/types/uptime:index:HttpRequest": HttpRequest,
-  "#/types/uptime:index:HttpResponse": HttpResponse,
-  "#/types/uptime:index:TcpOptions": TcpOptions,
-  "#/types/uptime:index:Maintenance": Maintenance,
-  "#/types/uptime:index:AlertRecipient": AlertRecipientRecord,
-  "#/types/uptime:index:ImageFile": z.string(),
-};
-/** Record fields the service writes otherwise than their type says, by record name. */
-const IRREGULAR: Readonly<Record<string, z.ZodType | undefined>> = { intervalId: numeric };
+/**
+ * Values the service writes otherwise than their type says, by record name (and key). Maintenance days are
+ * "described as a string array, but written as small integers": both are read, as integers.
+ */
+const IRREGULAR: Readonly<Record<string, z.ZodType | undefined>> = { intervalId: numeric, "maintenance.days": z.array(numeric) };
 
-/** The type of what wire() gives. */
-type Wire<T> = T extends { $ref: infer R extends keyof typeof OBJECTS }
-  ? z.output<(typeof OBJECTS)[R]>
-  : T extends { type: "array"; items: infer I }
-    ? Wire<I>[]
-    : T extends { type: infer S extends keyof typeof SCALARS }
-      ? z.output<(typeof SCALARS)[S]>
-      : unknown;
+type Json = { type?: string; items?: Json; properties?: Record<string, Json>; required?: string[] };
 
-type RecordOf<R extends Resource> = { uuid: string } & {
-  [F in Fields<R> as F extends { inPath: true } ? never : RecordName<F>]?: Wire<F["type"]> | null;
-} & { createdAt?: string | null; updatedAt?: string | null; [key: string]: unknown };
-
-const objects: Readonly<Record<string, z.ZodType | undefined>> = OBJECTS;
-function wire(type: SchemaType): z.ZodType {
-  if (!("$ref" in type)) return type.type === "array" ? z.array(wire(type.items)) : SCALARS[type.type];
-  const schema = objects[type.$ref];
-  if (!schema) throw new Error(`model/records.ts: no wire schema for ${type.$ref} in OBJECTS`);
-  return schema;
+/** A value of an object type as the service writes it back: the keys and JSON types a program writes, nothing refined. */
+function echoed(json: Json, path: string, lenient = false, extra: Record<string, z.ZodType> = {}): z.ZodType {
+  if (json.type === "array") return z.array(echoed(json.items ?? {}, path));
+  if (json.type !== "object") return json.type === "string" ? z.string() : json.type === "boolean" ? z.boolean() : z.number();
+  // An option object's keys may each be null or left out; an item's are as a program writes them.
+  const required = new Set(lenient ? [] : (json.required ?? []));
+  const keys = Object.entries(json.properties ?? {}).map(([key, value]) => {
+    const schema = IRREGULAR[`${path}.${key}`] ?? echoed(value, `${path}.${key}`);
+    return [key, required.has(key) ? schema : schema.nullish()];
+  });
+  return z.object({ ...Object.fromEntries(keys), ...extra });
 }
 
+const scalar = (type: SchemaType): z.ZodType =>
+  "items" in type ? z.array(scalar(type.items)) : "type" in type ? SCALARS[type.type] : z.unknown();
+
+function wire(field: FieldSpec): z.ZodType {
+  const name = namesOf(field).record;
+  // An image is sent as the file's bytes and read back as the URL the service stores.
+  if (field.compare === "content") return z.string();
+  if (!field.keys) return IRREGULAR[name] ?? scalar(field.type);
+  // Keys only the service writes (a recipient's uuid and times).
+  const outputOnly = Object.keys(field.keys).filter((key) => field.keys?.[key].outputOnly);
+  const extra = Object.fromEntries(outputOnly.map((key) => [key, z.string().nullish()]));
+  const value = echoed(inputJsonSchema(field) as Json, name, field.compare === "keys", extra);
+  return "items" in field.type ? z.array(value) : value;
+}
+
+/** A program's value as the service writes it back: literal types widened to their JSON types. */
+type Echoed<T> = T extends string
+  ? string
+  : T extends readonly (infer I)[]
+    ? Echoed<I>[]
+    : T extends object
+      ? { [K in keyof T]: Echoed<T[K]> }
+      : T;
+type OutputOnly<K> = { [N in keyof K as K[N] extends { outputOnly: true } ? N : never]?: string | null };
+type Scalar<T> = T extends { type: "array"; items: infer I }
+  ? Scalar<I>[]
+  : T extends { type: infer S extends keyof typeof SCALARS }
+    ? z.output<(typeof SCALARS)[S]>
+    : unknown;
+/** The type of what wire() reads. */
+type Wire<F> = F extends { compare: "content" }
+  ? string
+  : F extends { compare: "keys"; schema: infer S extends z.ZodType }
+    ? { [K in keyof z.input<S>]?: Echoed<z.input<S>[K]> | null }
+    : F extends { keys: infer K; schema: infer S extends z.ZodType }
+      ? Echoed<z.input<S>> extends (infer I)[]
+        ? (I & OutputOnly<K>)[]
+        : never
+      : F extends { type: infer T }
+        ? Scalar<T>
+        : unknown;
+
+type RecordOf<R extends Resource> = { uuid: string } & {
+  [F in Fields<R> as F extends { inPath: true } ? never : RecordName<F>]?: Wire<F> | null;
+} & { createdAt?: string | null; updatedAt?: string | null; [key: string]: unknown };
+
 function recordSchema<R extends Resource>(spec: R): z.ZodType<RecordOf<R>> {
-  const fields = spec.fields.filter((field) => !field.inPath).map((field) => [namesOf(field).record, field.type] as const);
-  const shape = Object.fromEntries(fields.map(([name, type]) => [name, (IRREGULAR[name] ?? wire(type)).nullish()]));
-  return z.looseObject({ uuid: z.string().min(1), ...shape, createdAt: timestamp, updatedAt: timestamp });
+  const fields = spec.fields.filter((field) => !field.inPath);
+  const shape = Object.fromEntries(fields.map((field) => [namesOf(field).record, wire(field).nullish()]));
+  return z.looseObject({ uuid: z.string().min(1), ...shape, createdAt: timestamp, updatedAt: timestamp }) as z.ZodType<RecordOf<R>>;
 }
 
 export const MonitorRecord = recordSchema(MONITOR);

@@ -1,7 +1,6 @@
 // The package schema (schema.json), made from the model alone; the object types come from the fields'
 // zod schemas. scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
-import { z } from "zod";
-import { Documented, FieldSpec, ResourceSpec, SchemaType, namesOf, publicInputs } from "./field";
+import { Documented, FieldSpec, ResourceSpec, SchemaType, inputJsonSchema, namesOf, publicInputs } from "./field";
 import { usageOf } from "./usage";
 import { GET_WEBHOOKS, PACKAGE, SETTINGS, SettingSpec, settingSchemaType } from "./package";
 import { ALL_TABLES } from "./tables";
@@ -26,12 +25,6 @@ function namedType(types: Types, name: string, type: Json): SchemaType {
 
 const described = (entries: Documented): Record<string, Property> =>
   Object.fromEntries(Object.entries(entries).map(([key, p]) => [key, { ...p.type, description: p.doc }]));
-
-/** A field's zod schema as JSON Schema (io "input"); for a list, its items'. */
-export function inputJsonSchema(field: FieldSpec): Json {
-  const schema = z.toJSONSchema(field.schema, { io: "input", unrepresentable: "any" }) as Json;
-  return "items" in field.type ? ((schema.items ?? {}) as Json) : schema;
-}
 
 /** Zod's JSON Schema as a Pulumi schema type; objects become named types in `types`. */
 function fromJsonSchema(schema: Json, name: string, docs: Record<string, string>, types: Types): SchemaType {
