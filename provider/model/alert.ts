@@ -1,7 +1,7 @@
 // The Alert's model: every field once (see field.ts). An alert is taken over by its uuid; its
 // recipients are a set of (type, target), whatever uuids and timestamps the service gives them.
 import { z } from "zod";
-import { bool, isHostName, isHttpsUrl, nonEmptyText, uuidRef } from "./field-schemas";
+import { bool, isHostName, isHttpsUrl, nonEmptyText } from "./field-schemas";
 import { show } from "./values";
 import { type FieldSpec, defineResource, TIMESTAMPS, identityField } from "./field";
 import { TYPE_NAMES } from "./kinds";
@@ -71,7 +71,7 @@ export const ALERT = defineResource({
   typeName: TYPE_NAMES.alert,
   doc: "An alert of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
-    identityField(uuidRef(), "alert"),
+    identityField("alert"),
     { name: "name", schema: nonEmptyText(255), type: { type: "string" }, doc: "not blank" },
     flag("Up"),
     flag("Degraded"),

@@ -3,6 +3,7 @@
 // means. Check, bodies, outputs, diff, read-back, the schema and the README are walked from them (engine.ts).
 import { z } from "zod";
 import type { TableKind } from "./kinds";
+import { uuidRef } from "./field-schemas";
 
 /** How a field's values compare in a diff. */
 type Comparison =
@@ -83,10 +84,10 @@ export const TIMESTAMPS = {
 } as const;
 
 /** The uuid of an object taken over (a page, an alert): in the request's path; another one is another object. */
-export function identityField<S extends z.ZodType>(schema: S, kind: string) {
+export function identityField(kind: string) {
   return {
     name: "uuid",
-    schema,
+    schema: uuidRef(),
     type: { type: "string" },
     required: true,
     inPath: true,

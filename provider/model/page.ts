@@ -45,7 +45,7 @@ export const PAGE = defineResource({
   typeName: TYPE_NAMES.page,
   doc: "A public status page of the service, taken over by its uuid and kept in the declared state; releasing it leaves it as it is.",
   fields: [
-    identityField(uuidRef(), "page"),
+    identityField("page"),
     { name: "name", schema: nonEmptyText(255), type: { type: "string" }, doc: "not blank, ≤ 255 characters" },
     { name: "title", schema: text(255), type: { type: "string" }, doc: "≤ 255" },
     {
