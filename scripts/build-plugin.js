@@ -119,9 +119,9 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const entry = path.join(repo, "dist", "provider", "plugin", "main.js");
   if (!fs.existsSync(entry)) fail(`${path.relative(repo, entry)} is missing: run \`npm run build\` first`);
-  // package.json's version and pluginDownloadURL, as the plugin's schema gives them (model/schema.ts releaseOf).
-  const { releaseOf } = require(path.join(repo, "dist", "provider", "model", "schema.js"));
-  const release = releaseOf(require(path.join(repo, "package.json")));
+  // The schema the plugin serves, with the release's version and download address (scripts/release.sh writes them).
+  const schema = fs.readFileSync(path.join(repo, "schema.json"), "utf8");
+  const { version } = JSON.parse(schema);
   const cache = path.join(
     process.env.UPTIME_TOOLCHAIN_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-uptime"),
     "node-binaries",
@@ -139,7 +139,7 @@ async function main() {
       keepNames: true,
       legalComments: "none",
       logLevel: "error",
-      define: { UPTIME_BUNDLED_RELEASE: JSON.stringify(release) },
+      define: { UPTIME_BUNDLED_SCHEMA: JSON.stringify(schema) },
       plugins: [pulumiDeps],
     });
     fs.mkdirSync(args.out, { recursive: true });
@@ -158,7 +158,7 @@ async function main() {
       const postject = require.resolve("postject/dist/cli.js", { paths: [repo] });
       // postject (LIEF) warns about ELF notes it does not name; its output is shown only when it fails.
       run(process.execPath, [postject, exe, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE]);
-      const tarball = path.join(args.out, `pulumi-resource-uptime-v${release.version}-${target}.tar.gz`);
+      const tarball = path.join(args.out, `pulumi-resource-uptime-v${version}-${target}.tar.gz`);
       execFileSync("tar", ["-czf", tarball, "-C", dir, "pulumi-resource-uptime"]);
       const sha = crypto.createHash("sha256").update(fs.readFileSync(tarball)).digest("hex");
       console.log(

@@ -1,9 +1,9 @@
-// Writes schema.json, the Pulumi package schema of `uptime`, from the model (provider/model/schema.ts).
+// Writes schema.json, the Pulumi package schema of `uptime`, from the model (scripts/package-schema.ts).
 //   npx ts-node --transpile-only scripts/gen-schema.ts          # rewrite schema.json
 //   npx ts-node --transpile-only scripts/gen-schema.ts --check  # exit 1 when schema.json is stale
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { packageSchema, releaseOf } from "../provider/model/schema";
+import { packageSchema, releaseOf } from "./package-schema";
 
 const repo = path.resolve(__dirname, "..");
 const file = path.join(repo, "schema.json");

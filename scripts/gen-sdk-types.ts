@@ -13,7 +13,7 @@ import type { Documented, FieldSpec, KeySpec, ResourceSpec, SchemaType } from ".
 import { publicInputs, writtenNames } from "../provider/model/field";
 import { ALL_TABLES } from "../provider/model/tables";
 import { packageToken } from "../provider/model/kinds";
-import { packageSchema } from "../provider/model/schema";
+import { packageSchema } from "./package-schema";
 import { GET_WEBHOOKS, SETTINGS, SettingSpec, SettingValue, settingSchemaType } from "../provider/model/package";
 
 export const GENERATED = path.resolve(__dirname, "../sdk/generated.ts");

@@ -1,7 +1,7 @@
 // The documentation's tables, made from the model: doc-tables.ts puts each between its markers.
 import { type FieldSpec, type ResourceSpec, type SchemaType, inputJsonSchema, publicInputs, writtenNames } from "../provider/model/field";
 import { GET_WEBHOOKS, SETTINGS, SettingSpec, settingSchemaType } from "../provider/model/package";
-import { packageSchema } from "../provider/model/schema";
+import { packageSchema } from "./package-schema";
 import { packageToken } from "../provider/model/kinds";
 
 const markdownTable = (head: readonly string[], rows: readonly string[]): string =>

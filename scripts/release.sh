@@ -160,12 +160,13 @@ echo "release: pulumi-uptime from $described (commit $commit), in a fresh clone$
 # Dependencies' install scripts are not needed to compile; `npm pack` runs our `prepare` (tsc).
 (cd "$src" && npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error >/dev/null)
 if [ -z "$download_url" ] && [ -z "$keep" ]; then
-  # The tarballs read the version from package.json alone (the plugin makes its schema from it): schema.json
-  # and sdks/ are the sources of a kept clone, so without one there is nothing to regenerate (nor Go to need).
-  (cd "$src" && npm pkg set "version=$version")
+  # The tarballs read the version from package.json and schema.json (which the plugin serves); sdks/ are the
+  # sources of a kept clone, so without one they are not regenerated (nor Go needed).
+  (cd "$src" && npm pkg set "version=$version" && npx ts-node --transpile-only scripts/gen-schema.ts >/dev/null) ||
+    { echo "release: writing the version into package.json and schema.json failed" >&2; exit 1; }
 elif [ -n "$download_url" ] || [ "$version" != "$base_version" ]; then
-  # The version and the download base go where every consumer reads them: the plugin's schema (package.json),
-  # schema.json and the SDKs generated from it (their versions, their default resource options), in one
+  # The version and the download base go where every consumer reads them: package.json, schema.json (the
+  # plugin's schema) and the SDKs generated from it (their versions, their default resource options), in one
   # commit of the clone.
   (cd "$src" && npm pkg set "version=$version" && { [ -z "$download_url" ] || npm pkg set "pluginDownloadURL=$download_url"; } &&
     npx ts-node --transpile-only scripts/gen-schema.ts >/dev/null && bash scripts/gen-sdks.sh >/dev/null) ||
@@ -190,10 +191,10 @@ const text = fs.readFileSync(file, "utf8");
 const [pack] = JSON.parse(text.slice(text.search(/^\[/m)));
 const paths = pack.files.map((f) => f.path);
 // A package without these is the two-file package a build-less pack gives: no program could use it.
-const needed = ["bin/pulumi-resource-uptime", "dist/provider/plugin/main.js", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/shim/monitor.js", "dist/provider/providers.js", "dist/provider/dynamic.js", "dist/emulator/main.js"];
+const needed = ["bin/pulumi-resource-uptime", "schema.json", "dist/provider/plugin/main.js", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/shim/monitor.js", "dist/provider/providers.js", "dist/provider/dynamic.js", "dist/emulator/main.js"];
 const missing = needed.filter((p) => !paths.includes(p));
 if (missing.length) { console.error(`release: the tarball lacks ${missing.join(", ")}`); process.exit(1); }
-const strays = paths.filter((p) => !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|README\.md$|CHANGELOG\.md$|package\.json$|LICENSE)/.test(p) || p.endsWith(".map"));
+const strays = paths.filter((p) => !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|schema\.json$|README\.md$|CHANGELOG\.md$|package\.json$|LICENSE)/.test(p) || p.endsWith(".map"));
 if (strays.length) { console.error(`release: the tarball holds files a program does not need: ${strays.join(", ")}`); process.exit(1); }
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 console.log(`tarball=${out}/${pack.filename}`);

@@ -1,22 +1,6 @@
 // The package as a whole: its settings and its lookup, beside the resources' tables.
 import { type Documented, type SchemaType, TIMESTAMPS } from "./field";
 
-const REPOSITORY = "github.com/pulumi-uptime/pulumi-uptime";
-
-export const PACKAGE = {
-  name: "uptime",
-  displayName: "Uptime",
-  description: "Monitors, alerts and status pages of the uptime-monitoring and status-page service, declared in code.",
-  license: "Apache-2.0",
-  publisher: "pulumi-uptime",
-  repository: `https://${REPOSITORY}`,
-  homepage: `https://${REPOSITORY}`,
-  keywords: ["pulumi", "uptime", "monitoring", "status-page", "category/monitoring", "kind/native"],
-  logoUrl: `https://raw.githubusercontent.com/${REPOSITORY.replace(/^github\.com\//, "")}/main/docs/logo.svg`,
-  /** `go get` finds a module in a subdirectory at tags such as `sdks/go/v0.2.0` (RELEASING.md). */
-  goModule: `${REPOSITORY}/sdks/go`,
-} as const;
-
 /** How a setting's text is read, and so the type an Account takes. */
 export type SettingValue =
   | { kind: "text" }

@@ -2,22 +2,21 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { PackageRelease, releaseOf } from "../model/schema";
 import { grpc } from "./pulumi-deps";
 import { confirmCreated, resourceProviderServer } from "./server";
 
-/** Set by scripts/build-plugin.js in the bundle, which has no package.json beside it. */
-declare const UPTIME_BUNDLED_RELEASE: PackageRelease | undefined;
+/** Set by scripts/build-plugin.js in the bundle, which has no schema.json beside it. */
+declare const UPTIME_BUNDLED_SCHEMA: string | undefined;
 
-function packageRelease(): PackageRelease {
-  if (typeof UPTIME_BUNDLED_RELEASE === "object") return UPTIME_BUNDLED_RELEASE;
-  const file = path.resolve(__dirname, "..", "..", "..", "package.json");
-  return releaseOf(JSON.parse(fs.readFileSync(file, "utf8")) as object);
-}
+/** The package's schema.json: its version, its download address, what the engine asks for in GetSchema. */
+const packageSchema = (): string =>
+  typeof UPTIME_BUNDLED_SCHEMA === "string"
+    ? UPTIME_BUNDLED_SCHEMA
+    : fs.readFileSync(path.resolve(__dirname, "..", "..", "..", "schema.json"), "utf8");
 
 async function main(): Promise<void> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, resourceProviderServer(packageRelease()));
+  server.addService(provrpc.ResourceProviderService, resourceProviderServer(packageSchema()));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, p) => (error ? reject(error) : resolve(p))),
   );

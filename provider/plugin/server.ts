@@ -13,7 +13,6 @@ import { flushLogs, providerLog } from "../log";
 import { checkWebhooksArgs, listWebhooks } from "../webhooks";
 import { declaredPaths, plannedOutputs, Untyped } from "../model/engine";
 import { SCHEMA_NAMES, UNKNOWN, failureText, printedPlainly } from "../model/values";
-import { PackageRelease, packageSchema } from "../model/schema";
 import { ACCOUNT_ID_KEY, ACCOUNT_KEY, ACCOUNT_NOUN_KEY, PLAIN_KEY_MESSAGE } from "../model/package";
 import type { ResourceSpec } from "../model/field";
 import { type ProviderKind, TYPE_NAMES, kindOfToken, packageToken } from "../model/kinds";
@@ -147,9 +146,9 @@ function unreadableImport(kind: ProviderKind, id: string, status: number): Error
 
 export const confirmCreated = (): { confirmed: number; kept: number } => thisRun().confirmMade(getJournal);
 
-export function resourceProviderServer(release: PackageRelease): provrpc.IResourceProviderServer {
-  const { version } = release;
-  const schema = JSON.stringify(packageSchema(release));
+/** `schema`: the text of schema.json, which the build generates from the model and a release stamps with its version. */
+export function resourceProviderServer(schema: string): provrpc.IResourceProviderServer {
+  const { version } = JSON.parse(schema) as { version: string };
   return {
     getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(version)),
     getSchema: unary(async (req: provproto.GetSchemaRequest) => {

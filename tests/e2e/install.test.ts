@@ -112,13 +112,15 @@ test("the tarball holds what a program loads, and nothing else; the release scri
     "dist/emulator/main.js",
     "dist/provider/plugin/main.js",
     "bin/pulumi-resource-uptime",
+    "schema.json",
   ])
     expect(files).toContain(needed);
   expect(
     files.filter(
       (f) =>
-        !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|package\.json$|README\.md$|CHANGELOG\.md$)/.test(f) ||
-        f.endsWith(".map"),
+        !/^(dist\/(sdk|provider|emulator)\/|bin\/pulumi-resource-uptime$|schema\.json$|package\.json$|README\.md$|CHANGELOG\.md$)/.test(
+          f,
+        ) || f.endsWith(".map"),
     ),
   ).toEqual([]);
   const size = fs.statSync(release.tarball).size;

@@ -1,4 +1,4 @@
-// schema.json is made from the model alone (provider/model/schema.ts): this fails when the checked-in file is
+// schema.json is made from the model alone (scripts/package-schema.ts): this fails when the checked-in file is
 // stale (regenerate with scripts/gen-schema.ts), and checks it says what the resources take and give.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -7,7 +7,7 @@ import { namesOf } from "../../../provider/model/field";
 import { MONITOR } from "../../../provider/model/monitor";
 import { PAGE } from "../../../provider/model/page";
 import { SETTINGS } from "../../../provider/model/package";
-import { packageSchema, releaseOf } from "../../../provider/model/schema";
+import { packageSchema, releaseOf } from "../../../scripts/package-schema";
 
 const REPO = path.resolve(__dirname, "../../..");
 const release = releaseOf(JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")));

@@ -86,7 +86,7 @@ beforeAll(async () => {
   journal = tempDir("uptime-plugin-journal-");
   process.env.UPTIME_JOURNAL_DIR = journal.dir;
   server = new grpc.Server();
-  server.addService(provrpc.ResourceProviderService, resourceProviderServer({ version: "0.0.0-test" }));
+  server.addService(provrpc.ResourceProviderService, resourceProviderServer(JSON.stringify({ version: "0.0.0-test" })));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
   );

@@ -1,10 +1,27 @@
 // The package schema (schema.json), made from the model alone; the object types come from the fields'
-// zod schemas. scripts/gen-schema.ts writes it; a test fails when the checked-in file is stale.
-import { Documented, FieldSpec, ResourceSpec, SchemaType, inputJsonSchema, namesOf, publicInputs } from "./field";
-import { usageOf } from "./usage";
-import { GET_WEBHOOKS, PACKAGE, SETTINGS, SettingSpec, settingSchemaType } from "./package";
-import { ALL_TABLES } from "./tables";
-import { TYPE_NAMES, packageToken as token } from "./kinds";
+// zod schemas. scripts/gen-schema.ts writes it, the SDKs are generated from it and the plugin serves it;
+// a test fails when the checked-in file is stale.
+import { Documented, FieldSpec, ResourceSpec, SchemaType, inputJsonSchema, namesOf, publicInputs } from "../provider/model/field";
+import { usageOf } from "./schema-usage";
+import { GET_WEBHOOKS, SETTINGS, SettingSpec, settingSchemaType } from "../provider/model/package";
+import { ALL_TABLES } from "../provider/model/tables";
+import { TYPE_NAMES, packageToken as token } from "../provider/model/kinds";
+
+const REPOSITORY = "github.com/pulumi-uptime/pulumi-uptime";
+
+const PACKAGE = {
+  name: "uptime",
+  displayName: "Uptime",
+  description: "Monitors, alerts and status pages of the uptime-monitoring and status-page service, declared in code.",
+  license: "Apache-2.0",
+  publisher: "pulumi-uptime",
+  repository: `https://${REPOSITORY}`,
+  homepage: `https://${REPOSITORY}`,
+  keywords: ["pulumi", "uptime", "monitoring", "status-page", "category/monitoring", "kind/native"],
+  logoUrl: `https://raw.githubusercontent.com/${REPOSITORY.replace(/^github\.com\//, "")}/main/docs/logo.svg`,
+  /** `go get` finds a module in a subdirectory at tags such as `sdks/go/v0.2.0` (RELEASING.md). */
+  goModule: `${REPOSITORY}/sdks/go`,
+} as const;
 
 type Json = Record<string, unknown>;
 type Property = SchemaType & { description: string; secret?: boolean };
