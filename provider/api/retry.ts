@@ -3,23 +3,17 @@
 // POST never once it may have reached the server (a retry could create a duplicate monitor).
 import { ApiError, ConnectionError } from "./errors";
 
-export interface RetryPolicy {
-  /** Retries after the first attempt. @default 5 */
-  maxRetries: number;
-  /** First backoff delay; doubles each retry, with full jitter. @default 500 */
-  baseDelayMs: number;
-  /** Cap of one backoff delay. @default 20000 */
-  maxDelayMs: number;
-  /** Cap of a wait asked by `Retry-After`. @default 60000 */
-  maxRetryAfterMs: number;
-}
-
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+export const DEFAULT_RETRY_POLICY = {
+  /** Retries after the first attempt. */
   maxRetries: 5,
+  /** First backoff delay; doubles each retry, with full jitter. */
   baseDelayMs: 500,
+  /** Cap of one backoff delay. */
   maxDelayMs: 20_000,
+  /** Cap of a wait asked by `Retry-After`. */
   maxRetryAfterMs: 60_000,
 };
+export type RetryPolicy = typeof DEFAULT_RETRY_POLICY;
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const RETRIED_STATUSES = new Set([502, 503, 504]);

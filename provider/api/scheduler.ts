@@ -19,16 +19,15 @@ export const realClock: SchedulerClock = {
   },
 };
 
-export interface SchedulerSettings {
-  /** Requests in flight at once, at most. @default 16 */
-  maxInFlight: number;
-  /** A ceiling on requests per second (`uptime:requestsPerSecond`). @default Infinity: only what the service's answers teach */
-  maxRate: number;
-  /** How long one request may keep being refused (`uptime:rateLimitWaitSeconds`). @default 300000 */
-  maxWaitMs: number;
-}
-
-export const DEFAULT_SCHEDULER_SETTINGS: SchedulerSettings = { maxInFlight: 16, maxRate: Infinity, maxWaitMs: 300_000 };
+export const DEFAULT_SCHEDULER_SETTINGS = {
+  /** Requests in flight at once, at most. */
+  maxInFlight: 16,
+  /** A ceiling on requests per second (`uptime:requestsPerSecond`); by default only what the service's answers teach. */
+  maxRate: Infinity,
+  /** How long one request may keep being refused (`uptime:rateLimitWaitSeconds`). */
+  maxWaitMs: 300_000,
+};
+export type SchedulerSettings = typeof DEFAULT_SCHEDULER_SETTINGS;
 
 /** One given as undefined keeps its default (a spread would copy the undefined: unlimited retries). */
 export const givenOnly = <T extends object>(settings: T): Partial<T> =>
@@ -65,27 +64,7 @@ const MAX_PAUSE_MS = 60_000;
 /** Without Retry-After, consecutive 429s pause 0.5 s, 1 s, 2 s, ... up to this. */
 const MAX_BACKOFF_MS = 20_000;
 
-/** What the scheduler has counted, for the progress lines (pacing-report.ts) and the error of a long refusal. */
-interface Counts {
-  /** Requests started so far, and of them, answered 429. */
-  sent: number;
-  throttled: number;
-  /** When a request last waited for the pace or a pause. */
-  lastPacedAt?: number;
-  /** "429 Too Many Requests", "the service's policy of 10 requests per 1 s", ... */
-  reason?: string;
-  /** The most requests asked for at once, in flight and waiting: what --parallel allowed. */
-  peakDemand: number;
-}
-
-export interface SchedulerState extends Counts {
-  /** Requests per second; Infinity while unpaced. */
-  rate: number;
-  waiting: number;
-  inFlight: number;
-  /** Retry-After, or a spent allowance until its reset. */
-  pausedUntil: number;
-}
+export type SchedulerState = ReturnType<RequestScheduler["state"]>;
 
 interface Waiter {
   resolve(startedAt: number): void;
@@ -96,10 +75,12 @@ export class RequestScheduler {
   /** pacing-report.ts: told of every request. */
   watcher: { watch(): void } | undefined;
   private settings: SchedulerSettings = { ...DEFAULT_SCHEDULER_SETTINGS };
+  /** Requests per second; Infinity while unpaced. */
   private rate = Infinity;
   /** Requests per second the service's stated policy allows; probing never goes past it. */
   private policyRate = Infinity;
   private nextStartAt = 0;
+  /** Retry-After, or a spent allowance until its reset. */
   private pausedUntil = 0;
   /** Requests the service's `Remaining` still allows before its reset; undefined when unknown. */
   private allowance: number | undefined;
@@ -123,7 +104,18 @@ export class RequestScheduler {
   private firstStartAt: number | undefined;
   /** Completion times of recent successes: the pace the service let through. */
   private readonly successes: number[] = [];
-  private readonly counts: Counts = { sent: 0, throttled: 0, peakDemand: 0 };
+  /** What was counted, for the progress lines (pacing-report.ts) and the error of a long refusal. */
+  private readonly counts = {
+    /** Requests started so far, and of them, answered 429. */
+    sent: 0,
+    throttled: 0,
+    /** When a request last waited for the pace or a pause. */
+    lastPacedAt: undefined as number | undefined,
+    /** "429 Too Many Requests", "the service's policy of 10 requests per 1 s", ... */
+    reason: undefined as string | undefined,
+    /** The most requests asked for at once, in flight and waiting: what --parallel allowed. */
+    peakDemand: 0,
+  };
   /** Every turn before its end is refused. */
   private halted: SchedulerHalted | undefined;
 
@@ -141,7 +133,7 @@ export class RequestScheduler {
     this.pump();
   }
 
-  state(): SchedulerState {
+  state() {
     const { rate, inFlight, pausedUntil } = this;
     return { ...this.counts, rate, waiting: this.queue.length, inFlight, pausedUntil };
   }
