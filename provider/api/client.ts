@@ -7,7 +7,7 @@ import { ApiError, BaseUrlError, ConnectionError, ResponseFormatError, STACK_NAM
 import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryDelayMs } from "./retry";
 import { type ResponseHeaders, headerValue } from "./rate-limit-headers";
 import { RequestScheduler, SchedulerHalted, SchedulerSettings, givenOnly } from "./scheduler";
-import { accountScheduler, resetAccountSchedulers, throttleVerdict, tooLongError } from "./accounts";
+import { accountScheduler, nextTurnAfter429, resetAccountSchedulers, tooLongError } from "./accounts";
 import type { AlertRecord, MonitorRecord, PageRecord } from "../model/records";
 import { AlertEnvelope, ErrorBody, MonitorEnvelope, PagesEnvelope, WebhookPage } from "./schemas";
 
@@ -200,7 +200,7 @@ export class UptimeClient {
     let throttledSince: number | undefined;
     for (let attempt = 0; ;) {
       const startedAt = await this.scheduler.turn(throttledSince !== undefined).catch((error: unknown) => {
-        throw error instanceof SchedulerHalted ? tooLongError(this.scheduler, error.askedMs, method, path, this.names) : error;
+        throw error instanceof SchedulerHalted ? tooLongError(this.scheduler, error.askedMs, { method, path }, this.names) : error;
       });
       let settled = false;
       const settle = (status?: number, headers?: ResponseHeaders, retryAfterMs?: number) => {
@@ -217,9 +217,8 @@ export class UptimeClient {
         if (error instanceof ApiError && error.status === 429) {
           options.onRefused?.();
           throttledSince ??= this.scheduler.clock.now();
-          const verdict = throttleVerdict(this.scheduler, error, throttledSince, this.names);
-          if (verdict.fail) throw verdict.fail;
-          this.log.debug(`uptime: ${method} ${path}: 429; its turn comes again ${verdict.when}`);
+          const when = nextTurnAfter429(this.scheduler, error, throttledSince, this.names);
+          this.log.debug(`uptime: ${method} ${path}: 429; its turn comes again ${when}`);
           continue;
         }
         if (attempt >= this.retryPolicy.maxRetries || !isRetryable(method, error, attempt)) throw error;

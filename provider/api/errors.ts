@@ -44,38 +44,32 @@ const HINTS: Record<number, (n: SettingNames) => string> = {
 
 /** The service answered with a status that is not a success. */
 export class ApiError extends UptimeError {
-  readonly status: number;
-  readonly method: string;
-  readonly path: string;
-  readonly code?: string;
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly code?: string;
   /** The service's message (or an excerpt of its body), already redacted. */
-  readonly serviceMessage: string;
-  retryAfterMs?: number;
+  declare readonly serviceMessage: string;
+  declare retryAfterMs?: number;
   /** JSON (the service's own answers are), empty, or anything else (an HTML page, text). */
-  readonly bodyKind: "json" | "empty" | "other";
+  declare readonly bodyKind: "json" | "empty" | "other";
 
-  constructor(args: {
-    method: string;
-    path: string;
-    status: number;
-    code?: string;
-    serviceMessage: string;
-    bodyKind?: "json" | "empty" | "other";
-    /** In place of the status's usual advice. */
-    hint?: string;
-    names?: SettingNames;
-  }) {
-    const reason = REASONED.has(args.status) ? STATUS_CODES[args.status] : undefined;
-    const said = args.serviceMessage ? `: ${args.serviceMessage}` : "";
-    const advice = args.hint ?? HINTS[args.status]?.(args.names ?? STACK_NAMES);
-    const hint = advice ? ` (${advice})` : "";
-    super(`${args.method} ${args.path} failed with ${args.status}${reason ? " " + reason : ""}${said}${hint}`);
-    this.status = args.status;
-    this.method = args.method;
-    this.path = args.path;
-    this.code = args.code;
-    this.serviceMessage = args.serviceMessage;
-    this.bodyKind = args.bodyKind ?? "json";
+  constructor({
+    hint,
+    names = STACK_NAMES,
+    ...facts
+  }: Pick<ApiError, "method" | "path" | "status" | "code" | "serviceMessage"> &
+    Partial<Pick<ApiError, "bodyKind">> & {
+      /** In place of the status's usual advice. */
+      hint?: string;
+      names?: SettingNames;
+    }) {
+    const { method, path, status, serviceMessage } = facts;
+    const reason = REASONED.has(status) ? STATUS_CODES[status] : undefined;
+    const said = serviceMessage ? `: ${serviceMessage}` : "";
+    const advice = hint ?? HINTS[status]?.(names);
+    super(`${method} ${path} failed with ${status}${reason ? " " + reason : ""}${said}${advice ? ` (${advice})` : ""}`);
+    Object.assign(this, { ...facts, bodyKind: facts.bodyKind ?? "json" });
   }
 }
 
@@ -91,50 +85,39 @@ export class BaseUrlError extends UptimeError {
 
 /** No answer: refused, reset, dropped or timed out. `mayHaveReachedServer` is false only when no connection opened. */
 export class ConnectionError extends UptimeError {
-  readonly method: string;
-  readonly path: string;
-  readonly mayHaveReachedServer: boolean;
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly mayHaveReachedServer: boolean;
   /** Retrying cannot help (a TLS failure: an untrusted certificate, or https:// at a plain-HTTP port; a host name that does not resolve). */
-  readonly permanent: boolean;
+  declare readonly permanent: boolean;
   /** No answer came within uptime:requestTimeoutMs: retried once at most, so a server that never answers fails in bounded time. */
-  readonly timedOut: boolean;
+  declare readonly timedOut: boolean;
   /** The peer closed the connection before any response (what a TLS port does with plain HTTP). */
-  readonly closedEarly: boolean;
+  declare readonly closedEarly: boolean;
   /** Without the request. */
-  readonly detail: string;
+  declare readonly detail: string;
 
-  constructor(args: {
-    method: string;
-    path: string;
-    detail: string;
-    mayHaveReachedServer: boolean;
-    permanent?: boolean;
-    timedOut?: boolean;
-    closedEarly?: boolean;
-    atAddress?: boolean;
-    cause?: unknown;
-  }) {
-    super(`${args.method} ${args.path} failed: ${args.detail}`, { cause: args.cause, atAddress: args.atAddress });
-    this.detail = args.detail;
-    this.method = args.method;
-    this.path = args.path;
-    this.mayHaveReachedServer = args.mayHaveReachedServer;
-    this.permanent = args.permanent ?? false;
-    this.timedOut = args.timedOut ?? false;
-    this.closedEarly = args.closedEarly ?? false;
+  constructor({
+    cause,
+    atAddress,
+    ...facts
+  }: Pick<ConnectionError, "method" | "path" | "detail" | "mayHaveReachedServer"> &
+    Partial<Pick<ConnectionError, "permanent" | "timedOut" | "closedEarly" | "atAddress">> & { cause?: unknown }) {
+    super(`${facts.method} ${facts.path} failed: ${facts.detail}`, { cause, atAddress });
+    Object.assign(this, { permanent: false, timedOut: false, closedEarly: false, ...facts });
   }
 }
 
 /** The service answered with success, but the body is not what the API document describes. */
 export class ResponseFormatError extends UptimeError {
-  /** When the body itself was the problem (a 2xx means the service did act). */
-  readonly status?: number;
-  readonly detail: string;
-
-  constructor(method: string, path: string, detail: string, status?: number) {
+  constructor(
+    method: string,
+    path: string,
+    readonly detail: string,
+    /** When the body itself was the problem (a 2xx means the service did act). */
+    readonly status?: number,
+  ) {
     super(`${method} ${path} returned an unexpected response: ${detail}`);
-    this.status = status;
-    this.detail = detail;
   }
 }
 

@@ -3,10 +3,6 @@
 // left it cannot say: the engine hands over the next only as a --parallel slot frees up.
 import type { RequestScheduler, SchedulerState } from "./scheduler";
 
-export interface PacingLog {
-  info(message: string): void;
-}
-
 /** Progress lines this often while paced. */
 const EVERY_MS = 10_000;
 /** Drained for this long: the paced stretch is over. */
@@ -24,7 +20,7 @@ export class PacingReport {
 
   constructor(
     private readonly scheduler: RequestScheduler,
-    private readonly log: PacingLog,
+    private readonly log: { info(message: string): void },
   ) {}
 
   /** Called with every request: watches until requests drain, never keeping the process alive. */
