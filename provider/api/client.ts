@@ -8,7 +8,7 @@ import { DEFAULT_RETRY_POLICY, RetryPolicy, isRetryable, parseRetryAfter, retryD
 import { type ResponseHeaders, headerValue } from "./rate-limit-headers";
 import { RequestScheduler, SchedulerHalted, SchedulerSettings, givenOnly } from "./scheduler";
 import { accountScheduler, nextTurnAfter429, resetAccountSchedulers, tooLongError } from "./accounts";
-import type { AlertRecord, MonitorRecord, PageRecord } from "../model/records";
+import type { PageRecord } from "../model/records";
 import { AlertEnvelope, ErrorBody, MonitorEnvelope, PagesEnvelope, WebhookPage } from "./schemas";
 
 /** A JSON request body: what fields it holds, under which wire names, is the model's (provider/model/). */
@@ -118,40 +118,33 @@ export class UptimeClient {
   }
 
   readonly monitors = {
-    create: async (body: RequestBody, progress?: RequestOptions): Promise<MonitorRecord> =>
-      (await this.request("POST", "/monitors", body, MonitorEnvelope, progress)).monitor,
-    get: async (uuid: string): Promise<MonitorRecord> =>
-      (await this.request("GET", `/monitors/${encodeURIComponent(uuid)}`, undefined, MonitorEnvelope)).monitor,
-    update: async (uuid: string, body: RequestBody): Promise<MonitorRecord> =>
-      (await this.request("PATCH", `/monitors/${encodeURIComponent(uuid)}`, body, MonitorEnvelope)).monitor,
-    delete: async (uuid: string): Promise<void> => {
-      await this.request("DELETE", `/monitors/${encodeURIComponent(uuid)}`, undefined, undefined);
-    },
+    create: (body: RequestBody, progress?: RequestOptions) => this.request("POST", "/monitors", body, MonitorEnvelope, progress),
+    get: (uuid: string) => this.request("GET", at("monitors", uuid), undefined, MonitorEnvelope),
+    update: (uuid: string, body: RequestBody) => this.request("PATCH", at("monitors", uuid), body, MonitorEnvelope),
+    delete: (uuid: string) => this.request("DELETE", at("monitors", uuid), undefined, undefined),
   };
 
   readonly pages = {
-    get: (uuid: string): Promise<PageRecord> => this.page("GET", uuid, undefined),
-    update: (uuid: string, body: RequestBody): Promise<PageRecord> => this.page("PATCH", uuid, body),
+    get: (uuid: string) => this.page("GET", uuid, undefined),
+    update: (uuid: string, body: RequestBody) => this.page("PATCH", uuid, body),
   };
 
   /** The page asked for, from the `{ pages: [...] }` envelope; another page's record is not taken for it. */
   private async page(method: "GET" | "PATCH", uuid: string, body: RequestBody | undefined): Promise<PageRecord> {
-    const path = `/pages/${encodeURIComponent(uuid)}`;
-    const { pages } = await this.request(method, path, body, PagesEnvelope);
+    const path = at("pages", uuid);
+    const pages = await this.request(method, path, body, PagesEnvelope);
     const page = pages.find((p) => p.uuid === uuid);
     if (!page) throw new ResponseFormatError(method, path, `pages: expected the page ${uuid}, got ${pages.map((p) => p.uuid).join(", ")}`);
     return page;
   }
 
   readonly alerts = {
-    get: async (uuid: string): Promise<AlertRecord> =>
-      (await this.request("GET", `/alerts/${encodeURIComponent(uuid)}`, undefined, AlertEnvelope)).alert,
-    update: async (uuid: string, body: RequestBody): Promise<AlertRecord> =>
-      (await this.request("PATCH", `/alerts/${encodeURIComponent(uuid)}`, body, AlertEnvelope)).alert,
+    get: (uuid: string) => this.request("GET", at("alerts", uuid), undefined, AlertEnvelope),
+    update: (uuid: string, body: RequestBody) => this.request("PATCH", at("alerts", uuid), body, AlertEnvelope),
   };
 
   readonly webhooks = {
-    listPage: async (page: { recordOffset: number; pageSize: number }): Promise<WebhookPage> =>
+    listPage: (page: { recordOffset: number; pageSize: number }) =>
       this.request("GET", `/webhooks?recordOffset=${page.recordOffset}&pageSize=${page.pageSize}`, undefined, WebhookPage),
   };
 
@@ -374,6 +367,8 @@ export class UptimeClient {
     });
   }
 }
+
+const at = (kind: string, uuid: string) => `/${kind}/${encodeURIComponent(uuid)}`;
 
 /** What the base URL check found where the service should be. */
 function foundThere(error: unknown): string {

@@ -5,9 +5,10 @@ import { AlertRecord, MonitorRecord, PageRecord } from "../model/records";
 
 const timestamp = z.string().nullish();
 
-export const MonitorEnvelope = z.object({ monitor: MonitorRecord });
-export const PagesEnvelope = z.object({ pages: z.array(PageRecord).min(1) });
-export const AlertEnvelope = z.object({ alert: AlertRecord });
+// Each envelope parses to what it wraps; a failure's path still names the envelope's key.
+export const MonitorEnvelope = z.object({ monitor: MonitorRecord }).transform((e) => e.monitor);
+export const PagesEnvelope = z.object({ pages: z.array(PageRecord).min(1) }).transform((e) => e.pages);
+export const AlertEnvelope = z.object({ alert: AlertRecord }).transform((e) => e.alert);
 
 export const WebhookRecord = z.object({
   uuid: z.string().min(1),
