@@ -289,19 +289,12 @@ export class UptimeClient {
     // undici gives a kept-alive socket back to the pool one event-loop turn after the response ends;
     // without this wait the caller's next request finds it busy and the pool opens one more connection.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    if (status < 200 || status >= 300) {
-      const error = this.apiError(method, path, status, text);
-      error.retryAfterMs = retryAfterMs;
-      throw error;
-    }
+    if (status < 200 || status >= 300) throw this.apiError(method, path, status, text, retryAfterMs);
     if (!schema) return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
+    const json = parseJson(text);
+    if (!json)
       throw new ResponseFormatError(method, path, `${status} with a body that is not JSON: ${excerpt(redact(text, this.secrets))}`, status);
-    }
-    const parsed = schema.safeParse(json);
+    const parsed = schema.safeParse(json.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new ResponseFormatError(method, path, `${issue?.path.join(".") || "body"}: ${issue?.message}`, status);
@@ -309,24 +302,13 @@ export class UptimeClient {
     return parsed.data;
   }
 
-  private apiError(method: string, path: string, status: number, text: string): ApiError {
-    let code: string | undefined;
-    let message = "";
-    let bodyKind: "json" | "empty" | "other" = text.trim() === "" ? "empty" : "other";
-    try {
-      const json: unknown = JSON.parse(text);
-      bodyKind = "json";
-      const parsed = ErrorBody.safeParse(json);
-      if (parsed.success) {
-        code = parsed.data.error.code;
-        message = parsed.data.error.message ?? "";
-      }
-    } catch {
-      // not JSON: an excerpt of the text
-    }
+  private apiError(method: string, path: string, status: number, text: string, retryAfterMs: number | undefined): ApiError {
+    const json = parseJson(text);
+    const said = json && ErrorBody.safeParse(json.value).data?.error;
+    const bodyKind = json ? "json" : text.trim() === "" ? "empty" : "other";
     // Redact before cutting: a cut through the key would leave a piece redact() cannot recognise.
-    const said = message ? excerpt(redact(message, this.secrets), 500) : excerpt(redact(text, this.secrets));
-    return new ApiError({ method, path, status, code, serviceMessage: said, bodyKind, names: this.names });
+    const serviceMessage = said?.message ? excerpt(redact(said.message, this.secrets), 500) : excerpt(redact(text, this.secrets));
+    return new ApiError({ method, path, status, code: said?.code, serviceMessage, bodyKind, retryAfterMs, names: this.names });
   }
 
   private connectionError(method: string, path: string, error: unknown): ConnectionError {
@@ -400,6 +382,15 @@ function speaksTls(origin: URL, timeoutMs: number): Promise<boolean> {
     socket.once("error", () => done(false));
     socket.once("timeout", () => done(false));
   });
+}
+
+/** The text's JSON value, boxed; undefined when the text is not JSON. */
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The body as text; undefined, the rest of it dropped, once it is over `max` bytes. */

@@ -50,7 +50,7 @@ export class ApiError extends UptimeError {
   declare readonly code?: string;
   /** The service's message (or an excerpt of its body), already redacted. */
   declare readonly serviceMessage: string;
-  declare retryAfterMs?: number;
+  declare readonly retryAfterMs?: number;
   /** JSON (the service's own answers are), empty, or anything else (an HTML page, text). */
   declare readonly bodyKind: "json" | "empty" | "other";
 
@@ -59,7 +59,7 @@ export class ApiError extends UptimeError {
     names = STACK_NAMES,
     ...facts
   }: Pick<ApiError, "method" | "path" | "status" | "code" | "serviceMessage"> &
-    Partial<Pick<ApiError, "bodyKind">> & {
+    Partial<Pick<ApiError, "bodyKind" | "retryAfterMs">> & {
       /** In place of the status's usual advice. */
       hint?: string;
       names?: SettingNames;
@@ -123,9 +123,5 @@ export class ResponseFormatError extends UptimeError {
 
 /** Replaces every occurrence of each secret in a text, so no message can leak one. */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join("[REDACTED]");
-  }
-  return out;
+  return secrets.reduce((out, secret) => (secret.length >= 4 ? out.replaceAll(secret, "[REDACTED]") : out), text);
 }
