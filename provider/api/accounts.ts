@@ -17,13 +17,12 @@ export function accountScheduler(
   // Keyed by a digest: the map outlives the client, and need not hold the credential.
   const key = `${origin}|${createHash("sha256").update(authorization).digest("hex")}`;
   let scheduler = schedulers.get(key);
-  if (scheduler) {
-    scheduler.configure(settings);
-    return scheduler;
+  if (!scheduler) {
+    scheduler = new RequestScheduler();
+    scheduler.watcher = new PacingReport(scheduler, log);
+    schedulers.set(key, scheduler);
   }
-  scheduler = new RequestScheduler(settings);
-  scheduler.watcher = new PacingReport(scheduler, log);
-  schedulers.set(key, scheduler);
+  scheduler.configure(settings);
   return scheduler;
 }
 

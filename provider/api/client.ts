@@ -50,11 +50,8 @@ const pools = new Map<string, Pool>();
 
 function poolFor(origin: string, connectTimeoutMs: number): Pool {
   const key = `${origin}|${connectTimeoutMs}`;
-  let pool = pools.get(key);
-  if (!pool) {
-    pool = new Pool(origin, { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000, pipelining: 1 });
-    pools.set(key, pool);
-  }
+  const pool = pools.get(key) ?? new Pool(origin, { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000, pipelining: 1 });
+  pools.set(key, pool);
   return pool;
 }
 
