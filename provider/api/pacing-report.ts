@@ -30,8 +30,9 @@ export class PacingReport {
     this.timer.unref();
   }
 
-  /** Public: tests drive it in simulated time. */
-  tick(now: number = this.scheduler.clock.now()): void {
+  /** Public: tests drive it in simulated time (the scheduler's clock). */
+  tick(): void {
+    const now = this.scheduler.clock.now();
     const state = this.scheduler.state();
     const busy = state.waiting > 0 || state.inFlight > 0;
     if (!this.begun) {
