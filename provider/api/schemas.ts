@@ -19,12 +19,8 @@ export const WebhookRecord = z.object({
 });
 export type WebhookRecord = z.infer<typeof WebhookRecord>;
 
-const Paginator = z.object({
-  recordOffset: z.number().int().nonnegative(),
-  pageSize: z.number().int().nonnegative(),
-  pagesCount: z.number().int().nonnegative(),
-  recordsCount: z.number().int().nonnegative(),
-});
+const count = z.number().int().nonnegative();
+const Paginator = z.object({ recordOffset: count, pageSize: count, pagesCount: count, recordsCount: count });
 export const WebhookPage = z.object({ webhook: z.array(WebhookRecord), paginator: Paginator.nullish() });
 export type WebhookPage = z.infer<typeof WebhookPage>;
 
