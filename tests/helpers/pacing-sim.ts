@@ -1,7 +1,9 @@
 // The scheduler in simulated time: rate-limited services, requests sent as the client sends them, and a clock
 // jumping from timer to timer: thousands of requests in milliseconds, every run alike.
+import { RateLimiter } from "../../emulator/harness/rate-limit";
+import type { RateLimitConfig } from "../../emulator/types";
 import type { ResponseHeaders } from "../../provider/api/rate-limit-headers";
-import { RequestScheduler, SchedulerClock, SchedulerSettings, realClock } from "../../provider/api/scheduler";
+import { RequestScheduler, SchedulerClock, realClock } from "../../provider/api/scheduler";
 
 // Real time (or `base`, such as one standing still), but a timer fires at once as if its time had passed:
 // a client's real requests, its scheduler's pauses recorded in `paused`, not waited for.
@@ -52,80 +54,20 @@ export class SimClock implements SchedulerClock {
   }
 }
 
-export type HeaderStyle = "none" | "x-ratelimit" | "ietf";
-
 interface Answer {
   status: number;
   headers: ResponseHeaders;
   retryAfterMs?: number;
 }
 
-/** The headers a service states its limit in, as `style` asks: the quota per window, what remains, the reset. */
-function stated(style: HeaderStyle, quota: number, windowSeconds: number, remaining: number, resetSeconds: number): ResponseHeaders {
-  if (style === "x-ratelimit") {
-    return { "x-ratelimit-limit": `${quota}`, "x-ratelimit-remaining": `${remaining}`, "x-ratelimit-reset": `${resetSeconds}` };
-  }
-  if (style === "ietf") {
-    return { "ratelimit-policy": `"default";q=${quota};w=${windowSeconds}`, ratelimit: `"default";r=${remaining};t=${resetSeconds}` };
-  }
-  return {};
-}
-
-/** A success, or a 429 asking to retry after `retryAfterSeconds`. */
-const answer = (ok: boolean, headers: ResponseHeaders, retryAfterSeconds: number): Answer =>
-  ok
-    ? { status: 200, headers }
-    : { status: 429, headers: { ...headers, "retry-after": `${retryAfterSeconds}` }, retryAfterMs: retryAfterSeconds * 1000 };
-
-/** A service that allows `rps` requests a second per key, in bursts of `burst`, and says so as `style` asks. */
-export class TokenBucketService {
-  private tokens: number;
-  private updatedAt = 0;
-
-  constructor(
-    private readonly clock: SimClock,
-    private readonly rps: number,
-    private readonly burst: number,
-    private readonly style: HeaderStyle = "none",
-  ) {
-    this.tokens = burst;
-  }
-
-  handle(): Answer {
-    const now = this.clock.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.updatedAt) / 1000) * this.rps);
-    this.updatedAt = now;
-    const ok = this.tokens >= 1;
-    if (ok) this.tokens -= 1;
-    const untilFull = Math.ceil((this.burst - this.tokens) / this.rps);
-    const window = Math.max(1, Math.ceil(this.burst / this.rps));
-    const headers = stated(this.style, this.burst, window, Math.floor(this.tokens), untilFull);
-    return answer(ok, headers, Math.max(1, Math.ceil((1 - this.tokens) / this.rps)));
-  }
-}
-
-// A service allowing `limit` requests per key in each fixed window of `windowMs` (from 0), answering 429 with a
-// Retry-After to the window's end, and saying so as `style` asks.
-export class FixedWindowService {
-  private window = -1;
-  private used = 0;
-
-  constructor(
-    private readonly clock: SimClock,
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly style: HeaderStyle = "none",
-  ) {}
-
-  handle(): Answer {
-    const now = this.clock.now();
-    const window = Math.floor(now / this.windowMs);
-    if (window !== this.window) [this.window, this.used] = [window, 0];
-    const ok = this.used < this.limit;
-    if (ok) this.used++;
-    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
-    return answer(ok, stated(this.style, this.limit, this.windowMs / 1000, this.limit - this.used, resetSeconds), resetSeconds);
-  }
+/** A service limited as the emulator's limiter is configured (`window` for fixed windows), its answers as the scheduler reads them. */
+export function limitedService(clock: SimClock, config: RateLimitConfig): () => Answer {
+  const limiter = new RateLimiter(config, () => clock.now());
+  return () => {
+    const { headers, refusal } = limiter.admit("key")!;
+    if (!refusal?.headers) return { status: 200, headers };
+    return { status: 429, headers: { ...headers, ...refusal.headers }, retryAfterMs: Number(refusal.headers["retry-after"]) * 1000 };
+  };
 }
 
 interface FleetResult {
@@ -139,19 +81,18 @@ interface FleetResult {
   starts: number[];
 }
 
-// `n` requests through `scheduler`, at most `parallel` at once (--parallel), each a round trip of `latencyMs`
-// to `serve`; resolves when every one has been answered with a success.
+// `n` requests through `scheduler`, at most `parallel` at once (--parallel), each a round trip of 20 ms to
+// `serve`; resolves when every one has been answered with a success.
 export function runFleet(args: {
   clock: SimClock;
   scheduler: RequestScheduler;
   serve: () => Answer;
   n: number;
   parallel: number;
-  latencyMs?: number;
   startAt?: number;
 }): { done: () => boolean; result: Promise<FleetResult> } {
   const { clock, scheduler, serve, n, parallel } = args;
-  const half = (args.latencyMs ?? 20) / 2;
+  const half = 10;
   let next = 0;
   let finished = 0;
   let inFlight = 0;
@@ -190,8 +131,4 @@ export function runFleet(args: {
     return { wallMs: stats.last - stats.first, sent, throttled, peakInFlight, starts };
   })();
   return { done: () => finished >= n, result };
-}
-
-export function simScheduler(clock: SimClock, settings: Partial<SchedulerSettings> = {}): RequestScheduler {
-  return new RequestScheduler(settings, clock);
 }

@@ -1,16 +1,16 @@
 // What a paced run says without --debug (provider/api/pacing-report.ts), in simulated time: a line as pacing
 // begins, one every 10 s while requests wait, a summary as they drain; nothing if the service never slowed.
 import { PacingReport } from "../../provider/api/pacing-report";
-import { SimClock, TokenBucketService, runFleet, simScheduler } from "../helpers/pacing-sim";
+import { RequestScheduler } from "../../provider/api/scheduler";
+import { SimClock, limitedService, runFleet } from "../helpers/pacing-sim";
 
 async function reported(args: { n: number; rps: number }): Promise<{ lines: string[]; at: number[] }> {
   const clock = new SimClock();
-  const service = new TokenBucketService(clock, args.rps, args.rps);
-  const scheduler = simScheduler(clock);
+  const scheduler = new RequestScheduler({}, clock);
   const lines: string[] = [];
   const at: number[] = [];
   const report = new PacingReport(scheduler, { info: (line) => (lines.push(line), at.push(clock.now())) });
-  const fleet = runFleet({ clock, scheduler, n: args.n, parallel: 32, serve: () => service.handle() });
+  const fleet = runFleet({ clock, scheduler, n: args.n, parallel: 32, serve: limitedService(clock, { rps: args.rps }) });
   // The report looks once a second, as its real timer does.
   let doneAt: number | undefined;
   const tick = () => {
