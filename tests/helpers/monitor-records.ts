@@ -1,48 +1,19 @@
-// Monitor records as the emulator's README documents them (every key present, unset values null or []),
-// built from canonical inputs, for tests that need a record without a server.
+// Monitor records as the emulator answers them (every key present, unset values null or []), built from
+// canonical inputs, for tests that need a record without a server.
+import { Clock } from "../../emulator/service/clock";
+import { renderMonitor } from "../../emulator/service/records";
+import { parseMonitorBody } from "../../emulator/service/validate-monitor";
 import type { MonitorRecord } from "../../provider/model/records";
 
 type Args = Record<string, unknown>;
 
-const OPTION_KEYS: Record<string, string[]> = {
-  httpRequest: ["method", "headers", "body"],
-  httpResponse: ["status", "statusMatches", "keywordHeader", "keywordHeaderExists", "keywordBody", "keywordBodyExists"],
-  tcpOptions: ["dataRequest", "keywordResponse", "keywordResponseExists"],
-  maintenance: ["days", "times", "timeZone"],
-};
-
-function option(name: string, value: unknown): Args | null {
-  if (value === undefined || value === null) return null;
-  const given = value as Args;
-  return Object.fromEntries(OPTION_KEYS[name].map((k) => [k, given[k] ?? null]));
-}
-
 /** The record the service would return for `inputs` (canonical names), with `overrides` (record names) on top. */
 export function recordOf(inputs: Args, overrides: Args = {}): MonitorRecord {
-  const v = (key: string) => (inputs[key] === undefined ? null : inputs[key]);
-  return {
-    uuid: "3b0c5f0e-1111-4a5b-8c6d-000000000001",
-    name: inputs.name,
-    title: v("title"),
-    type: inputs.type,
-    urn: inputs.target,
-    httpFollowRedirects: v("followRedirects"),
-    timeout: v("timeout"),
-    intervalId: inputs.interval,
-    regions: inputs.regions,
-    description: v("description"),
-    groups: inputs.groups ?? [],
-    alerts: inputs.alerts ?? [],
-    degradedThreshold: v("degradedThreshold"),
-    apdexThreshold: v("apdexThreshold"),
-    httpRequest: option("httpRequest", inputs.httpRequest),
-    httpResponse: option("httpResponse", inputs.httpResponse),
-    tcpOptions: option("tcpOptions", inputs.tcpOptions),
-    maintenance: option("maintenance", inputs.maintenance),
-    createdAt: "2026-03-01T12:00:00.000Z",
-    updatedAt: null,
-    ...overrides,
-  } as MonitorRecord;
+  // adoptUuid and journalKey are the provider's own, never sent.
+  const { target, adoptUuid, journalKey, ...rest } = inputs;
+  const fields = parseMonitorBody({ ...rest, urn: target }, "create", () => true);
+  const created = { uuid: "3b0c5f0e-1111-4a5b-8c6d-000000000001", ...fields, createdAt: Date.parse("2026-03-01T12:00:00.000Z") };
+  return { ...renderMonitor({ ...created, updatedAt: null }, { clock: new Clock(), assetBase: "" }), ...overrides } as MonitorRecord;
 }
 
 /** Canonical inputs of an https monitor with every option set. */
