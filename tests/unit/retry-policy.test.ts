@@ -4,28 +4,22 @@ import { ApiError, ConnectionError } from "../../provider/api/errors";
 import { DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, retryDelayMs } from "../../provider/api/retry";
 
 const api = (status: number) => new ApiError({ method: "X", path: "/p", status, serviceMessage: "" });
-const conn = (mayHaveReachedServer: boolean) => new ConnectionError({ method: "X", path: "/p", detail: "d", mayHaveReachedServer });
+const conn = (mayHaveReachedServer: boolean, permanent = false) =>
+  new ConnectionError({ method: "X", path: "/p", detail: "d", mayHaveReachedServer, permanent });
 
 describe("isRetryable", () => {
-  const cases: [string, unknown, Record<string, boolean>][] = [
-    ["429", api(429), { GET: true, POST: true, PATCH: true, DELETE: true }],
-    ["502", api(502), { GET: true, POST: false, PATCH: true, DELETE: true }],
-    ["503", api(503), { GET: true, POST: false, PATCH: true, DELETE: true }],
-    ["504", api(504), { GET: true, POST: false, PATCH: true, DELETE: true }],
-    ["500", api(500), { GET: false, POST: false, PATCH: false, DELETE: false }],
-    ["501", api(501), { GET: false, POST: false, PATCH: false, DELETE: false }],
-    ["400", api(400), { GET: false, POST: false, PATCH: false, DELETE: false }],
-    ["401", api(401), { GET: false, POST: false, PATCH: false, DELETE: false }],
-    ["404", api(404), { GET: false, POST: false, PATCH: false, DELETE: false }],
-    ["409", api(409), { GET: false, POST: false, PATCH: false, DELETE: false }],
-    ["connection never opened", conn(false), { GET: true, POST: true, PATCH: true, DELETE: true }],
-    ["connection dropped after sending", conn(true), { GET: true, POST: false, PATCH: true, DELETE: true }],
-    [
-      "a TLS failure (permanent)",
-      new ConnectionError({ method: "X", path: "/p", detail: "d", mayHaveReachedServer: false, permanent: true }),
-      { GET: false, POST: false, PATCH: false, DELETE: false },
-    ],
-    ["any other error", new Error("bug"), { GET: false, POST: false, PATCH: false, DELETE: false }],
+  const ALL = { GET: true, POST: true, PATCH: true, DELETE: true };
+  const NOT_POST = { ...ALL, POST: false };
+  const NONE = { GET: false, POST: false, PATCH: false, DELETE: false };
+  type Row = [string, unknown, Record<string, boolean>];
+  const cases: Row[] = [
+    ["429", api(429), ALL],
+    ...[502, 503, 504].map((status): Row => [`${status}`, api(status), NOT_POST]),
+    ...[500, 501, 400, 401, 404, 409].map((status): Row => [`${status}`, api(status), NONE]),
+    ["connection never opened", conn(false), ALL],
+    ["connection dropped after sending", conn(true), NOT_POST],
+    ["a TLS failure (permanent)", conn(false, true), NONE],
+    ["any other error", new Error("bug"), NONE],
   ];
   test.each(cases)("%s", (_name, error, expected) => {
     const actual = Object.fromEntries(Object.keys(expected).map((m) => [m, isRetryable(m, error)]));
