@@ -6,6 +6,7 @@ import { SETTINGS as TABLE } from "../../provider/model/package";
 import { DEFAULT_RETRY_POLICY } from "../../provider/api/retry";
 import { DEFAULT_SCHEDULER_SETTINGS } from "../../provider/api/scheduler";
 import { configProblem, configure, currentSettings, resetSession } from "../../provider/session";
+import { isolatedEnv } from "../helpers/env";
 
 const config = (values: Record<string, string>) => (key: string) => values[key];
 const none = () => undefined;
@@ -159,15 +160,11 @@ describe("settingsProblem", () => {
 });
 
 describe("session: configure() takes the engine's stack config", () => {
-  const saved = { ...process.env };
+  isolatedEnv("UPTIME_API_KEY");
+  afterEach(resetSession);
   const configureWith = (values: Record<string, string>) => configure({ config: { get: (k) => values[k] } });
-  afterEach(() => {
-    process.env = { ...saved };
-    resetSession();
-  });
 
   test("uptime:* keys come from the config handed to configure(); a malformed number is the problem, not thrown", () => {
-    delete process.env.UPTIME_API_KEY;
     configureWith({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" });
     expect(currentSettings()).toMatchObject({ apiKey: "k-abcdef", baseUrl: "http://127.0.0.1:1/v1", maxRetries: 1 });
     expect(configProblem()).toBeUndefined();
