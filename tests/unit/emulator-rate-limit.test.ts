@@ -84,13 +84,6 @@ describe("a fixed window (`window`)", () => {
     const x = limiterAt({ rps: 2, window: 5, headers: "x-ratelimit" }).limiter;
     expect(x.admit("k")?.headers).toEqual({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "9", "x-ratelimit-reset": "5" });
   });
-
-  test("config: an integer window >= 1, and no burst beside it", () => {
-    expect(parseRateLimitConfig({ rps: 0.5, window: 60 })).toEqual({ rps: 0.5, burst: 30, headers: "none", window: 60 });
-    expect(() => parseRateLimitConfig({ rps: 1, window: 0 })).toThrow(/window: must be >= 1/);
-    expect(() => parseRateLimitConfig({ rps: 1, window: 1.5 })).toThrow(/window: expected an integer/);
-    expect(() => parseRateLimitConfig({ rps: 1, window: 5, burst: 3 })).toThrow(/burst: a token bucket's size/);
-  });
 });
 
 describe("headers", () => {
@@ -103,9 +96,10 @@ describe("headers", () => {
 });
 
 describe("config", () => {
-  test("defaults: burst is rps rounded up (at least 1), headers none", () => {
+  test("defaults: burst is rps rounded up (at least 1), headers none; a fixed window's burst is rps * window", () => {
     expect(parseRateLimitConfig({ rps: 0.2 })).toEqual({ rps: 0.2, burst: 1, headers: "none" });
     expect(parseRateLimitConfig({ rps: 3, burst: 10, headers: "ietf" })).toEqual({ rps: 3, burst: 10, headers: "ietf" });
+    expect(parseRateLimitConfig({ rps: 0.5, window: 60 })).toEqual({ rps: 0.5, burst: 30, headers: "none", window: 60 });
   });
 
   test.each([
@@ -116,6 +110,9 @@ describe("config", () => {
     [{ rps: 1, burst: 1.5 }, "burst: expected an integer"],
     [{ rps: 1, headers: "draft" }, 'headers: expected one of "none", "x-ratelimit", "ietf"'],
     [{ rps: 1, size: 60 }, "size: unknown field"],
+    [{ rps: 1, window: 0 }, "window: must be >= 1 (seconds)"],
+    [{ rps: 1, window: 1.5 }, "window: expected an integer"],
+    [{ rps: 1, window: 5, burst: 3 }, "burst: a token bucket's size: a fixed window allows rps * window requests in each"],
     [[], "body: expected an object"],
   ])("%j is refused: %s", (input, message) => {
     expect(() => parseRateLimitConfig(input)).toThrow(new ApiError(422, "validation_error", message));
