@@ -17,25 +17,9 @@ function markdownFiles(): string[] {
   return [...files.filter((f) => fs.existsSync(path.join(REPO, f))), ...under("docs", true), ...under("bench", false)];
 }
 
-/** The text outside fenced code blocks (their lines are blanked, so line numbers stay). */
-function withoutFences(text: string): string {
-  let fence: string | undefined;
-  return text
-    .split("\n")
-    .map((line) => {
-      const open = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-      if (fence === undefined && open) {
-        fence = open[1];
-        return "";
-      }
-      if (fence !== undefined) {
-        if (line.trim().startsWith(fence[0].repeat(fence.length)) && line.trim().replace(/[`~]/g, "") === "") fence = undefined;
-        return "";
-      }
-      return line;
-    })
-    .join("\n");
-}
+/** The text outside fenced code blocks (their lines are blanked, so line numbers stay); an unclosed one runs to the end. */
+const withoutFences = (text: string) =>
+  text.replace(/^ {0,3}((`|~)\2{2,})[^\n]*$[\s\S]*?(?:^[ \t]*\1[`~]*[ \t]*$|(?![\s\S]))/gm, (fenced) => fenced.replace(/[^\n]/g, ""));
 
 /** GitHub's anchor for a heading's text. */
 function slug(heading: string): string {
