@@ -5,26 +5,17 @@ import type { ImageSource } from "../../provider/validation/image";
 import { checkMonitor, type MonitorInputs } from "../../provider/monitor";
 import { pages, type PageInputs } from "../../provider/page";
 
-/** A monitor's inputs as check() gives them; the test fails when check() finds a problem. */
-export function checkedMonitor(args: Record<string, unknown>): MonitorInputs {
-  const result = checkMonitor(args);
+/** The inputs of a check() that found no problem; the test fails when it found one. */
+function accepted<I>(result: { inputs: I; failures: unknown[] }): I {
   expect(result.failures).toEqual([]);
   return result.inputs;
 }
 
-/** An alert's inputs as check() gives them; the test fails when check() finds a problem. */
-export function checkedAlert(args: Record<string, unknown>): AlertInputs {
-  const result = alerts.check(args);
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
-
-/** A page's inputs as check() gives them (images read from `images`); the test fails when check() finds a problem. */
-export async function checkedPage(args: Record<string, unknown>, images?: ImageSource): Promise<PageInputs> {
-  const result = await pages.check(args, images);
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
+/** A monitor's, an alert's or a page's inputs as check() gives them (a page's images read from `images`). */
+export const checkedMonitor = (args: Record<string, unknown>): MonitorInputs => accepted(checkMonitor(args));
+export const checkedAlert = (args: Record<string, unknown>): AlertInputs => accepted(alerts.check(args));
+export const checkedPage = async (args: Record<string, unknown>, images?: ImageSource): Promise<PageInputs> =>
+  accepted(await pages.check(args, images));
 
 /** A state as the engine hands it back, written by hand (older shapes, placeholders, missing fields): not this version's type. */
 export const stored = <T>(state: Record<string, unknown>): T => state as T;
