@@ -18,9 +18,8 @@ test("a full alert passes and keeps the declared fields", () => {
     { type: "webhook", target: "https://hooks.acme.example/alert" },
   ];
   const flags = { up: true, degraded: false, disrupted: true, down: true, maintenance: false };
-  const result = check({ name: "On-call", ...flags, recipients, __provider: "x" });
-  expect(result.failures).toEqual([]);
-  expect(result.inputs).toEqual({ uuid: UUID, name: "On-call", ...flags, recipients });
+  const inputs = { uuid: UUID, name: "On-call", ...flags, recipients };
+  expect(check({ ...inputs, __provider: "x" })).toEqual({ inputs, failures: [], warnings: [] });
 });
 
 test("a recipient type outside the six is refused, naming them", () => {
@@ -30,9 +29,11 @@ test("a recipient type outside the six is refused, naming them", () => {
 });
 
 test("types are case-insensitive and kept in lower case", () => {
-  const result = check({ recipients: [{ type: "Email", target: "a@b.example" }] });
-  expect(result.failures).toEqual([]);
-  expect(result.inputs.recipients).toEqual([{ type: "email", target: "a@b.example" }]);
+  expect(check({ recipients: [{ type: "Email", target: "a@b.example" }] })).toEqual({
+    inputs: { uuid: UUID, recipients: [{ type: "email", target: "a@b.example" }] },
+    failures: [],
+    warnings: [],
+  });
 });
 
 test.each(["oncall", "oncall@", "@acme.example", "on call@acme.example", "oncall@localhost", "a@b@acme.example", "oncall@acme..example"])(
@@ -50,9 +51,8 @@ test.each(["sms", "call"])("%s targets: international form, 8-15 digits; spaces 
       expect.stringMatching(/^recipients\[0\]\.target: .* is not a phone number in international form; write \+ and the country code/),
     ]);
   }
-  const result = check({ recipients: [{ type, target: "+33 6 12-34-56-78" }] });
-  expect(result.failures).toEqual([]);
-  expect(result.inputs.recipients).toEqual([{ type, target: "+33612345678" }]);
+  const inputs = { uuid: UUID, recipients: [{ type, target: "+33612345678" }] };
+  expect(check({ recipients: [{ type, target: "+33 6 12-34-56-78" }] })).toEqual({ inputs, failures: [], warnings: [] });
   expect(one(type, "+12345678")).toEqual([]);
   expect(one(type, "+123456789012345")).toEqual([]);
 });

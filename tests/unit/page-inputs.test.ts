@@ -102,9 +102,8 @@ test.each([
     Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("<!-- logo -->\n<svg viewBox='0 0 1 1'></svg>")]),
   ],
 ])("a %s file is recognized as an image", async (_label, bytes) => {
-  const result = await check({ favicon: { path: "/img/f" } }, { "/img/f": bytes });
-  expect(result.failures).toEqual([]);
-  expect(result.inputs.favicon).toEqual({ sha256: sha(bytes), path: "/img/f" });
+  const inputs = { uuid: UUID, favicon: { sha256: sha(bytes), path: "/img/f" } };
+  expect(await check({ favicon: { path: "/img/f" } }, { "/img/f": bytes })).toEqual({ inputs, failures: [], warnings: [] });
 });
 
 test.each([
