@@ -6,21 +6,20 @@ import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-reco
 type Args = Record<string, unknown>;
 
 describe("monitorOutputs", () => {
-  test("the record without nulls, urn as target, with uuid, timestamps and the declared fields", () => {
-    const outs = monitorOutputs(recordOf(HTTP_MIN, { httpRequest: { method: "GET", headers: null, body: null } }), {
-      ...HTTP_MIN,
-      httpRequest: { method: "GET" },
-    });
-    expect(outs).toEqual({
+  test("the record without nulls or empty lists, urn as target, record names kept, the declared fields (never adoptUuid)", () => {
+    const inputs = { ...HTTP_MIN, followRedirects: true, groups: [], httpRequest: { method: "GET" as const }, adoptUuid: "m-1" };
+    expect(monitorOutputs(recordOf(inputs), inputs)).toEqual({
       uuid: "3b0c5f0e-1111-4a5b-8c6d-000000000001",
       name: "web",
       type: "https",
       target: "https://www.example.com",
+      httpFollowRedirects: true,
       intervalId: 60,
       regions: [1],
       httpRequest: { method: "GET" },
+      adoptUuid: "m-1",
       createdAt: "2026-03-01T12:00:00.000Z",
-      declaredFields: ["name", "type", "target", "interval", "regions", "httpRequest", "httpRequest.method"],
+      declaredFields: ["name", "type", "target", "followRedirects", "interval", "regions", "groups", "httpRequest", "httpRequest.method"],
     });
   });
 
@@ -32,20 +31,6 @@ describe("monitorOutputs", () => {
       expect(JSON.stringify(outs)).not.toMatch(/[[:,]null[\],}]/);
       expect(outs).not.toHaveProperty("urn");
     }
-  });
-
-  test("record names are kept in the outputs (httpFollowRedirects, intervalId)", () => {
-    const outs = monitorOutputs(recordOf(HTTP_FULL), HTTP_FULL);
-    expect(outs).toMatchObject({ httpFollowRedirects: true, intervalId: 60 });
-    expect(outs).not.toHaveProperty("followRedirects");
-    expect(outs).not.toHaveProperty("interval");
-  });
-
-  test("empty groups and alerts are left out; adoptUuid is never a declared field", () => {
-    const outs = monitorOutputs(recordOf({ ...HTTP_MIN, groups: [], alerts: [] }), { ...HTTP_MIN, groups: [], adoptUuid: "m-1" });
-    expect(outs).not.toHaveProperty("groups");
-    expect(outs).not.toHaveProperty("alerts");
-    expect(outs.declaredFields).toEqual(["name", "type", "target", "interval", "regions", "groups"]);
   });
 });
 
