@@ -17,6 +17,8 @@ const WITH_ALERTS = { ...HTTP_MIN, alerts: ["a-1", "a-2"] };
 const HTTP_OPTS = { ...HTTP_MIN, httpRequest: { method: "GET" } };
 const HEADERS = (HTTP_FULL.httpRequest as Args).headers as unknown[];
 const NO_GROUPS = { ...HTTP_MIN, groups: [] };
+/** The monitor's own uuid, as a program that adopted it still names it. */
+const ADOPTED = stateOf(WITH_ALERTS).uuid;
 /** HTTP_FULL with these maintenance days. */
 const days = (list: unknown[]) => nest(HTTP_FULL, "maintenance", { days: list });
 /** A fresh state after applying HTTP_FULL. */
@@ -75,6 +77,10 @@ const cases: Case[] = [
   ["an unknown header value", full(), nest(HTTP_FULL, "httpRequest", { headers: [{ name: "X-Probe", value: UNKNOWN }] }), ["httpRequest"]],
   ["unknown alerts: a possible replace", stateOf(WITH_ALERTS), { ...WITH_ALERTS, alerts: UNKNOWN }, ["alerts"], ["alerts"]],
 
+  // adoptUuid left in the program after creation (the state's uuid, or another monitor's)
+  ["adoptUuid naming the monitor, an ordinary change", stateOf(WITH_ALERTS), { ...WITH_ALERTS, name: "x", adoptUuid: ADOPTED }, ["name"]],
+  ["adoptUuid naming another monitor, a replace", stateOf(WITH_ALERTS), { ...HTTP_MIN, adoptUuid: "other" }, ["alerts"], ["alerts"]],
+
   [
     "state without declaredFields (older state): only fields declared now",
     without(full(), "declaredFields"),
@@ -96,18 +102,7 @@ test.each(cases.map((c) => [c[0], c] as const))("%s", (_name, [, olds, news, cha
   });
 });
 
-describe("adoptUuid left in the program after creation", () => {
+test("adoptUuid left in the program after creation refuses a replace that would adopt, then delete, the monitor itself", () => {
   const adopted = stateOf(WITH_ALERTS);
-  test("is ignored by ordinary changes", () => {
-    expect(diffMonitor(adopted, { ...WITH_ALERTS, name: "x", adoptUuid: adopted.uuid }).changed).toEqual(["name"]);
-  });
-
-  test("refuses a replace that would adopt, then delete, the monitor itself", () => {
-    expect(() => diffMonitor(adopted, { ...HTTP_MIN, adoptUuid: adopted.uuid })).toThrow(/remove adoptUuid and run again/);
-  });
-
-  test("a replace is fine when adoptUuid names another monitor or nothing", () => {
-    expect(diffMonitor(adopted, { ...HTTP_MIN, adoptUuid: "other" }).replaces).toEqual(["alerts"]);
-    expect(diffMonitor(adopted, HTTP_MIN).replaces).toEqual(["alerts"]);
-  });
+  expect(() => diffMonitor(adopted, { ...HTTP_MIN, adoptUuid: adopted.uuid })).toThrow(/remove adoptUuid and run again/);
 });
