@@ -1,23 +1,15 @@
 // The request scheduler in simulated time: a fleet goes at the service's pace with few 429s whatever the
 // parallelism and headers; two clients of one key both get through; the ceiling and in-flight cap hold.
 import { RATE_LIMIT_HEADERS } from "../../emulator/harness/rate-limit";
-import type { RateLimitHeaders } from "../../emulator/types";
+import type { RateLimitConfig } from "../../emulator/types";
 import { SimClock, limitedService, runFleet } from "../helpers/pacing-sim";
 import { RequestScheduler, SchedulerHalted, type SchedulerSettings } from "../../provider/api/scheduler";
 
 /** `n` requests, `parallel` at a time, on a simulated clock, against the emulator's limiter (a token bucket unless `window`). */
-async function fleet(args: {
-  n: number;
-  rps: number;
-  parallel: number;
-  headers?: RateLimitHeaders;
-  burst?: number;
-  window?: number;
-  settings?: Partial<SchedulerSettings>;
-}) {
-  const { n, rps, parallel, settings, ...limit } = args;
+async function fleet(args: RateLimitConfig & { n: number; parallel: number; settings?: Partial<SchedulerSettings> }) {
+  const { n, parallel, settings, ...limit } = args;
   const clock = new SimClock();
-  const serve = limitedService(clock, { rps, ...limit });
+  const serve = limitedService(clock, limit);
   const scheduler = new RequestScheduler(settings, clock);
   const run = runFleet({ clock, scheduler, serve, n, parallel });
   await clock.run(run.done);
