@@ -6,16 +6,8 @@ import * as path from "node:path";
 const REPO = path.resolve(__dirname, "../..");
 
 /** The Markdown files checked, relative to the repository: docs/ with its subfolders, bench/ without. */
-function markdownFiles(): string[] {
-  const under = (dir: string, recursive: boolean) =>
-    fs.existsSync(path.join(REPO, dir))
-      ? (fs.readdirSync(path.join(REPO, dir), { recursive }) as string[])
-          .filter((f) => f.endsWith(".md"))
-          .map((f) => path.posix.join(dir, f))
-      : [];
-  const files = ["README.md", "CONTRIBUTING.md", "RELEASING.md", "CHANGELOG.md", "tests/README.md"];
-  return [...files.filter((f) => fs.existsSync(path.join(REPO, f))), ...under("docs", true), ...under("bench", false)];
-}
+const MARKDOWN = ["README.md", "CONTRIBUTING.md", "RELEASING.md", "CHANGELOG.md", "tests/README.md", "docs/**/*.md", "bench/*.md"];
+const markdownFiles = () => fs.globSync(MARKDOWN, { cwd: REPO });
 
 /** The text outside fenced code blocks (their lines are blanked, so line numbers stay); an unclosed one runs to the end. */
 const withoutFences = (text: string) =>
