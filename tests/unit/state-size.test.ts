@@ -1,6 +1,7 @@
 // One monitor in the state: Pulumi stores inputs and outputs, so the floor is two copies of what is declared;
 // both within 2x of the record's JSON, for monitors as programs declare them (`__provider`: serialization).
-import { checkMonitor, monitorOutputs } from "../../provider/monitor";
+import { monitorOutputs } from "../../provider/monitor";
+import { checkedMonitor } from "../helpers/checked";
 import { HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
 
 type Args = Record<string, unknown>;
@@ -9,8 +10,7 @@ const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
 /** Inputs as check() stores them, outputs as create() stores them, and the record they come from. */
 function stored(raw: Args, name: string): { inputs: Args; outputs: Args; record: Args } {
-  const { inputs, failures } = checkMonitor({ ...raw, journalKey: `infra/production/${name}` });
-  expect(failures).toEqual([]);
+  const inputs = checkedMonitor({ ...raw, journalKey: `infra/production/${name}` });
   const record = recordOf(inputs);
   return { inputs, outputs: monitorOutputs(record, inputs), record };
 }
