@@ -58,6 +58,13 @@ describe("the bucket", () => {
     advance(600);
     expect(limiter.admit("k")).toMatchObject({ remaining: 1, resetSeconds: 2 }); // 1 + 1.2 - 1 = 1.2 tokens left: 1.4 s
   });
+
+  test("ietf headers: the policy's window is the time an empty bucket takes to fill, at least 1 s; its quota, the rate over it", () => {
+    const { limiter } = limiterAt({ rps: 2, burst: 5, headers: "ietf" });
+    expect(limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=6;w=3', ratelimit: '"default";r=4;t=1' });
+    const fast = limiterAt({ rps: 100, burst: 5, headers: "ietf" }).limiter;
+    expect(fast.admit("k")?.headers["ratelimit-policy"]).toBe('"default";q=100;w=1');
+  });
 });
 
 describe("a fixed window (`window`)", () => {
@@ -83,15 +90,6 @@ describe("a fixed window (`window`)", () => {
     expect(limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=10;w=5', ratelimit: '"default";r=9;t=3' });
     const x = limiterAt({ rps: 2, window: 5, headers: "x-ratelimit" }).limiter;
     expect(x.admit("k")?.headers).toEqual({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "9", "x-ratelimit-reset": "5" });
-  });
-});
-
-describe("headers", () => {
-  test("ietf: the policy's window is the time an empty bucket takes to fill, at least 1 s; its quota, the rate over it", () => {
-    const { limiter } = limiterAt({ rps: 2, burst: 5, headers: "ietf" });
-    expect(limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=6;w=3', ratelimit: '"default";r=4;t=1' });
-    const fast = limiterAt({ rps: 100, burst: 5, headers: "ietf" }).limiter;
-    expect(fast.admit("k")?.headers["ratelimit-policy"]).toBe('"default";q=100;w=1');
   });
 });
 
