@@ -118,44 +118,42 @@ describe("a status page", () => {
   });
 });
 
-describe("the dashboard", () => {
-  test("lists monitors, alerts, pages and webhooks, hostile text escaped, secrets masked", () => {
-    const store = storeWith();
-    const alert = store.upsertAlert(
-      parseAlertBody({
-        name: HOSTILE,
-        down: true,
-        up: false,
-        recipients: [
-          { type: "email", target: "ops@acme.example" },
-          { type: "sms", target: "+1 555 010 9876" },
-          { type: "slack", target: "https://hooks.slack.com/services/T000/B000/SECRETTOKEN" },
-          { type: "webhook", target: `https://hooks.example/${HOSTILE}` },
-        ],
-      }),
-    );
-    const m = monitor(store, HOSTILE, {
-      urn: "https://probe:hunter2@api.acme.example/health",
-      alerts: [alert.uuid],
-      regions: [1, 3],
-      interval: 300,
-    });
-    store.setStatus(m, "Maintenance");
-    page(store, { name: HOSTILE, slug: "a b/c" });
-    store.upsertWebhook({ topic: HOSTILE, url: "https://chat.example/hooks/SECRETTOKEN" });
-    const markup = renderDashboard(store);
-    expect(markup).not.toMatch(/<script|<img src=x|SECRETTOKEN|hunter2|010 9876/);
-    expect(markup).toContain("email: ops@acme.example");
-    expect(markup).toContain("sms: •••9876");
-    expect(markup).toContain("https://probe:•••@api.acme.example/health");
-    expect(markup).toContain("<td>300</td><td>1, 3</td>");
-    expect(markup).toContain('<span class="status maintenance">Maintenance</span>');
-    expect(markup).toContain('<a href="/status/a%20b%2Fc">/status/a%20b%2Fc</a>');
-    expect(markup).toContain('<span class="flag">down</span> </td>');
-    expect(new Set(tags(markup))).toEqual(
-      new Set("html head meta title link body main h1 p section h2 table thead tr th tbody td div span a".split(" ")),
-    );
+test("the dashboard lists monitors, alerts, pages and webhooks, hostile text escaped, secrets masked", () => {
+  const store = storeWith();
+  const alert = store.upsertAlert(
+    parseAlertBody({
+      name: HOSTILE,
+      down: true,
+      up: false,
+      recipients: [
+        { type: "email", target: "ops@acme.example" },
+        { type: "sms", target: "+1 555 010 9876" },
+        { type: "slack", target: "https://hooks.slack.com/services/T000/B000/SECRETTOKEN" },
+        { type: "webhook", target: `https://hooks.example/${HOSTILE}` },
+      ],
+    }),
+  );
+  const m = monitor(store, HOSTILE, {
+    urn: "https://probe:hunter2@api.acme.example/health",
+    alerts: [alert.uuid],
+    regions: [1, 3],
+    interval: 300,
   });
+  store.setStatus(m, "Maintenance");
+  page(store, { name: HOSTILE, slug: "a b/c" });
+  store.upsertWebhook({ topic: HOSTILE, url: "https://chat.example/hooks/SECRETTOKEN" });
+  const markup = renderDashboard(store);
+  expect(markup).not.toMatch(/<script|<img src=x|SECRETTOKEN|hunter2|010 9876/);
+  expect(markup).toContain("email: ops@acme.example");
+  expect(markup).toContain("sms: •••9876");
+  expect(markup).toContain("https://probe:•••@api.acme.example/health");
+  expect(markup).toContain("<td>300</td><td>1, 3</td>");
+  expect(markup).toContain('<span class="status maintenance">Maintenance</span>');
+  expect(markup).toContain('<a href="/status/a%20b%2Fc">/status/a%20b%2Fc</a>');
+  expect(markup).toContain('<span class="flag">down</span> </td>');
+  expect(new Set(tags(markup))).toEqual(
+    new Set("html head meta title link body main h1 p section h2 table thead tr th tbody td div span a".split(" ")),
+  );
 });
 
 describe("masking", () => {
