@@ -41,7 +41,7 @@ test("forget with the resource's key removes that key's entry for the uuid, with
   expect(j.get("k2")).toBeUndefined();
 });
 
-test("writes leave no temporary files, and a missing directory is created on the first write", () => {
+test("a missing directory is made by a write, the first or one after it was removed; writes leave no temporary files", () => {
   const nested = path.join(dir, "a", "b");
   const j = new CreateJournal(nested, "s");
   expect(j.get("k")).toBeUndefined();
@@ -50,15 +50,10 @@ test("writes leave no temporary files, and a missing directory is created on the
   j.put({ key: "k", state: "created", uuid: "u" });
   expect(fs.readdirSync(nested).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   expect(j.get("k")).toMatchObject({ state: "created", uuid: "u" });
-});
-
-test("a journal directory removed while the process runs is made again by the next write", () => {
-  const nested = path.join(dir, "removed");
-  const j = new CreateJournal(nested, "s");
-  j.put({ key: "k", state: "posting" });
+  // Removed while the process runs: the next write, a monitor's or a fleet's, makes it again.
   fs.rmSync(nested, { recursive: true, force: true });
-  j.put({ key: "k", state: "created", uuid: "u" });
-  expect(j.get("k")).toMatchObject({ uuid: "u" });
+  j.put({ key: "k", state: "created", uuid: "u2" });
+  expect(j.get("k")).toMatchObject({ uuid: "u2" });
   fs.rmSync(nested, { recursive: true, force: true });
   const notes = j.fleet("urn:f");
   notes.put({ key: "urn:f#a", state: "posting" });
