@@ -44,12 +44,9 @@ function ensureInstalled(): void {
 const text = providerModuleText("monitor");
 beforeAll(ensureInstalled, 120_000);
 
-test("__provider is one line of 80 bytes (CONTRIBUTING.md)", () => {
+test("__provider is one line of 80 bytes (CONTRIBUTING.md) requiring the package by name, none of the implementation", () => {
   expect(text.trimEnd().split("\n")).toHaveLength(1);
   expect(Buffer.byteLength(text)).toBe(80);
-});
-
-test("__provider requires the package by name and holds none of the implementation", () => {
   expect(text).toMatch(/require\("pulumi-uptime\/[^"]+"\)/);
   for (const piece of ["zod", "undici", "safeParse", "UptimeClient", "diffMonitor", "strictObject", "Retry-After", "/monitors"]) {
     expect([piece, text.includes(piece)]).toEqual([piece, false]);
