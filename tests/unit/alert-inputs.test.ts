@@ -22,13 +22,10 @@ test("a full alert passes and keeps the declared fields", () => {
   expect(check({ ...inputs, __provider: "x" })).toEqual({ inputs, failures: [], warnings: [] });
 });
 
-test("a recipient type outside the six is refused, naming them", () => {
+test("a recipient type outside the six is refused, naming them; types are case-insensitive and kept in lower case", () => {
   expect(one("pager", "x")).toEqual([
     'recipients[0].type: "pager" is not a recipient type; use one of email, sms, call, slack, discord, webhook',
   ]);
-});
-
-test("types are case-insensitive and kept in lower case", () => {
   expect(check({ recipients: [{ type: "Email", target: "a@b.example" }] })).toEqual({
     inputs: { uuid: UUID, recipients: [{ type: "email", target: "a@b.example" }] },
     failures: [],

@@ -100,7 +100,7 @@ describe("readSettings", () => {
 describe("settingsProblem", () => {
   const good = { apiKey: "k-123456", baseUrl: "https://api.example.com/v1" };
 
-  test("valid settings: no problem, and client options carry them", () => {
+  test("valid settings: no problem, and client options carry them, pacing included", () => {
     expect(settingsProblem(good)).toBeUndefined();
     expect(clientOptions({ ...good, maxRetries: 0, authScheme: "Bearer" })).toEqual({
       names: expect.objectContaining({ name: expect.any(Function) }),
@@ -112,11 +112,9 @@ describe("settingsProblem", () => {
       retry: { maxRetries: 0 },
       pacing: {},
     });
-  });
-
-  test("the pacing settings reach the account's scheduler: a ceiling, the in-flight cap, the wait in ms", () => {
-    const options = clientOptions({ ...good, requestsPerSecond: 0.5, maxConcurrentRequests: 4, rateLimitWaitSeconds: 90 });
-    expect(options.pacing).toEqual({ maxRate: 0.5, maxInFlight: 4, maxWaitMs: 90_000 });
+    // The pacing settings reach the account's scheduler: a ceiling, the in-flight cap, the wait in ms.
+    const paced = clientOptions({ ...good, requestsPerSecond: 0.5, maxConcurrentRequests: 4, rateLimitWaitSeconds: 90 });
+    expect(paced.pacing).toEqual({ maxRate: 0.5, maxInFlight: 4, maxWaitMs: 90_000 });
   });
 
   test.each([
