@@ -18,17 +18,13 @@ test("an entry is read back by its key, and only within its service's scope", ()
   expect(a.get("proj/dev/other")).toBeUndefined();
 });
 
-test("confirm removes the entry only when the engine holds the journal's uuid", () => {
+test("confirm removes the entry only for the journal's uuid; forget with a key, that key's entry for the uuid, unread the others", () => {
   const j = new CreateJournal(dir, "s");
   j.put({ key: "k", state: "created", uuid: "u1" });
   j.confirm("k", "u2");
   expect(j.get("k")).toBeDefined();
   j.confirm("k", "u1");
   expect(j.get("k")).toBeUndefined();
-});
-
-test("forget with the resource's key removes that key's entry for the uuid, without reading the others", () => {
-  const j = new CreateJournal(dir, "s");
   j.put({ key: "k1", state: "created", uuid: "gone" });
   j.put({ key: "k2", state: "created", uuid: "gone" }); // never so in practice: shows that k2 was not read
   j.put({ key: "k3", state: "created", uuid: "new" });
