@@ -39,7 +39,7 @@ describe("the bucket", () => {
     expect(limiter.admit("k")?.allowed).toBe(true);
   });
 
-  test("Retry-After: seconds until one token is there, rounded up, at least 1", () => {
+  test("Retry-After: seconds until one token is there, rounded up, at least 1; resetSeconds: until the bucket is full again", () => {
     const slow = limiterAt({ rps: 0.3, burst: 1 });
     slow.limiter.admit("k");
     expect(retryAfter(slow.limiter)).toBe("4"); // 1 / 0.3 = 3.33 s
@@ -48,9 +48,7 @@ describe("the bucket", () => {
     const fast = limiterAt({ rps: 50, burst: 1 });
     fast.limiter.admit("k");
     expect(retryAfter(fast.limiter)).toBe("1"); // 20 ms
-  });
-
-  test("resetSeconds: until the bucket is full again, rounded up", () => {
+    // resetSeconds: until the bucket is full again, rounded up.
     const { limiter, advance } = limiterAt({ rps: 2, burst: 4 });
     expect(limiter.admit("k")).toMatchObject({ remaining: 3, resetSeconds: 1 }); // 0.5 s
     expect(limiter.admit("k")).toMatchObject({ remaining: 2, resetSeconds: 1 }); // 1 s

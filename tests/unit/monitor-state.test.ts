@@ -57,12 +57,9 @@ describe("monitorRequestBody", () => {
     expect(monitorRequestBody({ ...HTTP_MIN, alerts: ["a-1"] }, { forEdit: true })).toEqual(MIN_BODY);
   });
 
-  test("edit: removed fields are sent as null; a removed alerts list is not sent at all", () => {
+  test("edit: every declared field is sent, option objects whole; removed ones as null, a removed alerts list not at all", () => {
     const body = monitorRequestBody(HTTP_MIN, { forEdit: true, removed: ["title", "httpRequest", "groups", "alerts", "followRedirects"] });
     expect(body).toEqual({ ...MIN_BODY, title: null, httpRequest: null, groups: null, followRedirects: null });
-  });
-
-  test("every declared field is sent, option objects whole", () => {
     const { target, ...rest } = HTTP_FULL;
     expect(monitorRequestBody(HTTP_FULL, { forEdit: true })).toEqual({ ...rest, urn: target });
   });

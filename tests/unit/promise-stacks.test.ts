@@ -48,12 +48,18 @@ describe("plainPromiseStacks", () => {
     expect(debuggablePromise()).toBe("Error: mapped");
   });
 
-  test("leaves a formatter installed meanwhile by someone else in place", () => {
+  test("leaves a formatter installed meanwhile by someone else in place, and none when none was installed", () => {
     installSpy();
     const restore = plainPromiseStacks();
     const later = installSpy();
     restore();
     expect(Error.prepareStackTrace).toBe(later.format);
+    // Without a formatter installed, it changes nothing.
+    (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
+    const none = plainPromiseStacks();
+    expect(Error.prepareStackTrace).toBeUndefined();
+    none();
+    expect(Error.prepareStackTrace).toBeUndefined();
   });
 
   test("with PULUMI_DEBUG_PROMISE_LEAKS set, stamps keep their formatted stacks", () => {
@@ -64,14 +70,6 @@ describe("plainPromiseStacks", () => {
     restore();
     expect(stamp).toBe("Error: mapped");
     expect(spy.tops).toEqual(["debuggablePromise"]);
-  });
-
-  test("without a formatter installed, changes nothing", () => {
-    (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
-    const restore = plainPromiseStacks();
-    expect(Error.prepareStackTrace).toBeUndefined();
-    restore();
-    expect(Error.prepareStackTrace).toBeUndefined();
   });
 });
 

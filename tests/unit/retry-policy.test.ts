@@ -52,14 +52,12 @@ describe("parseRetryAfter", () => {
 describe("retryDelayMs", () => {
   const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 5000 };
 
-  test("doubles per attempt between half the ceiling and the ceiling, capped by maxDelayMs", () => {
+  test("doubles per attempt between half the ceiling and the ceiling, capped by maxDelayMs; a Retry-After wins, capped by maxRetryAfterMs", () => {
     const low = [1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, policy, undefined, () => 0));
     const high = [1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, policy, undefined, () => 0.999999));
     expect(low).toEqual([50, 100, 200, 400, 500, 500]);
     expect(high).toEqual([100, 200, 400, 800, 1000, 1000]);
-  });
-
-  test("Retry-After wins over the backoff, capped by maxRetryAfterMs", () => {
+    // Retry-After wins over the backoff, capped by maxRetryAfterMs.
     expect(retryDelayMs(1, policy, 0)).toBe(0);
     expect(retryDelayMs(4, policy, 1000)).toBe(1000);
     expect(retryDelayMs(1, policy, 3_600_000)).toBe(5000);
