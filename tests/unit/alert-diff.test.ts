@@ -34,7 +34,7 @@ const checked = (args: Record<string, unknown>) => checkedAlert({ uuid: UUID, ..
 
 const stateFor = (inputs: Record<string, unknown>, record: AlertRecord = RECORD) => alertOutputs(record, Object.keys(inputs));
 
-test("outputs: the record as returned, recipients with their uuids and timestamps, nulls dropped", () => {
+test("outputs: the record as returned, recipients with their uuids and timestamps (an empty list kept), nulls dropped", () => {
   const outs = stateFor(checked({ name: "On-call", recipients: [EMAIL, SLACK, SMS] }));
   expect(outs).toEqual({
     uuid: UUID,
@@ -46,6 +46,10 @@ test("outputs: the record as returned, recipients with their uuids and timestamp
     createdAt: "2026-01-01T00:00:00.000Z",
     declaredFields: ["name", "recipients"],
   });
+  // An empty list, the service's empty too: kept, and no change.
+  const empty = stateFor(checked({ recipients: [] }), { ...RECORD, recipients: [] });
+  expect(empty.recipients).toEqual([]);
+  expect(alerts.diff(empty, checked({ recipients: [] })).changes).toBe(false);
 });
 
 const CALL = { type: "call", target: SMS.target };
@@ -68,12 +72,6 @@ test.each<[string, Record<string, unknown>, Record<string, unknown>, string[], A
   ["a flag declared that was not", FLAGS, { ...FLAGS, maintenance: true }, ["maintenance"]],
 ])("%s", (_name, before, after, changed, ...[record]) => {
   expect(alerts.diff(stateFor(checked(before), record), checked(after))).toEqual({ changes: changed.length > 0, replaces: [], changed });
-});
-
-test("an empty recipient list equals the service's empty list", () => {
-  const olds = stateFor(checked({ recipients: [] }), { ...RECORD, recipients: [] });
-  expect(olds.recipients).toEqual([]);
-  expect(alerts.diff(olds, checked({ recipients: [] })).changes).toBe(false);
 });
 
 test("another uuid replaces the resource; unknown values count as changes", () => {

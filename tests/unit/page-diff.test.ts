@@ -51,19 +51,17 @@ test("outputs: the record without nulls, the logo as its URL and hash, never bas
   });
 });
 
-test("the same image bytes at another path are no change; other bytes at the same path are a change of logo", async () => {
+test("a logo diffs by its bytes: the same at another path is no change; other bytes, or a logo never uploaded, a change", async () => {
   const olds = await stateAfter(await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED }));
   const moved = await checked({ logo: { path: "/b/renamed.png" } }, { "/b/renamed.png": RED });
   expect(pages.diff(olds, moved)).toMatchObject({ changes: false, changed: [] });
   const edited = await checked({ logo: { path: "/a/logo.png" } }, { "/a/logo.png": BLUE });
   expect(pages.diff(olds, edited)).toEqual({ changes: true, replaces: [], changed: ["logo"] });
-});
-
-test("a logo the service has but this resource never uploaded (no hash) is a change once declared", async () => {
-  const olds = await stateAfter(await checked({ name: "Acme status" }));
-  expect(olds).toHaveProperty("logoUrl");
-  const news = await checked({ name: "Acme status", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
-  expect(pages.diff(olds, news).changed).toEqual(["logo"]);
+  // A logo the service has but this resource never uploaded (no hash): a change once declared.
+  const unhashed = await stateAfter(await checked({ name: "Acme status" }));
+  expect(unhashed).toHaveProperty("logoUrl");
+  const declared = await checked({ name: "Acme status", logo: { path: "/a/logo.png" } }, { "/a/logo.png": RED });
+  expect(pages.diff(unhashed, declared).changed).toEqual(["logo"]);
 });
 
 const GA = { name: "Acme status", googleAnalitycsId: "G-1" };
