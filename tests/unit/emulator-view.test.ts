@@ -23,18 +23,16 @@ const page = (store: Store, fields: Record<string, unknown>) =>
 /** Tags in the markup, e.g. ["html", "head", ...]: what a browser would build elements from. */
 const tags = (markup: string) => [...markup.matchAll(/<([a-z][a-z0-9]*)/gi)].map((m) => m[1].toLowerCase());
 
-describe("escaped templates", () => {
-  test("every interpolated value is escaped; html`` results (SafeHtml instances, not lookalikes) and lists of them are spliced as markup", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&\`</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;");
-    const inner = html`<b>${"<i>"}</b>`;
-    expect(html`<p title="${'"><script>'}">${inner}${[html`<br>`, "<br>"]}${null}${undefined}${false}${0}</p>`.text).toBe(
-      '<p title="&quot;&gt;&lt;script&gt;"><b>&lt;i&gt;</b><br>&lt;br&gt;0</p>',
-    );
-    // Only a SafeHtml instance passes unescaped, not an object that looks like one.
-    const lookalike = { text: "<script>" } as unknown as SafeHtml;
-    expect(html`${lookalike}`.text).toBe("[object Object]");
-    expect(html`${new SafeHtml("<hr>")}`.text).toBe("<hr>");
-  });
+test("escaped templates: every interpolated value is escaped; html`` results (SafeHtml instances, not lookalikes) and lists of them are spliced as markup", () => {
+  expect(escapeHtml(`<a href="x" title='y'>&\`</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;");
+  const inner = html`<b>${"<i>"}</b>`;
+  expect(html`<p title="${'"><script>'}">${inner}${[html`<br>`, "<br>"]}${null}${undefined}${false}${0}</p>`.text).toBe(
+    '<p title="&quot;&gt;&lt;script&gt;"><b>&lt;i&gt;</b><br>&lt;br&gt;0</p>',
+  );
+  // Only a SafeHtml instance passes unescaped, not an object that looks like one.
+  const lookalike = { text: "<script>" } as unknown as SafeHtml;
+  expect(html`${lookalike}`.text).toBe("[object Object]");
+  expect(html`${new SafeHtml("<hr>")}`.text).toBe("<hr>");
 });
 
 describe("a status page", () => {
