@@ -37,7 +37,7 @@ test("escaped templates: every interpolated value is escaped; html`` results (Sa
 
 describe("a status page", () => {
   // Items in order with their statuses, the banner and the images served: integration/emulator/view.test.ts.
-  test("title, description, and the logo and favicon from the stored images", () => {
+  test("title, description, and the logo and favicon from the stored images; no items: an empty state and no headline; an item that names no monitor says so", () => {
     const store = storeWith();
     page(store, {
       title: "Acme service status",
@@ -51,18 +51,15 @@ describe("a status page", () => {
     expect(markup).toContain(`<link rel="icon" href="/assets/${stored.faviconFileBase64}">`);
     expect(markup).toContain(`<img class="logo" src="/assets/${stored.logoFileBase64}" alt="Status logo">`);
     expect(markup).toContain('<p class="description">Live status</p>');
-  });
-
-  test("no items: an empty state and no headline; an item that names no monitor says so", () => {
-    const store = storeWith();
-    page(store, { items: [] });
-    const empty = renderStatusPage(store, findPage(store, "status")!);
+    // Another page, without items: an empty state, no headline, none of the first page's images.
+    page(store, { name: "Empty", slug: "empty", items: [] });
+    const empty = renderStatusPage(store, findPage(store, "empty")!);
     expect(empty).toContain("This page lists no monitors yet.");
     expect(empty).not.toContain("banner");
     expect(empty).not.toContain('rel="icon"');
     expect(tags(empty)).not.toContain("img");
-    store.upsertPage(parsePageBody({ items: ["gone-uuid"] }), findPage(store, "status")!.uuid);
-    expect(renderStatusPage(store, findPage(store, "status")!)).toContain(
+    store.upsertPage(parsePageBody({ items: ["gone-uuid"] }), findPage(store, "empty")!.uuid);
+    expect(renderStatusPage(store, findPage(store, "empty")!)).toContain(
       'No monitor gone-uuid</span><span class="status unknown">Unknown</span>',
     );
   });
