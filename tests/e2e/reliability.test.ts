@@ -1,7 +1,5 @@
-// Reliability through the real engine: a fleet under throttling, failures and dropped connections; a CLI or a
-// whole runner killed mid-`up`; lost creation answers kept as placeholders, each way out followed (the provider's
-// decisions per call: integration/provider/monitor-faults, monitor-dynamic, plugin-server). Every scenario
-// ends with exactly the declared monitors: none lost, none duplicated.
+// Faults, killed runs and lost creation answers through the real engine, each way out followed; every scenario
+// ends with exactly the declared monitors (per call: integration/provider/monitor-faults, monitor-dynamic, plugin-server).
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -16,10 +14,7 @@ jest.setTimeout(600_000);
 
 const FLEET = path.join(__dirname, "programs/fleet");
 
-/**
- * For a describe: its own emulator (`start`), and a stack of the fleet program of `count` monitors against it.
- * The plugin mode's program declares `uptime:index:Monitor`: the engine finds the plugin on PATH, as in a checkout.
- */
+/** A describe's own emulator and a stack of the fleet program; in plugin mode the engine finds the plugin on PATH. */
 function emulatorAndStack(
   count: number,
   stackName: string,
@@ -99,10 +94,7 @@ function adoptFromLog(printed: Map<string, string>, service: Json[], indices: nu
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * A kill during a checkpoint write can leave the local backend's metadata sidecar (`*.attrs`) empty,
- * which the CLI then fails to read ("failed to load checkpoint: EOF"): docs/troubleshooting.md's recovery removes empty ones.
- */
+/** A kill mid-write can leave a `*.attrs` sidecar empty ("failed to load checkpoint: EOF"): docs/troubleshooting.md removes them. */
 function removeEmptyAttrs(t: TestStack): number {
   const root = path.join(t.backendDir, ".pulumi");
   const empty = (fs.readdirSync(root, { recursive: true, encoding: "utf8" }) as string[])
@@ -113,10 +105,8 @@ function removeEmptyAttrs(t: TestStack): number {
 }
 
 /**
- * `pulumi up` in the background, SIGKILLed once the service holds `made` monitors: the CLI alone first with
- * `cliOnly` (its provider left 2 s), else everything at once as a lost runner (then 1.5 s for creations at the
- * service). The run's processes are found by the stack's journal directory in their environment. `journalGone`:
- * the journal lost with the runner. Returns what the run printed before the kill and the empty `.attrs` removed.
+ * `pulumi up` SIGKILLed once the service holds `made` monitors (found by the journal directory in their environment):
+ * the CLI alone with `cliOnly`, else the whole runner, its journal too with `journalGone`. Returns what it printed.
  */
 async function killedUp(
   t: TestStack,
@@ -161,7 +151,7 @@ describe("the CLI killed (SIGKILL) in the middle of `pulumi up` of 50 monitors, 
 
   test("the documented recovery (cancel, refresh clearing pending creates, then up), on another runner, converges to exactly 50", async () => {
     const { t, emulator } = ctx;
-    // The journal where a team's CI keeps it between runners (a volume that outlives them, written as the run goes), set in the stack's config.
+    // The journal where a team's CI keeps it between runners (a volume that outlives them), set in the stack's config.
     const shared = path.join(t.backendDir, "shared-journal");
     await t.stack.setConfig("uptime:journalDir", { value: shared });
     const { emptyAttrs } = await killedUp(t, emulator, 12, { cliOnly: true });
@@ -201,7 +191,6 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     const { t, emulator } = ctx;
     const { log } = await killedUp(t, emulator, 20, { journalGone: true });
 
-    // The next runner: what the state lacks.
     await pulumiCli.cancel(t);
     const { deployment } = await pulumiCli.exportStack(t);
     const held = new Set((deployment.resources ?? []).map((r: Json) => String(r.id)));
@@ -216,11 +205,8 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     const printed = new Map([...log.matchAll(/monitor "(fleet-\d{4})": created ([\w-]+)/g)].map((m) => [m[1], m[2]]));
     // The name docs/troubleshooting.md's `jq` prints beside each URN: the monitor's, as the program declares it.
     for (const { index, name } of interrupted) expect(name).toBe(`fleet-${String(index).padStart(4, "0")}`);
-    const adopt = adoptFromLog(
-      printed,
-      service,
-      interrupted.map((i: Json) => i.index),
-    );
+    const indices = interrupted.map((i: Json) => i.index);
+    const adopt = adoptFromLog(printed, service, indices);
     const fromLog = interrupted.filter((i: Json) => printed.has(i.name)).length;
     console.log(
       `runner lost: ${service.length} monitors in the service, ${unrecorded.length} not in the state, ${interrupted.length} creations ` +
@@ -233,7 +219,6 @@ describe("a CI runner lost in the middle of `pulumi up` of 30 monitors: the CLI 
     await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
     await pulumiCli.refreshClearingPendingCreates(t);
     await pulumiCli.up(t);
-    // Service == program == state: 30 monitors, none twice, the unrecorded ones kept.
     const after = (await serviceState(emulator)).monitors;
     expect(after.map((m) => m.name).sort()).toEqual(expectedNames(30));
     expect(after.map((m) => m.uuid)).toEqual(expect.arrayContaining(unrecorded.map((m) => m.uuid)));
@@ -247,8 +232,7 @@ const fleetResource = async (t: TestStack): Promise<Json> =>
   (await stateResources(t)).find((r) => r.type === "pulumi-nodejs:dynamic/uptime:MonitorFleet")!;
 
 describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a rate limit: the CLI and its provider killed at once, the journal kept", () => {
-  // Slow answers, so that members are in flight, at the service, when the runner goes; a rate limit, so
-  // that others wait their turn in the account's scheduler, never sent.
+  // Slow answers keep members in flight when the runner goes; a rate limit keeps others waiting, never sent.
   const ctx = emulatorAndStack(
     100,
     "fleet-lost",
@@ -264,15 +248,13 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
 
     await pulumiCli.cancel(t);
     await pulumiCli.refreshClearingPendingCreates(t);
-    // The next up takes over what the killed run made (the journal's notes); a member whose POST was in
-    // flight is kept as a placeholder, and the run says how to settle it.
+    // What the killed run made is taken over (the journal's notes); a member whose POST was in flight is a placeholder.
     const first = await pulumiCli.up(t).then(
       (r) => ({ ok: true, text: r.out }),
       (e: Error) => ({ ok: false, text: e.message }),
     );
     expect(first.text).toMatch(/took over .*, created by an interrupted run/);
     const service = (await serviceState(emulator)).monitors;
-    // None made twice: every name once.
     expect(new Set(service.map((m) => m.name)).size).toBe(service.length);
     const fleet = await fleetResource(t);
     const placeholders = Object.entries((fleet?.outputs?.monitors ?? {}) as Record<string, Json>).filter(([, m]) => m.unconfirmed);
@@ -286,9 +268,8 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100 at a r
       // At most uptime:maxConcurrentRequests (16) members are in doubt: the rest were never sent.
       expect(placeholders.length).toBeLessThanOrEqual(16);
     } else expect(first).toMatchObject({ ok: true }); // killed while every POST was held by the pace: none in doubt
-    // Not asserted: that only what was on its way is in doubt (a kill between a POST's note and its sending, or
-    // before its 429 is read, is rightly in doubt too); the notes' life: integration/provider/fleet.test.ts.
-    // Following the advice, member by member: the dashboard's monitor of its name as adoptUuid, else the placeholder dropped.
+    // (A kill between a POST's note and its sending is rightly in doubt too; the notes' life: integration/provider/fleet.)
+    // The advice, member by member: the dashboard's monitor of its name as adoptUuid, else the placeholder dropped.
     const adopt: Record<string, string> = {};
     const drop: string[] = [];
     for (const [key, member] of placeholders) {
@@ -323,11 +304,7 @@ describe("a runner lost in the middle of a MonitorFleet's creation of 100, the j
     // Each member the service made printed `monitors.<key>: monitor "<name>": created <uuid>` as its answer came.
     const printed = new Map([...log.matchAll(/monitors\.m(\d+): monitor "(fleet-\d{4})": created ([\w-]+)/g)].map((m) => [m[2], m[3]]));
     expect(printed.size).toBeGreaterThan(0);
-    const adopt = adoptFromLog(
-      printed,
-      service,
-      Array.from({ length: 100 }, (_, i) => i),
-    );
+    const adopt = adoptFromLog(printed, service, [...Array(100).keys()]);
     expect(Object.values(adopt).sort()).toEqual(service.map((m) => m.uuid).sort());
     await t.stack.setConfig("fleet:adopt", { value: JSON.stringify(adopt) });
     await pulumiCli.refreshClearingPendingCreates(t);
@@ -380,10 +357,7 @@ describe("creations whose answer was lost (the service made the monitor), throug
     expect(state.filter((r) => r.delete)).toEqual([]);
   };
   // The placeholders of m0 and m2, their monitors, and their URNs, from the first test on.
-  const kept: Record<"m0" | "m2", { placeholder: string; uuid: string; urn: string }> = {
-    m0: { placeholder: "", uuid: "", urn: "" },
-    m2: { placeholder: "", uuid: "", urn: "" },
-  };
+  const kept = {} as Record<"m0" | "m2", { placeholder: string; uuid: string; urn: string }>;
 
   test("each is kept as a placeholder and the next up sends nothing; destroy stops on them, but for the one UPTIME_DROP_UNCONFIRMED names", async () => {
     const { t, emulator } = ctx;
@@ -403,8 +377,8 @@ describe("creations whose answer was lost (the service made the monitor), throug
     expect(again).toContain("its creation was never confirmed");
     expect(sentAgain).toEqual([]);
 
-    // m1's monitor deleted in the dashboard, destroy with UPTIME_DROP_UNCONFIRMED=<m1's placeholder> drops it alone,
-    // with no request; it deletes nothing of the others, whose monitors exist, and stops on them naming both ways out.
+    // m1's monitor deleted in the dashboard: UPTIME_DROP_UNCONFIRMED=<its placeholder> drops it alone, with no request;
+    // destroy stops on the others, whose monitors exist, naming both ways out.
     const service = await inService(emulator);
     const [u0, u1, u2] = expectedNames(3).map((name) => service.find((m) => m.name === name)!);
     await adminCall(emulator, "DELETE", `/monitors/${u1.uuid}`);
@@ -426,8 +400,7 @@ describe("creations whose answer was lost (the service made the monitor), throug
   test("both taken over as advised (adoptUuid: one PATCH each), m0 in a run that then fails for another reason: its placeholder is left pending deletion beside it; the next up drops it and converges", async () => {
     const { t, emulator } = ctx;
     const { m0, m2 } = kept;
-    // Each monitor now waits for the one before: m0 is taken over, then m1's creation fails (500), so the run stops
-    // before the engine deletes what was replaced, and before m2.
+    // Chained: m0 is taken over, then m1's creation fails (500): the run stops before deleting what was replaced.
     await t.stack.setAllConfig({ "fleet:adopt": { value: JSON.stringify({ 0: m0.uuid, 2: m2.uuid }) }, "fleet:chain": { value: "true" } });
     await refused500(emulator);
     const [, sent] = await sending(emulator, () => fails((onOutput) => t.stack.up({ onOutput }), /500/));
@@ -461,8 +434,7 @@ describe("creations whose answer was lost (the service made the monitor), throug
   test("an `up --replace` whose answer is lost beside the monitor it replaces: `destroy --refresh` deletes that one and stops on the placeholder; following the message, with deleteBeforeReplace, drops it first; destroy then deletes all", async () => {
     const { t, emulator } = ctx;
     const { m0 } = kept;
-    // adoptUuid goes before a change that replaces its monitor. m0's new creation loses its answer: the placeholder
-    // is live under the URN, and the monitor it replaces (confirmed) is pending deletion under the same URN.
+    // m0 replaced (adoptUuid gone) and the new creation's answer lost: the placeholder live, the old one pending deletion.
     await t.stack.removeConfig("fleet:adopt");
     const before = await inService(emulator);
     await answerLost(emulator);
@@ -477,8 +449,7 @@ describe("creations whose answer was lost (the service made the monitor), throug
       ]),
     );
 
-    // The refresh reads (and diffs) the confirmed one pending deletion; that is no replacement of the placeholder,
-    // whose monitor exists: destroy deletes the others and stops on the placeholder, with the way out.
+    // Reading the one pending deletion replaces no placeholder: destroy deletes the others and stops on it, with the way out.
     const [text, sent] = await sending(emulator, () => fails((onOutput) => t.stack.destroy({ refresh: true, onOutput })));
     expect(text).toContain("its creation was never confirmed, so it may exist in the service");
     expect(text).toContain('set `adoptUuid: "<its uuid>"` on it and run `pulumi up`');
@@ -487,8 +458,8 @@ describe("creations whose answer was lost (the service made the monitor), throug
     expect((await inService(emulator)).map((m) => m.uuid)).toEqual([made.uuid]);
     expect((await stateMonitors(t)).map((r) => r.id)).toEqual([placeholder.id]);
 
-    // Following it: adoptUuid on the resource, now under deleteBeforeReplace, and `pulumi up`: the placeholder goes
-    // first, then its monitor is taken over (one PATCH, nothing created for it), and m1 and m2 are created again.
+    // Following it, under deleteBeforeReplace: the placeholder goes first, its monitor is taken over (one PATCH),
+    // and m1 and m2 are created again.
     await t.stack.setAllConfig({
       "fleet:adopt": { value: JSON.stringify({ 0: made.uuid }) },
       "fleet:deleteBeforeReplace": { value: "true" },
@@ -504,7 +475,6 @@ describe("creations whose answer was lost (the service made the monitor), throug
     expect(await stateMonitors(t)).toContainEqual({ id: made.uuid, urn: m0.urn, delete: false });
     await expectEmptyPreview(t, 4);
 
-    // destroy deletes every monitor, the one taken over included.
     const all = await inService(emulator);
     const [destroy, deleted] = await sending(emulator, () => t.stack.destroy());
     expect(destroy.summary.result).toBe("succeeded");
