@@ -1,6 +1,5 @@
-// The path a user takes: the package packed from a fresh clone (scripts/release.sh), npm-installed into a new
-// program outside the repository, then up, an empty preview and destroy; with the lowest and the highest
-// @pulumi/pulumi of its peer range, the program's copy the only one. Installed from git: the same files.
+// The package packed from a fresh clone (scripts/release.sh), npm-installed into a new program outside the
+// repository, with each end of its @pulumi/pulumi peer range; installed from git: the same files.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO, TestStack } from "../helpers/pulumi";
@@ -31,8 +30,7 @@ function newProgram(pulumiVersion: string, typescript: string): string {
   const dir = fs.mkdtempSync(path.join(work, `program-${pulumiVersion}-`));
   for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) fs.copyFileSync(path.join(PROGRAM, file), path.join(dir, file));
   if (Number(typescript.split(".")[0]) >= 6) {
-    // TypeScript 6 refuses the older template's `"moduleResolution": "node"` (TS5107); `pulumi new` now
-    // writes nodenext and lists the @types (docs/releases.md says so).
+    // TypeScript 6 refuses `"moduleResolution": "node"` (TS5107): `pulumi new` now writes nodenext (docs/releases.md).
     const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"));
     Object.assign(tsconfig.compilerOptions, { target: "es2022", module: "nodenext", moduleResolution: "nodenext", types: ["node"] });
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
@@ -130,8 +128,7 @@ test("the tarball holds what a program loads, and nothing else; the release scri
 
   const manifest = await tarballManifest();
   expect(manifest.dependencies["@pulumi/pulumi"]).toBeUndefined();
-  // What the npm registry would take, with no warning (a build's version is a prerelease: it needs a tag); a token of
-  // no account, so that npm does not warn that nobody is logged in.
+  // What the registry would take, with no warning (a prerelease needs a tag; a token of no account, or npm warns).
   const npmrc = path.join(work, "dry-run-npmrc");
   fs.writeFileSync(npmrc, "//registry.npmjs.org/:_authToken=dry-run-only\n");
   const dryRun = await sh("npm", ["publish", "--dry-run", "--tag", "next", "--userconfig", npmrc, release.tarball], work, userEnv(), true);

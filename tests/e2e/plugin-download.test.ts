@@ -1,6 +1,5 @@
-// The plugin as Pulumi installs providers: release.sh makes the self-contained executables with a download
-// address (a loopback server stands for the release's host); a YAML program and the Go example run with
-// automatic plugin acquisition, a fresh plugin cache and only the CLI on PATH (no node): the engine downloads it.
+// The self-contained plugin, downloaded by the engine from release.sh's download address (a loopback server) for a
+// YAML program and the Go example, with a fresh plugin cache and only the CLI on PATH (no node).
 import { execFileSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
@@ -162,10 +161,7 @@ test("YAML: the engine downloads the plugin from pluginDownloadURL; up, an empty
   expect(await monitorNamed("download-yaml")).toBeUndefined();
 });
 
-/**
- * A Go module proxy on disk (GOPROXY=file://…), serving one module at one version as a proxy serves a
- * tagged module: `list`, `.info`, `.mod`, and the zip of its files under `<module>@<version>/`.
- */
+/** A Go module proxy on disk (GOPROXY=file://…) serving one module at one version, as for a tagged module. */
 function goProxy(moduleDir: string, version: string): { proxy: string; modulePath: string } {
   const modulePath = /^module (\S+)$/m.exec(fs.readFileSync(path.join(moduleDir, "go.mod"), "utf8"))![1];
   const proxy = path.join(work, "goproxy");
@@ -183,14 +179,12 @@ function goProxy(moduleDir: string, version: string): { proxy: string; modulePat
 
 test("Go: the released SDK resolves by its module path at the release's version from a module proxy; its default options name the release; up and destroy", async () => {
   const env = userEnv("go");
-  // examples/go as its user has it, over the released Go SDK (the clone's sdks/go, which carries the address),
-  // fetched as `go get` fetches a published module: by its path and version, from a proxy.
+  // examples/go over the released Go SDK (the clone's, with the address), fetched by path and version from a proxy.
   const dir = path.join(work, "go");
   fs.cpSync(path.join(REPO, "examples/go"), dir, { recursive: true });
   const { proxy, modulePath } = goProxy(path.join(work, "clone", "sdks", "go"), `v${VERSION}`);
   const [upstream, modcache] = execFileSync("go", ["env", "GOPROXY", "GOMODCACHE"], { encoding: "utf8" }).trim().split("\n");
-  // A module's version is immutable in Go's module cache: a build of this same commit in an earlier run (the same
-  // version, another download address) is dropped from it first, so that this run's proxy serves it.
+  // A version is immutable in Go's module cache: an earlier run's build of this commit (another address) is dropped.
   const extracted = path.join(modcache, `${modulePath}@v${VERSION}`);
   if (fs.existsSync(extracted)) execFileSync("chmod", ["-R", "u+w", extracted]);
   fs.rmSync(extracted, { recursive: true, force: true });

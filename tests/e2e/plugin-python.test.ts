@@ -1,7 +1,5 @@
-// examples/python over the generated SDK (sdks/python), copied outside the repository with the virtualenv
-// its Pulumi.yaml names (from its requirements.txt), run by the `pulumi` CLI and the Python language host
-// bootstrap provides, the plugin on PATH. pip takes about ten seconds to make the venv (python3 >= 3.10 and
-// PyPI needed): it is made once per Python version, requirements and SDK, kept in the toolchain cache, and copied.
+// examples/python over the generated SDK, copied outside the repository with the virtualenv its Pulumi.yaml
+// names, run by the CLI and the Python language host, the plugin on PATH (the venv: python3 >= 3.10 and PyPI).
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -38,9 +36,8 @@ function requirements(sdk: string): string {
 }
 
 /**
- * A virtualenv made as the example's header says (`python3 -m venv`, `pip install -r requirements.txt`),
- * kept in the toolchain cache under a key of the Python version, the requirements and the SDK's files.
- * The SDK is installed from a copy: pip builds in the source tree, which must stay as generated.
+ * A virtualenv made as the example's header says, cached under a key of the Python version, the requirements
+ * and the SDK's files; the SDK installed from a copy (pip builds in the source tree, which must stay as generated).
  */
 async function venvTemplate(): Promise<string> {
   const { stdout: python } = await exec("python3", ["-c", "import sys; print(sys.version)"]);
@@ -85,8 +82,7 @@ beforeAll(async () => {
   fs.mkdirSync(dir);
   for (const f of ["Pulumi.yaml", "__main__.py"]) fs.copyFileSync(path.join(EXAMPLE, f), path.join(dir, f));
   fs.writeFileSync(path.join(dir, "requirements.txt"), requirements(SDK));
-  // A `python3` and `python` first on PATH that refuse to run: the program must run with venv/bin/python,
-  // which only the Pulumi.yaml's `virtualenv` option names.
+  // A `python3` and `python` first on PATH that refuse to run: only the Pulumi.yaml's `virtualenv` names the right one.
   fs.mkdirSync(path.join(work, "not-this-python"));
   for (const name of ["python3", "python"]) {
     fs.writeFileSync(path.join(work, "not-this-python", name), "#!/bin/sh\necho 'not the virtualenv python' >&2\nexit 3\n", {
@@ -141,11 +137,8 @@ test("up creates the monitor with its secret header, takes the page over, and ex
   expect(up).toContain(created.uuid);
 });
 
-// The Python host prints a traceback under the provider's message for a failed invoke: its SDK raises a plain
-// Exception (pulumi 3.272.0, pulumi/runtime/invoke.py, "invoke of ... failed"), and its exec script prints the
-// stack of any exception but pulumi.RunError ("Program failed with an unhandled exception"). docs/troubleshooting.md says so.
-// The interrupt that cancels the program prints nothing (the generated SDK's _quiet_cancel.py). The words of
-// each refusal are the plugin's, proven in tests/integration/provider/plugin-server.test.ts.
+// (A failed invoke prints a Python traceback, as docs/troubleshooting.md says.) The words of each refusal are the
+// plugin's: tests/integration/provider/plugin-server.test.ts.
 test("an address without its /v1, a refused key, a missing key: `pulumi preview` fails naming the setting, the program cancelled quietly, nothing changed", async () => {
   const origin = new URL(emulator.url).origin;
   const cases: [string, string[], string][] = [
@@ -177,7 +170,6 @@ test("an address without its /v1, a refused key, a missing key: `pulumi preview`
     await ok("config", "set", "uptime:baseUrl", emulator.url);
     await ok("config", "set", "--secret", "uptime:apiKey", E2E_API_KEY);
   }
-  // The settings put back, the next up finds everything as it was (its "4 unchanged").
 });
 
 test("pulumi import of a monitor made outside Pulumi writes Python that, added to the program, changes nothing; beside it, an explicit uptime.Provider puts a monitor in a second account", async () => {
@@ -216,8 +208,7 @@ test("pulumi import of a monitor made outside Pulumi writes Python that, added t
     ].join("\n"),
   );
   const [up, upSent] = await sending(emulator, () => ok("up", "--yes", "--skip-preview"));
-  // The stack, py-api, the page and the imported monitor as they were (the program's second run plans no change
-  // for them, and sends them nothing); the provider and its two monitors made.
+  // The stack, py-api, the page and the imported monitor unchanged and sent nothing; the provider and its two monitors made.
   expect(up).toMatch(/4 unchanged/);
   expect(up).toMatch(/3 created/);
   expect(upSent).toEqual(["POST /v1/monitors"]);

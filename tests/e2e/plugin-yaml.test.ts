@@ -1,7 +1,5 @@
-// YAML programs through the provider plugin (the repository's bin/, named in each Pulumi.yaml; installed
-// from its tarball: install.test.ts): examples/yaml's lifecycle, also on the oldest supported CLI; two
-// accounts beside retainOnDelete; a key in plain text refused; `pulumi import`, also from a service with no
-// GET of an object. The plugin's own words for bad input and bad settings: integration/provider/plugin-server.test.ts.
+// YAML programs through the repository's plugin (from its tarball: install.test.ts); the plugin's words for bad
+// input and settings: integration/provider/plugin-server.test.ts.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
@@ -175,9 +173,8 @@ test("two accounts: an explicit `uptime` provider beside the stack's own, rename
   const [retained] = await retainedNow();
   const [uuid] = await stagingUuids();
 
-  // The provider renamed with its old URN as an alias: nothing replaced, nothing sent, the monitor's uuid kept.
-  // (Without the alias it would be a replacement, as tests/integration/provider/accounts.test.ts shows.) And the
-  // retained monitor no longer declared: it leaves the stack, not the service.
+  // The provider renamed with its old URN as an alias (without it: a replacement, integration/provider/accounts.test.ts);
+  // the retained monitor no longer declared leaves the stack, not the service.
   const oldUrn = `urn:pulumi:${t.stack.name}::two-accounts::pulumi:providers:uptime::staging`;
   fs.writeFileSync(file, `${accounts({ provider: "stg", aliasOf: oldUrn })}\n${PLUGINS}`);
   const [aliased, aliasSent] = await upSending();
@@ -187,9 +184,8 @@ test("two accounts: an explicit `uptime` provider beside the stack's own, rename
   expect(await stagingUuids()).toEqual([uuid]);
   expect(await retainedNow()).toEqual([retained]);
 
-  // Moved to the stack's own account: a replacement, made there and deleted from staging. The retained monitor
-  // declared again: a new monitor, a POST, never a PATCH of the retained one (a note of the first run would have
-  // made it a takeover).
+  // Moved to the stack's own account: a replacement. The retained monitor declared again: a POST, never a PATCH of
+  // the retained one (a note of the first run would have made it a takeover).
   fs.writeFileSync(file, `${accounts({ provider: "stg", aliasOf: oldUrn, moved: true, retained: { retainOnDelete: false } })}\n${PLUGINS}`);
   const [moved, movedSent] = await upSending();
   expect(moved.summary.resourceChanges).toMatchObject({ replace: 1, create: 1 });
