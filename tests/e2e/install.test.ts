@@ -251,6 +251,4 @@ test("the plugin tarball installs with `pulumi plugin install --file` and runs e
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   const monitor = (await serviceState(emulator)).monitors.find((m) => m.uuid === up.outputs.apiUuid.value);
   expect(monitor).toMatchObject({ name: "api", alerts: [SEEDED_ALERT] });
-  expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
-  expect((await t.stack.destroy()).summary.resourceChanges).toEqual({ delete: 5 });
 });

@@ -68,10 +68,3 @@ test("a bad entry fails the preview naming the file, the entry and the field, be
   expect(text).toContain("regions: give at least one region id");
   expect(sent).toEqual([]);
 });
-
-test("destroy deletes every monitor it created", async () => {
-  await t.stack.setConfig("monitors-as-data:file", { value: writeData("v1b.json", original) });
-  const destroy = await t.stack.destroy();
-  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 4 });
-  expect((await serviceState(emulator)).monitors).toEqual([]);
-});
