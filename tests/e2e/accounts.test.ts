@@ -1,6 +1,5 @@
-// Two accounts in one TypeScript program (tests/e2e/programs/accounts): the stack's own settings and
-// an `uptime.Account`, against two emulators with different keys, each seeded with its page and alert:
-// each emulator sees only its own objects and its own key, and neither key is in the state or the output.
+// Two accounts in one TypeScript program (programs/accounts): the stack's own settings and an `uptime.Account`,
+// against two emulators with different keys, each seeded with its page and alert.
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
@@ -40,8 +39,7 @@ test("up: each account's objects in its own service, reached with its own key", 
   expect(up.summary.result).toBe("succeeded");
   expect(await monitorNames(prod)).toEqual(["prod API", "prod edge a", "prod edge b", "shared"]);
   expect(await monitorNames(staging)).toEqual(["staging API", "staging edge a", "staging edge b"]);
-  // The staging fleet's members are staging's monitors; the notes of their creation, kept in the staging
-  // account's scope, were confirmed by the program once the engine held them.
+  // The staging fleet's members are staging's monitors, their creation notes (in staging's scope) confirmed.
   const [prodState, stagingState] = [await serviceState(prod), await serviceState(staging)];
   expect(stagingState.monitors.map((m) => m.uuid)).toEqual(expect.arrayContaining(Object.values(up.outputs.stagingEnv.value.edge)));
   expect(journalNotes(t)).toEqual([]);
@@ -102,8 +100,7 @@ test("the Account renamed: without `aliases` the preview replaces its resources 
   expect(up.summary.resourceChanges?.update).toBe(6);
   expect(sent).toEqual([[], []]);
   expect(await uuids()).toEqual(before);
-  // The alias can go once an `up` has run with it, as Pulumi documents for any rename: the Account's own
-  // inputs change (an update of the provider), its resources stay, nothing else is left to do.
+  // The alias can go once an `up` has run with it (as for any rename): an update of the Account alone.
   await t.stack.removeConfig("accounts:stagingAliases");
   const [dropped, droppedSent] = await sendingToBoth(() => t.stack.up({ onOutput: collect(out) }));
   expect(Object.keys(dropped.summary.resourceChanges ?? {}).sort()).toEqual(["same", "update"]);

@@ -1,6 +1,5 @@
-// README's Quick start as a newcomer types it: its shell blocks, in order, as README.md holds them (only the
-// port and the /tmp directories swapped for free ones), each printing what the section says. Twice: on the
-// CLI bootstrap builds, and on the oldest supported one first on PATH, as a user's own.
+// README's Quick start's shell blocks as written (the port and /tmp directories swapped for free ones), on the CLI
+// bootstrap builds and on the oldest supported one first on PATH, as a user's own.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

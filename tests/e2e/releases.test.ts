@@ -1,7 +1,5 @@
-// Releases a user can tell apart and upgrade to, cut in a tagless scratch clone (as a CI checkout may be):
-// A is 0.2.0 found by the commit that set package.json's version (RELEASING.md), B the work tree tagged
-// v0.2.1. Each carries its version everywhere and is reproducible; an older tree's own release.sh is used.
-// Then the upgrade from A to B on each face (npm install of B; plugin B named by `version`): nothing to do.
+// Releases cut in a tagless scratch clone (as a CI checkout may be): A, 0.2.0, by the commit that set the version
+// (RELEASING.md), B the work tree tagged v0.2.1; then the upgrade from A to B on each face.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -52,8 +50,7 @@ beforeAll(async () => {
   await git("commit", "--quiet", "-am", "A patch");
   await git("tag", "v0.2.1");
   if ((await git("rev-parse", "--is-shallow-repository")).trim() === "true") {
-    // A shallow checkout's history cannot tell which commit set the version (release.sh says so; the next
-    // test asserts it): A is then the work tree, tagged.
+    // A shallow history cannot tell which commit set the version (the next test asserts the refusal): A is then tagged.
     shallowRefusal = await cut("refused", "v0.2.0", "--print-version").then(
       (r) => r.output,
       (error: Error) => error.message,

@@ -1,10 +1,6 @@
-// The API key, a wrong key, and examples/quickstart's secret header value against all Pulumi stores and
-// prints: the backend's files, the stack's config, `pulumi stack export`, the output, events and engine logs
-// of up, preview and refresh at every log level, and the errors of runs refused with 401. Pulumi itself prints
-// decrypted values in two places only: the engine's property dumps at -v=9 ("Marshaling property for RPC[...]")
-// and the Node SDK's "RegisterResource RPC finished: ... resp:" line (--debug, logs from -v=3, and always in the
-// event stream): a secret is allowed there alone, at those levels. A failure names where a secret was found,
-// never the text around it.
+// The keys and the quickstart's secret header value against all Pulumi stores and prints, at every log level. Pulumi
+// itself prints decrypted values only in the engine's -v=9 property dumps and the Node SDK's "RegisterResource RPC
+// finished" line (--debug, logs from -v=3, every event stream): allowed there alone. A failure names only where.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
@@ -187,10 +183,8 @@ test("the backend's files, the stack's config file and `pulumi stack export` hol
 test("sweep: no secret anywhere it may not be", () => {
   expect(captured.length).toBeGreaterThan(30);
   expect(leaks()).toEqual([]);
-  // The positive control of the attribution: Pulumi's dumps did hold a secret, and were told apart. The SDK's
-  // debug line holds the header value in the events, and from -v=3 in the engine's logs. (CLI v3.259 also
-  // dumped the API key into -v=9's logs; v3.274.1 writes no property dumps there, and the log it keeps of every
-  // run under $PULUMI_HOME/logs is not plain text: no secret is found in it either.)
+  // The positive control of the attribution: Pulumi's dumps (the SDK's debug line, in the events and from -v=3 in
+  // the logs) did hold the header value, and were told apart.
   const dumped = captured.filter((c) => c.where.startsWith("preview (debug, -v=8): ") && c.dumpOnly.includes("the secret header value"));
   expect(dumped.map((c) => c.where).sort()).toEqual(["preview (debug, -v=8): engine logs", "preview (debug, -v=8): events"]);
   expect(dumped.every((c) => holds(c.text, "the secret header value"))).toBe(true);

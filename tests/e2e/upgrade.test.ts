@@ -1,7 +1,5 @@
-// A stack written by an earlier version keeps working: `__provider` as Pulumi serialized the shim (a
-// closure; this version stores one line, sdk/shim.ts), and the state in the shape from before the resource
-// model (journal keys as project/stack/name, declaredFields without option keys, no image files in a
-// page's outputs). The next up proposes and sends nothing, and refresh and destroy work through the old text.
+// A stack written by an earlier version keeps working: `__provider` as a serialized closure (now one line,
+// sdk/shim.ts) and the state's shape from before the resource model (beforeTheModel).
 import type { TestStack } from "../helpers/pulumi";
 import { clearRequests, e2eFile, mutating, requestLines, sending } from "../helpers/e2e";
 

@@ -1,8 +1,5 @@
-// Wrong settings through the real engine, one stack from a wrong first try to its destroy, each piece
-// of advice followed as a user would. The words of every refusal, and the other wrong settings (a base
-// URL that is not the API, a proxy's HTML 404, a host that does not resolve, a server that never
-// answers, a refused key at preview, uptime:offlinePreview, uptime:rateLimitWaitSeconds), are proven
-// in-process: tests/README.md says where.
+// Wrong settings through the real engine, one stack from a wrong first try to its destroy, each piece of advice
+// followed; the words of every refusal and the other wrong settings are proven in-process (tests/README.md).
 import * as fs from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
 import * as path from "node:path";

@@ -26,9 +26,8 @@ interface E2eStackOptions {
 }
 
 /**
- * Starts an emulator (`startE2eEmulator(options)`; none with false) before the calling file's tests.
- * `stack(dir)` (an absolute directory, or an example's name) makes a stack of the program, and `track`
- * and `tempDir` keep a server or a directory; at the file's end, each is removed or closed, last first.
+ * The calling file's emulator (none with false), `stack(dir)` of a program (a directory or an example's name), and
+ * `track`/`tempDir` for a server or a directory: each closed or removed at the file's end, last first.
  */
 export function e2eFile(options: Partial<EmulatorOptions> | false = {}) {
   let running: RunningEmulator | undefined;
@@ -77,10 +76,7 @@ export const adminCall = adminJson;
 export const requestLines = (emulator: RunningEmulator) => adminApi(emulator).requestLines();
 export const clearRequests = (emulator: RunningEmulator) => adminApi(emulator).clearRequests();
 
-/**
- * What a run sent but the account check: every run proves its address and key once per provider
- * process with `GET /v1/webhooks?pageSize=1` (provider/session.ts accountProblem), whatever it then does.
- */
+/** What a run sent but the account check each provider process makes (provider/session.ts accountProblem). */
 export const withoutAccountCheck = (lines: string[]) => lines.filter((l) => l !== "GET /v1/webhooks");
 
 /** Requests that change something in the service. */
@@ -153,9 +149,8 @@ export interface CliRun {
 }
 
 /**
- * The pulumi CLI on a stack (`stack`, by default t's) as a user types it, in `cwd` (t's program by default), with the
- * stack's environment and `env`; asynchronous, as the emulator answers in this process. Its output is
- * read for Node's warnings, as the Automation API's runs are.
+ * The pulumi CLI on a stack (t's by default) as a user types it, in `cwd` (t's program by default), with the stack's
+ * environment and `env`; asynchronous, as the emulator answers in this process; its output read for Node's warnings.
  */
 export async function pulumiCli(
   t: TestStack,

@@ -1,6 +1,5 @@
-// The e2e tier's engine runs, counted as they start, whoever starts them: each e2e file puts a `pulumi` of
-// its own first on PATH (and before the oldest supported CLI) that notes `up`, `preview`, `refresh`,
-// `destroy` and `import` in the file's log, then runs the real CLI. tests/README.md holds each file's allowance.
+// The e2e tier's engine runs, whoever starts them: each file puts a `pulumi` first on PATH (and before the oldest
+// CLI) that notes each engine command in the file's log, then runs the real CLI; tests/README.md holds the allowances.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

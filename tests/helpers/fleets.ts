@@ -1,5 +1,4 @@
-// What the e2e files of fleets (rate limits, MonitorFleet, killed runs) check: the stack holds exactly the
-// service's monitors, how many requests the limit refused, and the scenarios both faces run.
+// What the e2e files of fleets (rate limits, MonitorFleet, killed runs) check, and the scenarios both faces run.
 import type { RunningEmulator } from "../../emulator/types";
 import { type Json, SEEDED_ALERT, adminCall, adminGet, clearRequests, monitorNames, requestLines, serviceState } from "./e2e";
 import { stateResources } from "./e2e";
@@ -37,8 +36,7 @@ export async function pacedFleetLifecycle(t: TestStack, emulator: RunningEmulato
   expect(up.summary.resourceChanges).toMatchObject({ create: 301 });
   expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
   await expectStateIsService(t, emulator);
-  // That the run is paced, at what pace and what it means in time, what waits. (The line every 10 s:
-  // rate-limit.test.ts, under a limit that holds requests waiting longer than that on any machine.)
+  // That the run is paced, at what pace and what waits (the line every 10 s: rate-limit.test.ts).
   const text = out.join("");
   expect(text).toMatch(
     /uptime: the service limits requests \(429 Too Many Requests\): pacing to \d+(\.\d)?\/s \(about \d+ s per 100 requests\); \d+ requests waiting/,

@@ -1,7 +1,5 @@
-// The e2e matrix (tests/e2e/programs/matrix/<row>): `matrixFile().row` runs a user's program as one row, with
-// its own emulator (the demo seed, a second alert, a bystander monitor in no stack), its stack and first `up`;
-// each step returns the requests sent meanwhile, so a row asserts exactly those its change needs. At a row's
-// end the bystander is untouched and the journal empty; its stack is removed without an engine run.
+// The e2e matrix (tests/e2e/programs/matrix/<row>): each row a program with its own emulator, stack and first `up`;
+// each step returns the requests it sent, and at a row's end the bystander monitor is untouched, the journal empty.
 import * as path from "node:path";
 import type { UpOptions } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator/types";
@@ -117,10 +115,7 @@ async function startRow(t: TestStack, emulator: RunningEmulator) {
   };
 }
 
-/**
- * The driver of a matrix file's rows, registered in the calling file: `row(program, body, config)`
- * runs one row, every emulator and stack it made closed and removed at the end of the file.
- */
+/** The driver of a matrix file's rows: `row(program, body, config)` runs one, its emulator and stack removed at the end. */
 export function matrixFile() {
   const file = e2eFile(false);
 

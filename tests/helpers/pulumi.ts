@@ -54,9 +54,8 @@ export async function createStack(
 }
 
 /**
- * up, refresh and destroy as the Automation API runs them, but with the run's summary (and up's outputs) taken
- * from the run's own events rather than from two more CLI runs each (`stack history`, `stack output`), which
- * cost as much CPU as a small engine run. Outputs holding a secret, which events mask, are still read by the CLI.
+ * up, refresh and destroy with the summary (and up's outputs) from the run's own events, not two more CLI runs
+ * each (`stack history`, `stack output`); outputs holding a secret, which events mask, are still read by the CLI.
  */
 function summaryFromEvents(stack: Stack): void {
   for (const op of ["up", "refresh", "destroy"] as const) {
@@ -120,10 +119,7 @@ export const versions = Object.fromEntries(
   [...fs.readFileSync(path.join(REPO, "scripts/versions.sh"), "utf8").matchAll(/^(\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]),
 ) as Record<"PULUMI_VERSION" | "PULUMI_OLDEST_VERSION" | "YAML_HOST_VERSION", string>;
 
-/**
- * The directory of the oldest supported Pulumi CLI (beside the language hosts), which bootstrap builds
- * when UPTIME_CLI_RANGE=1, as the test command sets it for the e2e tier.
- */
+/** The directory of the oldest supported Pulumi CLI, which bootstrap builds when UPTIME_CLI_RANGE=1 (the e2e tier's). */
 export function oldestPulumi(): string {
   const dir = process.env.UPTIME_OLDEST_PULUMI;
   if (!dir || !fs.existsSync(path.join(dir, "pulumi")))
