@@ -91,25 +91,18 @@ test("the quickstart's page as a visitor sees it: title, logo, favicon, items in
   expect(page.headingFontSize).toBe("26px"); // the stylesheet applied under the page's CSP
 });
 
-test("each of the document's states shows on the page, with its own colour and the worst as headline", async () => {
+// Each state's row and headline in the markup: integration/emulator/view.test.ts; its colour needs a browser.
+test("each of the document's states shows on the page in its own colour, the worst as headline", async () => {
   const { api, db } = monitorUuids();
-  const colours = new Map<string, string>();
-  const headlines: Record<string, string> = {
-    Up: "All systems operational",
-    Maintenance: "Scheduled maintenance in progress",
-    Degraded: "Degraded performance",
-    Disrupted: "Partial disruption",
-    Down: "Major outage",
-  };
-  for (const status of Object.keys(headlines)) {
+  const colours = new Set<string>();
+  for (const status of ["Up", "Maintenance", "Degraded", "Disrupted", "Down"]) {
     await setStatus(db, status);
     await tab.goto(`${origin}/status/acme`);
     const page = await readStatusPage();
     expect(page.rows.map((r) => `${r.name}: ${r.status}`)).toEqual(["Public API: Up", `Primary database: ${status}`]);
-    expect(page.banner).toBe(headlines[status]);
-    colours.set(status, page.rows[1].color);
+    colours.add(page.rows[1].color);
   }
-  expect(new Set(colours.values()).size).toBe(5);
+  expect(colours.size).toBe(5);
   await setStatus(api, "Degraded");
   await setStatus(db, "Maintenance");
   await tab.goto(`${origin}/status/acme`);
