@@ -126,11 +126,8 @@ test("moving monitors between Monitor resources and a fleet re-creates none, eit
   // Into a fleet: the Monitors have retainOnDelete; the members take them over with adoptUuid.
   await t.stack.setAllConfig({ "fleet:mode": { value: "fleet" }, "fleet:adopt": { value: adopt } });
   expect(await up()).toEqual(patchedEach);
-  expect(
-    Object.values(await members(t))
-      .map((m) => m.uuid)
-      .sort(),
-  ).toEqual(all);
+  const memberUuids = Object.values(await members(t)).map((m) => m.uuid);
+  expect(memberUuids.sort()).toEqual(all);
   expect((await stateResources(t)).filter((r) => r.type === "pulumi-nodejs:dynamic/uptime:Monitor")).toEqual([]);
 
   // Back to Monitor resources: the fleet has retainOnDelete; each Monitor takes its monitor over.

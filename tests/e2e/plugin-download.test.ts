@@ -145,9 +145,8 @@ test("YAML: the engine downloads the plugin from pluginDownloadURL; up, an empty
   expectInstalledFromRelease(env);
   // The executable serves the release's schema: its version and the address it was downloaded from.
   const installed = path.join(env.PULUMI_HOME!, "plugins", `resource-uptime-v${VERSION}`, "pulumi-resource-uptime");
-  const served = JSON.parse(
-    await run(pulumi, ["package", "get-schema", installed], dir, env).then((out) => out.slice(0, out.lastIndexOf("}") + 1)),
-  );
+  const schema = await run(pulumi, ["package", "get-schema", installed], dir, env);
+  const served = JSON.parse(schema.slice(0, schema.lastIndexOf("}") + 1));
   expect(served).toMatchObject({ name: "uptime", version: VERSION, pluginDownloadURL: baseUrl });
   const created = await monitorNamed("download-yaml");
   expect(created).toMatchObject({ type: "https", urn: "https://yaml.example.com/health", intervalId: 60 });

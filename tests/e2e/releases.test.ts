@@ -68,19 +68,15 @@ test("a clone without tags cuts 0.2.0 from the commit that set package.json's ve
     );
     return;
   }
-  const setter = (await sh("git", ["log", "--format=%h", "-S", '"version": "0.2.0"', "--reverse", "--", "package.json"], REPO)).split(
-    "\n",
-  )[0];
+  const setters = await sh("git", ["log", "--format=%h", "-S", '"version": "0.2.0"', "--reverse", "--", "package.json"], REPO);
+  const setter = setters.split("\n")[0];
   expect(made.a.output).toContain(`release: no tag v0.2.0 here: releasing ${setter}, the commit that set package.json's version to 0.2.0`);
   expect(made.a.output).toContain("release: version 0.2.0, from package.json, which this commit set");
   expect(made.b.output).toContain("release: version 0.2.1, from the tag v0.2.1");
 });
 
 test("each release carries its version in every file", async () => {
-  for (const [label, version] of [
-    ["a", "0.2.0"],
-    ["b", "0.2.1"],
-  ] as const) {
+  for (const [label, version] of Object.entries({ a: "0.2.0", b: "0.2.1" })) {
     const r = made[label];
     expect(r.version).toBe(version);
     const files = fs.readdirSync(r.dir).sort();
@@ -129,13 +125,9 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     }
     const manifest = { name: "installed", private: true, main: "index.ts", dependencies: { "@pulumi/pulumi": "3.270.0" } };
     fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
+    const npmInstall = ["install", "--no-audit", "--no-fund", "--prefer-offline"];
     const install = ({ dir: out, version }: (typeof made)[string]) =>
-      sh(
-        "npm",
-        ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(out, `pulumi-uptime-${version}.tgz`)],
-        dir,
-        npmUserEnv(),
-      );
+      sh("npm", [...npmInstall, path.join(out, `pulumi-uptime-${version}.tgz`)], dir, npmUserEnv());
     await install(made.a);
     const running = () => sh("node", ["-p", "require('pulumi-uptime').version"], dir, npmUserEnv());
     expect((await running()).trim()).toBe("0.2.0");
@@ -160,13 +152,10 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     const home = fs.mkdtempSync(path.join(work, "pulumi-home-"));
     const env = { ...process.env, PULUMI_HOME: home };
     /** `pulumi plugin install` of a release's plugin tarball, as `version` (its own by default). */
-    const installPlugin = ({ dir: out, version: own }: (typeof made)[string], version = own, ...flags: string[]) =>
-      sh(
-        "pulumi",
-        ["plugin", "install", "resource", "uptime", version, ...flags, "--file", path.join(out, `pulumi-resource-uptime-v${own}.tar.gz`)],
-        work,
-        env,
-      );
+    const installPlugin = ({ dir: out, version: own }: (typeof made)[string], version = own, ...flags: string[]) => {
+      const tarball = path.join(out, `pulumi-resource-uptime-v${own}.tar.gz`);
+      return sh("pulumi", ["plugin", "install", "resource", "uptime", version, ...flags, "--file", tarball], work, env);
+    };
     await installPlugin(made.a);
     const dir = fs.mkdtempSync(path.join(work, "yaml-program-"));
     const program = (version: string) =>
@@ -189,16 +178,10 @@ describe("upgrading from release A (v0.2.0) to release B (v0.2.1)", () => {
     await installPlugin(made.b);
     // docs/releases.md: a second install of a version already installed does nothing; --reinstall replaces it.
     const installed = path.join(home, "plugins", "resource-uptime-v0.2.1");
-    const contents = () =>
-      createHash("sha256")
-        .update(
-          fs
-            .readdirSync(installed, { recursive: true, encoding: "utf8" })
-            .sort()
-            .map((f) => (fs.statSync(path.join(installed, f)).isFile() ? `${f}:${sha256(path.join(installed, f))}` : f))
-            .join("\n"),
-        )
-        .digest("hex");
+    const contents = () => {
+      const files = fs.readdirSync(installed, { recursive: true, encoding: "utf8" }).sort();
+      return files.map((f) => (fs.statSync(path.join(installed, f)).isFile() ? `${f}:${sha256(path.join(installed, f))}` : f)).join("\n");
+    };
     const asB = contents();
     // Other bytes (A's) as 0.2.1: ignored, then installed with --reinstall; B's again with --reinstall.
     await installPlugin(made.a, "0.2.1");
