@@ -41,9 +41,6 @@ function program(name: string, text: string): string {
 const state = () => serviceState(emulator);
 const monitor = (name: string) => monitorNamed(emulator, name);
 
-/** The pulumi CLI in a program's directory, with its stack's environment: its exit code and both outputs. */
-const cli = (t: TestStack, dir: string, args: string[], env: Record<string, string> = {}) => pulumiCli(t, args, { cwd: dir, env });
-
 describe("examples/yaml through the plugin", () => {
   let dir: string;
   let t: TestStack;
@@ -128,14 +125,14 @@ test("on the oldest supported CLI: examples/yaml's up, an empty preview and dest
   const dir = program("oldest", fs.readFileSync(path.join(REPO, "examples/yaml/Pulumi.yaml"), "utf8"));
   const t = await stack(dir, { config: exampleConfig });
   const before = (await state()).monitors.length;
-  const up = await cli(t, dir, ["up", "--yes"], env);
+  const up = await pulumiCli(t, ["up", "--yes"], { env });
   expect(up).toMatchObject({ code: 0 });
   const made = (await state()).monitors.slice(before);
   expect(made.map((m: Json) => m.name).sort()).toEqual(["api", "shop"]);
   expect([...(await seededPage(emulator)).items].sort()).toEqual(made.map((m: Json) => m.uuid).sort());
   // The second preview, right after the up that made everything: nothing sent but reads.
-  expect(await sending(emulator, () => cli(t, dir, ["preview", "--expect-no-changes"], env))).toMatchObject([{ code: 0 }, []]);
-  const [destroy, deleted] = await sending(emulator, () => cli(t, dir, ["destroy", "--yes"], env));
+  expect(await sending(emulator, () => pulumiCli(t, ["preview", "--expect-no-changes"], { env }))).toMatchObject([{ code: 0 }, []]);
+  const [destroy, deleted] = await sending(emulator, () => pulumiCli(t, ["destroy", "--yes"], { env }));
   expect(destroy).toMatchObject({ code: 0 });
   expect(deleted.sort()).toEqual(made.map((m: Json) => `DELETE /v1/monitors/${m.uuid}`).sort());
   expect((await state()).monitors.slice(before)).toEqual([]);
@@ -210,7 +207,7 @@ test("a key set in plain text is refused before any request, naming the fix, and
   const t = await stack(dir, { config: { "uptime:apiKey": E2E_API_KEY } });
   await clearRequests(emulator);
   // `pulumi up` refuses it in its preview, before the provider's state is saved (provider/plugin/server.ts configure).
-  const plain = await cli(t, dir, ["up", "--yes"]);
+  const plain = await pulumiCli(t, ["up", "--yes"]);
   expect(plain.code).not.toBe(0);
   expect(plain.out).toContain("uptime:apiKey is set in plain text in the stack configuration");
   expect(plain.out).toContain("pulumi config set --secret uptime:apiKey <key>");
@@ -229,7 +226,7 @@ test("a key set in plain text is refused before any request, naming the fix, and
   const [importFile, generatedFile] = [path.join(work, "import.json"), path.join(work, "generated.yaml")];
   fs.writeFileSync(importFile, JSON.stringify({ resources }));
   const before = await state();
-  const [imported, sent] = await sending(emulator, () => cli(t, dir, ["import", "--file", importFile, "--out", generatedFile, "--yes"]));
+  const [imported, sent] = await sending(emulator, () => pulumiCli(t, ["import", "--file", importFile, "--out", generatedFile, "--yes"]));
   expect(imported.out).toContain("3 imported");
   expect(imported.code).toBe(0);
   // Importing reads: nothing in the service changed.
@@ -267,7 +264,7 @@ describe("pulumi import from a service that offers only the documented routes (n
     ];
     const file = path.join(work, "import-documented.json");
     fs.writeFileSync(file, JSON.stringify({ resources: objects.map(([type, name, id]) => ({ type: `uptime:index:${type}`, name, id })) }));
-    const [imported, sent] = await sending(documented, () => cli(t, dir, ["import", "--file", file, "--yes"]));
+    const [imported, sent] = await sending(documented, () => pulumiCli(t, ["import", "--file", file, "--yes"]));
     expect(imported.code).not.toBe(0);
     const advice: Record<string, string> = {};
     for (const [type, name, id, property] of objects) {
@@ -306,7 +303,7 @@ describe("pulumi import from a service that offers only the documented routes (n
     expect(after.alerts.find((a: Json) => a.uuid === SEEDED_ALERT)).toMatchObject({ name: "On-call", down: true });
     const held = (await stateResources(t)).filter((r) => String(r.type).startsWith("uptime:index:"));
     expect(held.map((r) => r.id).sort()).toEqual([legacy.uuid, SEEDED_PAGE, SEEDED_ALERT].sort());
-    const preview = await cli(t, dir, ["preview", "--expect-no-changes"]);
+    const preview = await pulumiCli(t, ["preview", "--expect-no-changes"]);
     expect(preview.code).toBe(0);
     expect(preview.out).not.toMatch(/^\s*(\+|-|~|\+-|-\+|\+\+|--)\s+\S/m);
     expect(preview.out).toMatch(/4 unchanged/);
