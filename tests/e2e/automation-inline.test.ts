@@ -1,6 +1,5 @@
-// An Automation API program with an inline program, as CI tools drive Pulumi: run from a directory without
-// node_modules, no workDir. It works because importing the package adds its node_modules to NODE_PATH
-// (sdk/automation.ts): cleared after the import, the dynamic-provider host cannot find @pulumi/pulumi.
+// An Automation API inline program, as CI tools drive Pulumi, run from a directory without node_modules: the
+// package puts its node_modules on NODE_PATH (sdk/automation.ts), without which the engine finds no @pulumi/pulumi.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { PASSPHRASE, REPO } from "../helpers/pulumi";

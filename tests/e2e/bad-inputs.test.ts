@@ -1,7 +1,5 @@
-// One case of each kind of message of tests/bad-inputs/cases.ts through a real `pulumi preview` of
-// programs/bad-input. Every case runs in-process in tests/integration/sdk/bad-inputs.test.ts; what only
-// the engine adds is its printing. One preview per case (the engine stops a preview at the first
-// failing resource), on three stacks side by side.
+// One case of each kind of message of tests/bad-inputs/cases.ts through a real `pulumi preview` (all of them
+// in-process: integration/sdk/bad-inputs.test.ts); one preview per case, the engine stopping at the first failure.
 import * as path from "node:path";
 import { BAD_INPUT_CASES, BadInputCase, printedByEngine } from "../bad-inputs/cases";
 import type { TestStack } from "../helpers/pulumi";

@@ -1,6 +1,5 @@
-// The demo's status page and the emulator's dashboard in a real headless Chromium, after `pulumi up`
-// of examples/quickstart: what a visitor sees (title, logo, favicon, the items in the declared order
-// with their statuses), and hostile text shown as text. scripts/chromium.ts drives the browser.
+// The demo's status page and the emulator's dashboard in a real headless Chromium (scripts/chromium.ts), after
+// `pulumi up` of examples/quickstart: what a visitor sees, and hostile text shown as text.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { BrowserPage, Chromium } from "../../scripts/chromium";

@@ -1,6 +1,5 @@
-// The quickstart against a service with only the documented routes (no GET of an object, no DELETE): up and
-// edits work, refresh keeps the state with a warning, a replace and a destroy stop at the DELETE with nothing
-// lost, and following the message (UPTIME_DELETE_UNSUPPORTED=leave) leaves the monitors and a consistent stack.
+// The quickstart against a service with only the documented routes (no GET of an object, no DELETE), each
+// message's way out (UPTIME_DELETE_UNSUPPORTED=leave) followed to a consistent stack.
 import type { TestStack } from "../helpers/pulumi";
 import { adminCall, e2eFile, fails, monitorNamed, serviceState, stateResources, withEnv } from "../helpers/e2e";
 

@@ -1,6 +1,5 @@
-// sdks/ as scripts/gen-sdks.sh generates it from schema.json (tools/gen-sdk): current, and each SDK builds,
-// vets or byte-compiles, and packages as published. Nothing is written into the repository. Needs go and
-// python3; a cold Go build cache takes minutes.
+// sdks/ as scripts/gen-sdks.sh generates it from schema.json: current, and each SDK builds, vets or byte-compiles
+// and packages as published, nothing written into the repository (go and python3 needed).
 import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";

@@ -1,6 +1,5 @@
-// uptime:baseUrl changed since the last up, on each face (TypeScript, and the same monitors in YAML through
-// the plugin): refresh and destroy use the stored address, so they fail naming it and saying to run them with
-// --run-program; nothing changes; following the advice works through the new address.
+// uptime:baseUrl changed since the last up, on each face: refresh and destroy use the stored address, so they fail
+// naming it and saying to run them with --run-program, which works through the new address.
 import { createServer } from "node:http";
 import * as path from "node:path";
 import { SEEDED_ALERT, clearRequests, e2eFile, fails, requestLines, sending, serviceState, stateResources } from "../helpers/e2e";

@@ -1,7 +1,5 @@
-// examples/go, an Automation API program in Go with an inline Pulumi program over the generated Go
-// SDK (sdks/go), built with `go build` and run as its user would: `up`, an empty `preview`, an edit,
-// drift repaired by `refresh` and `up`, `destroy`. The engine finds the plugin on PATH (the
-// repository's bin/); the key and the secret header value stay encrypted in the state.
+// examples/go, a Go Automation API program over the generated Go SDK, built with `go build` and run as its
+// user would, the plugin on PATH.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO } from "../helpers/pulumi";

@@ -1,6 +1,5 @@
-// A JavaScript program that moves its monitor from the dynamic resource (`pulumi-uptime`) to the
-// provider plugin's type (the generated Node.js SDK, `@pulumi-uptime/sdk`), as docs/plugin.md's "Moving to
-// the plugin" says: same name, same parent, an alias of the old type; the page and the alert with it.
+// A JavaScript program moving its monitor, page and alert from the dynamic resources to the plugin's types
+// (the generated Node.js SDK) as docs/plugin.md's "Moving to the plugin" says: an alias of the old type.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO, TestStack } from "../helpers/pulumi";

@@ -1,6 +1,5 @@
-// The policy pack (policy/) in real `pulumi preview --policy-pack` runs against the emulator: the
-// examples pass, a program breaking every rule is blocked with each resource and rule named, and a
-// policy config turns rules advisory, off, or moves their bounds.
+// The policy pack (policy/) in real `pulumi preview --policy-pack` runs: the examples pass, a program breaking
+// every rule is blocked, and a policy config turns rules advisory, off, or moves their bounds.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { SEEDED_ALERT, e2eFile, pulumiCli, sending } from "../helpers/e2e";

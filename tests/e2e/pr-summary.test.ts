@@ -1,6 +1,5 @@
-// The pull-request summary (scripts/pr-summary.ts) on real `pulumi preview --json` runs of the
-// quickstart: its first `up` as the event stream (which carries policy violations), then an edit that
-// updates one monitor and replaces the other as the digest: the two forms the CLI prints.
+// The pull-request summary (scripts/pr-summary.ts) on real `pulumi preview --json` runs of the quickstart, in
+// both forms the CLI prints: the event stream (with policy violations) and the digest.
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { REPO, TestStack } from "../helpers/pulumi";

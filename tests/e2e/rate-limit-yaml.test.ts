@@ -1,7 +1,5 @@
-// The same fleet as rate-limit.test.ts, written in YAML and run through the provider plugin (one
-// process for every resource): 300 monitors against a service that allows 10 requests a second per
-// key (429 and Retry-After only), --parallel 32, default settings. up, an empty preview and destroy
-// succeed with exactly the declared monitors, the stack equal to the service.
+// rate-limit.test.ts's fleet written in YAML through the provider plugin (one process for every resource): 300
+// monitors at 10 requests/s per key, --parallel 32, default settings.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { YAML_PLUGIN, e2eFile } from "../helpers/e2e";

@@ -1,7 +1,5 @@
-// A fleet against a service limiting each key to 10 requests a second (429 and Retry-After only), at
-// --parallel 32 with default settings, as a platform team first meets it: 300 monitors, and two stacks
-// at once on one key, succeed with exactly the declared monitors; a slower limit shows the progress
-// line. The YAML program through the plugin: rate-limit-yaml.test.ts.
+// A fleet against a service limiting each key to 10 requests a second (429 and Retry-After only), at --parallel
+// 32 with default settings, as a platform team first meets it (the YAML face: rate-limit-yaml.test.ts).
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { TestStack, collect } from "../helpers/pulumi";

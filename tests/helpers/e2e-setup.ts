@@ -1,6 +1,5 @@
-// Loaded before every e2e file (jest.config.js): the Automation API's runs are read as they end for
-// Node's own warnings (node-warnings.ts), and the file fails at its end if any run printed one; its
-// engine runs are counted (engine-runs.ts) and held to tests/README.md's allowance for the file.
+// Loaded before every e2e file: the Automation API's runs read for Node's own warnings (node-warnings.ts), and
+// the file's engine runs counted (engine-runs.ts) and held to tests/README.md's allowance.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Stack } from "@pulumi/pulumi/automation";

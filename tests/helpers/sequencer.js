@@ -1,6 +1,5 @@
-// The longest e2e files start first, so that none starts late and holds the run up alone at its end: on a
-// fresh machine (CI) Jest knows no file's time and starts the largest, which the short but long-waiting
-// rate-limit and Quick start files are not. Listed by a full run's seconds; the others follow in Jest's order.
+// The longest e2e files start first, so that none starts late and holds the run up at its end (on a fresh
+// machine Jest knows no file's time): listed by a full run's seconds; the others follow in Jest's order.
 const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
 

@@ -1,6 +1,5 @@
-// Two accounts in one program: production through the stack's own settings, staging through an Account (its
-// key a secret), each with a monitor, a MonitorFleet of two, its page and alert taken over, and its webhooks.
-// `accounts:interval` edits every monitor; `accounts:move` moves the `shared` monitor to staging.
+// Two accounts: production through the stack's settings, staging through an Account, each with a monitor, a fleet
+// of two, its page and alert and its webhooks; `accounts:interval` edits them, `accounts:move` moves `shared`.
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
 

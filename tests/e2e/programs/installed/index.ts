@@ -1,6 +1,5 @@
-// A user's program, as tests/e2e/install.test.ts runs it: copied to a directory of its own outside the
-// repository, with pulumi-uptime installed there from the release tarball, and type-checked by Pulumi
-// as a program is by default. It writes the spellings docs/resources.md documents beside the canonical ones.
+// A user's program, as install.test.ts runs it outside the repository, type-checked as by default, in the
+// spellings docs/resources.md documents beside the canonical ones.
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
 

@@ -1,6 +1,5 @@
-// ignoreChanges written with the names a program uses: the record's spellings (intervalId,
-// httpFollowRedirects), the API's `urn`, a capitalised TcpOptions key, and the page's usual spelling
-// of its analytics id. Changes to those are never sent; other changes are.
+// ignoreChanges in the names a program uses (intervalId, httpFollowRedirects, the API's `urn`, a capitalised
+// TcpOptions key, the page's analytics id): changes to those are never sent, others are.
 import * as pulumi from "@pulumi/pulumi";
 import * as uptime from "pulumi-uptime";
 
