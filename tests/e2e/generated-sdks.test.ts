@@ -1,9 +1,10 @@
 // sdks/ as scripts/gen-sdks.sh generates it from schema.json: current, and each SDK builds, vets or byte-compiles
 // and packages as published, nothing written into the repository (go and python3 needed).
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cachedVenv, exec } from "../helpers/e2e";
 
 const REPO = join(__dirname, "..", "..");
 const SDKS = join(REPO, "sdks");
@@ -77,37 +78,28 @@ test("the Go SDK builds and passes go vet", () => {
   expect(run("go", ["vet", "./..."], { cwd, env: GO_ENV })).toMatchObject({ status: 0 });
 });
 
-/** build, twine and pyflakes, pinned, in a virtual environment of their own, made once and kept in the toolchain cache. */
-function pythonTools(): string {
-  const cache = process.env.UPTIME_TOOLCHAIN_CACHE ?? join(homedir(), ".cache", "pulumi-uptime");
-  const venv = join(cache, "py-tools-build1.6.1-twine7.0.0-pyflakes4.1.0");
-  if (!existsSync(join(venv, "ready"))) {
-    rmSync(venv, { recursive: true, force: true });
-    expect(run("python3", ["-m", "venv", venv])).toMatchObject({ status: 0 });
-    expect(run(join(venv, "bin", "pip"), ["install", "--quiet", "build==1.6.1", "twine==7.0.0", "pyflakes==4.1.0"])).toMatchObject({
-      status: 0,
-    });
-    writeFileSync(join(venv, "ready"), "");
-  }
-  return join(venv, "bin");
+/** build, twine and pyflakes, pinned, in a cached virtualenv: its python (each run as a module: the venv was moved into place). */
+async function pythonTools(): Promise<string> {
+  const pip = ["-m", "pip", "install", "--quiet", "build==1.6.1", "twine==7.0.0", "pyflakes==4.1.0"];
+  return join(await cachedVenv("py-tools", "build1.6.1-twine7.0.0-pyflakes4.1.0", (python) => exec(python, pip)), "bin", "python");
 }
 
-test("the Python SDK builds an sdist and a wheel that PyPI's own checker passes, for the Python versions it supports", () => {
-  const bin = pythonTools();
+test("the Python SDK builds an sdist and a wheel that PyPI's own checker passes, for the Python versions it supports", async () => {
+  const python = await pythonTools();
   // A copy: the build writes its egg-info beside the sources.
   const source = join(scratch, "python-src");
   cpSync(join(SDKS, "python"), source, { recursive: true });
   const dist = join(scratch, "python-dist");
-  expect(run(join(bin, "python"), ["-m", "build", "--outdir", dist, source])).toMatchObject({ status: 0 });
+  expect(run(python, ["-m", "build", "--outdir", dist, source])).toMatchObject({ status: 0 });
   const built = readdirSync(dist).sort();
   expect(built).toEqual([
     expect.stringMatching(/^pulumi_uptime-.+-py3-none-any\.whl$/),
     expect.stringMatching(/^pulumi_uptime-.+\.tar\.gz$/),
   ]);
-  const checked = run(join(bin, "twine"), ["check", "--strict", ...built.map((f) => join(dist, f))]);
+  const checked = run(python, ["-m", "twine", "check", "--strict", ...built.map((f) => join(dist, f))]);
   expect(checked).toMatchObject({ status: 0 });
   expect(checked.output.match(/PASSED/g)).toHaveLength(2);
-  const metadata = run(join(bin, "python"), [
+  const metadata = run(python, [
     "-c",
     "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.read(next(n for n in z.namelist() if n.endswith('METADATA'))).decode())",
     join(dist, built[0]),
@@ -177,9 +169,9 @@ test("the schema's Go examples build against the Go SDK", () => {
   expect(run("go", ["vet", "."], { cwd: dir, env: GO_ENV })).toEqual({ status: 0, output: "" });
 });
 
-test("the schema's Python examples name nothing they do not define or import (pyflakes)", () => {
+test("the schema's Python examples name nothing they do not define or import (pyflakes)", async () => {
   const dir = join(scratch, "examples-python");
   mkdirSync(dir);
   for (const [name, code] of schemaExamples("python")) writeFileSync(join(dir, `${name.toLowerCase()}.py`), `${code}\n`);
-  expect(run(join(pythonTools(), "pyflakes"), [dir])).toEqual({ status: 0, output: "" });
+  expect(run(await pythonTools(), ["-m", "pyflakes", dir])).toEqual({ status: 0, output: "" });
 });

@@ -2,12 +2,11 @@
 // names, run by the CLI and the Python language host, the plugin on PATH (the venv: python3 >= 3.10 and PyPI).
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator/types";
 import { REPO, TestStack, rawCheckpoint } from "../helpers/pulumi";
 import { SEEDED_PAGE, CliRun, Json, asUser, e2eFile, exec, madeOutside, monitorNamed, monitorNames, pluginOnPath } from "../helpers/e2e";
-import { pulumiCli, seededPage, sending, sendingTo, serviceState } from "../helpers/e2e";
+import { cachedVenv, pulumiCli, seededPage, sending, sendingTo, serviceState } from "../helpers/e2e";
 import { E2E_API_KEY, startE2eEmulator } from "../helpers/servers";
 
 jest.setTimeout(300_000);
@@ -16,8 +15,6 @@ const PROBE_TOKEN = "Bearer py-probe-93e1";
 const STAGING_KEY = "staging-py-key-9a1f";
 const EXAMPLE = path.join(REPO, "examples/python");
 const SDK = path.join(REPO, "sdks/python");
-const CACHE =
-  process.env.UPTIME_TOOLCHAIN_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-uptime");
 
 const { emulator, stack, track, tempDir } = e2eFile();
 /** The second account, of the explicit uptime.Provider. */
@@ -42,38 +39,19 @@ function requirements(sdk: string): string {
 async function venvTemplate(): Promise<string> {
   const { stdout: python } = await exec("python3", ["-c", "import sys; print(sys.version)"]);
   const key = createHash("sha256").update(python).update(requirements("SDK"));
-  for (const f of fs
+  const files = fs
     .readdirSync(SDK, { recursive: true, encoding: "utf8" })
-    .filter((f) => !/(^|\/)(build|__pycache__|[^/]*\.egg-info)(\/|$)/.test(f))
-    .sort()) {
+    .filter((f) => !/(^|\/)(build|__pycache__|[^/]*\.egg-info)(\/|$)/.test(f));
+  for (const f of files.sort()) {
     const file = path.join(SDK, f);
     if (fs.statSync(file).isFile()) key.update(f).update(fs.readFileSync(file));
   }
-  const template = path.join(CACHE, `python-venv-${key.digest("hex").slice(0, 16)}`);
-  if (fs.existsSync(path.join(template, "bin", "python"))) return template;
-
-  fs.mkdirSync(CACHE, { recursive: true });
-  const staging = fs.mkdtempSync(`${template}.tmp-`);
-  try {
-    fs.cpSync(SDK, path.join(staging, "sdk"), { recursive: true });
-    fs.writeFileSync(path.join(staging, "requirements.txt"), requirements(path.join(staging, "sdk")));
-    await exec("python3", ["-m", "venv", path.join(staging, "venv")]);
-    const pip = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", path.join(staging, "requirements.txt")];
-    await exec(path.join(staging, "venv", "bin", "python"), pip);
-    try {
-      fs.renameSync(path.join(staging, "venv"), template);
-    } catch (error) {
-      // Another run made it meanwhile: theirs is the same.
-      if (!fs.existsSync(path.join(template, "bin", "python"))) throw error;
-    }
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
-  // Templates of an earlier SDK or pin are not used again (about 90 MB each).
-  for (const old of fs.readdirSync(CACHE).filter((f) => /^python-venv-[0-9a-f]{16}$/.test(f))) {
-    if (path.join(CACHE, old) !== template) fs.rmSync(path.join(CACHE, old), { recursive: true, force: true });
-  }
-  return template;
+  return cachedVenv("python-venv", key.digest("hex").slice(0, 16), async (venvPython, scratch) => {
+    fs.cpSync(SDK, path.join(scratch, "sdk"), { recursive: true });
+    fs.writeFileSync(path.join(scratch, "requirements.txt"), requirements(path.join(scratch, "sdk")));
+    const pip = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", path.join(scratch, "requirements.txt")];
+    await exec(venvPython, pip);
+  });
 }
 
 beforeAll(async () => {

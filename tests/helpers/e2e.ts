@@ -132,6 +132,34 @@ export async function exec(
   }
 }
 
+/**
+ * A virtualenv kept in the toolchain cache as `<name>-<key>`: made once (`python3 -m venv`, then `install(python,
+ * scratch)`) and moved into place whole; the other keys of `name` are removed (about 90 MB each).
+ */
+export async function cachedVenv(name: string, key: string, install: (python: string, scratch: string) => Promise<unknown>) {
+  const cache =
+    process.env.UPTIME_TOOLCHAIN_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-uptime");
+  const venv = path.join(cache, `${name}-${key}`);
+  if (fs.existsSync(path.join(venv, "bin", "python"))) return venv;
+  fs.mkdirSync(cache, { recursive: true });
+  const scratch = fs.mkdtempSync(`${venv}.tmp-`);
+  try {
+    await exec("python3", ["-m", "venv", path.join(scratch, "venv")]);
+    await install(path.join(scratch, "venv", "bin", "python"), scratch);
+    try {
+      fs.renameSync(path.join(scratch, "venv"), venv);
+    } catch (error) {
+      // Another run made it meanwhile: theirs is the same.
+      if (!fs.existsSync(path.join(venv, "bin", "python"))) throw error;
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  for (const old of fs.readdirSync(cache).filter((f) => f.startsWith(`${name}-`) && !f.includes(".tmp-") && f !== path.basename(venv)))
+    fs.rmSync(path.join(cache, old), { recursive: true, force: true });
+  return venv;
+}
+
 /** npm as a user runs it in a program directory: none of the npm_* settings of the npm that started jest. */
 export const npmUserEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD"));
