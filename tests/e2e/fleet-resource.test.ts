@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { TestStack, collect, rawCheckpoint } from "../helpers/pulumi";
 import { Json, SEEDED_ALERT, SEEDED_PAGE, adminCall, e2eFile, fails } from "../helpers/e2e";
 import { monitorNames, seededPage, sending, serviceState, stateResources } from "../helpers/e2e";
-import { expectStateIsService as expectMonitorsAreService, expectFleetEdited, fleetDrift, fleetMembers } from "../helpers/fleets";
+import { expectStateIsService, expectFleetEdited, fleetDrift, fleetMembers } from "../helpers/fleets";
 import { expectMembersAreService, fleetNamesUpTo } from "../helpers/fleets";
 
 jest.setTimeout(600_000);
@@ -22,8 +22,6 @@ const fleetStack = (count: number, extra: Record<string, string> = {}): Promise<
     },
   });
 
-const members = (t: TestStack) => fleetMembers(t);
-const expectStateIsService = (t: TestStack) => expectMembersAreService(t, emulator);
 const monitorsInService = async (): Promise<Json[]> => (await serviceState(emulator)).monitors;
 
 describe("a fleet of 300 with a page listing three of its members", () => {
@@ -37,10 +35,10 @@ describe("a fleet of 300 with a page listing three of its members", () => {
     const up = await t.stack.up({ parallel: 32, onOutput: collect(out) });
     expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
     expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(300));
-    await expectStateIsService(t);
+    await expectMembersAreService(t, emulator);
     expect(out.join("")).toContain("monitor fleet: create 300 (m0, m1, m2, m3, m4,");
     // The page lists the members' uuids, in the order the program gives them.
-    const held = await members(t);
+    const held = await fleetMembers(t);
     expect((await seededPage(emulator)).items).toEqual([held.m0.uuid, held.m1.uuid, held.m2.uuid]);
     expect(up.outputs.created.value).toBe(300);
   });
@@ -100,15 +98,15 @@ test("an up that fails for some members keeps exactly those it made; the next up
   expect(failed).toHaveLength(1);
   expect(failed![0].match(/monitors\.m\d+/g)).toHaveLength(4);
   expect(text).toContain("* the fleet's state records what was done (46 members), so running the command again retries only these");
-  expect(Object.keys(await members(t))).toHaveLength(46);
-  await expectStateIsService(t);
+  expect(Object.keys(await fleetMembers(t))).toHaveLength(46);
+  await expectMembersAreService(t, emulator);
   // The header value wrapped in pulumi.secret() in each member: sent, never stored in plain text.
   expect(rawCheckpoint(t)).not.toContain("fleet-secret-7d2c9e");
 
   await adminCall(emulator, "PUT", "/faults", { rules: [] });
   expect((await sending(emulator, () => t.stack.up({ parallel: 32 })))[1]).toEqual(Array(4).fill("POST /v1/monitors"));
   expect(await monitorNames(emulator)).toEqual(fleetNamesUpTo(50));
-  await expectStateIsService(t);
+  await expectMembersAreService(t, emulator);
   expect((await monitorsInService()).filter((m) => m.httpRequest?.headers?.[0]?.value === secret)).toHaveLength(50);
   expect(rawCheckpoint(t)).not.toContain("fleet-secret-7d2c9e");
   await emptyService();
@@ -126,7 +124,7 @@ test("moving monitors between Monitor resources and a fleet re-creates none, eit
   // Into a fleet: the Monitors have retainOnDelete; the members take them over with adoptUuid.
   await t.stack.setAllConfig({ "fleet:mode": { value: "fleet" }, "fleet:adopt": { value: adopt } });
   expect(await up()).toEqual(patchedEach);
-  const memberUuids = Object.values(await members(t)).map((m) => m.uuid);
+  const memberUuids = Object.values(await fleetMembers(t)).map((m) => m.uuid);
   expect(memberUuids.sort()).toEqual(all);
   expect((await stateResources(t)).filter((r) => r.type === "pulumi-nodejs:dynamic/uptime:Monitor")).toEqual([]);
 
@@ -134,6 +132,6 @@ test("moving monitors between Monitor resources and a fleet re-creates none, eit
   await t.stack.setConfig("fleet:mode", { value: "uptime" });
   expect(await up()).toEqual(patchedEach);
   expect((await monitorsInService()).map((m) => m.uuid).sort()).toEqual(all);
-  await expectMonitorsAreService(t, emulator);
+  await expectStateIsService(t, emulator);
   await emptyService();
 });

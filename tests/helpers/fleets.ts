@@ -91,9 +91,8 @@ export async function fleetDrift(t: TestStack, emulator: RunningEmulator, refres
 }
 
 /**
- * After its one up (10 members edited, m15 given an alert, 280 kept): exactly the PATCHes of the 10 and of m20's
- * drift, a POST each for m21 and m15's replacement, the DELETEs of m15's old monitor and the 20 removed (`sent`);
- * m15 has its alert, every other member its uuid, and the state is the service.
+ * After the one up of fleetDrift's scenario (10 edited, m15 given an alert, 280 kept): exactly the requests that needs
+ * (`sent`); m15 replaced with its alert, every other member its uuid, and the state is the service.
  */
 export async function expectFleetEdited(
   t: TestStack,
