@@ -88,16 +88,23 @@ interface ResourceOperations<I extends object, O extends object, S extends objec
   delete(id: string, props: S): Promise<void>;
 }
 
-/** For the engine: "gone" is a blank id; a read the service refuses keeps the state (one warning per kind and run). */
-function providerFor<I extends object, O extends object, S extends object = O>(ops: ResourceOperations<I, O, S>) {
-  return {
-    configure: async (req: ConfigureRequest) => configure(req),
+/** As both hosts call them; untyped (the engine's values), what check() returned before. */
+export interface HostedProvider<I = Untyped, O = Untyped, S = O> {
+  configure(req: ConfigureRequest): Promise<void>;
+  check(olds: ProgramArgs | undefined, news: ProgramArgs, names?: FieldNames): Promise<pulumi.dynamic.CheckResult<I>>;
+  diff(id: string, olds: S & WithProvider, news: I & WithProvider): Promise<DiffAnswer>;
+  create(inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>>;
+  read(id: string, props: S & WithProvider): Promise<ReadResult<I, S | O>>;
+  update(id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>>;
+  delete(id: string, props: S & WithProvider): Promise<void>;
+}
 
-    check: (
-      olds: ProgramArgs | undefined,
-      news: ProgramArgs,
-      names: FieldNames = ops.programNames ?? SCHEMA_NAMES,
-    ): Promise<pulumi.dynamic.CheckResult<I>> =>
+/** For the engine: "gone" is a blank id; a read the service refuses keeps the state (one warning per kind and run). */
+function providerFor<I extends object, O extends object, S extends object = O>(ops: ResourceOperations<I, O, S>): HostedProvider<I, O, S> {
+  return {
+    configure: async (req) => configure(req),
+
+    check: (olds, news, names = ops.programNames ?? SCHEMA_NAMES) =>
       delivered(async () => {
         thisRun().programRan = true;
         const result = await ops.check(news, olds ?? {});
@@ -107,7 +114,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         return { inputs: withAccount(result.inputs), failures: forEngine(result.failures, news, problem, names) };
       }),
 
-    diff: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<DiffAnswer> =>
+    diff: (id, olds, news) =>
       delivered(async () => {
         const { changes, replaces, changed, detailed } = ops.diff(id, olds, news);
         const { move, was, now } = accountMove(olds);
@@ -126,10 +133,9 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         return { changes, replaces, deleteBeforeReplace: false, changed, ...(detailed ? { detailed } : {}) };
       }),
 
-    create: (inputs: I & WithProvider): Promise<pulumi.dynamic.CreateResult<O>> =>
-      delivered(() => withAccountOuts(ops.create(inputs), inputs)),
+    create: (inputs) => delivered(() => withAccountOuts(ops.create(inputs), inputs)),
 
-    read: (id: string, props: S & WithProvider): Promise<ReadResult<I, S | O>> =>
+    read: (id, props) =>
       delivered(async () => {
         const outcome = await ops.read(id, props);
         if (outcome.kind === "gone") return { id: "" };
@@ -146,7 +152,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         return { id: outcome.id, props: withAccount(outcome.props), inputs: withAccount(outcome.inputs) };
       }, props),
 
-    update: (id: string, olds: S & WithProvider, news: I & WithProvider): Promise<pulumi.dynamic.UpdateResult<O>> =>
+    update: (id, olds, news) =>
       delivered(async () => {
         if (accountMove(olds).move === "renamed" && !ops.diff(id, olds, news).changes) {
           const { __provider: _provider, ...outs } = olds;
@@ -154,7 +160,7 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
         }
         return withAccountOuts(ops.update(id, olds, news), news);
       }),
-    delete: (id: string, props: S & WithProvider): Promise<void> => delivered(() => ops.delete(id, props), props, true),
+    delete: (id, props) => delivered(() => ops.delete(id, props), props, true),
   };
 }
 
@@ -334,17 +340,7 @@ const fleetProvider = providerFor<fleet.FleetInputs, fleet.FleetOutputs>({
   delete: (_id, props) => fleet.deleteFleet(getClient(), props, fleetContext()),
 });
 
-/** As both hosts call them: with the engine's values, untyped (what check() returned before). */
-export interface HostedProvider {
-  check(olds: Untyped | undefined, news: Untyped, names?: FieldNames): Promise<{ inputs?: Untyped; failures?: EngineFailure[] }>;
-  diff(id: string, olds: Untyped, news: Untyped): Promise<DiffAnswer>;
-  create(inputs: Untyped): Promise<{ id: string; outs?: Untyped }>;
-  read(id: string, props: Untyped): Promise<ReadResult<Untyped, Untyped>>;
-  update(id: string, olds: Untyped, news: Untyped): Promise<{ outs?: Untyped }>;
-  delete(id: string, props: Untyped): Promise<void>;
-}
-
-export const providers: Record<ProviderKind, HostedProvider & { configure(req: ConfigureRequest): Promise<void> }> = {
+export const providers: Record<ProviderKind, HostedProvider> = {
   monitor: monitorProvider,
   page: pageProvider,
   alert: alertProvider,
