@@ -24,21 +24,22 @@ import { anyproto, emptyproto, grpc, structproto } from "./pulumi-deps";
 
 const GET_WEBHOOKS = "uptime:index:getWebhooks";
 
-/** A fleet has no table: its members are monitors. */
+/** A fleet has no table: its members are monitors. `journaled`: its creations are noted under its URN. */
 interface ResourceRef {
   urn: string;
   kind: ProviderKind;
   spec: ResourceSpec | undefined;
+  journaled: boolean;
 }
 
 /** From `urn:pulumi:<stack>::<project>::<type>::<name>`. */
 function resourceOf(urn: string): ResourceRef {
   const parts = urn.split("::");
   const type = (parts[parts.length - 2] ?? "").split("$").pop() ?? "";
-  if (type === packageToken(TYPE_NAMES.fleet)) return { urn, kind: "fleet", spec: undefined };
+  if (type === packageToken(TYPE_NAMES.fleet)) return { urn, kind: "fleet", spec: undefined, journaled: true };
   const kind = kindOfToken(type);
   if (!kind) throw new Error(`the uptime provider has no resource type ${JSON.stringify(type)} (${urn})`);
-  return { urn, kind, spec: TABLES[kind] };
+  return { urn, kind, spec: TABLES[kind], journaled: kind === "monitor" };
 }
 
 const RPC_SECRET = "4dabf18193072939515e22adb298388d";
@@ -113,20 +114,28 @@ function lean(outputs: Untyped | undefined): structTypes.Struct {
   return toStruct(kept);
 }
 
-function withBookkeeping({ urn, kind, spec }: ResourceRef, outputs: Untyped, oldInputs: structTypes.Struct | undefined): Untyped {
+function withBookkeeping({ urn, spec, journaled }: ResourceRef, outputs: Untyped, oldInputs: structTypes.Struct | undefined): Untyped {
   const props = { ...outputs };
   const inputs = toJs(oldInputs);
   // No last inputs: an import, where every field is declared. A fleet's members keep their own.
   if (spec && !Array.isArray(props.declaredFields) && Object.keys(inputs).length > 0) {
     props.declaredFields = declaredPaths(spec, inputs);
   }
-  if ((kind === "monitor" || kind === "fleet") && typeof props.journalKey !== "string") props.journalKey = urn;
+  if (journaled && typeof props.journalKey !== "string") props.journalKey = urn;
   if (props.accountId === undefined && typeof inputs.accountId === "string") props.accountId = inputs.accountId;
   return props;
 }
 
-function keyed({ urn, kind }: ResourceRef, inputs: Untyped): Untyped {
-  return kind === "monitor" || kind === "fleet" ? { ...inputs, journalKey: urn } : inputs;
+function keyed({ urn, journaled }: ResourceRef, inputs: Untyped): Untyped {
+  return journaled ? { ...inputs, journalKey: urn } : inputs;
+}
+
+/** A preview's outputs: what an update leaves unchanged stays known. */
+async function planned({ kind, spec }: ResourceRef, id: string, olds: Untyped | undefined, news: Untyped): Promise<structTypes.Struct> {
+  if (!spec) return lean(plannedFleet(olds as FleetOutputs | undefined, news as FleetInputs));
+  if (!olds) return lean(plannedOutputs(spec, news, {}, "all"));
+  const { changed } = await providers[kind].diff(id, olds, news);
+  return lean(plannedOutputs(spec, news, olds, changed));
 }
 
 function noteMade({ urn, kind }: ResourceRef, id: string, outs: Untyped | undefined): void {
@@ -246,13 +255,9 @@ export function resourceProviderServer(schema: string): provrpc.IResourceProvide
 
     create: unary(async (req: provproto.CreateRequest) => {
       const resource = resourceOf(req.getUrn());
-      const { kind, spec } = resource;
       const inputs = keyed(resource, toJs(req.getProperties()));
-      if (req.getPreview()) {
-        const planned = spec ? plannedOutputs(spec, inputs, {}, "all") : plannedFleet(undefined, inputs as FleetInputs);
-        return new provproto.CreateResponse().setProperties(lean(planned));
-      }
-      const result = await providers[kind].create(inputs);
+      if (req.getPreview()) return new provproto.CreateResponse().setProperties(await planned(resource, "", undefined, inputs));
+      const result = await providers[resource.kind].create(inputs);
       noteMade(resource, result.id, result.outs);
       return new provproto.CreateResponse().setId(result.id).setProperties(lean(result.outs));
     }),
@@ -285,15 +290,10 @@ export function resourceProviderServer(schema: string): provrpc.IResourceProvide
 
     update: unary(async (req: provproto.UpdateRequest) => {
       const resource = resourceOf(req.getUrn());
-      const { kind, spec } = resource;
       const olds = withBookkeeping(resource, toJs(req.getOlds()), req.getOldInputs());
       const news = keyed(resource, toJs(req.getNews()));
-      if (req.getPreview()) {
-        if (!spec) return new provproto.UpdateResponse().setProperties(lean(plannedFleet(olds as FleetOutputs, news as FleetInputs)));
-        const { changed } = await providers[kind].diff(req.getId(), olds, news);
-        return new provproto.UpdateResponse().setProperties(lean(plannedOutputs(spec, news, olds, changed)));
-      }
-      const result = await providers[kind].update(req.getId(), olds, news);
+      if (req.getPreview()) return new provproto.UpdateResponse().setProperties(await planned(resource, req.getId(), olds, news));
+      const result = await providers[resource.kind].update(req.getId(), olds, news);
       noteMade(resource, req.getId(), result.outs);
       return new provproto.UpdateResponse().setProperties(lean(result.outs));
     }),
