@@ -5,13 +5,9 @@ import type { WebhookRecord } from "./api/schemas";
 import { clientOptions, environmentOf, readSettings, settingWords } from "./config";
 import { CheckFailure, failureText, show } from "./model/values";
 
-export interface WebhookSubscription {
-  uuid: string;
-  topic: string;
-  url: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
+type Timestamp = "createdAt" | "updatedAt";
+/** A record as listed: a timestamp the service left empty is left out. */
+export type WebhookSubscription = Omit<WebhookRecord, Timestamp> & { [K in Timestamp]?: string };
 
 export interface WebhookList {
   webhooks: WebhookSubscription[];
