@@ -165,9 +165,8 @@ function providerFor<I extends object, O extends object, S extends object = O>(o
 }
 
 /** An Account's name (sdk/account.ts), or nothing for the stack's own settings: older states stay unchanged. */
-function withAccount<T>(values: T): T {
+function withAccount<T extends object>(values: T): T {
   const { name: account, id } = currentAccountIdentity();
-  if (values === undefined || values === null || typeof values !== "object") return values;
   const { account: _previous, accountId: _previousId, ...rest } = values as Record<string, unknown>;
   if (account === undefined || account === DEFAULT_ACCOUNT) return rest as T;
   return { ...rest, account, ...(id ? { accountId: id } : {}) } as T;
