@@ -51,14 +51,8 @@ export function checkWebhooksArgs(options: { topic?: unknown; pageSize?: unknown
   return failures;
 }
 
-// No "getWebhooks: " prefix: the SDK puts it in front of every message of the lookup.
-function throwOnBadArgs(options: ListWebhooksOptions): void {
-  const failures = checkWebhooksArgs(options);
-  if (failures.length > 0) throw new Error(failures.map((f) => failureText(f)).join("; "));
-}
-
+/** Its arguments checked by the caller (checkWebhooksArgs), before any request. */
 export async function listWebhooks(client: UptimeClient, options: ListWebhooksOptions = {}): Promise<WebhookList> {
-  throwOnBadArgs(options);
   const pageSize = options.pageSize ?? 100;
   const maxPages = options.maxPages ?? 1000;
   const byUuid = new Map<string, WebhookSubscription>();
@@ -101,8 +95,10 @@ export async function lookupWebhooks(
   /** The Account's name; undefined for the stack's settings. */
   account?: string,
 ): Promise<WebhookList> {
-  // The arguments first: a bad one is reported even while the provider's settings are missing too.
-  throwOnBadArgs(options);
+  // The arguments first: a bad one is reported even while the provider's settings are missing too. No
+  // "getWebhooks: " prefix: the SDK puts it in front of every message of the lookup.
+  const failures = checkWebhooksArgs(options);
+  if (failures.length > 0) throw new Error(failures.map((f) => failureText(f)).join("; "));
   const words = settingWords(account);
   const client = new UptimeClient({ ...clientOptions(readSettings(get, environmentOf(account), words), words), log: options.log });
   return listWebhooks(client, { warn: options.log?.warn, ...options });
