@@ -23,11 +23,8 @@ export function journalDir(configured?: string, env: NodeJS.ProcessEnv = process
   return path.join(env.PULUMI_HOME || path.join(os.homedir(), ".pulumi"), "uptime-journal");
 }
 
-export interface Notes {
-  get(key: string): JournalEntry | undefined;
-  put(entry: Omit<JournalEntry, "at">): void;
-  remove(key: string): void;
-}
+/** What a creation reads and writes: a monitor's notes, or a fleet's member's (FleetNotes). */
+export type Notes = Pick<CreateJournal, "get" | "put" | "remove">;
 
 const made = new Set<string>();
 
@@ -67,7 +64,7 @@ const memberNotes = (urn: string, members: Record<string, { uuid?: unknown }>): 
 
 type LogLine = JournalEntry | { key: string; state: "done" };
 
-export class CreateJournal implements Notes {
+export class CreateJournal {
   constructor(
     private readonly dir: string,
     /** The API's base URL: the same key against another service is another monitor. */
