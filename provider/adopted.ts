@@ -4,10 +4,14 @@ import type { UptimeClient } from "./api/client";
 import { readObject, unlessGone } from "./gone";
 import { diff, type StateOf } from "./model/engine";
 import type { BodyOf, InputsOf, OutputsOf, Resource } from "./model/field";
+import type { CheckResult } from "./model/values";
 
-/** `S` its table, `R` its record, `X` what its operations take beside (a page's image source). */
-export interface AdoptedKind<S extends Resource, R extends { uuid: string }, X = undefined> {
+type Checked<S extends Resource> = CheckResult<InputsOf<S>> | Promise<CheckResult<InputsOf<S>>>;
+
+/** `S` its table, `R` its record, `X` what its operations take beside (a page's image source), `C` its check's answer. */
+export interface AdoptedKind<S extends Resource, R extends { uuid: string }, X = undefined, C extends Checked<S> = Checked<S>> {
   spec: S;
+  check(news: Record<string, unknown>, extra?: X): C;
   patch(client: UptimeClient, uuid: string, body: BodyOf<S>): Promise<R>;
   get(client: UptimeClient, uuid: string): Promise<R>;
   body(news: InputsOf<S>, olds: OutputsOf<S, R> | undefined, extra: X | undefined): Promise<BodyOf<S>> | BodyOf<S>;
@@ -15,7 +19,7 @@ export interface AdoptedKind<S extends Resource, R extends { uuid: string }, X =
   readBack(record: R, props: OutputsOf<S, R>): { props: OutputsOf<S, R>; inputs: InputsOf<S> };
 }
 
-export function adoptedLifecycle<S extends Resource, R extends { uuid: string }, X = undefined>(kind: AdoptedKind<S, R, X>) {
+export function adoptedLifecycle<S extends Resource, R extends { uuid: string }, X, C extends Checked<S>>(kind: AdoptedKind<S, R, X, C>) {
   type Inputs = InputsOf<S>;
   type Outputs = OutputsOf<S, R>;
   const noun = kind.spec.kind;
@@ -40,8 +44,9 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
     );
   };
 
-  return {
+  const lifecycle = {
     kind: noun,
+    check: kind.check,
     /** A different `uuid` is another object: replaced (the new one taken over, the old one released). */
     diff: (olds: StateOf, news: Inputs) => diff(kind.spec, olds, news),
 
@@ -63,5 +68,18 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
     releaseMessage(id: string, props: object): string {
       return `${describe(props, id)} released: removed from the stack and left in the service as it is (${noun}s cannot be deleted through the API)`;
     },
+  };
+  return {
+    ...lifecycle,
+    /** As the provider objects run it (providers.ts): the client got at each call, a release only said. */
+    hosted: (client: () => UptimeClient, info: (message: string) => void) => ({
+      kind: noun,
+      check: (news: Record<string, unknown>) => kind.check(news),
+      diff: (_id: string, olds: Outputs, news: Inputs) => lifecycle.diff(olds, news),
+      create: (inputs: Inputs & { uuid: string }) => lifecycle.create(client(), inputs),
+      read: (id: string, props: Outputs) => lifecycle.read(client(), id, props),
+      update: (id: string, olds: Outputs, news: Inputs) => lifecycle.update(client(), id, olds, news),
+      delete: async (id: string, props: Outputs) => info(lifecycle.releaseMessage(id, props)),
+    }),
   };
 }

@@ -18,21 +18,19 @@ export function alertRequestBody(inputs: AlertInputs, removed: readonly string[]
   return body;
 }
 
-export const alerts = {
+export const alerts = adoptedLifecycle({
+  spec: ALERT,
   check(news: Record<string, unknown>): CheckResult<AlertInputs> {
     const result = checkAlertArgs(news);
     // One order, or a reordered list would show as a change in a diff's display.
     return { ...result, inputs: sortSets(ALERT, result.inputs) };
   },
-  ...adoptedLifecycle<typeof ALERT, AlertRecord>({
-    spec: ALERT,
-    patch: (client, uuid, body) => client.alerts.update(uuid, body),
-    get: (client, uuid) => client.alerts.get(uuid),
-    body: (news, olds) => alertRequestBody(news, olds ? removedFields(olds, news) : []),
-    outputs: (record, news) => alertOutputs(record, declaredPaths(ALERT, news)),
-    readBack(record, props) {
-      const declared = declaredOf(props);
-      return { props: alertOutputs(record, declared), inputs: inputsFromRecord(ALERT, record, { ...props, declaredFields: declared }) };
-    },
-  }),
-};
+  patch: (client, uuid, body) => client.alerts.update(uuid, body),
+  get: (client, uuid) => client.alerts.get(uuid),
+  body: (news, olds) => alertRequestBody(news, olds ? removedFields(olds, news) : []),
+  outputs: (record, news) => alertOutputs(record, declaredPaths(ALERT, news)),
+  readBack(record, props) {
+    const declared = declaredOf(props);
+    return { props: alertOutputs(record, declared), inputs: inputsFromRecord(ALERT, record, { ...props, declaredFields: declared }) };
+  },
+});

@@ -66,40 +66,38 @@ export async function pageRequestBody(
 const imagesToSend = (news: PageInputs, olds: PageOutputs | undefined): PageImageField[] =>
   PAGE_IMAGE_FIELDS.filter((f) => news[f] !== undefined && (!olds || news[f]?.sha256 !== olds[IMAGE_KEYS[f].sha]));
 
-export const pages = {
+export const pages = adoptedLifecycle({
+  spec: PAGE,
   check: checkPageArgs,
-  ...adoptedLifecycle<typeof PAGE, PageRecord, ImageSource>({
-    spec: PAGE,
-    patch: (client, uuid, body) => client.pages.update(uuid, body),
-    get: (client, uuid) => client.pages.get(uuid),
-    body: (news, olds, images) =>
-      pageRequestBody(news, { sendImages: imagesToSend(news, olds), removed: olds ? removedFields(olds, news) : undefined, images }),
-    outputs(record, news, olds) {
-      const sent = imagesToSend(news, olds);
-      const hashes: Partial<Record<PageImageField, string>> = {};
-      for (const field of olds ? PAGE_IMAGE_FIELDS : sent) {
-        // One the service replaced (not our URL) loses its hash, so the next update sends it again.
-        const replaced = olds && !sent.includes(field) && record[IMAGE_KEYS[field].record] !== olds[IMAGE_KEYS[field].url];
-        if (!replaced) hashes[field] = news[field]?.sha256;
-      }
-      return pageOutputs(record, declaredPaths(PAGE, news), hashes, news);
-    },
-    // An image keeps its hash only while the service still has the URL we uploaded.
-    readBack(record, props) {
-      const declared = declaredOf(props);
-      const hashes: Partial<Record<PageImageField, string>> = {};
-      for (const field of PAGE_IMAGE_FIELDS) {
-        const url = record[IMAGE_KEYS[field].record];
-        const sha = props[IMAGE_KEYS[field].sha];
-        if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
-      }
-      const outs = pageOutputs(record, declared, hashes, props);
-      const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
-      for (const field of PAGE_IMAGE_FIELDS) {
-        const file = outs[field];
-        if (declared.includes(field) && file !== undefined) inputs[field] = file;
-      }
-      return { props: outs, inputs };
-    },
-  }),
-};
+  patch: (client, uuid, body) => client.pages.update(uuid, body),
+  get: (client, uuid) => client.pages.get(uuid),
+  body: (news, olds, images) =>
+    pageRequestBody(news, { sendImages: imagesToSend(news, olds), removed: olds ? removedFields(olds, news) : undefined, images }),
+  outputs(record, news, olds) {
+    const sent = imagesToSend(news, olds);
+    const hashes: Partial<Record<PageImageField, string>> = {};
+    for (const field of olds ? PAGE_IMAGE_FIELDS : sent) {
+      // One the service replaced (not our URL) loses its hash, so the next update sends it again.
+      const replaced = olds && !sent.includes(field) && record[IMAGE_KEYS[field].record] !== olds[IMAGE_KEYS[field].url];
+      if (!replaced) hashes[field] = news[field]?.sha256;
+    }
+    return pageOutputs(record, declaredPaths(PAGE, news), hashes, news);
+  },
+  // An image keeps its hash only while the service still has the URL we uploaded.
+  readBack(record, props) {
+    const declared = declaredOf(props);
+    const hashes: Partial<Record<PageImageField, string>> = {};
+    for (const field of PAGE_IMAGE_FIELDS) {
+      const url = record[IMAGE_KEYS[field].record];
+      const sha = props[IMAGE_KEYS[field].sha];
+      if (typeof sha === "string" && url && url === props[IMAGE_KEYS[field].url]) hashes[field] = sha;
+    }
+    const outs = pageOutputs(record, declared, hashes, props);
+    const inputs = inputsFromRecord(PAGE, outs, { ...props, declaredFields: declared });
+    for (const field of PAGE_IMAGE_FIELDS) {
+      const file = outs[field];
+      if (declared.includes(field) && file !== undefined) inputs[field] = file;
+    }
+    return { props: outs, inputs };
+  },
+});

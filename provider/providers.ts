@@ -13,7 +13,6 @@ import {
   type FieldNames,
 } from "./model/values";
 import { inputPath, type Untyped } from "./model/engine";
-import type { UptimeClient } from "./api/client";
 import type { ReadOutcome } from "./gone";
 import { MONITOR } from "./model/monitor";
 import {
@@ -268,28 +267,8 @@ const monitorProvider = providerFor<monitor.MonitorInputs, monitor.MonitorOutput
 });
 
 /** Pages and alerts: create takes one over, delete releases it without a request (adopted.ts). */
-function adoptedProvider<I extends object, O extends object>(kind: {
-  kind: ProviderKind;
-  check(news: ProgramArgs): CheckResult<I> | Promise<CheckResult<I>>;
-  diff(olds: O, news: I): { changes: boolean; replaces: string[]; changed: string[] };
-  create(client: UptimeClient, inputs: I): Promise<{ id: string; outs: O }>;
-  read(client: UptimeClient, id: string, props: O): Promise<ReadOutcome<I, O>>;
-  update(client: UptimeClient, id: string, olds: O, news: I): Promise<{ outs: O }>;
-  releaseMessage(id: string, props: object): string;
-}) {
-  return providerFor<I, O>({
-    kind: kind.kind,
-    check: (news) => kind.check(news),
-    diff: (_id, olds, news) => kind.diff(olds, news),
-    create: (inputs) => kind.create(getClient(), inputs),
-    read: (id, props) => kind.read(getClient(), id, props),
-    update: (id, olds, news) => kind.update(getClient(), id, olds, news),
-    delete: async (id, props) => providerLog.info(kind.releaseMessage(id, props)),
-  });
-}
-
-export const pageProvider = adoptedProvider(page.pages);
-export const alertProvider = adoptedProvider(alert.alerts);
+export const pageProvider = providerFor(page.pages.hosted(getClient, (m) => providerLog.info(m)));
+export const alertProvider = providerFor(alert.alerts.hosted(getClient, (m) => providerLog.info(m)));
 
 const fleetContext = (): fleet.FleetContext => ({
   journal: getJournal(),
