@@ -45,7 +45,6 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
   };
 
   const lifecycle = {
-    kind: noun,
     check: kind.check,
     /** A different `uuid` is another object: replaced (the new one taken over, the old one released). */
     diff: (olds: StateOf, news: Inputs) => diff(kind.spec, olds, news),
@@ -64,10 +63,6 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
       const read = await readObject(client, () => kind.get(client, id));
       return read.kind === "found" ? { kind: "found" as const, id: read.record.uuid, ...kind.readBack(read.record, props) } : read;
     },
-
-    releaseMessage(id: string, props: object): string {
-      return `${describe(props, id)} released: removed from the stack and left in the service as it is (${noun}s cannot be deleted through the API)`;
-    },
   };
   return {
     ...lifecycle,
@@ -79,7 +74,10 @@ export function adoptedLifecycle<S extends Resource, R extends { uuid: string },
       create: (inputs: Inputs & { uuid: string }) => lifecycle.create(client(), inputs),
       read: (id: string, props: Outputs) => lifecycle.read(client(), id, props),
       update: (id: string, olds: Outputs, news: Inputs) => lifecycle.update(client(), id, olds, news),
-      delete: async (id: string, props: Outputs) => info(lifecycle.releaseMessage(id, props)),
+      delete: async (id: string, props: Outputs) =>
+        info(
+          `${describe(props, id)} released: removed from the stack and left in the service as it is (${noun}s cannot be deleted through the API)`,
+        ),
     }),
   };
 }
