@@ -2,7 +2,7 @@
 import { ConfigError, SETTINGS, clientOptions, readSettings, settingWords, settingsProblem } from "../../provider/config";
 import { STACK_NAMES } from "../../provider/api/errors";
 import { DEFAULT_TIMEOUTS, UptimeClient } from "../../provider/api/client";
-import { SETTINGS as TABLE } from "../../provider/model/package";
+import { ACCOUNT_KEY, SETTINGS as TABLE } from "../../provider/model/package";
 import { DEFAULT_RETRY_POLICY } from "../../provider/api/retry";
 import { DEFAULT_SCHEDULER_SETTINGS } from "../../provider/api/scheduler";
 import { configProblem, configure, currentSettings, resetSession } from "../../provider/session";
@@ -152,9 +152,9 @@ describe("settingsProblem", () => {
 });
 
 describe("session: configure() takes the engine's stack config", () => {
-  isolatedEnv("UPTIME_API_KEY");
+  isolatedEnv("UPTIME_API_KEY", "UPTIME_BASE_URL", "UPTIME_MAX_RETRIES");
   afterEach(resetSession);
-  const configureWith = (values: Record<string, string>) => configure({ config: { get: (k) => values[k] } });
+  const configureWith = (values: Record<string, string | undefined>) => configure({ config: { get: (k) => values[k] } });
 
   test("uptime:* keys come from the config handed to configure(); a malformed number is the problem, not thrown", () => {
     configureWith({ "uptime:apiKey": "k-abcdef", "uptime:baseUrl": "http://127.0.0.1:1/v1", "uptime:maxRetries": "1" });
@@ -166,20 +166,36 @@ describe("session: configure() takes the engine's stack config", () => {
       message: 'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
     });
   });
+
+  test("an Account's settings are named as the program gives them; UPTIME_BASE_URL and UPTIME_API_KEY fill the stack's only", () => {
+    const problem = (account: string | undefined, values: Record<string, string>) => {
+      configureWith({ [ACCOUNT_KEY]: account, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`uptime:${k}`, v])) });
+      return configProblem();
+    };
+    const good = { baseUrl: "https://h/v1", apiKey: "k-abcdef" };
+    const staging = 'maxRetries of Account "staging" must be a whole number >= 0, got "many"';
+    expect(problem("staging", { ...good, maxRetries: "many" })?.message).toBe(staging);
+    expect(problem(undefined, { ...good, maxRetries: "many" })?.message).toBe(
+      'uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"',
+    );
+    Object.assign(process.env, { UPTIME_BASE_URL: good.baseUrl, UPTIME_API_KEY: good.apiKey });
+    expect(problem("staging", {})).toMatchObject({ setting: "apiKey", message: 'no API key: give Account "staging" its apiKey' });
+    expect(problem("staging", { apiKey: good.apiKey })?.message).toBe(
+      'no API address: give Account "staging" its baseUrl, e.g. https://<host>/v1',
+    );
+    // The other UPTIME_* variables apply to every account.
+    process.env.UPTIME_MAX_RETRIES = "many";
+    expect(problem("staging", good)?.message).toBe(staging);
+    delete process.env.UPTIME_MAX_RETRIES;
+    expect(problem(undefined, {})).toBeUndefined();
+  });
 });
 
-test("an Account's words: each failure made naming its settings by name, an address that merely contains uptime: as it is", async () => {
+test("an Account's client names its baseUrl in its words, an address that merely contains uptime: as it is", async () => {
   const words = settingWords("staging");
   const client = new UptimeClient({ baseUrl: "http://uptime:8080/v1", apiKey: "k-123456", retry: { maxRetries: 0 }, names: words });
   // No host of that name here: the failure names the address the Account was given, in its words.
   await expect(client.monitors.get("m1")).rejects.toThrow(/; check baseUrl of Account "staging" \(http:\/\/uptime:8080\/v1\)/);
-  expect(() => readSettings((k) => ({ maxRetries: "many" })[k], {}, words)).toThrow(
-    'maxRetries of Account "staging" must be a whole number >= 0, got "many"',
-  );
-  expect(settingsProblem({}, words)).toMatchObject({ setting: "apiKey", message: 'no API key: give Account "staging" its apiKey' });
-  expect(settingsProblem({ apiKey: "k-123456" }, words)?.message).toBe(
-    'no API address: give Account "staging" its baseUrl, e.g. https://<host>/v1',
-  );
 });
 
 test("the stack's words name each setting's own environment variable, as the table gives it", () => {

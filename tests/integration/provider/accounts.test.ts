@@ -39,27 +39,6 @@ async function serving(
 
 /** A failed operation's error, with the state the engine keeps of it. */
 type Kept = Error & { id: string; properties: Record<string, unknown> };
-const reasons = async () => ((await provider.check(undefined, MONITOR)).failures ?? []).map((f) => f.reason);
-
-test("a bad setting is named as the program gives it; an Account's address and key are its own: UPTIME_BASE_URL and UPTIME_API_KEY fill the stack's settings only", async () => {
-  await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY, maxRetries: "many" });
-  expect(await reasons()).toEqual(['maxRetries of Account "staging" must be a whole number >= 0, got "many"']);
-  await serving(undefined, { baseUrl: emulator.url, apiKey: API_KEY, maxRetries: "many" });
-  expect(await reasons()).toEqual(['uptime:maxRetries (or UPTIME_MAX_RETRIES) must be a whole number >= 0, got "many"']);
-  process.env.UPTIME_BASE_URL = emulator.url;
-  process.env.UPTIME_API_KEY = API_KEY;
-  await serving("staging", {});
-  expect(await reasons()).toEqual(['no API key: give Account "staging" its apiKey']);
-  await serving("staging", { apiKey: API_KEY });
-  expect(await reasons()).toEqual(['no API address: give Account "staging" its baseUrl, e.g. https://<host>/v1']);
-  // The other UPTIME_* variables apply to every account.
-  process.env.UPTIME_MAX_RETRIES = "many";
-  await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY });
-  expect(await reasons()).toEqual(['maxRetries of Account "staging" must be a whole number >= 0, got "many"']);
-  delete process.env.UPTIME_MAX_RETRIES;
-  await serving(undefined, {});
-  expect(await reasons()).toEqual([]);
-});
 
 test("what the engine keeps of a failed run keeps its Account too: the next diff is no move, so nothing is replaced", async () => {
   await serving("staging", { baseUrl: emulator.url, apiKey: API_KEY });
