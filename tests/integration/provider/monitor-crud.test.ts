@@ -11,7 +11,7 @@ import {
   readMonitor,
   updateMonitor,
 } from "../../../provider/monitor";
-import { testClient, useEmulator } from "../../helpers/emulator";
+import { monitorBody, testClient, useEmulator } from "../../helpers/emulator";
 import { HTTP_FULL, HTTP_MIN } from "../../helpers/monitor-records";
 import { checkedMonitor, found } from "../../helpers/checked";
 import { rejection } from "../../helpers/rejection";
@@ -29,6 +29,8 @@ const SEED = {
 const { admin, t } = useEmulator({ seed: SEED, resetEach: true, testClient: {} });
 
 const checked = checkedMonitor;
+/** HTTP_MIN as a request body (its target as urn), for seeding through the admin API. */
+const asSeeded = (extra: Args) => monitorBody({ name: HTTP_MIN.name, urn: HTTP_MIN.target, ...extra });
 
 async function created(raw: Args): Promise<{ id: string; outs: MonitorOutputs; inputs: MonitorInputs }> {
   const inputs = checked(raw);
@@ -117,14 +119,8 @@ describe("update", () => {
 
 describe("adoption (adoptUuid)", () => {
   test("takes over an existing monitor with a PATCH to the declared state, no POST", async () => {
-    const existing = await admin.createMonitor({
-      name: "legacy",
-      type: "https",
-      urn: "https://old.example.com",
-      interval: 300,
-      regions: [9],
-      title: "Old",
-    });
+    const old = { name: "legacy", urn: "https://old.example.com", interval: 300, regions: [9], title: "Old" };
+    const existing = await admin.createMonitor(monitorBody(old));
     await admin.clearRequests();
     const { id, outs, inputs } = await created({ ...HTTP_FULL, adoptUuid: existing.uuid });
     expect(id).toBe(existing.uuid);
@@ -137,14 +133,14 @@ describe("adoption (adoptUuid)", () => {
   });
 
   test("declared alerts equal to the adopted monitor's (in any order): adopted", async () => {
-    const existing = await admin.createMonitor({ ...recordless(HTTP_MIN), alerts: [ALERT_1, ALERT_2] });
+    const existing = await admin.createMonitor(asSeeded({ alerts: [ALERT_1, ALERT_2] }));
     const { id, outs } = await created({ ...HTTP_MIN, alerts: [ALERT_2, ALERT_1], adoptUuid: existing.uuid });
     expect(id).toBe(existing.uuid);
     expect(outs.alerts).toEqual([ALERT_1, ALERT_2]);
   });
 
   test("declared alerts that differ: an error that still hands the adopted monitor to the state", async () => {
-    const existing = await admin.createMonitor({ ...recordless(HTTP_MIN), alerts: [ALERT_1] });
+    const existing = await admin.createMonitor(asSeeded({ alerts: [ALERT_1] }));
     type Adopted = Error & { id?: string; properties?: Args; reasons?: string[] };
     const error = await rejection<Adopted>(created({ ...HTTP_MIN, alerts: [ALERT_2], adoptUuid: existing.uuid }));
     expect(error.message).toMatch(/adopted .* but its alerts \["alert-0001"\] differ from the declared \["alert-0002"\]/);
@@ -192,9 +188,3 @@ describe("a service that only has the documented routes (GET and DELETE answer 4
     expect((await documentedAdmin.monitors()).map((m) => m.uuid)).toContain(id);
   });
 });
-
-/** Canonical inputs in request spelling (target -> urn), for seeding through the admin API. */
-function recordless(inputs: Args): Args {
-  const { target, ...rest } = inputs;
-  return { ...rest, urn: target };
-}
