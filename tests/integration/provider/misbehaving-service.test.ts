@@ -73,6 +73,13 @@ describe("error bodies that are not the service's JSON", () => {
     expect(error.message).toBe('POST /monitors failed with 400 Bad Request: {"error": {"code": "bad_req');
   });
 
+  test("500 with an empty body to a creation: the status and (empty body), no recovery advice", async () => {
+    await respond({ status: 500, body: "" }, "POST /monitors");
+    expect((await failure(() => createMonitor(client().client, monitorInputs))).message).toBe(
+      "POST /monitors failed with 500 Internal Server Error: (empty body)",
+    );
+  });
+
   test("an HTML 502 page to a refresh: GET retried, then the status and the page's title, no markup", async () => {
     await respond({ status: 502, headers: { "content-type": "text/html" }, body: HTML_502 });
     const t = client();
@@ -83,36 +90,23 @@ describe("error bodies that are not the service's JSON", () => {
   });
 });
 
-test("an HTML sign-in page answered with 200 (a proxy in the way): not JSON, said so with the page's title", async () => {
-  await respond({
-    status: 200,
-    headers: { "content-type": "text/html" },
-    body: "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>",
-  });
+test.each([
+  [
+    "an HTML sign-in page (a proxy in the way): said so with the page's title",
+    { "content-type": "text/html" },
+    "<html><head><title>Sign in - Corporate Proxy</title></head><body>…</body></html>",
+    'an HTML page "Sign in - Corporate Proxy"',
+  ],
+  ["an empty body where a record is expected", JSON_TYPE, "", "(empty body)"],
+])("200 with %s: not JSON", async (_what, headers, body, shown) => {
+  await respond({ status: 200, headers, body });
   const error = await failure(() => readMonitor(client().client, monitorId, stored({})));
-  expect(error.message).toBe(
-    `GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: an HTML page "Sign in - Corporate Proxy"`,
-  );
+  expect(error.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: ${shown}`);
 });
 
-describe("empty bodies", () => {
-  test("200 with an empty body where a record is expected", async () => {
-    await respond({ status: 200, headers: JSON_TYPE, body: "" });
-    const read = await failure(() => readMonitor(client().client, monitorId, stored({})));
-    expect(read.message).toBe(`GET /monitors/${monitorId} returned an unexpected response: 200 with a body that is not JSON: (empty body)`);
-  });
-
-  test("200 with an empty body to a delete is a success: a delete needs no record", async () => {
-    await respond({ status: 200, body: "" }, "DELETE /monitors/:uuid");
-    await expect(deleteMonitor(client().client, monitorId, "web")).resolves.toBeUndefined();
-  });
-
-  test("500 with an empty body to a creation: the status and (empty body), no recovery advice", async () => {
-    await respond({ status: 500, body: "" }, "POST /monitors");
-    expect((await failure(() => createMonitor(client().client, monitorInputs))).message).toBe(
-      "POST /monitors failed with 500 Internal Server Error: (empty body)",
-    );
-  });
+test("200 with an empty body to a delete is a success: a delete needs no record", async () => {
+  await respond({ status: 200, body: "" }, "DELETE /monitors/:uuid");
+  await expect(deleteMonitor(client().client, monitorId, "web")).resolves.toBeUndefined();
 });
 
 describe("bodies too big", () => {
