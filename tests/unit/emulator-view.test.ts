@@ -137,11 +137,15 @@ test("the dashboard lists monitors, alerts, pages and webhooks, hostile text esc
   store.upsertWebhook({ topic: HOSTILE, url: "https://chat.example/hooks/SECRETTOKEN" });
   const markup = renderDashboard(store);
   expect(markup).not.toMatch(/<script|<img src=x|SECRETTOKEN|hunter2|010 9876/);
+  const name = escapeHtml(HOSTILE);
+  expect(markup).toContain(
+    `<tr><td>${name}</td><td>https</td><td>https://probe:•••@api.acme.example/health</td><td>300</td><td>1, 3</td>` +
+      `<td><span class="flag">${name}</span> </td><td><span class="status maintenance">Maintenance</span></td></tr>`,
+  );
   expect(markup).toContain("email: ops@acme.example");
   expect(markup).toContain("sms: •••9876");
-  expect(markup).toContain("https://probe:•••@api.acme.example/health");
-  expect(markup).toContain("<td>300</td><td>1, 3</td>");
-  expect(markup).toContain('<span class="status maintenance">Maintenance</span>');
+  expect(markup).toContain("slack: https://hooks.slack.com/…");
+  expect(markup).toContain(`<tr><td>${name}</td><td>https://chat.example/…</td></tr>`);
   expect(markup).toContain('<a href="/status/a%20b%2Fc">/status/a%20b%2Fc</a>');
   expect(markup).toContain('<span class="flag">down</span> </td>');
   expect(new Set(tags(markup))).toEqual(
