@@ -150,19 +150,16 @@ describe("PATCH /monitors/{uuid}", () => {
     const reply = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { [field]: null });
     expect([reply.status, reply.json.error.message]).toEqual([422, expect.stringMatching(new RegExp(`^${field}: required`))]);
   });
-
-  test("an unknown uuid is 404 not_found", async () => {
-    const reply = await api(emulator, "PATCH", "/monitors/does-not-exist", { name: "x" });
-    expect([reply.status, reply.json.error.code]).toEqual([404, "not_found"]);
-  });
 });
 
-test("GET /monitors/{uuid} returns { monitor: record }; DELETE answers 204 without a body; then both are 404", async () => {
+test("GET /monitors/{uuid} returns { monitor: record }; DELETE answers 204 without a body; then GET, PATCH and DELETE are 404", async () => {
   const created = await createMonitor(emulator, { name: "to-delete" });
   const read = await api(emulator, "GET", `/monitors/${created.uuid}`);
   expect([read.status, read.json.monitor]).toEqual([200, created]);
   const removed = await api(emulator, "DELETE", `/monitors/${created.uuid}`);
   expect([removed.status, removed.text]).toEqual([204, ""]);
   expect((await api(emulator, "GET", `/monitors/${created.uuid}`)).status).toBe(404);
+  const edit = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { name: "x" });
+  expect([edit.status, edit.json.error.code]).toEqual([404, "not_found"]);
   expect((await api(emulator, "DELETE", `/monitors/${created.uuid}`)).status).toBe(404);
 });
