@@ -1,6 +1,6 @@
-// Error statuses and body shape: 401, 415, 400, 404, 405 (also in documented-only mode).
+// Error statuses and body shape: 401, 415, 400, 422, 404, 405 (also in documented-only mode).
 
-import { useEmulator, api, createMonitor, monitorBody } from "../../helpers/emulator";
+import { useEmulator, api, createMonitor, monitorBody, toReply } from "../../helpers/emulator";
 import { API_KEY } from "../../helpers/servers";
 
 const seed = {
@@ -10,8 +10,11 @@ const seed = {
 };
 const { emulator, admin } = useEmulator({ seed });
 const { emulator: documentedOnly } = useEmulator({ seed, documentedOnly: true });
-const postRaw = (raw: string, contentType: string) =>
-  api(emulator, "POST", "/monitors", undefined, { raw, headers: { authorization: API_KEY, "content-type": contentType } });
+/** A POST of raw bytes (a string body would get fetch's own Content-Type). */
+const post = async (raw: string | undefined, contentType?: string) => {
+  const headers = contentType === undefined ? { authorization: API_KEY } : { authorization: API_KEY, "content-type": contentType };
+  return toReply(await fetch(`${emulator.url}/monitors`, { method: "POST", headers, body: raw && Buffer.from(raw) }));
+};
 
 describe("401: the credential", () => {
   const invalid = "invalid API key in the Authorization header";
@@ -33,33 +36,22 @@ describe("401: the credential", () => {
   });
 });
 
-describe("415 and 400: the body", () => {
-  test("a body without Content-Type: application/json is 415 and stores nothing", async () => {
-    const body = JSON.stringify(monitorBody({ name: "415-check" }));
-    const plain = await postRaw(body, "text/plain");
-    expect([plain.status, plain.json.error.code]).toEqual([415, "unsupported_media_type"]);
-    const missing = await fetch(`${emulator.url}/monitors`, {
-      method: "POST",
-      headers: { authorization: API_KEY },
-      body: Buffer.from(body),
-    });
-    expect(missing.status).toBe(415);
-    expect(await admin.monitorNames()).not.toContain("415-check");
+describe("415, 400 and 422: the body", () => {
+  const sent = JSON.stringify(monitorBody({ name: "refused" }));
+  test.each([
+    ["a JSON body as text/plain", 415, "unsupported_media_type", sent, "text/plain", /^Content-Type "text\/plain": /],
+    ["a JSON body without Content-Type", 415, "unsupported_media_type", sent, undefined, /^Content-Type missing: /],
+    ["malformed JSON", 400, "malformed_json", '{"name": ', "application/json", /^request body is not valid JSON: /],
+    ["no body", 400, "malformed_json", undefined, undefined, /^a JSON object body is required$/],
+    ["a JSON array", 422, "validation_error", `[${sent}]`, "application/json", /^body: expected an object/],
+  ])("%s is %d %s and stores nothing", async (_label, status, code, raw, contentType, message) => {
+    const reply = await post(raw, contentType);
+    expect([reply.status, reply.json.error]).toEqual([status, { code, message: expect.stringMatching(message) }]);
+    expect(await admin.monitorNames()).not.toContain("refused");
   });
 
   test("Content-Type parameters such as charset are accepted", async () => {
-    expect((await postRaw(JSON.stringify(monitorBody()), "Application/JSON; charset=utf-8")).status).toBe(201);
-  });
-
-  test("malformed JSON is 400 malformed_json; a missing body on POST/PATCH is 400", async () => {
-    const reply = await postRaw('{"name": ', "application/json");
-    expect([reply.status, reply.json.error.code]).toEqual([400, "malformed_json"]);
-    expect((await api(emulator, "POST", "/monitors")).status).toBe(400);
-  });
-
-  test("a JSON body that is not an object is 422", async () => {
-    const reply = await api(emulator, "POST", "/monitors", [monitorBody()]);
-    expect([reply.status, reply.json.error.message]).toEqual([422, expect.stringMatching(/^body: expected an object/)]);
+    expect((await post(JSON.stringify(monitorBody()), "Application/JSON; charset=utf-8")).status).toBe(201);
   });
 });
 
