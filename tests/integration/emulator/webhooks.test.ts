@@ -1,7 +1,7 @@
 // GET /webhooks: the singular `webhook` list key, the paginator, and pagination by recordOffset
 // and pageSize (the document shows no parameters; the emulator decides these).
 
-import { useEmulator, admin, api, RFC3339_MS_Z } from "../../helpers/emulator";
+import { useEmulator, admin, api, Reply, RFC3339_MS_Z } from "../../helpers/emulator";
 
 const TOTAL = 45;
 const webhooks = Array.from({ length: TOTAL }, (_, i) => ({
@@ -11,24 +11,15 @@ const webhooks = Array.from({ length: TOTAL }, (_, i) => ({
 }));
 const { emulator } = useEmulator({ seed: { webhooks } });
 
-test("default page: { webhook: [...20], paginator } with every webhook key", async () => {
-  const reply = await api(emulator, "GET", "/webhooks");
-  expect(reply.status).toBe(200);
-  expect(Object.keys(reply.json).sort()).toEqual(["paginator", "webhook"]);
-  expect(reply.json.webhook).toHaveLength(20);
+test("{ webhook: [...], paginator }, 20 a page by default; walking recordOffset across 3 pages returns every subscription once, in order", async () => {
+  const pages: Reply[] = [];
+  for (const query of ["", "?recordOffset=20&pageSize=20", "?recordOffset=40"]) pages.push(await api(emulator, "GET", `/webhooks${query}`));
+  expect(pages.map((reply) => [reply.status, Object.keys(reply.json).sort()])).toEqual(Array(3).fill([200, ["paginator", "webhook"]]));
+  const paginators = [0, 20, 40].map((recordOffset) => ({ recordOffset, pageSize: 20, pagesCount: 3, recordsCount: TOTAL }));
+  expect(pages.map((reply) => reply.json.paginator)).toEqual(paginators);
+  expect(pages.flatMap((reply) => reply.json.webhook.map((w: { uuid: string }) => w.uuid))).toEqual(webhooks.map((w) => w.uuid));
   const stamps = { createdAt: expect.stringMatching(RFC3339_MS_Z), updatedAt: null };
-  expect(reply.json.webhook[0]).toEqual({ uuid: "hook-00", topic: "monitors/status_change", url: "https://hooks.example/0", ...stamps });
-  expect(reply.json.paginator).toEqual({ recordOffset: 0, pageSize: 20, pagesCount: 3, recordsCount: TOTAL });
-});
-
-test("walking recordOffset across 3 pages returns every subscription exactly once, in order", async () => {
-  const seen: string[] = [];
-  for (const offset of [0, 20, 40]) {
-    const reply = await api(emulator, "GET", `/webhooks?recordOffset=${offset}&pageSize=20`);
-    expect(reply.json.paginator).toEqual({ recordOffset: offset, pageSize: 20, pagesCount: 3, recordsCount: TOTAL });
-    seen.push(...reply.json.webhook.map((w: { uuid: string }) => w.uuid));
-  }
-  expect(seen).toEqual(webhooks.map((w) => w.uuid));
+  expect(pages[0].json.webhook[0]).toEqual({ uuid: "hook-00", topic: "monitors/status_change", url: "https://hooks.example/0", ...stamps });
 });
 
 test("pageSize up to 100; an offset past the end gives an empty list", async () => {
