@@ -48,7 +48,6 @@ describe("the bucket", () => {
     const fast = limiterAt({ rps: 50, burst: 1 });
     fast.limiter.admit("k");
     expect(retryAfter(fast.limiter)).toBe("1"); // 20 ms
-    // resetSeconds: until the bucket is full again, rounded up.
     const { limiter, advance } = limiterAt({ rps: 2, burst: 4 });
     expect(limiter.admit("k")).toMatchObject({ remaining: 3, resetSeconds: 1 }); // 0.5 s
     expect(limiter.admit("k")).toMatchObject({ remaining: 2, resetSeconds: 1 }); // 1 s
@@ -65,28 +64,26 @@ describe("the bucket", () => {
   });
 });
 
-describe("a fixed window (`window`)", () => {
-  test("rps * window requests per window, counted from the limit's start, the next refused until it ends; headers that state it", () => {
-    const { limiter, advance } = limiterAt({ rps: 2, window: 5 });
-    expect(Array.from({ length: 10 }, () => limiter.admit("k")?.remaining)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
-    advance(1_500);
-    const refused = limiter.admit("k");
-    expect(refused).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 4 });
-    expect(refused?.refusal).toMatchObject({
-      status: 429,
-      headers: { "retry-after": "4" },
-      body: { error: { code: "rate_limited", message: "rate limit exceeded: 10 requests per 5 s window" } },
-    });
-    advance(3_500); // the next window: a new allowance, not a refill
-    expect(limiter.admit("k")).toMatchObject({ allowed: true, remaining: 9, resetSeconds: 5 });
-    expect(limiter.admit("other")).toMatchObject({ allowed: true, remaining: 9 });
-    // Its headers state the window: the policy's quota and window, what remains and the seconds to its end.
-    const ietf = limiterAt({ rps: 2, window: 5, headers: "ietf" });
-    ietf.advance(2_100);
-    expect(ietf.limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=10;w=5', ratelimit: '"default";r=9;t=3' });
-    const x = limiterAt({ rps: 2, window: 5, headers: "x-ratelimit" }).limiter;
-    expect(x.admit("k")?.headers).toEqual({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "9", "x-ratelimit-reset": "5" });
+test("a fixed window (`window`): rps * window requests per window, counted from the limit's start, the next refused until it ends; headers that state it", () => {
+  const { limiter, advance } = limiterAt({ rps: 2, window: 5 });
+  expect(Array.from({ length: 10 }, () => limiter.admit("k")?.remaining)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+  advance(1_500);
+  const refused = limiter.admit("k");
+  expect(refused).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 4 });
+  expect(refused?.refusal).toMatchObject({
+    status: 429,
+    headers: { "retry-after": "4" },
+    body: { error: { code: "rate_limited", message: "rate limit exceeded: 10 requests per 5 s window" } },
   });
+  advance(3_500); // the next window: a new allowance, not a refill
+  expect(limiter.admit("k")).toMatchObject({ allowed: true, remaining: 9, resetSeconds: 5 });
+  expect(limiter.admit("other")).toMatchObject({ allowed: true, remaining: 9 });
+  // Its headers state the window: the policy's quota and window, what remains and the seconds to its end.
+  const ietf = limiterAt({ rps: 2, window: 5, headers: "ietf" });
+  ietf.advance(2_100);
+  expect(ietf.limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=10;w=5', ratelimit: '"default";r=9;t=3' });
+  const x = limiterAt({ rps: 2, window: 5, headers: "x-ratelimit" }).limiter;
+  expect(x.admit("k")?.headers).toEqual({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "9", "x-ratelimit-reset": "5" });
 });
 
 describe("config", () => {
