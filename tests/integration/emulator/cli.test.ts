@@ -5,7 +5,7 @@ import { ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import ts from "typescript";
-import type { Json } from "../../helpers/emulator";
+import { toReply, type Json, type Reply } from "../../helpers/emulator";
 import { tempDir } from "../../helpers/images";
 
 const SOURCE = join(__dirname, "..", "..", "..", "emulator");
@@ -26,9 +26,7 @@ beforeAll(() => {
 });
 afterAll(remove);
 
-async function json(response: Response | Promise<Response>): Promise<Json> {
-  return (await response).json();
-}
+const json = async (response: Promise<Response>): Promise<Json> => (await response).json();
 
 type Finished = { code: number | null; stdout: string; stderr: string };
 
@@ -106,11 +104,8 @@ test("--rate-limit, --rate-limit-burst and --rate-limit-headers limit /v1 per ke
   const limit = ["--rate-limit", "0.5", "--rate-limit-burst", "2", "--rate-limit-headers", "ietf"];
   const started = run(["--port", "0", "--api-key", "cli-key", "--no-seed", "--quiet", ...limit]);
   const url = await started.url;
-  const replies: Response[] = [];
-  for (let i = 0; i < 3; i++) {
-    replies.push(await fetch(`${url}/webhooks`, { headers: { authorization: "cli-key" } }));
-    await replies[i].arrayBuffer(); // read, so the keep-alive connection is free for the next request
-  }
+  const replies: Reply[] = [];
+  for (let i = 0; i < 3; i++) replies.push(await toReply(await fetch(`${url}/webhooks`, { headers: { authorization: "cli-key" } })));
   expect(replies.map((r) => r.status)).toEqual([200, 200, 429]);
   expect(replies[0].headers.get("ratelimit-policy")).toBe('"default";q=2;w=4');
   expect(replies.map((r) => r.headers.get("ratelimit"))).toEqual(['"default";r=1;t=2', '"default";r=0;t=4', '"default";r=0;t=4']);
