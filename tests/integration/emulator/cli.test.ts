@@ -116,16 +116,13 @@ test("--rate-limit, --rate-limit-burst and --rate-limit-headers limit /v1 per ke
   expect((await started.finished).code).toBe(0);
 });
 
-test("bad rate-limit flags exit 2 naming the flag and the value", async () => {
-  const cases: [string[], RegExp][] = [
-    [["--rate-limit", "0"], /--rate-limit 0: expected a number > 0/],
-    [["--rate-limit", "fast"], /--rate-limit fast: expected a number > 0/],
-    [["--rate-limit", "5", "--rate-limit-burst", "1.5"], /--rate-limit-burst 1\.5: expected an integer >= 1/],
-    [["--rate-limit", "5", "--rate-limit-headers", "draft"], /--rate-limit-headers draft: expected one of none, x-ratelimit, ietf/],
-    [["--rate-limit-burst", "3"], /--rate-limit-burst needs --rate-limit <rps>/],
-  ];
-  const runs = await Promise.all(cases.map(([flags]) => run(["--port", "0", "--api-key", "cli-key", "--no-seed", ...flags]).finished));
-  runs.forEach((finished, i) => {
-    expect([finished.code, finished.stderr]).toEqual([2, expect.stringMatching(cases[i][1])]);
-  });
+test.each([
+  [["--rate-limit", "0"], /--rate-limit 0: expected a number > 0/],
+  [["--rate-limit", "fast"], /--rate-limit fast: expected a number > 0/],
+  [["--rate-limit", "5", "--rate-limit-burst", "1.5"], /--rate-limit-burst 1\.5: expected an integer >= 1/],
+  [["--rate-limit", "5", "--rate-limit-headers", "draft"], /--rate-limit-headers draft: expected one of none, x-ratelimit, ietf/],
+  [["--rate-limit-burst", "3"], /--rate-limit-burst needs --rate-limit <rps>/],
+])("bad rate-limit flags exit 2 naming the flag and the value: %j", async (flags, message) => {
+  const { code, stderr } = await run(["--port", "0", "--api-key", "cli-key", "--no-seed", ...flags]).finished;
+  expect([code, stderr]).toEqual([2, expect.stringMatching(message)]);
 });
