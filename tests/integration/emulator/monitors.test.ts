@@ -122,20 +122,15 @@ describe("POST /monitors", () => {
 });
 
 describe("PATCH /monitors/{uuid}", () => {
-  test("200 with updatedAt; fields left out stay unchanged, explicit null clears", async () => {
+  test("200 with updatedAt; fields left out stay unchanged, explicit null clears; both spellings and a quoted interval accepted", async () => {
     const created = await createMonitor(emulator, { title: "Title", description: "Desc", tcpOptions: { dataRequest: "x" } });
-    const reply = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { title: null, name: "renamed", tcpOptions: null });
-    expect(reply.status).toBe(200);
-    const edited = { name: "renamed", title: null, tcpOptions: null, updatedAt: expect.stringMatching(RFC3339_MS_Z) };
-    expect(reply.json.monitor).toEqual({ ...created, ...edited });
-  });
-
-  test("both spellings and a quoted interval are accepted in edits too", async () => {
-    const created = await createMonitor(emulator);
-    const a = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { intervalId: "900", followRedirects: true });
-    expect(a.json.monitor).toMatchObject({ intervalId: 900, httpFollowRedirects: true });
-    const b = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { interval: 30, httpFollowRedirects: null });
-    expect(b.json.monitor).toMatchObject({ intervalId: 30, httpFollowRedirects: null });
+    const edit = { title: null, name: "renamed", tcpOptions: null, intervalId: "900", followRedirects: true };
+    const reply = await api(emulator, "PATCH", `/monitors/${created.uuid}`, edit);
+    const stamp = expect.stringMatching(RFC3339_MS_Z);
+    const edited = { name: "renamed", title: null, tcpOptions: null, intervalId: 900, httpFollowRedirects: true, updatedAt: stamp };
+    expect([reply.status, reply.json.monitor]).toEqual([200, { ...created, ...edited }]);
+    const again = await api(emulator, "PATCH", `/monitors/${created.uuid}`, { interval: 30, httpFollowRedirects: null });
+    expect(again.json.monitor).toEqual({ ...reply.json.monitor, intervalId: 30, httpFollowRedirects: null, updatedAt: stamp });
   });
 
   test("alerts is not a parameter of edit: 400 alerts_not_editable, nothing changed", async () => {
