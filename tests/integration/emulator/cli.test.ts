@@ -26,7 +26,7 @@ beforeAll(() => {
 });
 afterAll(remove);
 
-const json = async (response: Promise<Response>): Promise<Json> => (await response).json();
+const json = async (response: Response | Promise<Response>): Promise<Json> => (await response).json();
 
 type Finished = { code: number | null; stdout: string; stderr: string };
 
