@@ -32,14 +32,10 @@ test("every change is written atomically; a restart with the same data file serv
   // The seed is ignored when the data file exists: the data file is the state.
   const second = await startTestEmulator({ seed: { webhooks: [{ topic: "x", url: "y" }] }, dataFile });
   try {
-    const read = (await api(second, "GET", `/monitors/${monitor.uuid}`)).json.monitor;
-    expect(read).toMatchObject({ description: "kept", alerts: ["a1"], maintenance: { days: [2] }, createdAt: monitor.createdAt });
     expect((await admin(second, "GET", `/monitors/${monitor.uuid}/status`)).json.status).toBe("Disrupted");
     expect((await api(second, "GET", "/alerts/a1")).json.alert).toEqual(alert);
-    const pageAfter = (await api(second, "GET", "/pages/p1")).json.pages[0];
-    const logo = pageAfter.logoFileBase64 as string;
-    expect(logo.split("/assets/")[1]).toBe((page.logoFileBase64 as string).split("/assets/")[1]);
-    expect(logo.startsWith(`http://127.0.0.1:${second.port}/assets/`)).toBe(true);
+    const logo = (await api(second, "GET", "/pages/p1")).json.pages[0].logoFileBase64;
+    expect(logo).toBe(page.logoFileBase64.replace(`http://127.0.0.1:${first.port}/`, `http://127.0.0.1:${second.port}/`));
     expect(Buffer.from(await (await fetch(logo)).arrayBuffer()).equals(PNG)).toBe(true);
     const stateAfter = (await admin(second, "GET", "/state")).json;
     expect(stateAfter.monitors).toEqual(stateBefore.monitors);
