@@ -61,6 +61,12 @@ describe("the bucket", () => {
     expect(limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=6;w=3', ratelimit: '"default";r=4;t=1' });
     const fast = limiterAt({ rps: 100, burst: 5, headers: "ietf" }).limiter;
     expect(fast.admit("k")?.headers["ratelimit-policy"]).toBe('"default";q=100;w=1');
+    // A refusal states the bucket too: 2 per 4 s, the third of three at once refused, full again in 4 s.
+    const slow = limiterAt({ rps: 0.5, burst: 2, headers: "ietf" }).limiter;
+    const headers = (r: string) => ({ "ratelimit-policy": '"default";q=2;w=4', ratelimit: `"default";${r}` });
+    const admitted = [1, 2, 3].map(() => slow.admit("k"));
+    expect(admitted.map((a) => a?.headers)).toEqual([headers("r=1;t=2"), headers("r=0;t=4"), headers("r=0;t=4")]);
+    expect(admitted[2]?.refusal?.headers?.["retry-after"]).toBe("2");
   });
 });
 

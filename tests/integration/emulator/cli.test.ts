@@ -107,9 +107,6 @@ test("--rate-limit, --rate-limit-burst and --rate-limit-headers limit /v1 per ke
   const replies: Reply[] = [];
   for (let i = 0; i < 3; i++) replies.push(await toReply(await fetch(`${url}/webhooks`, { headers: { authorization: "cli-key" } })));
   expect(replies.map((r) => r.status)).toEqual([200, 200, 429]);
-  expect(replies[0].headers.get("ratelimit-policy")).toBe('"default";q=2;w=4');
-  expect(replies.map((r) => r.headers.get("ratelimit"))).toEqual(['"default";r=1;t=2', '"default";r=0;t=4', '"default";r=0;t=4']);
-  expect(replies[2].headers.get("retry-after")).toBe("2");
   const admin = url.replace(/\/v1$/, "/admin");
   expect(await json(fetch(`${admin}/rate-limit`))).toEqual({ rateLimit: { rps: 0.5, burst: 2, headers: "ietf" }, buckets: 1 });
   started.child.kill("SIGTERM");
