@@ -136,12 +136,11 @@ test("the dashboard lists monitors, alerts, pages and webhooks, hostile text esc
     `<tr><td>${name}</td><td>https</td><td>https://probe:•••@api.acme.example/health</td><td>300</td><td>1, 3</td>` +
       `<td><span class="flag">${name}</span> </td><td><span class="status maintenance">Maintenance</span></td></tr>`,
   );
-  expect(markup).toContain("email: ops@acme.example");
-  expect(markup).toContain("sms: •••9876");
-  expect(markup).toContain("slack: https://hooks.slack.com/…");
+  const recipients = ["email: ops@acme.example", "sms: •••9876", "slack: https://hooks.slack.com/…", "webhook: https://hooks.example/…"];
+  const alertCells = `<td><span class="flag">down</span> </td><td>${recipients.map((r) => `<div class="recipient">${r}</div>`).join("")}</td>`;
+  expect(markup).toContain(`<tr><td>${name}</td>${alertCells}</tr>`);
   expect(markup).toContain(`<tr><td>${name}</td><td>https://chat.example/…</td></tr>`);
   expect(markup).toContain('<a href="/status/a%20b%2Fc">/status/a%20b%2Fc</a>');
-  expect(markup).toContain('<span class="flag">down</span> </td>');
   expect(new Set(tags(markup))).toEqual(
     new Set("html head meta title link body main h1 p section h2 table thead tr th tbody td div span a".split(" ")),
   );
