@@ -72,32 +72,27 @@ test("starts with the bundled demo seed, prints the listening line, exits 0 on S
 });
 
 test("UPTIME_API_KEY, --no-seed, --documented-only, --timestamp-offset and --data across a SIGINT restart", async () => {
-  const directory = tempDir("uptime-emulator-data-");
-  const dataFile = join(directory.dir, "data.json");
+  const dataFile = join(build, "data.json"); // removed with the build
   const args = ["--port", "0", "--no-seed", "--documented-only", "--timestamp-offset", "-05:00", "--data", dataFile, "--quiet"];
   const headers = { authorization: "env-key", "content-type": "application/json" };
   const send = (url: string, method: string, body: unknown) => fetch(url, { method, headers, body: JSON.stringify(body) });
-  try {
-    const first = run(args, { UPTIME_API_KEY: "env-key" });
-    const url = await first.url;
-    expect((await json(fetch(`${url}/webhooks`, { headers }))).webhook).toEqual([]);
-    const created = send(`${url}/monitors`, "POST", { name: "cli", type: "https", urn: "https://x.example", interval: 60, regions: [1] });
-    const monitor = (await json(created)).monitor;
-    expect(monitor.createdAt).toMatch(/-05:00$/);
-    expect((await fetch(`${url}/monitors/${monitor.uuid}`, { headers })).status).toBe(405);
-    first.child.kill("SIGINT");
-    expect((await first.finished).code).toBe(0);
+  const first = run(args, { UPTIME_API_KEY: "env-key" });
+  const url = await first.url;
+  expect((await json(fetch(`${url}/webhooks`, { headers }))).webhook).toEqual([]);
+  const created = send(`${url}/monitors`, "POST", { name: "cli", type: "https", urn: "https://x.example", interval: 60, regions: [1] });
+  const monitor = (await json(created)).monitor;
+  expect(monitor.createdAt).toMatch(/-05:00$/);
+  expect((await fetch(`${url}/monitors/${monitor.uuid}`, { headers })).status).toBe(405);
+  first.child.kill("SIGINT");
+  expect((await first.finished).code).toBe(0);
 
-    const second = run(args, { UPTIME_API_KEY: "env-key" });
-    const again = await second.url;
-    const edited = await send(`${again}/monitors/${monitor.uuid}`, "PATCH", { title: "after restart" });
-    expect(edited.status).toBe(200);
-    expect((await json(edited)).monitor).toMatchObject({ name: "cli", title: "after restart", createdAt: monitor.createdAt });
-    second.child.kill("SIGTERM");
-    expect((await second.finished).code).toBe(0);
-  } finally {
-    directory.remove();
-  }
+  const second = run(args, { UPTIME_API_KEY: "env-key" });
+  const again = await second.url;
+  const edited = await send(`${again}/monitors/${monitor.uuid}`, "PATCH", { title: "after restart" });
+  expect(edited.status).toBe(200);
+  expect((await json(edited)).monitor).toMatchObject({ name: "cli", title: "after restart", createdAt: monitor.createdAt });
+  second.child.kill("SIGTERM");
+  expect((await second.finished).code).toBe(0);
 });
 
 test("--rate-limit, --rate-limit-burst and --rate-limit-headers limit /v1 per key", async () => {
