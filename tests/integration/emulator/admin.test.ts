@@ -127,6 +127,8 @@ describe("out-of-band changes (drift)", () => {
     const monitor = await admin(emulator, "POST", "/monitors", monitorBody({ followRedirects: true }));
     expect(monitor.json.httpFollowRedirects).toBe(true);
     expect((await admin(emulator, "POST", "/pages", { uuid: "new-page" })).status).toBe(409);
+    const webhook = await admin(emulator, "POST", "/webhooks", { topic: "monitors/delete", url: "https://late.example" });
+    expect([webhook.status, (await api(emulator, "GET", "/webhooks")).json.webhook]).toEqual([201, [webhook.json]]);
     expect((await admin(emulator, "POST", "/webhooks", { topic: "monitors/delete" })).status).toBe(422);
   });
 
