@@ -26,11 +26,10 @@ describe("reset, seed and state", () => {
     expect((await api(emulator, "GET", "/webhooks")).json.paginator.recordsCount).toBe(2);
     const state = (await admin(emulator, "GET", "/state")).json;
     expect(Object.keys(state).sort()).toEqual(["alerts", "monitors", "pages", "webhooks"]);
-    expect(state.monitors.map((m: { name: string }) => m.name)).toEqual(["seeded"]);
-    expect(state.monitors[0]).toMatchObject({ uuid: "m1", intervalId: 60, alerts: ["a1"] });
-    expect(state.pages[0]).toMatchObject({ uuid: "p1", slug: "status" });
-    expect(state.alerts[0].recipients[0]).toMatchObject({ type: "email", target: "ops@example.com" });
-    expect(state.webhooks[0]).toMatchObject({ uuid: "w1", url: "https://hooks.example/1" });
+    expect(state.monitors).toMatchObject([{ uuid: "m1", name: "seeded", intervalId: 60, alerts: ["a1"] }]);
+    expect(state.pages).toMatchObject([{ uuid: "p1", slug: "status" }]);
+    expect(state.alerts).toMatchObject([{ uuid: "a1", recipients: [{ type: "email", target: "ops@example.com" }] }]);
+    expect(state.webhooks).toMatchObject([{ uuid: "w1", url: "https://hooks.example/1" }, { url: "https://hooks.example/2" }]);
   });
 
   test("an invalid seed is 422 naming the object and field, and adds nothing", async () => {
