@@ -56,10 +56,11 @@ describe("415, 400 and 422: the body", () => {
 });
 
 describe("404 and 405: routes", () => {
-  test("an unknown path is 404 not_found; outside /v1 too", async () => {
+  test("an unknown path is 404 not_found; outside /v1 (and the view) too", async () => {
     const reply = await api(emulator, "GET", "/groups/x");
     expect([reply.status, reply.json.error.code]).toEqual([404, "not_found"]);
-    expect((await fetch(`http://127.0.0.1:${emulator.port}/v2/monitors`)).status).toBe(404);
+    const outside = await toReply(await fetch(`http://127.0.0.1:${emulator.port}/v2/monitors`));
+    expect([outside.status, outside.json.error.code]).toEqual([404, "not_found"]);
   });
 
   test("a known path with another method is 405 with Allow", async () => {
