@@ -19,10 +19,9 @@ test("UTC with Z and milliseconds by default; with timestampOffset +02:00, the s
   const edited = (await api(shifted, "PATCH", `/monitors/${monitor.uuid}`, { name: "b" })).json.monitor;
   const alert = (await api(shifted, "GET", "/alerts/a1")).json.alert;
   const webhook = (await api(shifted, "GET", "/webhooks")).json.webhook[0];
-  const offsetForm = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+02:00$/;
-  for (const value of [monitor.createdAt, edited.updatedAt, alert.createdAt, alert.recipients[0].updatedAt, webhook.createdAt]) {
-    expect(value).toMatch(offsetForm);
-  }
+  const offsetForm = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+02:00$/);
+  const stamps = [monitor.createdAt, edited.updatedAt, alert.createdAt, alert.recipients[0].updatedAt, webhook.createdAt];
+  expect(stamps).toEqual(Array(5).fill(offsetForm));
   const instant = Date.parse(monitor.createdAt);
   for (const at of [Date.parse(inUtc.createdAt), instant]) {
     expect(at).toBeGreaterThanOrEqual(before - 1);
