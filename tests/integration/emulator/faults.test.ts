@@ -7,25 +7,21 @@ const {
   admin: { faults, monitorNames, requests },
 } = useEmulator({ resetEach: true });
 
-async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await run();
-  return [result, performance.now() - started];
-}
-
 test("latency: fixedMs delays every /v1 answer, jitter stays within its bound; /admin is not delayed", async () => {
   await faults({ latency: { fixedMs: 3000 } });
   let answered = false;
-  const delayed = timed(() => api(emulator, "GET", "/webhooks")).finally(() => (answered = true));
+  let started = performance.now();
+  const delayed = api(emulator, "GET", "/webhooks").finally(() => (answered = true));
   // /admin, asked after, answers while /v1 still waits: an order, not a stopwatch.
   await admin(emulator, "GET", "/state");
   expect(answered).toBe(false);
-  const [reply, elapsed] = await delayed;
-  expect(reply.status).toBe(200);
-  expect(elapsed).toBeGreaterThanOrEqual(2990);
+  expect((await delayed).status).toBe(200);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(2990);
 
   await faults({ latency: { fixedMs: 20, jitterMs: 100 } });
-  const [, jittered] = await timed(() => api(emulator, "GET", "/webhooks"));
+  started = performance.now();
+  await api(emulator, "GET", "/webhooks");
+  const jittered = performance.now() - started;
   expect(jittered).toBeGreaterThanOrEqual(15);
   expect(jittered).toBeLessThan(1000);
 });
