@@ -84,7 +84,6 @@ test("a fixed window (`window`): rps * window requests per window, counted from 
   advance(3_500); // the next window: a new allowance, not a refill
   expect(limiter.admit("k")).toMatchObject({ allowed: true, remaining: 9, resetSeconds: 5 });
   expect(limiter.admit("other")).toMatchObject({ allowed: true, remaining: 9 });
-  // Its headers state the window: the policy's quota and window, what remains and the seconds to its end.
   const ietf = limiterAt({ rps: 2, window: 5, headers: "ietf" });
   ietf.advance(2_100);
   expect(ietf.limiter.admit("k")?.headers).toEqual({ "ratelimit-policy": '"default";q=10;w=5', ratelimit: '"default";r=9;t=3' });

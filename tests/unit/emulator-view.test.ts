@@ -1,5 +1,4 @@
-// The emulator's HTML view without a server: what a status page and the dashboard render from a
-// store, that nothing user-supplied reaches the markup unescaped, and what is masked.
+// The HTML view without a server: what pages and the dashboard render from a store, user text escaped, secrets masked.
 import { parseStatus, worstStatus } from "../../emulator/service/monitor-status";
 import { Store } from "../../emulator/service/store";
 import { parseMonitorBody } from "../../emulator/service/validate-monitor";
@@ -29,7 +28,6 @@ test("escaped templates: every interpolated value is escaped; html`` results (Sa
   expect(html`<p title="${'"><script>'}">${inner}${[html`<br>`, "<br>"]}${null}${undefined}${false}${0}</p>`.text).toBe(
     '<p title="&quot;&gt;&lt;script&gt;"><b>&lt;i&gt;</b><br>&lt;br&gt;0</p>',
   );
-  // Only a SafeHtml instance passes unescaped, not an object that looks like one.
   const lookalike = { text: "<script>" } as unknown as SafeHtml;
   expect(html`${lookalike}`.text).toBe("[object Object]");
   expect(html`${new SafeHtml("<hr>")}`.text).toBe("<hr>");
@@ -51,7 +49,6 @@ describe("a status page", () => {
     expect(markup).toContain(`<link rel="icon" href="/assets/${stored.faviconFileBase64}">`);
     expect(markup).toContain(`<img class="logo" src="/assets/${stored.logoFileBase64}" alt="Status logo">`);
     expect(markup).toContain('<p class="description">Live status</p>');
-    // Another page, without items: an empty state, no headline, none of the first page's images.
     page(store, { name: "Empty", slug: "empty", items: [] });
     const empty = renderStatusPage(store, findPage(store, "empty")!);
     expect(empty).toContain("This page lists no monitors yet.");

@@ -1,5 +1,4 @@
-// Monitors over plain HTTP: create and edit with every documented quirk, plus the conventional
-// GET and DELETE routes the provider needs.
+// Monitors over HTTP: create and edit with every documented quirk, and the GET and DELETE the provider needs.
 
 import { useEmulator, api, createMonitor, monitorBody, RFC3339_MS_Z } from "../../helpers/emulator";
 

@@ -1,5 +1,4 @@
-// Persistence: with a data file, a restarted emulator serves the same data (image bytes and the
-// view's monitor statuses included).
+// Persistence: a restarted emulator with the same data file serves the same data, image bytes and statuses too.
 
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -41,7 +40,6 @@ test("every change is written atomically; a restart with the same data file serv
     expect(stateAfter.monitors).toEqual(stateBefore.monitors);
     expect(stateAfter.webhooks).toEqual([]);
 
-    // Deletes persist too.
     await api(second, "DELETE", `/monitors/${monitor.uuid}`);
     expect(JSON.parse(readFileSync(dataFile, "utf8")).monitors).toEqual([]);
   } finally {

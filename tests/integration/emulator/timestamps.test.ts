@@ -1,5 +1,4 @@
-// Timestamps: RFC 3339 with a millisecond fraction, in UTC by default or with a configured numeric
-// offset, so clients are tested against both forms.
+// Timestamps: RFC 3339 with milliseconds, in UTC by default or at a configured offset, so clients meet both forms.
 
 import { useEmulator, api, createMonitor, RFC3339_MS_Z } from "../../helpers/emulator";
 import { startTestEmulator } from "../../helpers/servers";

@@ -1,5 +1,4 @@
-// The HTML view over HTTP (`/`, `/status/<slug>`, `/view.css`) and the admin call setting a monitor's status:
-// both use the API's store, and the status never shows in a /v1 record.
+// The HTML view over HTTP, read from the API's store, and the admin call setting the status only the view shows.
 import { png } from "../../helpers/images";
 import { useEmulator, admin, api, createMonitor, Json, toReply } from "../../helpers/emulator";
 
