@@ -9,7 +9,7 @@ const webhooks = Array.from({ length: TOTAL }, (_, i) => ({
   topic: i % 2 ? "monitors/delete" : "monitors/status_change",
   url: `https://hooks.example/${i}`,
 }));
-const { emulator } = useEmulator({ seed: { webhooks } });
+const { emulator } = useEmulator({ seed: { webhooks }, resetEach: true });
 
 test("{ webhook: [...], paginator }, 20 a page by default; walking recordOffset across 3 pages returns every subscription once, in order", async () => {
   const pages: Reply[] = [];
@@ -42,13 +42,7 @@ test.each([
 
 test("ignorePagination fault: always the first page, with a truthful paginator", async () => {
   await admin(emulator, "PUT", "/faults", { ignorePagination: true });
-  try {
-    const reply = await api(emulator, "GET", "/webhooks?recordOffset=20&pageSize=100");
-    expect(reply.json.webhook[0].uuid).toBe("hook-00");
-    expect(reply.json.webhook).toHaveLength(20);
-    expect(reply.json.paginator).toEqual({ recordOffset: 0, pageSize: 20, pagesCount: 3, recordsCount: TOTAL });
-  } finally {
-    await admin(emulator, "DELETE", "/faults");
-  }
-  expect((await api(emulator, "GET", "/webhooks?recordOffset=20")).json.webhook[0].uuid).toBe("hook-20");
+  const reply = await api(emulator, "GET", "/webhooks?recordOffset=20&pageSize=100");
+  expect(reply.json.webhook.map((w: { uuid: string }) => w.uuid)).toEqual(webhooks.slice(0, 20).map((w) => w.uuid));
+  expect(reply.json.paginator).toEqual({ recordOffset: 0, pageSize: 20, pagesCount: 3, recordsCount: TOTAL });
 });
