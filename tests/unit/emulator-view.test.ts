@@ -79,6 +79,8 @@ describe("a status page", () => {
         `${heading("g1", badge("Down"))}<ol class="items">${item("a", "Down")}${item("b", "Up")}</ol></section>` +
         `${heading("g3")}<p class="empty">No monitor is in this group.</p></section>`,
     );
+    expect(markup.split('<section class="group">')).toHaveLength(4); // those three groups, no other
+    expect(markup).not.toContain('<span class="item-name">c</span>'); // a monitor in no listed group is not shown
   });
 
   test("hostile page and monitor text is escaped everywhere it appears", () => {

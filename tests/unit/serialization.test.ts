@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { providerModuleText, requireGetSupport } from "../../sdk/shim";
-import { KINDS, TYPE_NAMES, dynamicType } from "../../provider/model/kinds";
+import { KINDS, dynamicType } from "../../provider/model/kinds";
 import { Alert } from "../../sdk/alert";
 import { Monitor } from "../../sdk/monitor";
 import { Page } from "../../sdk/page";
@@ -92,6 +92,8 @@ class PlainDynamicResource extends pulumi.dynamic.Resource {
 
 describe("what the resources actually register", () => {
   const registered = new Map<string, { type: string; provider: unknown }>();
+  // The names existing stacks hold, written here so that a rename in TYPE_NAMES fails this test.
+  const STORED_NAMES = { monitor: "Monitor", page: "Page", alert: "Alert", fleet: "MonitorFleet" } as const;
   beforeAll(async () => {
     const register = (args: pulumi.runtime.MockResourceArgs) => {
       registered.set(args.name, { type: args.type, provider: args.inputs.__provider });
@@ -103,7 +105,7 @@ describe("what the resources actually register", () => {
       new Page("status", { uuid: "p-1" }),
       new Alert("on-call", { uuid: "a-1" }),
       new MonitorFleet("edge", { monitors: {} }),
-      ...KINDS.map((kind) => new PlainDynamicResource(`plain-${kind}`, TYPE_NAMES[kind])),
+      ...KINDS.map((kind) => new PlainDynamicResource(`plain-${kind}`, STORED_NAMES[kind])),
     ];
     await Promise.all(resources.map((r) => new Promise<void>((resolve) => r.id.apply(() => resolve()))));
   });

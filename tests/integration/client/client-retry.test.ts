@@ -191,6 +191,7 @@ describe("connection errors", () => {
     server.script({ hang: true }, ok);
     const get = harness({ requestTimeoutMs: 150, retry: { baseDelayMs: 1 } });
     await expect(get.client.monitors.get("mon-1")).resolves.toMatchObject({ uuid: "mon-1" });
+    expect(server.requests.map((r) => r.method)).toEqual(["GET", "GET"]);
     expect(get.debug[0]).toMatch(
       /no response from http:\/\/127\.0\.0\.1:\d+ within 150 ms \(uptime:requestTimeoutMs\); check uptime:baseUrl/,
     );
