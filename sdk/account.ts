@@ -10,10 +10,17 @@ const ACCOUNT_MARK = Symbol.for("pulumi-uptime.Account");
 
 /** Each alias's `name`, or its URN's last part. */
 function formerNames(name: string, aliases: NonNullable<pulumi.ResourceOptions["aliases"]>): pulumi.Output<string[]> {
-  // Resolved whole (pulumi.output leaves an alias's `parent` resource as it is).
-  const formerName = (alias: string | { name?: unknown }): string =>
-    typeof alias === "string" ? (alias.split("::").pop() ?? name) : typeof alias.name === "string" ? alias.name : name;
-  const names = aliases.map((alias) => pulumi.output(alias).apply(formerName));
+  const fromUrnOrAlias = (a: unknown): string =>
+    typeof a === "string"
+      ? (a.split("::").pop() ?? name)
+      : typeof (a as pulumi.Alias)?.name === "string"
+        ? ((a as pulumi.Alias).name as string)
+        : name;
+  const names = aliases.map((alias) =>
+    typeof alias === "string" || pulumi.Output.isInstance(alias) || alias instanceof Promise
+      ? pulumi.output(alias as pulumi.Input<string>).apply(fromUrnOrAlias)
+      : pulumi.output((alias as pulumi.Alias).name ?? name),
+  );
   return pulumi.all(names).apply((all) => [...new Set(all.filter((n) => n !== name))].sort());
 }
 
