@@ -33,7 +33,9 @@ function formerNames(name: string, aliases: NonNullable<pulumi.ResourceOptions["
  * replaced or sent. An Account named `default` is the stack's settings.
  */
 export class Account extends pulumi.ProviderResource {
-  /** The settings as given, for what the program does itself: lookups (getWebhooks), journal notes (sdk/identity.ts). */
+  /** Where this account's create journal notes live (sdk/identity.ts). */
+  readonly journalScope: pulumi.Output<{ baseUrl: string; journalDir?: string }>;
+  /** The settings as given, for lookups made in the program (getWebhooks). */
   readonly settings: pulumi.Output<Record<string, string | undefined>>;
   /** @internal Its name, as messages name its settings (`maxRetries of Account "staging"`). */
   readonly accountName: string;
@@ -51,6 +53,10 @@ export class Account extends pulumi.ProviderResource {
     super("pulumi-nodejs", name, props, opts);
     this.settings = pulumi.output(settings);
     this.accountName = name;
+    this.journalScope = pulumi.all([settings.baseUrl, settings.journalDir]).apply(([baseUrl, journalDir]) => ({
+      baseUrl: baseUrl ?? "",
+      journalDir,
+    }));
   }
 
   /** Whether `obj` is an Account of this package. */

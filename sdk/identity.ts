@@ -31,7 +31,7 @@ export function confirmWhenRegistered(
   if (pulumi.runtime.isDryRun()) return;
   // Given or inherited: an Account's resources have their notes in its journal.
   const provider = resource.getProvider(dynamicType(kind));
-  const account = Account.isInstance(provider) ? provider.settings : pulumi.output(undefined);
+  const account = Account.isInstance(provider) ? provider.journalScope : pulumi.output(undefined);
   pulumi.all([held, account]).apply(async ([what, scope]) => {
     const journal = scope ? journalAt(scope) : programJournal();
     if (journal && what) journal.confirm(await key, what);
