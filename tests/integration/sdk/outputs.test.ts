@@ -115,3 +115,27 @@ test("MonitorFleet.uuidOf: a member's uuid; a name the fleet lacks fails, naming
   await expect(missing).rejects.toThrow('monitor fleet: no member "db" with a uuid');
   await expect(missing).rejects.toThrow("the members: api, web");
 });
+
+test("an Account aliased inside its component by the component's URN registers, and so do its monitors", async () => {
+  // `parent` given as a URN (an Output) must not make the Account wait on its own component's children.
+  class Team extends pulumi.ComponentResource {
+    monitor: Monitor;
+    constructor(name: string) {
+      super("acme:index:Team", name);
+      const account = new Account(
+        "team-account",
+        { baseUrl: "http://127.0.0.1:9/v1", apiKey: "k" },
+        {
+          parent: this,
+          aliases: [{ name: "former-account", parent: this.urn }],
+        },
+      );
+      const args = { name: "team", type: "https", urn: "https://team.example.com", interval: 60, regions: [1] };
+      this.monitor = new Monitor("team-monitor", args, { parent: this, provider: account });
+      this.registerOutputs({});
+    }
+  }
+  expect(await resolved(new Team("team").monitor.id)).toBe("team-monitor-id");
+  const account = registered.find((r) => r.name === "team-account");
+  expect(JSON.stringify(account?.inputs)).toContain("former-account");
+});
