@@ -31,7 +31,12 @@ type Json = { type?: string; items?: Json; properties?: Record<string, Json>; re
 /** A value of an object type as the service writes it back: the keys and JSON types a program writes, nothing refined. */
 function echoed(json: Json, path: string, lenient = false, extra: Record<string, z.ZodType> = {}): z.ZodType {
   if (json.type === "array") return z.array(echoed(json.items ?? {}, path));
-  if (json.type !== "object") return json.type === "string" ? z.string() : json.type === "boolean" ? z.boolean() : z.number();
+  if (json.type !== "object") {
+    const plain = { string: z.string(), boolean: z.boolean(), number: z.number(), integer: z.number() }[json.type ?? ""];
+    // A table given a type this reading does not know fails when the module loads, not on a service's answer.
+    if (!plain) throw new Error(`records: ${path} is ${JSON.stringify(json)}, which the record schemas do not read`);
+    return plain;
+  }
   // An option object's keys may each be null or left out; an item's are as a program writes them.
   const required = new Set(lenient ? [] : (json.required ?? []));
   const keys = Object.entries(json.properties ?? {}).map(([key, value]) => {
