@@ -42,7 +42,7 @@ function unconfirmedGuidance(name: unknown, at: PlaceholderAt): string {
 }
 
 /** Its `id` and `properties` make the engine keep the resource (failed to initialize) under a placeholder id. */
-export function unconfirmedCreateError(name: unknown, what: string, declaredFields: string[], urn?: unknown, cause?: unknown): Error {
+function unconfirmedCreateError(name: unknown, what: string, declaredFields: string[], urn?: unknown, cause?: unknown): Error {
   const message =
     `monitor ${JSON.stringify(name)}: ${what}. The service may have created the monitor, and the API offers no ` +
     `way to look it up by name, so the resource is kept in the stack as unconfirmed instead of risking a ` +
@@ -74,7 +74,7 @@ export function dropRequested(id: string, env: NodeJS.ProcessEnv = process.env):
 
 // A placeholder nothing in this run shows replaced. Its id, not `pulumi state delete <urn>`, which is refused
 // outside a terminal when a replacement shares the URN.
-export function unconfirmedDeleteError(id: string, name: unknown): Error {
+function unconfirmedDeleteError(id: string, name: unknown): Error {
   const n = JSON.stringify(name);
   return new Error(
     `monitor ${n}: its creation was never confirmed, so it may exist in the service, still checking and alerting, ` +

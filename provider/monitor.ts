@@ -17,8 +17,6 @@ export { checkMonitorArgs as checkMonitor } from "./validation/monitor";
 export type MonitorOutputs = OutputsOf<typeof MONITOR, MonitorRecord>;
 export type MonitorState = MonitorOutputs | UnconfirmedOutputs;
 
-export const MONITOR_FIELDS = MONITOR.fields.map((f) => f.name);
-export const canonicalFromRecord = (record: object): Partial<MonitorInputs> => engine.canonicalFromRecord(MONITOR, record);
 export const monitorOutputs = (record: MonitorRecord, inputs: Partial<MonitorInputs>): MonitorOutputs =>
   engine.outputsFromRecord(MONITOR, record, engine.declaredPaths(MONITOR, inputs), inputs);
 

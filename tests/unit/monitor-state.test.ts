@@ -1,6 +1,8 @@
 // What the provider stores and sends: outputs are the record without nulls (urn as `target`) plus the declared
 // fields; request bodies use the API's names, carry no alerts in an edit, clear removed fields with null.
-import { canonicalFromRecord, monitorOutputs, monitorRequestBody } from "../../provider/monitor";
+import { monitorOutputs, monitorRequestBody } from "../../provider/monitor";
+import { canonicalFromRecord } from "../../provider/model/engine";
+import { MONITOR } from "../../provider/model/monitor";
 import { HTTP_FULL, HTTP_MIN, TCP_FULL, recordOf } from "../helpers/monitor-records";
 
 type Args = Record<string, unknown>;
@@ -38,8 +40,8 @@ describe("canonicalFromRecord", () => {
   test("a record and the outputs made from it give the canonical inputs back, without uuid, timestamps, declaredFields or __provider", () => {
     for (const inputs of [HTTP_FULL, TCP_FULL, HTTP_MIN]) {
       const record = recordOf(inputs);
-      expect(canonicalFromRecord(record as unknown as Args)).toEqual(inputs);
-      expect(canonicalFromRecord({ ...monitorOutputs(record, inputs), __provider: "x" })).toStrictEqual(inputs);
+      expect(canonicalFromRecord(MONITOR, record as unknown as Args)).toEqual(inputs);
+      expect(canonicalFromRecord(MONITOR, { ...monitorOutputs(record, inputs), __provider: "x" })).toStrictEqual(inputs);
     }
   });
 });
